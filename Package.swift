@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TUIList",
+    products: [
+        .library(name: "TUIList", targets: ["TUIList"]),
+        .executable(name: "tuilist-demo", targets: ["tuilist-demo"]),
+        .executable(name: "tuilist-bench", targets: ["tuilist-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // ncursesw as a Swift module: a modulemap plus a shim header for macros and variadics.
+        // No `pkgConfig:` on purpose: `pkg-config ncursesw` adds -D_DEFAULT_SOURCE and
+        // -D_XOPEN_SOURCE=600, which SwiftPM rejects with a warning on every build; the shim
+        // defines the feature macros itself and the modulemap links ncursesw and tinfo.
+        // On Debian: apt-get install libncurses-dev.
+        .systemLibrary(name: "CNCurses"),
+        .target(
+            name: "TUIList",
+            dependencies: [
+                "CNCurses",
+                .product(name: "Collections", package: "swift-collections"),
+            ],
+            swiftSettings: [
+                // Invariant checks after every mutation, debug builds only.
+                .define("TUILIST_INVARIANTS", .when(configuration: .debug)),
+            ]
+        ),
+        .executableTarget(
+            name: "tuilist-demo",
+            dependencies: [
+                "TUIList",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/tuilist-demo"
+        ),
+        .executableTarget(
+            name: "tuilist-bench",
+            dependencies: [
+                "TUIList",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/tuilist-bench"
+        ),
+        .testTarget(
+            name: "TUIListTests",
+            dependencies: ["TUIList"]
+        ),
+        .testTarget(
+            name: "TUIListE2ETests",
+            dependencies: ["TUIList"]
+        ),
+    ]
+)

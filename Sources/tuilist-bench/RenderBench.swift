@@ -1,0 +1,4 @@
+/// Render workloads. (Filled in by the render work.)
+enum RenderBenchmarks {
+    static func run(_ report: inout BenchReport) {}
+}

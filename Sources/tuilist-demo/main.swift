@@ -1,0 +1,1 @@
+print("tuilist-demo 0.1.0")
