@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "A reduced set of sizes and runs that finishes within a minute.")
     var quick = false
 
-    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, animation).")
+    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation).")
     var only: String?
 
     mutating func run() throws {
@@ -31,6 +31,7 @@ struct Bench: ParsableCommand {
         let suites: [(name: String, run: (inout BenchReport) -> Void)] = [
             ("diff", DiffBenchmarks.run),
             ("render", RenderBenchmarks.run),
+            ("terminal", TerminalBenchmarks.run),
             ("animation", AnimationBenchmarks.run),
         ]
         for suite in suites where only.map({ suite.name.contains($0) }) ?? true {
