@@ -30,10 +30,24 @@ let package = Package(
                 .define("TUILIST_INVARIANTS", .when(configuration: .debug)),
             ]
         ),
+        // The demo's sample data lives in the top-level Resources/ folder; this target bundles it.
+        .target(
+            name: "DemoResources",
+            path: "Resources",
+            sources: ["DemoResources.swift"],
+            resources: [.copy("sample-data.json")]
+        ),
+        // The demo's model (state, update, sorting, dragging): a library so tests drive it
+        // without a terminal.
+        .target(
+            name: "TUIListDemoKit",
+            dependencies: ["TUIList", "DemoResources"]
+        ),
         .executableTarget(
             name: "tuilist-demo",
             dependencies: [
                 "TUIList",
+                "TUIListDemoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/tuilist-demo"
@@ -49,6 +63,10 @@ let package = Package(
         .testTarget(
             name: "TUIListTests",
             dependencies: ["TUIList"]
+        ),
+        .testTarget(
+            name: "TUIListDemoTests",
+            dependencies: ["TUIListDemoKit", "TUIList"]
         ),
         .testTarget(
             name: "TUIListE2ETests",

@@ -1,6 +1,2 @@
 import Testing
-@testable import TUIList
-
-@Test func versionIsSemantic() {
-    #expect(TUIListVersion.string.split(separator: ".").count == 3)
-}
+@Test func e2ePlaceholder() {}

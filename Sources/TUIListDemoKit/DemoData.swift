@@ -1,0 +1,140 @@
+import DemoResources
+import Foundation
+import TUIList
+
+/// One row's content in the demo: the identifier is `id`, everything else is content.
+public struct DemoItem: Hashable, Codable, Sendable {
+    public var id: Int
+    public var title: String
+    public var detail: String
+    public var price: Double
+    /// How many times the item was edited (the demo's "update" action bumps it).
+    public var edits: Int = 0
+
+    public init(id: Int, title: String, detail: String, price: Double, edits: Int = 0) {
+        self.id = id
+        self.title = title
+        self.detail = detail
+        self.price = price
+        self.edits = edits
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, detail, price }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        detail = try c.decodeIfPresent(String.self, forKey: .detail) ?? ""
+        price = try c.decodeIfPresent(Double.self, forKey: .price) ?? 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(price, forKey: .price)
+    }
+}
+
+/// The demo's data: sections of items, from the bundled sample file or generated.
+public struct DemoData: Sendable {
+    public var title: String
+    public var snapshot: Snapshot<String, Int>
+    public var items: [Int: DemoItem]
+
+    public init(title: String, snapshot: Snapshot<String, Int>, items: [Int: DemoItem]) {
+        self.title = title
+        self.snapshot = snapshot
+        self.items = items
+    }
+
+    /// Why data could not be loaded; `description` is one line naming the file and the reason.
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private struct File: Decodable {
+        var title: String?
+        var sections: [Section]
+        struct Section: Decodable { var name: String; var items: [DemoItem] }
+    }
+
+    /// Loads a data file shaped like `Resources/sample-data.json`.
+    ///
+    /// - Throws: ``LoadError`` naming the file for a missing or unreadable file, malformed JSON
+    ///   or a duplicate identifier.
+    public static func load(from url: URL) throws(LoadError) -> DemoData {
+        let bytes: Data
+        do { bytes = try Data(contentsOf: url) } catch {
+            throw LoadError(description: "\(url.path): cannot read the file (\(error.localizedDescription))")
+        }
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: bytes) } catch {
+            throw LoadError(description: "\(url.path): not a valid data file (\(error))")
+        }
+        var items: [Int: DemoItem] = [:]
+        for section in file.sections { for item in section.items { items[item.id] = item } }
+        do {
+            let snapshot = try Snapshot<String, Int>(validating: file.sections.map { ($0.name, $0.items.map(\.id)) })
+            return DemoData(title: file.title ?? "TUIList demo", snapshot: snapshot, items: items)
+        } catch {
+            throw LoadError(description: "\(url.path): \(error.description)")
+        }
+    }
+
+    /// The sample data bundled with the demo.
+    public static func sample() throws(LoadError) -> DemoData {
+        guard let url = DemoResources.sampleDataURL else {
+            throw LoadError(description: "sample-data.json: the demo's resource bundle is missing")
+        }
+        return try load(from: url)
+    }
+
+    /// A large generated list: `items` items spread evenly over `sections` sections, with
+    /// titles, details and prices drawn from `seed`.
+    public static func generated(items count: Int, sections sectionCount: Int, seed: UInt64) -> DemoData {
+        var rng = SplitMix64(seed: seed)
+        let sectionCount = max(1, sectionCount)
+        let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
+                     "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
+                     "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr"]
+        var snapshot = Snapshot<String, Int>()
+        var items: [Int: DemoItem] = [:]
+        items.reserveCapacity(count)
+        let names = (0 ..< sectionCount).map { "Section \($0 + 1)" }
+        snapshot.appendSections(names)
+        var next = 0
+        for (index, name) in names.enumerated() {
+            let share = count / sectionCount + (index < count % sectionCount ? 1 : 0)
+            var ids: [Int] = []
+            ids.reserveCapacity(share)
+            for _ in 0 ..< share {
+                next += 1
+                let a = words[Int(rng.next() % UInt64(words.count))]
+                let b = words[Int(rng.next() % UInt64(words.count))]
+                let price = Double(rng.next() % 10_000) / 100
+                items[next] = DemoItem(id: next, title: "\(a.capitalized) \(b) \(next)",
+                                       detail: "item \(next) of \(count)", price: price)
+                ids.append(next)
+            }
+            snapshot.appendItems(ids, toSection: name)
+        }
+        return DemoData(title: "TUIList demo — \(count) items", snapshot: snapshot, items: items)
+    }
+}
+
+/// A small, fast, seedable random number generator (SplitMix64), so every random action in
+/// the demo repeats exactly for a given `--seed`.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

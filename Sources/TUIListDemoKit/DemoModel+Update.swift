@@ -1,0 +1,249 @@
+import TUIList
+
+extension DemoModel {
+    /// Applies one action and says what the driver must do.
+    ///
+    /// A running sort stops at any action but its own ticks and speed changes; a drag takes
+    /// only drag actions (and quit). Every change of the list comes back as one `.apply`
+    /// effect: the one code path from model to screen.
+    public mutating func update(_ action: DemoAction) -> [DemoEffect] {
+        if sort != nil {
+            switch action {
+            case .sortTick: return sortTick()
+            case .sortFaster: sortSpeed = min(sortSpeed * 2, 960); return [.message("sort speed \(Int(sortSpeed)) steps/s")]
+            case .sortSlower: sortSpeed = max(sortSpeed / 2, 0.5); return [.message("sort speed \(formatSpeed(sortSpeed)) steps/s")]
+            case .quit: return [.quit]
+            case .cursor, .select, .toggleHelp: break
+            default:
+                sort = nil
+                return [.message("sort stopped")]
+            }
+        }
+        if drag != nil {
+            switch action {
+            case .dragUp: return dragStep(-1)
+            case .dragDown: return dragStep(+1)
+            case .drop: return dropDrag()
+            case .cancelDrag: return cancelDrag()
+            case .quit: return [.quit]
+            case .toggleHelp: showHelp.toggle(); return []
+            default: return [.message("dragging: ↑/↓ carry, Enter drops, Esc cancels")]
+            }
+        }
+        if isEditingFilter {
+            switch action {
+            case .filterType(let c): filter.append(c); return refresh(animated: true)
+            case .filterBackspace: if !filter.isEmpty { filter.removeLast() }; return refresh(animated: true)
+            case .filterCommit: isEditingFilter = false; return []
+            case .filterCancel: isEditingFilter = false; filter = ""; return refresh(animated: true)
+            case .quit: return [.quit]
+            default: break
+            }
+        }
+        switch action {
+        case .cursor(let move): moveCursor(move); return []
+        case .select(let row): if rowExists(row) { cursor = row }; return []
+        case .swapDown: return swap(+1)
+        case .swapUp: return swap(-1)
+        case .shuffleSection: return reorderSection { order, rng in order.shuffle(using: &rng) }
+        case .reverseSection: return reorderSection { order, _ in order.reverse() }
+        case .shuffleAll: return shuffleAll()
+        case .insert: return insertItem()
+        case .delete: return deleteTargets()
+        case .edit: return editTargets()
+        case .sort(let algorithm): return startSort(algorithm)
+        case .cycleSortKey:
+            let all = SortKey.allCases
+            sortKey = all[(all.firstIndex(of: sortKey)! + 1) % all.count]
+            return [.message("sort key: \(sortKey.rawValue)")]
+        case .sortFaster, .sortSlower, .sortTick, .stopSort: return []
+        case .pickUp: return pickUp()
+        case .dragUp, .dragDown, .drop, .cancelDrag: return []
+        case .beginFilter: isEditingFilter = true; return []
+        case .filterType, .filterBackspace, .filterCommit: return []
+        case .filterCancel:
+            guard !filter.isEmpty else { return [] }
+            filter = ""
+            return refresh(animated: true)
+        case .toggleCollapse: return setCollapsed(nil)
+        case .collapse: return setCollapsed(true)
+        case .expand: return setCollapsed(false)
+        case .toggleMark:
+            guard let id = cursorItem else { return [] }
+            if marked.remove(id) == nil { marked.insert(id) }
+            moveCursor(.down)
+            return [.apply(displayed, animated: false)]
+        case .undo: return undo()
+        case .redo: return redo()
+        case .toggleHelp: showHelp.toggle(); return []
+        case .quit: return [.quit]
+        }
+    }
+
+    // MARK: - Cursor
+
+    func rowExists(_ row: DemoRow) -> Bool {
+        switch row {
+        case .header(let s): return displayed.contains(section: s)
+        case .item(let id): return displayed.contains(item: id)
+        }
+    }
+
+    /// The row after (`+1`) or before (`-1`) a row, in the order the list shows them:
+    /// each section's header, then its items.
+    func neighbour(of row: DemoRow, _ direction: Int) -> DemoRow? {
+        let snap = displayed
+        switch row {
+        case .header(let section):
+            guard let s = snap.indexOfSection(section) else { return nil }
+            if direction > 0 {
+                let range = snap.itemRange(ofSectionAt: s)
+                if !range.isEmpty { return .item(snap[globalIndex: range.lowerBound]) }
+                return snap.sectionIdentifier(at: s + 1).map(DemoRow.header)
+            }
+            guard s > 0 else { return nil }
+            let previous = snap.itemRange(ofSectionAt: s - 1)
+            return previous.isEmpty ? .header(snap.sectionIdentifier(at: s - 1)!) : .item(snap[globalIndex: previous.upperBound - 1])
+        case .item(let id):
+            guard let g = snap.indexOfItem(id), let path = snap.indexPath(atGlobalIndex: g) else { return nil }
+            let range = snap.itemRange(ofSectionAt: path.section)
+            if direction > 0 {
+                if g + 1 < range.upperBound { return .item(snap[globalIndex: g + 1]) }
+                return snap.sectionIdentifier(at: path.section + 1).map(DemoRow.header)
+            }
+            if g > range.lowerBound { return .item(snap[globalIndex: g - 1]) }
+            return .header(snap.sectionIdentifier(at: path.section)!)
+        }
+    }
+
+    mutating func moveCursor(_ move: DemoAction.CursorMove) {
+        fixCursor()
+        guard let current = cursor else { return }
+        switch move {
+        case .up: cursor = neighbour(of: current, -1) ?? current
+        case .down: cursor = neighbour(of: current, +1) ?? current
+        case .pageUp(let n), .pageDown(let n):
+            let direction = { if case .pageUp = move { return -1 } else { return 1 } }()
+            var row = current
+            for _ in 0 ..< max(1, n) { guard let next = neighbour(of: row, direction) else { break }; row = next }
+            cursor = row
+        case .top: cursor = displayed.sectionIdentifiers.first.map(DemoRow.header)
+        case .bottom:
+            if let last = displayed.itemIdentifiers.last { cursor = .item(last) }
+            else { cursor = displayed.sectionIdentifiers.last.map(DemoRow.header) }
+        case .nextSection, .previousSection:
+            guard let section = cursorSection, let s = displayed.indexOfSection(section) else { return }
+            let count = displayed.numberOfSections
+            let target = move == .nextSection ? (s + 1) % count : (s - 1 + count) % count
+            cursor = .header(displayed.sectionIdentifier(at: target)!)
+        }
+    }
+
+    /// Keeps the cursor on a row that exists: after a delete or a filter, the nearest one.
+    mutating func fixCursor(near oldIndex: Int? = nil) {
+        if let row = cursor, rowExists(row) { return }
+        if let oldIndex, !displayed.isEmpty {
+            cursor = .item(displayed[globalIndex: min(oldIndex, displayed.numberOfItems - 1)])
+            return
+        }
+        if case .item(let id)? = cursor, let section = data.snapshot.sectionIdentifier(containingItem: id),
+           displayed.contains(section: section) {
+            cursor = .header(section)
+            return
+        }
+        cursor = displayed.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
+            ?? displayed.sectionIdentifiers.first.map(DemoRow.header)
+    }
+
+    // MARK: - Displayed snapshot
+
+    /// Whether an item passes the filter (case- and accent-insensitive substring of title or detail).
+    func matchesFilter(_ id: Int) -> Bool {
+        guard !filter.isEmpty, let item = data.items[id] else { return true }
+        let needle = filter.folded
+        return item.title.folded.contains(needle) || item.detail.folded.contains(needle)
+    }
+
+    /// Recomputes what the list shows and returns the effect that shows it.
+    mutating func refresh(animated: Bool, reconfigure: [Int] = []) -> [DemoEffect] {
+        let oldIndex = cursorItem.flatMap { displayed.indexOfItem($0) }
+        if collapsed.isEmpty && filter.isEmpty {
+            displayed = data.snapshot
+        } else {
+            var snap = Snapshot<String, Int>()
+            let full = data.snapshot
+            for (s, section) in full.sectionIdentifiers.enumerated() {
+                snap.appendSections([section])
+                if collapsed.contains(section) { continue }
+                let ids = full.itemIdentifiers[full.itemRange(ofSectionAt: s)]
+                snap.appendItems(filter.isEmpty ? Array(ids) : ids.filter(matchesFilter), toSection: section)
+            }
+            displayed = snap
+        }
+        let shown = reconfigure.filter { displayed.contains(item: $0) }
+        if !shown.isEmpty { displayed.reconfigureItems(shown) }
+        fixCursor(near: oldIndex)
+        return [.apply(displayed, animated: animated)]
+    }
+
+    /// Records the current data for undo, then changes it.
+    mutating func commit(_ change: (inout DemoData) -> Void) {
+        undoStack.append(data)
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+        redoStack.removeAll()
+        change(&data)
+    }
+
+    mutating func undo() -> [DemoEffect] {
+        guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
+        redoStack.append(data)
+        data = previous
+        return refresh(animated: true, reconfigure: changedContent(from: redoStack.last!, to: data))
+    }
+
+    mutating func redo() -> [DemoEffect] {
+        guard let next = redoStack.popLast() else { return [.message("nothing to redo")] }
+        undoStack.append(data)
+        data = next
+        return refresh(animated: true, reconfigure: changedContent(from: undoStack.last!, to: data))
+    }
+
+    /// Items present in both whose content differs, so undo and redo of an edit refresh the row.
+    /// O(*n*) lookups.
+    func changedContent(from a: DemoData, to b: DemoData) -> [Int] {
+        b.snapshot.itemIdentifiers.filter { id in a.items[id].map { $0 != b.items[id] } ?? false }
+    }
+
+    private func formatSpeed(_ speed: Double) -> String {
+        speed >= 1 ? String(Int(speed)) : String(speed)
+    }
+}
+
+extension String {
+    /// Lower-cased with accents removed, for forgiving filtering.
+    var folded: String {
+        String(String.UnicodeScalarView(lowercased().decomposedScalars.filter { !$0.properties.isDiacriticLike }))
+    }
+
+    private var decomposedScalars: [Unicode.Scalar] {
+        // Canonical decomposition without Foundation: NFD via the standard library's normalisation
+        // is not public, so fall back to a small table for the common Latin letters.
+        var out: [Unicode.Scalar] = []
+        for scalar in unicodeScalars { out.append(contentsOf: Self.latinBase[scalar].map { [$0] } ?? [scalar]) }
+        return out
+    }
+
+    private static let latinBase: [Unicode.Scalar: Unicode.Scalar] = {
+        let pairs: [(String, String)] = [
+            ("àáâãäåā", "a"), ("çćč", "c"), ("èéêëēė", "e"), ("ìíîïī", "i"), ("ñń", "n"),
+            ("òóôõöøō", "o"), ("ùúûüū", "u"), ("ýÿ", "y"), ("šś", "s"), ("žźż", "z"), ("ł", "l"),
+        ]
+        var table: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (accented, base) in pairs { for s in accented.unicodeScalars { table[s] = base.unicodeScalars.first! } }
+        return table
+    }()
+}
+
+extension Unicode.Scalar.Properties {
+    fileprivate var isDiacriticLike: Bool { generalCategory == .nonspacingMark }
+}

@@ -1,0 +1,117 @@
+import TUIList
+
+/// A row of the demo's list: a section header or an item.
+public enum DemoRow: Hashable, Sendable {
+    case header(String)
+    case item(Int)
+}
+
+/// What the person asked for, after key bindings: the demo's messages (bubbletea's `Msg`).
+public enum DemoAction: Hashable, Sendable {
+    public enum CursorMove: Hashable, Sendable { case up, down, pageUp(Int), pageDown(Int), top, bottom, nextSection, previousSection }
+    case cursor(CursorMove)
+    case select(DemoRow)
+    case swapDown, swapUp
+    case shuffleSection, shuffleAll, reverseSection
+    case insert, delete, edit
+    case sort(SortAlgorithm), cycleSortKey, sortTick, sortFaster, sortSlower, stopSort
+    case pickUp, dragUp, dragDown, drop, cancelDrag
+    case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
+    case toggleCollapse, collapse, expand
+    case toggleMark
+    case undo, redo
+    case toggleHelp
+    case quit
+}
+
+/// What the model asks its driver to do after an update (bubbletea's `Cmd`).
+public enum DemoEffect: Equatable, Sendable {
+    /// Show this snapshot; `reconfigured` items changed content and keep their cells.
+    case apply(Snapshot<String, Int>, animated: Bool)
+    /// A drag ended with a drop: what the app learns (Apple's reordering transaction).
+    case dragFinished(DragResult)
+    /// Send `.sortTick` after this many seconds.
+    case scheduleSortTick(after: Double)
+    /// Something could not be done (e.g. swap at the top): a short message for the status line.
+    case message(String)
+    case quit
+}
+
+/// What a finished drag reports: the snapshot before the drag, the snapshot after the drop and
+/// the identifiers that moved, as Apple's reordering transaction does.
+public struct DragResult: Equatable, Sendable {
+    public var before: Snapshot<String, Int>
+    public var after: Snapshot<String, Int>
+    public var moved: [Int]
+}
+
+/// The demo's whole state, a value: `update(_:)` takes an action and returns effects; the
+/// screen is a function of it. No terminal, no clock: tests drive it directly.
+public struct DemoModel: Sendable {
+    /// What the list would show with nothing collapsed or filtered: the truth.
+    public internal(set) var data: DemoData
+    /// The cursor's row.
+    public internal(set) var cursor: DemoRow?
+    public internal(set) var marked: Set<Int> = []
+    public internal(set) var collapsed: Set<String> = []
+    /// The text filter; rows whose title and detail do not contain it are hidden.
+    public internal(set) var filter = ""
+    /// Whether the filter prompt takes typed characters.
+    public internal(set) var isEditingFilter = false
+    public internal(set) var showHelp = false
+    public internal(set) var sortKey: SortKey = .title
+    /// Sort steps per second.
+    public internal(set) var sortSpeed: Double = 12
+    public internal(set) var sort: SortRun?
+    public internal(set) var drag: DragState?
+    /// The snapshot the list shows now (collapsed sections and filter applied).
+    public internal(set) var displayed: Snapshot<String, Int>
+
+    var undoStack: [DemoData] = []
+    var redoStack: [DemoData] = []
+    var rng: SplitMix64
+    var nextID: Int
+
+    /// A drag in progress: what was picked up and where everything was before.
+    public struct DragState: Sendable {
+        public var items: [Int]
+        public var before: DemoData
+    }
+
+    public static let undoLimit = 200
+
+    public init(data: DemoData, seed: UInt64 = 1) {
+        self.data = data
+        self.displayed = data.snapshot
+        self.rng = SplitMix64(seed: seed)
+        self.nextID = (data.items.keys.max() ?? 0) + 1
+        self.cursor = data.snapshot.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
+            ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+    public var isSorting: Bool { sort != nil }
+    public var isDragging: Bool { drag != nil }
+
+    /// The item the cursor is on, if it is on an item.
+    public var cursorItem: Int? { if case .item(let id)? = cursor { return id } else { return nil } }
+
+    /// The section of the cursor's row.
+    public var cursorSection: String? {
+        switch cursor {
+        case .header(let s)?: return s
+        case .item(let id)?: return displayed.sectionIdentifier(containingItem: id)
+        case nil: return nil
+        }
+    }
+
+    /// The items an action acts on: the marked ones, or the cursor's item.
+    var targets: [Int] {
+        if !marked.isEmpty {
+            return marked.filter { data.snapshot.contains(item: $0) }
+                .sorted { data.snapshot.indexOfItem($0)! < data.snapshot.indexOfItem($1)! }
+        }
+        return cursorItem.map { [$0] } ?? []
+    }
+}
