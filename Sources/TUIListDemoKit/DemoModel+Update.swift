@@ -10,8 +10,7 @@ extension DemoModel {
         if sort != nil {
             switch action {
             case .sortTick: return sortTick()
-            case .sortFaster: sortSpeed = min(sortSpeed * 2, 960); return [.message("sort speed \(Int(sortSpeed)) steps/s")]
-            case .sortSlower: sortSpeed = max(sortSpeed / 2, 0.5); return [.message("sort speed \(formatSpeed(sortSpeed)) steps/s")]
+            case .sortFaster, .sortSlower: break
             case .quit: return [.quit]
             case .cursor, .select, .toggleHelp: break
             default:
@@ -56,7 +55,9 @@ extension DemoModel {
             let all = SortKey.allCases
             sortKey = all[(all.firstIndex(of: sortKey)! + 1) % all.count]
             return [.message("sort key: \(sortKey.rawValue)")]
-        case .sortFaster, .sortSlower, .sortTick, .stopSort: return []
+        case .sortFaster: sortSpeed = min(sortSpeed * 2, 960); return [.message("sort speed \(formatSpeed(sortSpeed)) steps/s")]
+        case .sortSlower: sortSpeed = max(sortSpeed / 2, 0.5); return [.message("sort speed \(formatSpeed(sortSpeed)) steps/s")]
+        case .sortTick, .stopSort: return []
         case .pickUp: return pickUp()
         case .dragUp, .dragDown, .drop, .cancelDrag: return []
         case .beginFilter: isEditingFilter = true; return []

@@ -1,0 +1,134 @@
+/// One change of a list, recorded compactly: what left, where sections now stand, and which
+/// items land where, plus new content. Its size follows the change, never the list.
+///
+/// Applying it is a fixed sequence: delete `deleted` items; if `sections` is present, lay the
+/// sections out in that order (new ones empty, missing ones dropped with whatever items they
+/// still hold); then place each `inserted` run at its final section and index, in list order;
+/// then note `updated` items (reconfigured: same row, new content). Moved items appear in both
+/// `deleted` and `inserted`: taken out, then placed where they end, which is what makes the
+/// in-order placement land every item exactly.
+public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+    /// Items taken out: deleted ones and moved ones.
+    public var deleted: [ItemID] = []
+    /// The full new order of sections, present only when sections changed.
+    public var sections: [SectionID]?
+    /// Runs of items placed at their final index in a section, in list order.
+    public var inserted: [Run] = []
+    /// Items whose content changed in place.
+    public var updated: [ItemID] = []
+    /// Content for inserted and updated items, where the recorder has it.
+    public var content: [ContentEntry] = []
+
+    /// A run of items placed together: `items` land at `index`, `index + 1`, … of `section`.
+    public struct Run: Codable, Equatable, Sendable {
+        public var section: SectionID
+        public var index: Int
+        public var items: [ItemID]
+        public init(section: SectionID, index: Int, items: [ItemID]) {
+            self.section = section
+            self.index = index
+            self.items = items
+        }
+    }
+
+    /// An item's identifier with its content.
+    public struct ContentEntry: Codable, Sendable {
+        public var id: ItemID
+        public var content: Content
+        public init(id: ItemID, content: Content) {
+            self.id = id
+            self.content = content
+        }
+    }
+
+    public init(deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
+                updated: [ItemID] = [], content: [ContentEntry] = []) {
+        self.deleted = deleted
+        self.sections = sections
+        self.inserted = inserted
+        self.updated = updated
+        self.content = content
+    }
+
+    /// Whether the edit changes nothing.
+    public var isEmpty: Bool {
+        deleted.isEmpty && sections == nil && inserted.isEmpty && updated.isEmpty && content.isEmpty
+    }
+
+    /// Why an edit does not fit the snapshot it is applied to.
+    public struct Mismatch: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The snapshot this edit makes of `snapshot`, with `updated` items marked for reconfigure.
+    ///
+    /// - Throws: ``Mismatch`` naming the identifier when the edit refers to an item or section
+    ///   that is not there, or places an item out of range: a recording that does not belong
+    ///   to the list it is replayed on.
+    /// - Complexity: O(*n* + size of the edit).
+    public func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
+        var result = snapshot
+        do {
+            try result.checkedDeleteItems(deleted)
+        } catch {
+            throw Mismatch(description: "cannot delete: \(error.description)")
+        }
+        if let sections {
+            var blocks: [(SectionID, [ItemID])] = []
+            for section in sections {
+                blocks.append((section, result.contains(section: section) ? result.itemIdentifiers(inSection: section) : []))
+            }
+            do { result = try Snapshot(validating: blocks) } catch {
+                throw Mismatch(description: "bad section order: \(error.description)")
+            }
+        }
+        for run in inserted {
+            guard let s = result.indexOfSection(run.section) else {
+                throw Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
+            }
+            let range = result.itemRange(ofSectionAt: s)
+            guard run.index >= 0, run.index <= range.count else {
+                throw Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(range.count) items")
+            }
+            do {
+                if run.index < range.count {
+                    try result.checkedInsertItems(run.items, beforeItem: result[globalIndex: range.lowerBound + run.index])
+                } else {
+                    try result.checkedAppendItems(run.items, toSection: run.section)
+                }
+            } catch {
+                throw Mismatch(description: "cannot insert: \(error.description)")
+            }
+        }
+        let shown = updated.filter { result.contains(item: $0) }
+        guard shown.count == updated.count else {
+            let missing = updated.first { !result.contains(item: $0) }!
+            throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
+        }
+        result.reconfigureItems(shown)
+        return result
+    }
+}
+
+extension SessionEdit: Codable {
+    private enum CodingKeys: String, CodingKey { case deleted = "del", sections, inserted = "ins", updated = "upd", content }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        deleted = try c.decodeIfPresent([ItemID].self, forKey: .deleted) ?? []
+        sections = try c.decodeIfPresent([SectionID].self, forKey: .sections)
+        inserted = try c.decodeIfPresent([Run].self, forKey: .inserted) ?? []
+        updated = try c.decodeIfPresent([ItemID].self, forKey: .updated) ?? []
+        content = try c.decodeIfPresent([ContentEntry].self, forKey: .content) ?? []
+    }
+
+    /// Writes only the parts that are present, so a swap records as a few dozen bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if !deleted.isEmpty { try c.encode(deleted, forKey: .deleted) }
+        try c.encodeIfPresent(sections, forKey: .sections)
+        if !inserted.isEmpty { try c.encode(inserted, forKey: .inserted) }
+        if !updated.isEmpty { try c.encode(updated, forKey: .updated) }
+        if !content.isEmpty { try c.encode(content, forKey: .content) }
+    }
+}
