@@ -85,9 +85,12 @@ extension Snapshot {
         var removedPerSection = [Int](repeating: 0, count: _sections.count)
         var positions: [Int] = []
         positions.reserveCapacity(items.count)
+        var listed = Set<Int>(minimumCapacity: items.count)
         for item in items {
             let position = try _requireItem(item)
-            positions.append(position)
+            // An item named twice is deleted once (it used to shift the count and, with few
+            // items, delete its neighbour too).
+            if listed.insert(position).inserted { positions.append(position) }
         }
         guard !positions.isEmpty else { return }
         for position in positions { removedPerSection[_sectionIndex(containingPosition: position)] += 1 }

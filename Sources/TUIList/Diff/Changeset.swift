@@ -1,0 +1,174 @@
+/// The difference between two snapshots: what a list does to go from the old one to the new.
+///
+/// ```swift
+/// let changes = Changeset(from: onScreen, to: next)
+/// changes.itemDeletes      // [ItemChange]: identifier + index path in `onScreen`
+/// changes.itemInserts      // [ItemChange]: identifier + index path in `next`
+/// changes.itemMoves        // [ItemMove]:   identifier + old path + new path
+/// changes.itemUpdates      // [ItemUpdate]: identifier + old path + new path + kind
+/// print(changes)           // "−2 +1 ↕3 ~1"
+/// changes.applied(to: onScreen) == next   // true
+/// ```
+///
+/// Indices follow the batch-update convention of `performBatchUpdates`: deletes and move
+/// sources are positions in the *old* snapshot, inserts and move targets positions in the
+/// *new* one; updates give both. Sections are `Int` indices, items ``ListIndexPath``s. Every
+/// entry also carries its identifier, so a later layer can look a row up by identity.
+///
+/// What the changeset holds:
+/// - Sections: deleted (old index), inserted (new index), moved (old and new index), updated.
+/// - Items: every item that leaves is a delete and every item that arrives is an insert,
+///   *including* the items of a deleted or inserted section (a row-by-row consumer needs no
+///   expansion; a UIKit-style consumer skips those whose section is in ``sectionDeletes`` or
+///   ``sectionInserts``). Moves and updates are only for items that both snapshots hold.
+/// - What counts as a move is defined in ``init(from:to:)``: the set of moves is minimal,
+///   every other item kept by both snapshots only shifts, and shifts are not listed.
+/// - An item can be both moved and updated; it is then in ``itemMoves`` and ``itemUpdates``.
+///
+/// Arrays are sorted: deletes by old position, inserts, moves and updates by new position.
+public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
+    /// A section deleted (index in the old snapshot) or inserted (index in the new one).
+    public struct SectionChange: Hashable {
+        public var id: SectionID
+        public var index: Int
+        public init(id: SectionID, index: Int) { self.id = id; self.index = index }
+    }
+
+    /// A section that changed place: `from` in the old snapshot, `to` in the new one.
+    public struct SectionMove: Hashable {
+        public var id: SectionID
+        public var from: Int
+        public var to: Int
+        public init(id: SectionID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
+    }
+
+    /// A section kept by both snapshots whose header refreshes.
+    public struct SectionUpdate: Hashable {
+        public var id: SectionID
+        public var from: Int
+        public var to: Int
+        public var kind: ListUpdateKind
+        public init(id: SectionID, from: Int, to: Int, kind: ListUpdateKind) {
+            self.id = id; self.from = from; self.to = to; self.kind = kind
+        }
+    }
+
+    /// An item deleted (index path in the old snapshot) or inserted (in the new one).
+    public struct ItemChange: Hashable {
+        public var id: ItemID
+        public var indexPath: ListIndexPath
+        public init(id: ItemID, indexPath: ListIndexPath) { self.id = id; self.indexPath = indexPath }
+    }
+
+    /// An item that changed place: `from` in the old snapshot, `to` in the new one.
+    public struct ItemMove: Hashable {
+        public var id: ItemID
+        public var from: ListIndexPath
+        public var to: ListIndexPath
+        public init(id: ItemID, from: ListIndexPath, to: ListIndexPath) { self.id = id; self.from = from; self.to = to }
+    }
+
+    /// An item kept by both snapshots whose row refreshes: `from` old, `to` new.
+    public struct ItemUpdate: Hashable {
+        public var id: ItemID
+        public var from: ListIndexPath
+        public var to: ListIndexPath
+        public var kind: ListUpdateKind
+        public init(id: ItemID, from: ListIndexPath, to: ListIndexPath, kind: ListUpdateKind) {
+            self.id = id; self.from = from; self.to = to; self.kind = kind
+        }
+    }
+
+    /// Sections of the old snapshot that the new one lacks, by old index.
+    public var sectionDeletes: [SectionChange] = []
+    /// Sections of the new snapshot that the old one lacks, by new index.
+    public var sectionInserts: [SectionChange] = []
+    /// Sections kept by both that changed relative order (the minimal set).
+    public var sectionMoves: [SectionMove] = []
+    /// Sections kept by both that refresh (marks on the new snapshot, or content).
+    public var sectionUpdates: [SectionUpdate] = []
+    /// Items of the old snapshot that the new one lacks, by old index path.
+    public var itemDeletes: [ItemChange] = []
+    /// Items of the new snapshot that the old one lacks, by new index path.
+    public var itemInserts: [ItemChange] = []
+    /// Items kept by both that moved (the minimal set; see ``init(from:to:)``).
+    public var itemMoves: [ItemMove] = []
+    /// Items kept by both that refresh (marks on the new snapshot, or content).
+    public var itemUpdates: [ItemUpdate] = []
+
+    /// An empty changeset; fill its arrays by hand to describe changes (``applied(to:)``
+    /// checks that they fit a snapshot).
+    public init() {}
+}
+
+extension Changeset {
+    /// Whether nothing changes: no section or item is deleted, inserted, moved or updated.
+    public var isEmpty: Bool {
+        sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty && sectionUpdates.isEmpty
+            && itemDeletes.isEmpty && itemInserts.isEmpty && itemMoves.isEmpty && itemUpdates.isEmpty
+    }
+
+    /// How many entries of each kind the changeset holds.
+    public struct Counts: Hashable, Sendable {
+        public var deletes = 0
+        public var inserts = 0
+        public var moves = 0
+        public var updates = 0
+        /// All four together.
+        public var total: Int { deletes + inserts + moves + updates }
+    }
+
+    /// Counts of item deletes, inserts, moves and updates.
+    public var itemCounts: Counts {
+        Counts(deletes: itemDeletes.count, inserts: itemInserts.count, moves: itemMoves.count, updates: itemUpdates.count)
+    }
+
+    /// Counts of section deletes, inserts, moves and updates.
+    public var sectionCounts: Counts {
+        Counts(deletes: sectionDeletes.count, inserts: sectionInserts.count,
+               moves: sectionMoves.count, updates: sectionUpdates.count)
+    }
+}
+
+extension Changeset: Equatable {}
+extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable {}
+extension Changeset.SectionChange: Sendable where SectionID: Sendable {}
+extension Changeset.SectionMove: Sendable where SectionID: Sendable {}
+extension Changeset.SectionUpdate: Sendable where SectionID: Sendable {}
+extension Changeset.ItemChange: Sendable where ItemID: Sendable {}
+extension Changeset.ItemMove: Sendable where ItemID: Sendable {}
+extension Changeset.ItemUpdate: Sendable where ItemID: Sendable {}
+
+extension Changeset: CustomStringConvertible {
+    /// Counts in one line: items as `−deletes +inserts ↕moves ~updates`, then sections in
+    /// parentheses when any section changes, e.g. `−2 +1 ↕3 ~1 (sections −1 +0 ↕0 ~0)`;
+    /// `no changes` when empty.
+    public var description: String {
+        if isEmpty { return "no changes" }
+        func line(_ counts: Counts) -> String {
+            "−\(counts.deletes) +\(counts.inserts) ↕\(counts.moves) ~\(counts.updates)"
+        }
+        var text = line(itemCounts)
+        if sectionCounts.total > 0 { text += " (sections \(line(sectionCounts)))" }
+        return text
+    }
+}
+
+extension Changeset.SectionChange: CustomStringConvertible {
+    public var description: String { "\(id)@\(index)" }
+}
+extension Changeset.SectionMove: CustomStringConvertible {
+    public var description: String { "\(id) \(from)→\(to)" }
+}
+extension Changeset.SectionUpdate: CustomStringConvertible {
+    public var description: String { "\(id) \(from)→\(to) \(kind)" }
+}
+extension Changeset.ItemChange: CustomStringConvertible {
+    public var description: String { "\(id)@\(indexPath)" }
+}
+extension Changeset.ItemMove: CustomStringConvertible {
+    public var description: String { "\(id) \(from)→\(to)" }
+}
+extension Changeset.ItemUpdate: CustomStringConvertible {
+    public var description: String { "\(id) \(from)→\(to) \(kind)" }
+}

@@ -1,0 +1,179 @@
+import OrderedCollections
+
+// The engine of the diff: matches items of two snapshots by identifier and finds the minimal
+// set of moves. It works on global positions in flat storage; ``Changeset`` and
+// ``FlatChangeset`` turn its result into index paths and identifiers.
+
+/// How the items of an old and a new list correspond, in global positions.
+@usableFromInline
+internal struct _ItemMatch {
+    /// For each new position, the old position of the same identifier, or -1 (inserted).
+    var newToOld: [Int32]
+    /// For each old position, the new position of the same identifier, or -1 (deleted).
+    var oldToNew: [Int32]
+    /// For each new position, 1 when the item there is a move, 0 otherwise.
+    var moved: [UInt8]
+    /// For each old position, its old section index; empty when the old list has at most one
+    /// section (then every item is in section 0).
+    var oldSectionOfPosition: [Int32]
+    var deletedCount = 0
+    var insertedCount = 0
+    var movedCount = 0
+
+    /// The old section index of an old position.
+    @inline(__always)
+    func oldSection(of position: Int) -> Int {
+        oldSectionOfPosition.isEmpty ? 0 : Int(oldSectionOfPosition[position])
+    }
+
+    /// Matches `new` against `old` by identifier, then marks the moves.
+    ///
+    /// 1. Hash join (Heckel 1978): each new item is looked up in `old`, an `OrderedSet`, which
+    ///    already is a hash index of positions; before hashing, the position after the last
+    ///    match is tried with one `==`, so runs of items that kept their order cost no hash.
+    ///    Old positions are found by inverting the new-to-old table: no second lookup.
+    /// 2. An item whose section identifier changed is a move. The others ("stayers") keep
+    ///    their place exactly when they lie on one longest increasing subsequence of their
+    ///    old positions taken in new order; positions are counted with the common sections
+    ///    put in their new order, so a stayer of a section that moved is compared only with
+    ///    the stayers of its own section. Everything outside that subsequence is a move.
+    ///
+    /// - Parameters:
+    ///   - sectionOldToNew / sectionNewToOld: section correspondence (-1 where none).
+    ///   - checkingDuplicates: trap, naming the identifier, when `new` repeats an identifier
+    ///     of `old` (snapshots cannot; plain arrays can).
+    /// - Complexity: O(*n* + *s*) expected for the hash join, O(*m* log *m*) for the *m*
+    ///   stayers' subsequence; about 15 bytes of scratch memory per item.
+    @usableFromInline
+    init<ItemID: Hashable>(
+        old: OrderedSet<ItemID>, new: [ItemID],
+        oldStarts: [Int], newStarts: [Int],
+        sectionOldToNew: [Int32], sectionNewToOld: [Int32],
+        checkingDuplicates: Bool
+    ) {
+        let oldCount = old.count
+        let newCount = new.count
+        precondition(oldCount < Int(Int32.max) && newCount < Int(Int32.max), "Diff: more than 2^31 items")
+        var newToOld = [Int32](repeating: -1, count: newCount)
+        var oldToNew = [Int32](repeating: -1, count: oldCount)
+        var inserted = 0
+
+        // 1. Hash join.
+        old.elements.withUnsafeBufferPointer { oldItems in
+            new.withUnsafeBufferPointer { newItems in
+                newToOld.withUnsafeMutableBufferPointer { newToOld in
+                    oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+                        var guess = 0
+                        for j in 0 ..< newCount {
+                            let item = newItems[j]
+                            let o: Int
+                            if guess < oldCount && oldItems[guess] == item {
+                                o = guess
+                            } else if let found = old.firstIndex(of: item) {
+                                o = found
+                            } else {
+                                inserted += 1
+                                continue
+                            }
+                            if checkingDuplicates && oldToNew[o] >= 0 {
+                                preconditionFailure("duplicate identifier \"\(item)\" in the new collection (identifiers must be unique)")
+                            }
+                            newToOld[j] = Int32(truncatingIfNeeded: o)
+                            oldToNew[o] = Int32(truncatingIfNeeded: j)
+                            guess = o + 1
+                        }
+                    }
+                }
+            }
+        }
+        let common = newCount - inserted
+
+        // Old section of each old position, when there is more than one.
+        var oldSectionOfPosition: [Int32] = []
+        if oldStarts.count > 1 {
+            oldSectionOfPosition = [Int32](unsafeUninitializedCapacity: oldCount) { buffer, initialized in
+                for section in oldStarts.indices {
+                    let end = section + 1 < oldStarts.count ? oldStarts[section + 1] : oldCount
+                    for position in oldStarts[section] ..< end { buffer[position] = Int32(truncatingIfNeeded: section) }
+                }
+                initialized = oldCount
+            }
+        }
+
+        // Where each common section's old items start once common sections are in new order.
+        var adjustedStart = [Int](repeating: 0, count: newStarts.count)
+        var running = 0
+        for section in newStarts.indices where sectionNewToOld[section] >= 0 {
+            let oldSection = Int(sectionNewToOld[section])
+            adjustedStart[section] = running
+            let end = oldSection + 1 < oldStarts.count ? oldStarts[oldSection + 1] : oldCount
+            running += end - oldStarts[oldSection]
+        }
+
+        // 2. Stayers and their keys; section changers are moves outright.
+        var moved = [UInt8](repeating: 0, count: newCount)
+        var movedCount = 0
+        var keys: [Int32] = []
+        var stayerPositions: [Int32] = []
+        keys.reserveCapacity(common)
+        stayerPositions.reserveCapacity(common)
+        newToOld.withUnsafeBufferPointer { newToOld in
+            moved.withUnsafeMutableBufferPointer { moved in
+                oldSectionOfPosition.withUnsafeBufferPointer { oldSectionOf in
+                    let singleOld = oldSectionOf.isEmpty
+                    var section = 0
+                    var nextStart = newStarts.count > 1 ? newStarts[1] : Int.max
+                    for j in 0 ..< newCount {
+                        while j >= nextStart {
+                            section += 1
+                            nextStart = section + 1 < newStarts.count ? newStarts[section + 1] : Int.max
+                        }
+                        let o = Int(newToOld[j])
+                        if o < 0 { continue }
+                        let oldSection = singleOld ? 0 : Int(oldSectionOf[o])
+                        if sectionOldToNew[oldSection] != section {
+                            moved[j] = 1
+                            movedCount += 1
+                            continue
+                        }
+                        keys.append(Int32(truncatingIfNeeded: adjustedStart[section] + o - oldStarts[oldSection]))
+                        stayerPositions.append(Int32(truncatingIfNeeded: j))
+                    }
+                }
+            }
+        }
+
+        // 3. Stayers off one longest increasing subsequence are moves.
+        keys.withUnsafeBufferPointer { keys in
+            _withIncreasingSubsequenceMask(keys) { mask in
+                moved.withUnsafeMutableBufferPointer { moved in
+                    for k in mask.indices where mask[k] == 0 {
+                        moved[Int(stayerPositions[k])] = 1
+                        movedCount += 1
+                    }
+                }
+            }
+        }
+
+        self.newToOld = newToOld
+        self.oldToNew = oldToNew
+        self.moved = moved
+        self.oldSectionOfPosition = oldSectionOfPosition
+        self.deletedCount = oldCount - common
+        self.insertedCount = inserted
+        self.movedCount = movedCount
+    }
+}
+
+/// The index of the section holding global position `position`: the last section whose start
+/// is at most `position` (an empty section shares its start with the next one). O(log *s*).
+@inline(__always)
+internal func _sectionIndex(in starts: [Int], containing position: Int) -> Int {
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+        let mid = (low + high) >> 1
+        if starts[mid] <= position { low = mid } else { high = mid }
+    }
+    return low
+}
