@@ -20,6 +20,7 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     public var content: [ContentEntry] = []
 
     /// A run of items placed together: `items` land at `index`, `index + 1`, … of `section`.
+    /// In JSON it is a triple, `["Fruit", 3, [17, 18]]`.
     public struct Run: Codable, Equatable, Sendable {
         public var section: SectionID
         public var index: Int
@@ -28,6 +29,20 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
             self.section = section
             self.index = index
             self.items = items
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            section = try c.decode(SectionID.self)
+            index = try c.decode(Int.self)
+            items = try c.decode([ItemID].self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.unkeyedContainer()
+            try c.encode(section)
+            try c.encode(index)
+            try c.encode(items)
         }
     }
 

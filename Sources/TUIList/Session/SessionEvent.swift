@@ -3,7 +3,7 @@
 /// Lines look like this (`t` is seconds since recording started):
 /// ```json
 /// {"t":0,"kind":"snapshot","sections":[{"id":"Fruit","items":[1,2]}],"content":[{"id":1,"content":{…}}]}
-/// {"t":1.25,"kind":"edit","edit":{"del":[2],"ins":[{"section":"Fruit","index":0,"items":[2]}]}}
+/// {"t":1.25,"kind":"edit","edit":{"del":[2],"ins":[["Fruit",0,[2]]]}}
 /// {"t":1.25,"kind":"key","key":"J"}
 /// {"t":3.5,"kind":"resize","columns":100,"rows":30}
 /// {"t":4,"kind":"marker","label":"sorted"}

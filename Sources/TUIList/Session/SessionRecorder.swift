@@ -1,0 +1,68 @@
+/// Records what a list shows as a session: call ``record(_:content:)`` with every snapshot you
+/// apply, and the key, resize and marker methods as those happen. Every call writes one line
+/// and is on disk when it returns (with a ``FileSessionSink``).
+///
+/// ```swift
+/// let recorder = try SessionRecorder<String, Int, MyItem>(
+///     sink: FileSessionSink(path: "session.jsonl"),
+///     header: SessionHeader(columns: 80, rows: 24, seed: 7, program: "myapp 1.0", start: isoNow),
+///     clock: { monotonicSeconds() })
+/// try recorder.record(snapshot) { id in items[id] }
+/// ```
+///
+/// The first snapshot is written whole, with the content of every item; each later one as a
+/// ``SessionEdit`` against the one before, so a file grows with the changes made, not with
+/// the size of the list.
+public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable> {
+    public typealias Event = SessionEvent<SectionID, ItemID, Content>
+    private let sink: any SessionSink
+    private let clock: () -> Double
+    private let startTime: Double
+    private var last: Snapshot<SectionID, ItemID>?
+    /// Lines written, the header included.
+    public private(set) var linesWritten = 0
+
+    /// Writes the header line.
+    ///
+    /// - Parameter clock: seconds on a monotonic clock; times in the file are relative to the
+    ///   value it returns now.
+    public init(sink: any SessionSink, header: SessionHeader, clock: @escaping () -> Double) throws {
+        self.sink = sink
+        self.clock = clock
+        startTime = clock()
+        try sink.write(line: SessionCoding.line(header))
+        linesWritten = 1
+    }
+
+    private func write(_ kind: Event.Kind) throws {
+        let time = (max(0, clock() - startTime) * 1000).rounded() / 1000
+        try sink.write(line: SessionCoding.line(Event(time: time, kind: kind)))
+        linesWritten += 1
+    }
+
+    /// Records the snapshot the list now shows. Nothing is written when it equals the last
+    /// one and marks nothing for update.
+    ///
+    /// - Parameter content: the content of an item, for items that are new or updated.
+    public func record(_ snapshot: Snapshot<SectionID, ItemID>, content: (ItemID) -> Content?) throws {
+        defer { last = snapshot }
+        guard let last else {
+            let blocks = snapshot.sectionIdentifiers.map { Event.SectionBlock(id: $0, items: snapshot.itemIdentifiers(inSection: $0)) }
+            let entries = snapshot.itemIdentifiers.compactMap { id in content(id).map { SessionEdit<SectionID, ItemID, Content>.ContentEntry(id: id, content: $0) } }
+            try write(.snapshot(blocks, content: entries))
+            return
+        }
+        let changeset = Changeset(from: last, to: snapshot)
+        let edit = SessionEdit<SectionID, ItemID, Content>(from: last, to: snapshot, changeset: changeset, content: content)
+        if !edit.isEmpty { try write(.edit(edit)) }
+    }
+
+    /// Records a key, as the person would name it (`"J"`, `"Down"`, `"Ctrl-C"`).
+    public func record(key: String) throws { try write(.key(key)) }
+
+    /// Records a new terminal size.
+    public func record(resize columns: Int, rows: Int) throws { try write(.resize(columns: columns, rows: rows)) }
+
+    /// Records a label, e.g. where something finished.
+    public func record(marker label: String) throws { try write(.marker(label)) }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import TUIList
+
+private struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return bound <= 0 ? 0 : Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+
+    /// A random edit of a snapshot: moves, inserts, deletes, section changes, content updates.
+    mutating func mutate(_ snapshot: Snapshot<String, Int>, nextID: inout Int) -> Snapshot<String, Int> {
+        var s = snapshot
+        for _ in 0 ..< 1 + next(4) {
+            switch next(8) {
+            case 0 where s.numberOfItems > 1:
+                let a = s[globalIndex: next(s.numberOfItems)], b = s[globalIndex: next(s.numberOfItems)]
+                if a != b { s.moveItem(a, beforeItem: b) }
+            case 1 where s.numberOfItems > 1:
+                let a = s[globalIndex: next(s.numberOfItems)], b = s[globalIndex: next(s.numberOfItems)]
+                if a != b { s.moveItem(a, afterItem: b) }
+            case 2 where s.numberOfItems > 0:
+                s.deleteItems([s[globalIndex: next(s.numberOfItems)]])
+            case 3 where s.numberOfSections > 0:
+                let section = s.sectionIdentifier(at: next(s.numberOfSections))!
+                let ids = (0 ..< next(4)).map { _ in nextID += 1; return nextID }
+                s.appendItems(ids, toSection: section)
+            case 4:
+                nextID += 1
+                s.appendSections(["S\(nextID)"])
+            case 5 where s.numberOfSections > 1:
+                s.deleteSections([s.sectionIdentifier(at: next(s.numberOfSections))!])
+            case 6 where s.numberOfSections > 1:
+                let a = s.sectionIdentifier(at: next(s.numberOfSections))!, b = s.sectionIdentifier(at: next(s.numberOfSections))!
+                if a != b { s.moveSection(a, beforeSection: b) }
+            case 7 where s.numberOfItems > 0:
+                s.reconfigureItems([s[globalIndex: next(s.numberOfItems)]])
+            default:
+                break
+            }
+        }
+        return s
+    }
+}
+
+private func header() -> SessionHeader {
+    SessionHeader(columns: 80, rows: 24, seed: 1, program: "test", start: "2026-11-21T00:00:00Z")
+}
+
+/// Replays a parsed recording's snapshot and edits and returns every state.
+private func states(of recording: SessionRecording<String, Int, String>) throws -> [Snapshot<String, Int>] {
+    var result: [Snapshot<String, Int>] = []
+    var current = Snapshot<String, Int>()
+    for (_, event) in recording.events {
+        switch event.kind {
+        case .snapshot(let blocks, _): current = Snapshot(sections: blocks.map { ($0.id, $0.items) })
+        case .edit(let edit): current = try edit.applied(to: current)
+        default: continue
+        }
+        result.append(current)
+    }
+    return result
+}
+
+@Test func recordingRoundTripsThousandsOfRandomEdits() throws {
+    for seed in UInt64(1) ... 300 {
+        var gen = Generator(state: seed)
+        var nextID = 1000
+        var snapshot = Snapshot<String, Int>(sections: [("A", Array(0 ..< gen.next(20))), ("B", Array(100 ..< 100 + gen.next(10)))])
+        let sink = MemorySessionSink()
+        var clock = 0.0
+        let recorder = try SessionRecorder<String, Int, String>(sink: sink, header: header(), clock: { clock })
+        var expected: [Snapshot<String, Int>] = []
+        for step in 0 ..< 20 {
+            if step > 0 { snapshot = gen.mutate(snapshot, nextID: &nextID) }
+            clock += 0.05
+            let before = recorder.linesWritten
+            try recorder.record(snapshot) { "item \($0)" }
+            snapshot.clearMarks()
+            if recorder.linesWritten > before { expected.append(snapshot) }
+        }
+        let recording = try SessionRecording<String, Int, String>.parse(text: sink.text)
+        let replayed = try states(of: recording)
+        #expect(replayed == expected, "seed \(seed)")
+    }
+}
+
+@Test func aSwapInALargeListRecordsAsAFewBytes() throws {
+    var snapshot = Snapshot<String, Int>(sections: [("All", Array(0 ..< 100_000))])
+    let sink = MemorySessionSink()
+    let recorder = try SessionRecorder<String, Int, String>(sink: sink, header: header(), clock: { 0 })
+    try recorder.record(snapshot) { _ in nil }
+    snapshot.moveItem(10, afterItem: 90_000)
+    snapshot.moveItem(90_000, beforeItem: 11)
+    try recorder.record(snapshot) { _ in nil }
+    #expect(sink.lines.count == 3)
+    #expect(sink.lines[2].utf8.count < 120, "\(sink.lines[2])")
+}
+
+@Test func fileSinkWritesEachLineBeforeReturning() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tuilist-\(UUID()).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sink = try FileSessionSink(path: path)
+    let recorder = try SessionRecorder<String, Int, String>(sink: sink, header: header(), clock: { 0 })
+    try recorder.record(Snapshot(sections: [("A", [1, 2])])) { "c\($0)" }
+    // Read back while the sink is still open: nothing is held in a buffer.
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 2)
+    let recording = try SessionRecording<String, Int, String>.read(path: path)
+    #expect(recording.header.columns == 80)
+    #expect(recording.events.count == 1)
+}
+
+// MARK: - Bad input: every one names the file, the line and the reason
+
+private func readError(_ text: String, name: String = "rec.jsonl") -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-\(name)").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+        _ = try SessionRecording<String, Int, String>.read(path: path)
+        return "no error"
+    } catch {
+        return error.description.replacingOccurrences(of: path, with: name)
+    }
+}
+
+private let goodHeader = #"{"columns":80,"format":"tuilist-session","program":"t","rows":24,"start":"x","version":1}"#
+private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1,2]}],"t":0}"#
+
+@Test func missingFile() {
+    #expect(throws: SessionReadError(file: "/nonexistent/rec.jsonl", line: nil, reason: "cannot open the recording: no such file")) {
+        try SessionRecording<String, Int, String>.read(path: "/nonexistent/rec.jsonl")
+    }
+}
+
+@Test func emptyFile() {
+    #expect(readError("") == "rec.jsonl:1: empty file: expected a tuilist-session header line")
+}
+
+@Test func notJSON() {
+    #expect(readError("hello world\n") == "rec.jsonl:1: not JSON: expected a tuilist-session header line")
+    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n{oops\n") == "rec.jsonl:3: not JSON")
+}
+
+@Test func unknownVersion() {
+    let header = goodHeader.replacingOccurrences(of: #""version":1"#, with: #""version":9"#)
+    #expect(readError(header + "\n") == "rec.jsonl:1: format version 9 is not supported (this reader knows version 1)")
+}
+
+@Test func unknownEventKind() {
+    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + #"{"kind":"jump","t":1}"# + "\n")
+        == #"rec.jsonl:3: unknown event kind "jump" (this reader knows snapshot, edit, key, resize, marker)"#)
+}
+
+@Test func editNamingAMissingItem() {
+    let edit = #"{"edit":{"del":[7]},"kind":"edit","t":1}"#
+    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + edit + "\n")
+        == #"rec.jsonl:3: edit does not fit the list: cannot delete: unknown item identifier "7": the snapshot holds no such item"#)
+}
+
+@Test func truncatedLastLineKeepsTheCompleteOnesWithAWarning() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl").path
+    let text = goodHeader + "\n" + goodSnapshot + "\n" + #"{"kind":"key","key":"J","t":0.5}"# + "\n" + #"{"edit":{"del":[1"#
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recording = try SessionRecording<String, Int, String>.read(path: path)
+    #expect(recording.events.count == 2)
+    #expect(recording.warning == "\(path):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it")
+}
+
+@Test func aHugeLineIsRefusedWithoutReadingItAll() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl").path
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.write(contentsOf: Data((goodHeader + "\n").utf8))
+    let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+    for _ in 0 ..< 100 { try handle.write(contentsOf: block) }
+    try handle.close()
+    #expect(throws: SessionReadError(file: path, line: 2, reason: "line is longer than 64 MiB: not a recording this reader accepts")) {
+        try SessionRecording<String, Int, String>.read(path: path)
+    }
+}
+
+@Test func timeGoingBackIsRefused() {
+    let a = #"{"kind":"key","key":"a","t":2}"#, b = #"{"kind":"key","key":"b","t":1}"#
+    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + a + "\n" + b + "\n")
+        == "rec.jsonl:4: time 1.0 goes back (the line before says 2.0)")
+}
