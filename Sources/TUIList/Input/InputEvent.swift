@@ -1,0 +1,9 @@
+/// Something that happened at the terminal: a key, a mouse event, or a new size.
+public enum InputEvent: Hashable, Sendable {
+    /// A key press.
+    case key(Key)
+    /// A mouse press, release or drag.
+    case mouse(MouseEvent)
+    /// The terminal now has this size; the next frame is drawn in full.
+    case resize(TerminalSize)
+}

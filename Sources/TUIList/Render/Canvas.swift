@@ -1,0 +1,262 @@
+/// A styled grid of character cells: what one frame of the screen shows.
+///
+/// Everything that draws goes through a canvas; a `Terminal` then shows it, writing only what
+/// changed since the previous frame. Wide characters (CJK, emoji) take two cells — the left one
+/// holds the character, the right one is a continuation (`CanvasCell.isContinuation`) — and the
+/// canvas keeps that pairing intact: it never splits a wide character, and writing over either
+/// half of one blanks the other half.
+///
+/// ```swift
+/// var canvas = Canvas(width: 20, height: 2)
+/// canvas.draw("漢字 and emoji 🚀", x: 0, y: 0)            // "漢字 and emoji 🚀   "
+/// canvas.draw("a very long title", x: 0, y: 1, maxWidth: 8) // "a very …"
+/// canvas.restyle(Rect(x: 0, y: 1, width: 20, height: 1)) { $0.attributes.insert(.reverse) }
+/// canvas.lines // golden tests compare these
+/// ```
+public struct Canvas: Equatable, Sendable {
+    /// Cells, line by line (`cells[y * width + x]`).
+    @usableFromInline var cells: [CanvasCell]
+    /// Columns.
+    public private(set) var width: Int
+    /// Lines.
+    public private(set) var height: Int
+
+    /// A canvas of blank cells (`" "`, `.plain`); negative sizes count as 0.
+    public init(width: Int, height: Int) {
+        self.width = Swift.max(0, width)
+        self.height = Swift.max(0, height)
+        cells = Array(repeating: CanvasCell.blank(), count: self.width * self.height)
+    }
+
+    /// The whole canvas: `Rect(x: 0, y: 0, width: width, height: height)`.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The cell at column `x` of line `y`.
+    /// - Precondition: the position lies inside the canvas.
+    public subscript(x: Int, y: Int) -> CanvasCell {
+        precondition(x >= 0 && x < width && y >= 0 && y < height,
+                     "Cell (\(x), \(y)) is outside the \(width)×\(height) canvas")
+        return cells[y * width + x]
+    }
+
+    /// The cell at column `x` of line `y`, or nil outside the canvas.
+    public func cell(x: Int, y: Int) -> CanvasCell? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        return cells[y * width + x]
+    }
+
+    /// Changes the size; every cell becomes blank.
+    /// - Complexity: O(`width * height`).
+    public mutating func resize(width: Int, height: Int) {
+        self = Canvas(width: width, height: height)
+    }
+
+    /// Sets every cell of `rect` (default: the whole canvas) to a space with `style`. A wide
+    /// character cut by the rect's edge is blanked whole.
+    /// - Complexity: O(cells in `rect`).
+    public mutating func clear(_ rect: Rect? = nil, style: Style = .plain) {
+        fill(rect ?? bounds, with: " ", style: style)
+    }
+
+    /// Fills `rect` with `character` in `style`. A wide character fills two columns at a time; a
+    /// column left over at the right edge gets a space. A zero-width or control character fills
+    /// with spaces. A wide character cut by the rect's edge is blanked whole.
+    /// - Complexity: O(cells in `rect`).
+    public mutating func fill(_ rect: Rect, with character: Character, style: Style) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        var columns = TerminalText.columns(of: character)
+        var text = String(character)
+        if columns == 0 {
+            columns = 1
+            text = " "
+        }
+        for y in area.y ..< area.maxY {
+            breakWideCharacters(y: y, from: area.x, to: area.maxX)
+            var x = area.x
+            let base = y * width
+            while x < area.maxX {
+                if columns == 2 && x + 1 < area.maxX {
+                    cells[base + x] = CanvasCell(text: text, style: style)
+                    cells[base + x + 1] = CanvasCell(text: "", style: style)
+                    x += 2
+                } else {
+                    cells[base + x] = CanvasCell(text: columns == 2 ? " " : text, style: style)
+                    x += 1
+                }
+            }
+        }
+    }
+
+    /// Draws text starting at column x of line y, clipped to `clip` (default: the whole canvas)
+    /// and to `maxWidth` columns.
+    ///
+    /// Wide characters take two columns and are never split (a wide char that would cross the
+    /// clip's right edge is replaced by a space); combining marks join the previous cell;
+    /// control characters (including newlines and tabs) are skipped. With `.ellipsis`, text that
+    /// does not fit ends in "…" in the last visible column. Drawing over half of a wide
+    /// character blanks its other half. A wide character cut by the clip's left edge shows as a
+    /// space in its visible column.
+    ///
+    /// - Parameters:
+    ///   - text: The text; one line.
+    ///   - x: The column of the first character (may be left of the clip or negative).
+    ///   - y: The line.
+    ///   - style: The style of the cells written.
+    ///   - maxWidth: At most this many columns from `x`.
+    ///   - clip: Only cells in this rect are written.
+    ///   - truncation: What to do when the text does not fit.
+    /// - Returns: The columns used from `x` up to the end of the drawn text, at most up to the
+    ///   right edge of the room (so `x += draw(...)` continues after it). 0 when nothing fits.
+    /// - Complexity: O(n) in the length of `text` (it stops at the right edge).
+    @discardableResult
+    public mutating func draw(_ text: String, x: Int, y: Int, style: Style = .plain,
+                              maxWidth: Int? = nil, clip: Rect? = nil,
+                              truncation: Truncation = .ellipsis) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard !area.isEmpty, y >= area.y, y < area.maxY else { return 0 }
+        var right = area.maxX
+        if let maxWidth { right = Swift.min(right, x + Swift.max(0, maxWidth)) }
+        let left = area.x
+        guard right > x, right > left else { return 0 }
+        let room = right - x
+
+        // Where the text must stop to leave a column for "…".
+        var limit = right
+        if truncation == .ellipsis, TerminalText.columns(of: text) > room {
+            limit = right - 1
+        }
+        let base = y * width
+        var column = x
+        var lastCell: Int? = nil   // the cell that combining marks join
+        if x > 0, x - 1 >= left, x <= right {
+            lastCell = x - 1
+            if cells[base + x - 1].isContinuation, x - 2 >= left { lastCell = x - 2 }
+        }
+        for character in text {
+            let columns = TerminalText.columns(of: character)
+            if columns == 0 {
+                if let first = character.unicodeScalars.first, TerminalText.isControl(first.value) { continue }
+                if let index = lastCell, column <= limit {
+                    cells[base + index].text.append(contentsOf: String(character))
+                }
+                continue
+            }
+            if column + columns > limit {
+                // The character does not fit: pad a half-fitting wide char with a space.
+                if column < limit, column >= left {
+                    put(CanvasCell(text: " ", style: style), x: column, y: y, columns: 1)
+                    column += 1
+                }
+                break
+            }
+            if column >= left {
+                put(CanvasCell(text: String(character), style: style), x: column, y: y, columns: columns)
+                lastCell = column
+            } else if column + columns > left {
+                // A wide character cut by the left edge: its visible half becomes a space.
+                put(CanvasCell(text: " ", style: style), x: left, y: y, columns: 1)
+                lastCell = nil
+            }
+            column += columns
+        }
+        if limit < right {
+            while column < limit {   // a gap left by a wide char that did not fit
+                if column >= left { put(CanvasCell(text: " ", style: style), x: column, y: y, columns: 1) }
+                column += 1
+            }
+            if limit >= left { put(CanvasCell(text: "…", style: style), x: limit, y: y, columns: 1) }
+            column = right
+        }
+        return Swift.max(0, Swift.min(column, right) - x)
+    }
+
+    /// Changes the style of every cell in rect (for highlight, dim, selection overlays). A wide
+    /// character cut by the rect's edge takes the new style on both halves.
+    /// - Complexity: O(cells in `rect`).
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y ..< area.maxY {
+            let base = y * width
+            for x in area.x ..< area.maxX {
+                transform(&cells[base + x].style)
+            }
+            if area.x > 0, cells[base + area.x].isContinuation {
+                cells[base + area.x - 1].style = cells[base + area.x].style
+            }
+            if area.maxX < width, cells[base + area.maxX].isContinuation {
+                cells[base + area.maxX].style = cells[base + area.maxX - 1].style
+            }
+        }
+    }
+
+    /// The text of each line, exactly `width` columns wide as a terminal shows it (a wide char
+    /// once, no placeholder for its right half), trailing spaces kept. Golden tests compare these.
+    /// - Complexity: O(`width * height`).
+    public var lines: [String] {
+        (0 ..< height).map { line(at: $0) }
+    }
+
+    /// The text of line `y`, as in `lines`.
+    public func line(at y: Int) -> String {
+        precondition(y >= 0 && y < height, "Line \(y) is outside the \(width)×\(height) canvas")
+        var result = ""
+        result.reserveCapacity(width)
+        for x in 0 ..< width {
+            result += cells[y * width + x].text
+        }
+        return result
+    }
+
+    /// Writes `cell` at (x, y) taking `columns` (1 or 2) columns, blanking the other half of any
+    /// wide character it overlaps. The caller has checked the bounds.
+    @usableFromInline mutating func put(_ cell: CanvasCell, x: Int, y: Int, columns: Int) {
+        breakWideCharacters(y: y, from: x, to: x + columns)
+        let index = y * width + x
+        cells[index] = cell
+        if columns == 2 {
+            cells[index + 1] = CanvasCell(text: "", style: cell.style)
+        }
+    }
+
+    /// Before columns `from..<to` of line `y` are overwritten: blanks the outer half of a wide
+    /// character that straddles either end, so no half of a wide character is left behind.
+    @usableFromInline mutating func breakWideCharacters(y: Int, from: Int, to: Int) {
+        let base = y * width
+        if from > 0, from < width, cells[base + from].isContinuation {
+            cells[base + from - 1].text = " "
+        }
+        if to < width, to > 0, cells[base + to].isContinuation {
+            cells[base + to].text = " "
+        }
+    }
+}
+
+extension Canvas {
+    /// A copy of this canvas cut or padded to `width`×`height` (new cells blank). A wide
+    /// character cut by the new right edge becomes a space.
+    public func fitted(width newWidth: Int, height newHeight: Int) -> Canvas {
+        if newWidth == width && newHeight == height { return self }
+        var result = Canvas(width: newWidth, height: newHeight)
+        let w = Swift.min(width, result.width)
+        for y in 0 ..< Swift.min(height, result.height) {
+            for x in 0 ..< w {
+                result.cells[y * result.width + x] = cells[y * width + x]
+            }
+            if w > 0, w < width, cells[y * width + w].isContinuation {
+                result.cells[y * result.width + w - 1].text = " "
+            }
+        }
+        return result
+    }
+
+    /// The number of cells that differ between two canvases of the same size (all cells of
+    /// `self` when sizes differ).
+    public func changedCells(since previous: Canvas) -> Int {
+        guard previous.width == width, previous.height == height else { return cells.count }
+        var count = 0
+        for i in cells.indices where cells[i] != previous.cells[i] { count += 1 }
+        return count
+    }
+}

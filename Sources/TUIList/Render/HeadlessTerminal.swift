@@ -1,0 +1,83 @@
+/// A terminal in memory: for tests, golden frames and headless replays.
+///
+/// It keeps the last presented frame, counts the cells each frame changes (what a real
+/// terminal backend would write), and returns scripted input in order.
+///
+/// ```swift
+/// let terminal = HeadlessTerminal(columns: 20, rows: 3)
+/// terminal.enqueue([.key(.down), .key(.character("q"))])
+/// var canvas = Canvas(width: 20, height: 3)
+/// canvas.draw("hello", x: 0, y: 0)
+/// terminal.present(canvas)
+/// terminal.lines[0]                 // "hello               "
+/// terminal.nextEvent(timeout: 0)    // .key(.down)
+/// ```
+public final class HeadlessTerminal: Terminal {
+    /// The size frames are shown at. Setting it directly does not enqueue an event; `resize`
+    /// does.
+    public var size: TerminalSize
+    /// The last presented frame, cut or padded to `size` as a terminal would show it.
+    public private(set) var frame: Canvas
+    /// The last frame's text, line by line.
+    public var lines: [String] { frame.lines }
+    /// Cells the last `present` wrote: those that differ from the frame before; all of them for
+    /// the first frame and after a size change.
+    public private(set) var cellsWrittenLastFrame: Int = 0
+    /// Cells written by all frames so far.
+    public private(set) var cellsWrittenTotal: Int = 0
+    /// The number of frames presented.
+    public private(set) var framesPresented: Int = 0
+    /// True once `restore()` has been called.
+    public private(set) var isRestored = false
+    private var events: [InputEvent] = []
+    private var nextEventIndex = 0
+
+    /// A blank terminal of the given size (negative counts as 0).
+    public init(columns: Int, rows: Int) {
+        size = TerminalSize(columns: Swift.max(0, columns), rows: Swift.max(0, rows))
+        frame = Canvas(width: size.columns, height: size.rows)
+    }
+
+    /// Shows `canvas`, cut or padded to `size`, and counts the cells that changed.
+    /// - Complexity: O(`size.columns * size.rows`).
+    public func present(_ canvas: Canvas) {
+        let next = canvas.fitted(width: size.columns, height: size.rows)
+        let written = framesPresented == 0 ? next.width * next.height : next.changedCells(since: frame)
+        frame = next
+        cellsWrittenLastFrame = written
+        cellsWrittenTotal += written
+        framesPresented += 1
+    }
+
+    /// The next scripted event, or nil when none is left. Never waits.
+    public func nextEvent(timeout: Double?) -> InputEvent? {
+        guard nextEventIndex < events.count else { return nil }
+        defer {
+            nextEventIndex += 1
+            if nextEventIndex == events.count {
+                events.removeAll(keepingCapacity: true)
+                nextEventIndex = 0
+            }
+        }
+        return events[nextEventIndex]
+    }
+
+    /// Scripted input, returned in order by `nextEvent`.
+    public func enqueue(_ events: [InputEvent]) {
+        self.events.append(contentsOf: events)
+    }
+
+    /// The number of scripted events not yet returned.
+    public var pendingEventCount: Int { events.count - nextEventIndex }
+
+    /// Changes the size and enqueues `.resize` with it; the next frame counts as a full redraw.
+    public func resize(columns: Int, rows: Int) {
+        size = TerminalSize(columns: Swift.max(0, columns), rows: Swift.max(0, rows))
+        enqueue([.resize(size)])
+    }
+
+    /// Records that the terminal was restored; nothing else to do in memory.
+    public func restore() {
+        isRestored = true
+    }
+}

@@ -1,0 +1,26 @@
+/// How a cell looks: foreground and background colour and text attributes.
+///
+/// ```swift
+/// var selected = Style.plain
+/// selected.attributes.insert(.reverse)
+/// canvas.draw("Inbox", x: 0, y: 0, style: selected)
+/// ```
+public struct Style: Hashable, Sendable {
+    /// The text colour.
+    public var foreground: TerminalColor = .default
+    /// The cell's background colour.
+    public var background: TerminalColor = .default
+    /// Bold, dim, italic, underline, reverse.
+    public var attributes: TextAttributes = []
+
+    /// Creates a style; every part defaults to the terminal's default look.
+    public init(foreground: TerminalColor = .default, background: TerminalColor = .default,
+                attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// Default colours, no attributes.
+    public static let plain = Style()
+}

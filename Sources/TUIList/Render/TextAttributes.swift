@@ -1,0 +1,23 @@
+/// Text attributes of a cell: bold, dim, italic, underline, reverse video.
+///
+/// ```swift
+/// let heading: TextAttributes = [.bold, .underline]
+/// ```
+public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The attribute bits.
+    public let rawValue: UInt8
+
+    /// Creates attributes from their raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bold (or bright) text.
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    /// Dim (faint) text.
+    public static let dim = TextAttributes(rawValue: 1 << 1)
+    /// Italic text, where the terminal supports it.
+    public static let italic = TextAttributes(rawValue: 1 << 2)
+    /// Underlined text.
+    public static let underline = TextAttributes(rawValue: 1 << 3)
+    /// Foreground and background swapped.
+    public static let reverse = TextAttributes(rawValue: 1 << 4)
+}
