@@ -54,9 +54,15 @@ public final class CellReusePool {
     /// Makes an empty pool.
     public init() {}
 
-    /// Registers how to make cells of a type in a style; a later registration replaces it.
+    /// Registers how to make cells of a type in a style; a later registration replaces it and
+    /// drops the idle cells the earlier one made.
     public func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
-        factories[ReuseIdentifier(type: type, style: style)] = factory
+        let identifier = ReuseIdentifier(type: type, style: style)
+        factories[identifier] = factory
+        if let dropped = idle.removeValue(forKey: identifier) {
+            idleTotal -= dropped.count
+            discarded += dropped.count
+        }
     }
 
     /// An idle cell of the type and style, reset for reuse, or a new one.
