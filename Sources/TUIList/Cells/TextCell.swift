@@ -1,0 +1,123 @@
+/// The everyday row: a title, an optional detail and an optional badge.
+///
+/// ```
+///  Apple                       12 kg  new
+///  ^ title                     detail badge
+/// ```
+///
+/// The detail sits at the right end of the title's line (``DetailPlacement/trailing``) or on a
+/// second line below it (``DetailPlacement/below``, which makes the cell two lines tall). Text
+/// that does not fit ends in "…": the title keeps at least half the width before the detail is
+/// cut, and the badge goes first when even that does not fit. A selected row is drawn in
+/// ``selectedStyle`` (reverse video unless set otherwise) across its full width.
+///
+/// ```swift
+/// let cell = context.dequeue(TextCell.self)
+/// cell.title = "Apple"
+/// cell.detail = "12 kg"
+/// cell.badge = "new"
+/// ```
+public final class TextCell: ListCell {
+    /// Where the detail text goes.
+    public enum DetailPlacement: Hashable, Sendable {
+        /// Right-aligned on the title's line.
+        case trailing
+        /// On a second line, under the title (the cell is then two lines tall).
+        case below
+    }
+
+    /// The main text.
+    public var title: String = ""
+    /// Secondary text, shown dimmed; `nil` for none.
+    public var detail: String?
+    /// A short tag at the right end of the first line, e.g. a count or "new"; `nil` for none.
+    public var badge: String?
+    /// Where the detail goes.
+    public var detailPlacement: DetailPlacement
+    /// Columns left blank before the title and after the badge or detail.
+    public var padding: Int = 1
+
+    /// The style of the title.
+    public var titleStyle: Style = .plain
+    /// The style of the detail.
+    public var detailStyle = Style(attributes: .dim)
+    /// The style of the badge.
+    public var badgeStyle = Style(foreground: .ansi(6), attributes: .bold)
+    /// Laid over the whole row when it is selected in a focused list.
+    public var selectedStyle = Style(attributes: .reverse)
+    /// Laid over the whole row when it is selected in a list without focus.
+    public var unfocusedSelectedStyle = Style(attributes: .underline)
+    /// Laid over the whole row when it is marked (e.g. picked up for dragging).
+    public var markedStyle = Style(foreground: .ansi(3), attributes: .bold)
+
+    /// A cell with no text and the detail on the title's line.
+    public init() { detailPlacement = .trailing }
+
+    /// A cell with no text and the given detail placement (register it under a style key).
+    public init(detailPlacement: DetailPlacement) { self.detailPlacement = detailPlacement }
+
+    /// Two lines when the detail goes below the title, else one.
+    public func height(forWidth width: Int) -> Int {
+        detailPlacement == .below && detail != nil ? 2 : 1
+    }
+
+    public func prepareForReuse() {
+        title = ""
+        detail = nil
+        badge = nil
+    }
+
+    public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
+        guard !rect.isEmpty else { return }
+        canvas.clear(rect)
+        let left = rect.x + min(padding, rect.width / 4)
+        let right = rect.maxX - min(padding, rect.width / 4)
+        let width = right - left
+        if width > 0 {
+            var end = right  // the right-hand parts are laid out from here to the left
+            let titleWidth = TerminalText.columns(of: title)
+            let keepForTitle = min(titleWidth, max(1, width / 2))
+            if let badge, !badge.isEmpty {
+                let w = TerminalText.columns(of: badge)
+                if w + 1 + keepForTitle <= width {
+                    end -= w
+                    canvas.draw(badge, x: end, y: rect.y, style: badgeStyle, clip: rect)
+                    end -= 1
+                }
+            }
+            if detailPlacement == .trailing, let detail, !detail.isEmpty {
+                let room = end - left - keepForTitle - 1
+                if room >= 2 {
+                    let w = min(TerminalText.columns(of: detail), room)
+                    end -= w
+                    canvas.draw(detail, x: end, y: rect.y, style: detailStyle, maxWidth: w, clip: rect)
+                    end -= 1
+                }
+            }
+            canvas.draw(title, x: left, y: rect.y, style: titleStyle, maxWidth: max(0, end - left), clip: rect)
+            if detailPlacement == .below, let detail, rect.height >= 2 {
+                canvas.draw(detail, x: left, y: rect.y + 1, style: detailStyle, maxWidth: width, clip: rect)
+            }
+        }
+        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle,
+                                        unfocusedSelected: unfocusedSelectedStyle, marked: markedStyle)
+    }
+}
+
+extension CellState {
+    /// Lays the styles that a state calls for over a cell's rect: the mark, then the selection
+    /// (focused or not), then the highlight. Built-in cells use it; custom cells may too.
+    public static func applyStandardOverlays(_ state: CellState, to canvas: inout Canvas, rect: Rect,
+                                             selected: Style = Style(attributes: .reverse),
+                                             unfocusedSelected: Style = Style(attributes: .underline),
+                                             marked: Style = Style(attributes: .bold)) {
+        var overlays: [Style] = []
+        if state.isMarked { overlays.append(marked) }
+        if state.isSelected { overlays.append(state.isFocused ? selected : unfocusedSelected) }
+        if let highlight = state.highlight { overlays.append(highlight) }
+        guard !overlays.isEmpty else { return }
+        canvas.restyle(rect) { style in
+            for overlay in overlays { style = style.overlaid(with: overlay) }
+        }
+    }
+}

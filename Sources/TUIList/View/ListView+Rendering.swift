@@ -1,0 +1,110 @@
+// Drawing a frame: visible rows, each at a line given by a function of the layout, then the
+// sticky header and the scrollbar.
+
+extension ListView {
+    /// Draws the list into the whole canvas. See ``render(into:rect:)``.
+    public func render(into canvas: inout Canvas) {
+        render(into: &canvas, rect: canvas.bounds)
+    }
+
+    /// Draws the list into an area of a canvas.
+    ///
+    /// Clears the area, clamps ``state`` to the content, gives cells to the rows that touch the
+    /// area (the provider runs only for rows that had none, or after an apply), draws them,
+    /// then gives back the cells of rows that left the area.
+    ///
+    /// - Complexity: O(rows on screen + cells of the area), whatever the list's length
+    ///   (O(log *n*) to find the first row when rows are taller than one line).
+    public func render(into canvas: inout Canvas, rect: Rect) {
+        let area = rect.intersection(canvas.bounds)
+        canvas.clear(area)
+        lastRenderedRect = area
+        guard !area.isEmpty else { return }
+        let barShown = showsScrollbar && area.width >= 2 && _layout.numberOfLines > area.height
+        let content = Rect(x: area.x, y: area.y, width: area.width - (barShown ? 1 : 0), height: area.height)
+        _viewportHeight = area.height
+        if content.width != _contentWidth {
+            _contentWidth = content.width
+            if case .uniform = rowSizing {} else { _relayoutKeepingAnchor() }  // heights depend on width
+        }
+        _clampState()
+        _frame &+= 1
+
+        if _layout.snapshot.isEmpty {
+            EmptyStateView(text: emptyText, style: emptyStyle).draw(into: &canvas, rect: content)
+        } else {
+            let offset = state.scrollOffset
+            for index in _layout.rows(touchingLines: offset ..< offset + content.height) {
+                _drawRow(_layout.row(at: index), height: _layout.height(ofRowAt: index),
+                         atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
+            }
+            if let sticky = _stickyHeaderPlacement() {
+                _drawRow(_layout.row(at: sticky.index), height: sticky.height, atLine: sticky.line,
+                         in: content, canvas: &canvas)
+            }
+        }
+        _releaseCellsNotDrawn()
+        if barShown { _drawScrollbar(x: area.maxX - 1, area: area, canvas: &canvas) }
+    }
+
+    /// Draws one row with its cell at a line of the content area (0 is its top line; the row
+    /// may stick out at either end and is clipped), optionally with a style laid over it.
+    ///
+    /// This is the one place a row reaches the canvas, so a transition can draw any row at any
+    /// line with an overlay.
+    internal func _drawRow(_ row: Row, height: Int, atLine line: Int, in content: Rect,
+                           overlay: Style? = nil, canvas: inout Canvas) {
+        let rowRect = Rect(x: content.x, y: content.y + line, width: content.width, height: height)
+        let visible = rowRect.intersection(content)
+        guard !visible.isEmpty else { return }
+        let cell = _cell(for: row)
+        let cellState = _cellState(for: row)
+        if visible == rowRect {
+            cell.draw(into: &canvas, rect: rowRect, state: cellState)
+        } else {
+            // Cut by an edge: draw whole on a scratch canvas, then copy the visible lines.
+            var scratch = Canvas(width: content.width, height: height)
+            cell.draw(into: &scratch, rect: scratch.bounds, state: cellState)
+            for y in visible.y ..< visible.maxY {
+                let source = y - rowRect.y
+                for x in 0 ..< content.width {
+                    let piece = scratch[x, source]
+                    guard !piece.isContinuation else { continue }
+                    canvas.draw(piece.text, x: content.x + x, y: y, style: piece.style, clip: content, truncation: .clip)
+                }
+            }
+        }
+        if let overlay {
+            canvas.restyle(visible) { $0 = $0.overlaid(with: overlay) }
+        }
+    }
+
+    /// Where the sticky header goes: the header of the section of the top line, when its own
+    /// row has scrolled above the top; pushed up by the next section's header as it arrives.
+    internal func _stickyHeaderPlacement() -> (index: Int, line: Int, height: Int)? {
+        guard stickySectionHeaders, _layout.hasHeaders, !_layout.snapshot.isEmpty else { return nil }
+        let offset = _clampedOffset(state.scrollOffset)
+        guard let top = _layout.rowIndex(atLine: offset) else { return nil }
+        let section = _layout.sectionIndex(ofRowAt: top)
+        let header = _layout.firstRowIndex(ofSectionAt: section)
+        guard _layout.firstLine(ofRowAt: header) < offset else { return nil }
+        let height = _layout.height(ofRowAt: header)
+        guard height < _viewportHeight else { return nil }  // no room for anything under it
+        var line = 0
+        if section + 1 < _layout.snapshot.numberOfSections {
+            let next = _layout.firstLine(ofRowAt: _layout.firstRowIndex(ofSectionAt: section + 1)) - offset
+            line = min(0, next - height)
+        }
+        return (header, line, height)
+    }
+
+    internal func _drawScrollbar(x: Int, area: Rect, canvas: inout Canvas) {
+        let track = area.height
+        let lines = max(1, _layout.numberOfLines)
+        let thumb = max(1, min(track, (track * track + lines / 2) / lines))
+        let range = max(1, _layout.numberOfLines - track)
+        let start = (track - thumb) * min(state.scrollOffset, range) / range
+        canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: "│", style: scrollbarTrackStyle)
+        canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: "█", style: scrollbarThumbStyle)
+    }
+}

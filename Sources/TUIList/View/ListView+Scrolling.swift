@@ -1,0 +1,230 @@
+// Scrolling, selection movement, anchoring across applies, clamping and viewport queries.
+
+extension ListView {
+    // MARK: Viewport queries
+
+    /// The number of lines of the list's area at the last render (0 before the first).
+    public var viewportHeight: Int { _viewportHeight }
+
+    /// The largest scroll offset: the last line on the bottom line of the area.
+    public var maximumScrollOffset: Int { max(0, _layout.numberOfLines - max(1, _viewportHeight)) }
+
+    /// The indices of the rows that touch the area, for the current offset. O(log *n*).
+    public var visibleRowIndices: Range<Int> {
+        let offset = _clampedOffset(state.scrollOffset)
+        return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight))
+    }
+
+    /// The rows that touch the area, top to bottom. O(rows on screen).
+    public var visibleRows: [Row] { visibleRowIndices.map { _layout.row(at: $0) } }
+
+    /// The row shown on a line of the list's area (0 is its top line), e.g. under a mouse
+    /// click; a sticky header counts where it covers the line. `nil` below the content.
+    public func row(atLine line: Int) -> Row? {
+        guard line >= 0, line < max(1, _viewportHeight) else { return nil }
+        if let sticky = _stickyHeaderPlacement(), line >= sticky.line, line < sticky.line + sticky.height {
+            return _layout.row(at: sticky.index)
+        }
+        return _layout.rowIndex(atLine: _clampedOffset(state.scrollOffset) + line).map { _layout.row(at: $0) }
+    }
+
+    /// The selected item, after clamping (an item the snapshot does not hold is no selection).
+    public var selectedItem: ItemID? {
+        guard let selection = state.selection, _layout.snapshot.contains(item: selection) else { return nil }
+        return selection
+    }
+
+    // MARK: Scrolling (the selection stays where it is)
+
+    /// Scrolls by whole lines, down for positive `count`; stops at either end.
+    public func scroll(byLines count: Int) {
+        state.scrollOffset = _clampedOffset(_clampedOffset(state.scrollOffset) + count)
+    }
+
+    /// Scrolls by whole pages (the area's height), down for positive `count`.
+    public func scroll(byPages count: Int) {
+        scroll(byLines: count * max(1, _viewportHeight))
+    }
+
+    /// Scrolls to the first line.
+    public func scrollToTop() { state.scrollOffset = 0 }
+
+    /// Scrolls so the last line is on the bottom line.
+    public func scrollToBottom() { state.scrollOffset = maximumScrollOffset }
+
+    /// Scrolls an item into view at an anchor. Does nothing for an item the list does not hold.
+    public func scroll(to item: ItemID, anchor: ScrollAnchor = .nearest) {
+        guard let index = _layout.index(of: .item(item)) else { return }
+        state.scrollOffset = _offset(revealing: index, anchor: anchor)
+    }
+
+    /// Scrolls any row (header, item, footer) into view at an anchor. Does nothing for a row
+    /// the list does not hold.
+    public func scroll(toRow row: Row, anchor: ScrollAnchor = .nearest) {
+        guard let index = _layout.index(of: row) else { return }
+        state.scrollOffset = _offset(revealing: index, anchor: anchor)
+    }
+
+    // MARK: Selection
+
+    /// Selects an item (or nothing) and scrolls it into view at an anchor. An item the list
+    /// does not hold selects nothing.
+    public func select(_ item: ItemID?, anchor: ScrollAnchor = .nearest) {
+        guard let item, _layout.snapshot.contains(item: item) else { state.selection = nil; return }
+        state.selection = item
+        _reveal(item: item, anchor: anchor)
+    }
+
+    /// Moves the selection and scrolls to keep it visible.
+    public func moveSelection(_ movement: SelectionMovement) {
+        let snapshot = _layout.snapshot
+        let count = snapshot.numberOfItems
+        guard count > 0 else { state.selection = nil; return }
+        let current = selectedItem.flatMap { snapshot.indexOfItem($0) }
+        switch movement {
+        case .next, .previous:
+            let target: Int
+            if let current {
+                target = min(count - 1, max(0, current + (movement == .next ? 1 : -1)))
+            } else {
+                target = _visibleItemIndex(last: movement == .previous) ?? 0
+            }
+            select(snapshot[globalIndex: target])
+        case .first:
+            state.selection = snapshot[globalIndex: 0]
+            scrollToTop()
+        case .last:
+            state.selection = snapshot[globalIndex: count - 1]
+            scrollToBottom()
+        case .pageDown, .pageUp:
+            let page = max(1, _viewportHeight) * (movement == .pageDown ? 1 : -1)
+            let offset = _clampedOffset(state.scrollOffset)
+            guard let current else {
+                scroll(byLines: page)
+                state.selection = _visibleItemIndex(last: false).map { snapshot[globalIndex: $0] }
+                return
+            }
+            let row = _layout.rowIndex(ofItemAtGlobalIndex: current)
+            let line = min(max(0, _layout.firstLine(ofRowAt: row) + page), _layout.numberOfLines - 1)
+            let landed = _layout.rowIndex(atLine: line)!
+            let target = _nearestItem(toRow: landed, forward: movement == .pageDown)
+                ?? (movement == .pageDown ? count - 1 : 0)
+            state.scrollOffset = _clampedOffset(offset + page)
+            state.selection = snapshot[globalIndex: target]
+            _reveal(item: state.selection!, anchor: .nearest)
+        }
+    }
+
+    /// The global index of the item at row `row`, or the nearest item in a direction (then in
+    /// the other) when the row is a header or footer.
+    internal func _nearestItem(toRow row: Int, forward: Bool) -> Int? {
+        var forwardRow = row, backwardRow = row
+        while forwardRow < _layout.numberOfRows || backwardRow >= 0 {
+            let first = forward ? forwardRow : backwardRow
+            let second = forward ? backwardRow : forwardRow
+            if let item = _layout.globalItemIndex(ofRowAt: first) { return item }
+            if let item = _layout.globalItemIndex(ofRowAt: second) { return item }
+            forwardRow += 1
+            backwardRow -= 1
+        }
+        return nil
+    }
+
+    /// The global index of the first (or last) item whose row touches the area.
+    internal func _visibleItemIndex(last: Bool) -> Int? {
+        let rows = visibleRowIndices
+        let ordered: [Int] = last ? rows.reversed() : Array(rows)
+        for row in ordered { if let item = _layout.globalItemIndex(ofRowAt: row) { return item } }
+        return nil
+    }
+
+    // MARK: Internals
+
+    internal func _clampedOffset(_ offset: Int) -> Int { min(max(0, offset), maximumScrollOffset) }
+
+    /// Makes the state fit the content: offset in range, selection held by the snapshot.
+    internal func _clampState() {
+        state.scrollOffset = _clampedOffset(state.scrollOffset)
+        if let selection = state.selection, !_layout.snapshot.contains(item: selection) { state.selection = nil }
+    }
+
+    /// Lines a sticky header covers above a row: the height of its section's header when
+    /// headers stick and the row is not that header.
+    internal func _stickyInset(forRowAt index: Int) -> Int {
+        guard stickySectionHeaders, _layout.hasHeaders else { return 0 }
+        let header = _layout.firstRowIndex(ofSectionAt: _layout.sectionIndex(ofRowAt: index))
+        let height = _layout.height(ofRowAt: header)
+        return header == index || height >= _viewportHeight ? 0 : height
+    }
+
+    /// The offset that shows row `index` at `anchor`, clamped.
+    internal func _offset(revealing index: Int, anchor: ScrollAnchor) -> Int {
+        let first = _layout.firstLine(ofRowAt: index)
+        let height = _layout.height(ofRowAt: index)
+        let viewport = max(1, _viewportHeight)
+        let inset = min(_stickyInset(forRowAt: index), viewport - 1)
+        let offset = _clampedOffset(state.scrollOffset)
+        let target: Int
+        switch anchor {
+        case .top: target = first - inset
+        case .bottom: target = first + height - viewport
+        case .center: target = first - (viewport - height) / 2
+        case .nearest:
+            if first - inset < offset || height > viewport - inset {
+                target = first - inset
+            } else if first + height > offset + viewport {
+                target = first + height - viewport
+            } else {
+                target = offset
+            }
+        }
+        return _clampedOffset(target)
+    }
+
+    /// Scrolls an item into view; the first item of a section brings its header along when
+    /// there is room, so moving into a section shows the section's name.
+    internal func _reveal(item: ItemID, anchor: ScrollAnchor) {
+        guard let index = _layout.index(of: .item(item)) else { return }
+        var offset = _offset(revealing: index, anchor: anchor)
+        if anchor == .nearest, _layout.hasHeaders, !stickySectionHeaders, index > 0,
+           _layout.globalItemIndex(ofRowAt: index - 1) == nil,
+           _layout.firstLine(ofRowAt: index - 1) < offset,
+           _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight) {
+            offset = _clampedOffset(_layout.firstLine(ofRowAt: index - 1))
+        }
+        state.scrollOffset = offset
+    }
+
+    /// Whether any line of an item's row is on screen, in a layout.
+    internal func _isItemVisible(_ item: ItemID, in layout: ListLayout<SectionID, ItemID>) -> Bool {
+        guard let index = layout.index(of: .item(item)) else { return false }
+        let offset = state.scrollOffset
+        let lines = layout.lines(ofRowAt: index)
+        return lines.upperBound > offset && lines.lowerBound < offset + max(1, _viewportHeight)
+    }
+
+    /// The rows on screen now, each with how far its first line is below the top line
+    /// (negative for a row cut by the top edge); empty when the list is at its top, which
+    /// then stays at its top.
+    internal func _anchorCandidates() -> [(row: Row, delta: Int)] {
+        let offset = min(state.scrollOffset, max(0, _layout.numberOfLines - 1))
+        guard offset > 0 else { return [] }
+        return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight)).map {
+            (_layout.row(at: $0), _layout.firstLine(ofRowAt: $0) - offset)
+        }
+    }
+
+    /// Scrolls so the first surviving candidate row is where it was.
+    internal func _restoreAnchor(_ candidates: [(row: Row, delta: Int)]) {
+        for candidate in candidates {
+            guard let index = _layout.index(of: candidate.row) else { continue }
+            let first = _layout.firstLine(ofRowAt: index)
+            if candidate.delta < 0 {
+                state.scrollOffset = first + min(-candidate.delta, _layout.height(ofRowAt: index) - 1)
+            } else {
+                state.scrollOffset = first - candidate.delta
+            }
+            return
+        }
+    }
+}

@@ -1,0 +1,234 @@
+/// A virtualised list: sections of items from a ``Snapshot``, drawn into a ``Canvas`` by
+/// reusable cells, with scrolling and a selection.
+///
+/// ```swift
+/// let list = ListView<String, Int>(cellProvider: { context, item in
+///     let cell = context.dequeue(TextCell.self)
+///     cell.title = names[item]!
+///     return cell
+/// })
+/// var snapshot = Snapshot<String, Int>()
+/// snapshot.appendSections(["Fruit"])
+/// snapshot.appendItems([1, 2, 3])
+/// list.apply(snapshot, animated: false)
+/// var canvas = Canvas(width: 40, height: 10)
+/// list.render(into: &canvas)
+/// ```
+///
+/// - Model: the snapshot, given with ``apply(_:animated:)``, read back with ``snapshot()``.
+/// - Settings: how the list looks (``showsSectionHeaders``, ``stickySectionHeaders``,
+///   ``showsScrollbar``, ``emptyText``, ``rowSizing``), plain properties.
+/// - View state: ``state`` (scroll offset and selection), clamped to the content when it does
+///   not fit, never a trap.
+///
+/// Only rows that touch the list's area have cells. The cell provider runs when a row gets a
+/// cell (it scrolls into view), and again for every row on screen after an apply, which
+/// reconfigures the row's existing cell in place (same identifier and cell type ⇒ same cell
+/// object). A row marked with `reloadItems` gets a fresh cell. A cell that scrolls off goes
+/// back to ``reusePool``, whose counters show how many cells exist.
+///
+/// Across applies the selection follows its item's identity (or falls to its neighbour when
+/// the item is deleted), and the first visible row stays on the line it was on when rows
+/// change above it.
+public final class ListView<SectionID: Hashable, ItemID: Hashable> {
+    /// A row of this list.
+    public typealias Row = ListRow<SectionID, ItemID>
+    /// The context a provider gets.
+    public typealias Context = ListCellContext<SectionID, ItemID>
+    /// Makes the cell of an item: dequeue a cell from the context, set its content, return it.
+    public typealias CellProvider = (Context, ItemID) -> any ListCell
+    /// Makes the cell of a section's header or footer.
+    public typealias SupplementaryProvider = (Context, SectionID) -> any ListCell
+
+    /// How the list learns the height of rows.
+    public enum RowSizing {
+        /// Every row is one line: the fast path, with no per-row storage (the default).
+        case uniform
+        /// Each row's cell is asked for ``ListCell/height(forWidth:)`` after it is configured;
+        /// on each apply and width change, every row is configured once on a sizing cell, O(*n*).
+        case measured
+        /// A closure gives each row's height at a width, without making cells. O(*n*) calls on
+        /// each apply and width change.
+        case custom((Row, _ width: Int) -> Int)
+    }
+
+    // MARK: Model and providers
+
+    internal let _cellProvider: CellProvider
+    internal let _headerProvider: SupplementaryProvider
+    internal let _footerProvider: SupplementaryProvider?
+    internal var _layout = ListLayout<SectionID, ItemID>()
+
+    // MARK: Settings
+
+    /// Whether each section starts with a header row (default `true`).
+    public var showsSectionHeaders: Bool = true {
+        didSet { if oldValue != showsSectionHeaders { _relayoutKeepingAnchor() } }
+    }
+    /// Whether the header of the section at the top stays on the top line while its items
+    /// scroll under it (default `false`).
+    public var stickySectionHeaders: Bool = false
+    /// Whether a scrollbar takes the rightmost column when the content is taller than the area
+    /// (default `false`).
+    public var showsScrollbar: Bool = false
+    /// The message shown, centred, when the list has no items.
+    public var emptyText: String = "No items"
+    /// The style of ``emptyText``.
+    public var emptyStyle = Style(attributes: .dim)
+    /// Whether the list has keyboard focus; cells draw a selected row more quietly without it.
+    public var isFocused: Bool = true
+    /// Items drawn as marked (``CellState/isMarked``), e.g. one picked up for dragging.
+    public var markedItems: Set<ItemID> = []
+    /// How row heights are found (default ``RowSizing/uniform``).
+    public var rowSizing: RowSizing = .uniform {
+        didSet { _relayoutKeepingAnchor() }
+    }
+    /// The style of the scrollbar's track.
+    public var scrollbarTrackStyle = Style(attributes: .dim)
+    /// The style of the scrollbar's thumb.
+    public var scrollbarThumbStyle: Style = .plain
+
+    // MARK: View state
+
+    /// Where the user is: scroll offset and selection. Set it freely; what does not fit the
+    /// content is clamped on the next query, scroll or render.
+    public var state = ListViewState<ItemID>()
+
+    /// Idle and live cells, with counters of cells made and reused.
+    public let reusePool = CellReusePool()
+
+    // MARK: Cells on screen
+
+    internal struct _BoundCell {
+        var cell: any ListCell
+        /// `nil` for a cell the provider made itself: it is dropped, not pooled, when off screen.
+        var identifier: ReuseIdentifier?
+        /// The configuration generation it was last configured in.
+        var generation: Int
+        /// The frame it was last drawn in.
+        var frame: Int
+    }
+    internal var _bound: [Row: _BoundCell] = [:]
+    internal var _generation = 0
+    internal var _frame = 0
+    internal var _pendingDequeue: (cell: any ListCell, identifier: ReuseIdentifier)?
+    internal var _sizingCells: [ReuseIdentifier: any ListCell] = [:]
+    internal var _staleRows: [Row] = []
+
+    // MARK: Viewport (from the last render)
+
+    /// The area of the last render, in canvas coordinates.
+    public internal(set) var lastRenderedRect: Rect?
+    internal var _viewportHeight = 0
+    internal var _contentWidth = 80
+
+    /// Creates a list from its providers.
+    ///
+    /// - Parameters:
+    ///   - cellProvider: configures the cell of an item; see ``ListCellContext``.
+    ///   - headerProvider: configures a section's header; by default a ``SectionHeaderCell``
+    ///     titled with the section identifier's description.
+    ///   - footerProvider: configures a section's footer; `nil` (the default) for no footers.
+    public init(cellProvider: @escaping CellProvider,
+                headerProvider: SupplementaryProvider? = nil,
+                footerProvider: SupplementaryProvider? = nil) {
+        _cellProvider = cellProvider
+        _headerProvider = headerProvider ?? { context, section in
+            let cell = context.dequeue(SectionHeaderCell.self)
+            cell.title = String(describing: section)
+            return cell
+        }
+        _footerProvider = footerProvider
+    }
+
+    /// Registers how to make cells of a type in a style (see ``ReuseIdentifier``). Without a
+    /// registration, ``ListCellContext/dequeue(_:style:)`` makes cells with `init()`.
+    public func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
+        reusePool.register(type, style: style, factory: factory)
+        _sizingCells[ReuseIdentifier(type: type, style: style)] = nil
+    }
+}
+
+// MARK: - Model
+
+extension ListView {
+    /// Shows a new snapshot.
+    ///
+    /// The selection follows its item; when the item is gone it falls to the item now at its
+    /// old index, else the one before. When the list is scrolled, the first visible row that
+    /// survives stays on its line, so rows changing above the area do not move what is shown.
+    /// A selection that was visible stays visible. Rows on screen are configured again (same
+    /// cells); rows marked for reload get new cells. Reload and reconfigure marks are consumed.
+    ///
+    /// - Parameters:
+    ///   - snapshot: the new content.
+    ///   - animated: accepted for the coming animation support; the change shows at once.
+    /// - Complexity: O(*s*) for one-line rows (the layout keeps no per-row storage), O(*n*)
+    ///   with ``rowSizing`` other than `.uniform`; plus O(rows on screen).
+    public func apply(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool = false) {
+        let old = _layout
+        let anchors = _anchorCandidates()
+        let selectionWasVisible = state.selection.map { _isItemVisible($0, in: old) } ?? false
+        let oldSelectionIndex = state.selection.flatMap { old.snapshot.indexOfItem($0) }
+
+        var snapshot = snapshot
+        let reloadedItems = snapshot.reloadedItemIdentifiers
+        let reloadedSections = snapshot.reloadedSectionIdentifiers
+        snapshot.clearMarks()
+        _layout = _makeLayout(snapshot)
+
+        // Cells: rows gone or marked for reload give theirs back; the rest are reconfigured.
+        for (row, bound) in _bound {
+            let reload: Bool
+            switch row {
+            case .item(let item): reload = reloadedItems.contains(item)
+            case .header(let section), .footer(let section): reload = reloadedSections.contains(section)
+            }
+            if reload || _layout.index(of: row) == nil { _release(row, bound) }
+        }
+        _generation &+= 1
+
+        // Selection follows identity, else the neighbour.
+        if let selection = state.selection, !snapshot.contains(item: selection) {
+            let count = snapshot.numberOfItems
+            state.selection = oldSelectionIndex.flatMap { count > 0 ? snapshot[globalIndex: min($0, count - 1)] : nil }
+        }
+        _restoreAnchor(anchors)
+        _clampState()
+        if selectionWasVisible, let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
+    }
+
+    /// The snapshot on screen (without reload or reconfigure marks). O(1).
+    public func snapshot() -> Snapshot<SectionID, ItemID> { _layout.snapshot }
+
+    /// The current layout: rows and the lines they take. O(1).
+    public var layout: ListLayout<SectionID, ItemID> { _layout }
+
+    /// The number of lines of all rows. O(1).
+    public var numberOfLines: Int { _layout.numberOfLines }
+
+    internal func _makeLayout(_ snapshot: Snapshot<SectionID, ItemID>) -> ListLayout<SectionID, ItemID> {
+        let headers = showsSectionHeaders, footers = _footerProvider != nil
+        switch rowSizing {
+        case .uniform:
+            return ListLayout(snapshot: snapshot, headers: headers, footers: footers)
+        case .custom(let height):
+            let width = _contentWidth
+            return ListLayout(snapshot: snapshot, headers: headers, footers: footers) { height($0, width) }
+        case .measured:
+            let width = _contentWidth
+            return ListLayout(snapshot: snapshot, headers: headers, footers: footers) { row in
+                self._configure(row, width: width, measuring: true).height(forWidth: width)
+            }
+        }
+    }
+
+    /// Rebuilds the layout after a setting changed, keeping the first visible row in place.
+    internal func _relayoutKeepingAnchor() {
+        let anchors = _anchorCandidates()
+        _layout = _makeLayout(_layout.snapshot)
+        for (row, bound) in _bound where _layout.index(of: row) == nil { _release(row, bound) }
+        _restoreAnchor(anchors)
+        _clampState()
+    }
+}
