@@ -1,0 +1,335 @@
+import Foundation
+import TUIList
+
+/// The demo's runtime: takes input events, feeds actions to the ``DemoModel``, applies the
+/// snapshots it returns to a ``ListView`` and draws the screen. It knows the terminal only
+/// through the ``Terminal`` protocol and time only through `clock`, so tests run it on a
+/// ``HeadlessTerminal`` with a hand-driven clock.
+///
+/// Screen: a title bar, the list, a status line (counts, the last change, frame rate,
+/// cells) and a help bar. Windows smaller than ``minimumSize`` show a short message instead.
+public final class DemoApp {
+    public private(set) var model: DemoModel
+    public let list: ListView<String, Int>
+    public let terminal: any Terminal
+    public let clock: () -> Double
+    /// Records every applied snapshot, key and resize, when set.
+    public var recorder: SessionRecorder<String, Int, DemoItem>?
+    /// Called with what a finished drag reports (the app may persist it).
+    public var onDragFinished: ((DragResult) -> Void)?
+
+    public private(set) var isRunning = true
+    /// The last frame drawn.
+    public private(set) var canvas = Canvas(width: 0, height: 0)
+    /// The short form of the last change (`−2 +1 ↕3 ~1`).
+    public private(set) var lastChange = ""
+    /// Frames per second over the last second of animation (0 when at rest).
+    public private(set) var framesPerSecond = 0
+
+    public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+
+    private var message: (text: String, until: Double)?
+    private var nextSortTick: Double?
+    private var frameTimes: [Double] = []
+    private var recordFailure: String?
+
+    public init(model: DemoModel, terminal: any Terminal, clock: @escaping () -> Double) {
+        self.model = model
+        self.terminal = terminal
+        self.clock = clock
+        // The providers read the model through a weak link: the app owns the list.
+        let box = AppLink()
+        list = ListView<String, Int>(
+            cellProvider: { context, id in
+                let cell = context.dequeue(TextCell.self)
+                guard let item = box.app?.model.data.items[id] else { cell.title = "#\(id)"; return cell }
+                cell.title = item.title
+                cell.detail = item.detail
+                cell.badge = item.price > 0 ? String(format: "%.2f", item.price) : nil
+                return cell
+            },
+            headerProvider: { context, section in
+                let cell = context.dequeue(SectionHeaderCell.self)
+                cell.title = section
+                if let model = box.app?.model {
+                    let count = model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
+                    cell.detail = model.collapsed.contains(section) ? "▸ \(count) hidden" : "\(count)"
+                }
+                return cell
+            })
+        box.app = self
+        list.showsScrollbar = true
+        list.stickySectionHeaders = true
+        list.emptyText = "No items — press i to insert one, u to undo"
+    }
+
+    // MARK: - Running
+
+    /// Shows the first frame.
+    public func start() {
+        list.apply(model.displayed, animated: false)
+        syncSelection()
+        record(snapshot: model.displayed)
+        draw()
+    }
+
+    /// Runs until the person quits: waits for input, or for the next animation frame or sort
+    /// step, whichever comes first.
+    public func run() {
+        start()
+        while isRunning {
+            let timeout = nextWake().map { max(0, $0 - clock()) }
+            if let event = terminal.nextEvent(timeout: timeout) {
+                handle(event)
+                // Take everything already queued before drawing (fast typists, key repeat).
+                while isRunning, let more = terminal.nextEvent(timeout: 0) { handle(more) }
+            }
+            tick()
+        }
+    }
+
+    /// When something is due without input: a sort step, an animation frame, a message expiring.
+    public func nextWake() -> Double? {
+        var times: [Double] = []
+        if let nextSortTick { times.append(nextSortTick) }
+        if list.isAnimating { times.append(clock() + 1.0 / 60) }
+        if let message { times.append(message.until) }
+        return times.min()
+    }
+
+    /// Does what is due (sort steps, message expiry) and draws a frame.
+    public func tick() {
+        let now = clock()
+        if let due = nextSortTick, due <= now {
+            nextSortTick = nil
+            perform(.sortTick)
+        }
+        if let m = message, m.until <= now { message = nil }
+        draw()
+    }
+
+    /// Handles one input event.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let key):
+            try? recorder?.record(key: Self.name(of: key))
+            let page = max(1, list.viewportHeight - 1)
+            if let action = DemoKeymap.action(for: key, in: model, page: page) { perform(action) }
+        case .resize(let size):
+            try? recorder?.record(resize: size.columns, rows: size.rows)
+        case .mouse(let mouse):
+            handleMouse(mouse)
+        }
+    }
+
+    /// Feeds an action to the model and carries out its effects.
+    public func perform(_ action: DemoAction) {
+        let effects = model.update(action)
+        for effect in effects {
+            switch effect {
+            case .apply(let snapshot, let animated):
+                let before = list.snapshot()
+                list.apply(snapshot, animated: animated)
+                let changes = Changeset(from: before, to: snapshot)
+                if !changes.isEmpty { lastChange = changes.description }
+                record(snapshot: snapshot)
+            case .dragFinished(let result):
+                onDragFinished?(result)
+                show("dropped \(result.moved.count == 1 ? "1 item" : "\(result.moved.count) items")")
+            case .scheduleSortTick(let delay):
+                nextSortTick = clock() + delay
+            case .message(let text):
+                show(text)
+            case .quit:
+                isRunning = false
+            }
+        }
+        if !model.isSorting { nextSortTick = nil }
+        syncSelection()
+    }
+
+    private func show(_ text: String) {
+        message = (text, clock() + 3)
+    }
+
+    /// Keeps the list's selection and marks in step with the model's cursor.
+    private func syncSelection() {
+        list.markedItems = model.marked.union(model.drag?.items ?? [])
+        switch model.cursor {
+        case .item(let id)?:
+            list.select(id, anchor: .nearest)
+        case .header(let section)?:
+            list.state.selection = nil
+            list.scroll(toRow: .header(section), anchor: .nearest)
+        case nil:
+            list.state.selection = nil
+        }
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        guard let area = list.lastRenderedRect else { return }
+        switch (mouse.button, mouse.kind) {
+        case (.wheelUp, _): list.scroll(byLines: -3)
+        case (.wheelDown, _): list.scroll(byLines: 3)
+        case (.left, .press):
+            guard area.contains(x: mouse.x, y: mouse.y), let row = list.row(atLine: mouse.y - area.y) else { return }
+            switch row {
+            case .item(let id):
+                perform(.select(.item(id)))
+                if !model.isDragging { perform(.pickUp) }
+            case .header(let s), .footer(let s): perform(.select(.header(s)))
+            }
+        case (.left, .drag):
+            guard model.isDragging, let cursorItem = model.cursorItem,
+                  let from = list.layout.index(of: .item(cursorItem)) else { return }
+            let line = mouse.y - area.y + list.state.scrollOffset
+            let current = list.layout.firstLine(ofRowAt: from)
+            if line < current { perform(.dragUp) } else if line > current { perform(.dragDown) }
+        case (.left, .release):
+            if model.isDragging { perform(.drop) }
+        default: break
+        }
+    }
+
+    // MARK: - Recording
+
+    private func record(snapshot: Snapshot<String, Int>) {
+        guard let recorder, recordFailure == nil else { return }
+        do {
+            try recorder.record(snapshot) { self.model.data.items[$0] }
+        } catch {
+            recordFailure = "\(error)"
+            show("recording stopped: \(error)")
+        }
+    }
+
+    /// A key's name as a recording stores it.
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-\(c.uppercased())"
+        case .function(let n): return "F\(n)"
+        default: return "\(key)".prefix(1).uppercased() + "\(key)".dropFirst()
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the whole screen into ``canvas`` and presents it.
+    public func draw() {
+        let size = terminal.size
+        if canvas.width != size.columns || canvas.height != size.rows {
+            canvas = Canvas(width: size.columns, height: size.rows)
+        }
+        render(into: &canvas)
+        if list.isAnimating {
+            let now = clock()
+            frameTimes.append(now)
+            frameTimes.removeAll { $0 < now - 1 }
+            framesPerSecond = frameTimes.count
+        } else {
+            frameTimes.removeAll()
+        }
+        terminal.present(canvas)
+    }
+
+    /// Draws the screen for the current state (no presenting): the function from state to view.
+    public func render(into canvas: inout Canvas) {
+        canvas.clear()
+        let width = canvas.width, height = canvas.height
+        guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {
+            let text = "Window too small (\(width)×\(height)); need \(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
+            let short = width >= 12 ? "Too small" : "Small"
+            let line = max(0, height / 2)
+            let chosen = TerminalText.columns(of: text) <= width ? text : short
+            canvas.draw(chosen, x: max(0, (width - TerminalText.columns(of: chosen)) / 2), y: line, style: Style(attributes: .bold))
+            return
+        }
+        drawTitle(into: &canvas)
+        let listRect = Rect(x: 0, y: 1, width: width, height: height - 3)
+        list.isFocused = !model.isEditingFilter
+        list.render(into: &canvas, rect: listRect)
+        drawHeaderCursor(into: &canvas, area: listRect)
+        drawStatus(into: &canvas, y: height - 2)
+        drawHelpBar(into: &canvas, y: height - 1)
+        if model.showHelp { drawHelpOverlay(into: &canvas, area: listRect) }
+    }
+
+    private func drawTitle(into canvas: inout Canvas, y: Int = 0) {
+        let bar = Style(attributes: [.reverse, .bold])
+        canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), with: " ", style: bar)
+        var mode = ""
+        if let sort = model.sort { mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)" }
+        else if model.isDragging { mode = "DRAGGING \(model.drag!.items.count)" }
+        else if !model.filter.isEmpty || model.isEditingFilter { mode = "FILTER /\(model.filter)" }
+        else if !model.marked.isEmpty { mode = "\(model.marked.count) marked" }
+        let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
+        canvas.draw(" " + model.data.title, x: 0, y: y, style: bar, maxWidth: max(0, canvas.width - used))
+        if !mode.isEmpty {
+            canvas.draw(mode + " ", x: max(0, canvas.width - used + 1), y: y, style: bar)
+        }
+    }
+
+    /// The demo's cursor can rest on a section header (to collapse it); the list's selection
+    /// covers items only, so the header's line is highlighted here.
+    private func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
+        guard case .header(let section)? = model.cursor,
+              let index = list.layout.index(of: .header(section)) else { return }
+        let line = list.layout.firstLine(ofRowAt: index) - list.state.scrollOffset
+        guard line >= 0, line < area.height else { return }
+        canvas.restyle(Rect(x: area.x, y: area.y + line, width: area.width - (list.showsScrollbar ? 1 : 0), height: 1)) {
+            $0.attributes.insert(.reverse)
+        }
+    }
+
+    private func drawStatus(into canvas: inout Canvas, y: Int) {
+        let snap = model.displayed
+        var parts = ["\(snap.numberOfItems) items", "\(snap.numberOfSections) sections"]
+        if model.displayed.numberOfItems != model.data.snapshot.numberOfItems {
+            parts[0] = "\(snap.numberOfItems)/\(model.data.snapshot.numberOfItems) items"
+        }
+        if !lastChange.isEmpty { parts.append("last \(lastChange)") }
+        if list.isAnimating { parts.append("\(framesPerSecond) fps") }
+        parts.append("cells \(list.reusePool.live) live, \(list.reusePool.reused) reused")
+        if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
+        var text = parts.joined(separator: " · ")
+        if let message { text = message.text + "  │ " + text }
+        canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
+    }
+
+    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
+        let style = Style(foreground: .ansi(6))
+        if model.isEditingFilter {
+            canvas.draw(" /" + model.filter + "▏  Enter keeps · Esc clears", x: 0, y: y, style: style)
+            return
+        }
+        canvas.draw(" " + DemoKeymap.bar(for: model), x: 0, y: y, style: style)
+    }
+
+    private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
+        let bindings = DemoKeymap.bindings
+        let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
+        let lines = ["TUIList demo — keys", ""] + bindings.map {
+            $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
+        } + ["", "Sort key: \(model.sortKey.rawValue) · speed \(Int(model.sortSpeed)) steps/s · any key closes"]
+        let width = min(area.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
+        let height = min(area.height, lines.count + 2)
+        guard width > 4, height > 2 else { return }
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        let style = Style(attributes: [])
+        canvas.fill(box, with: " ", style: style)
+        canvas.draw("┌" + String(repeating: "─", count: width - 2) + "┐", x: box.x, y: box.y, style: style)
+        canvas.draw("└" + String(repeating: "─", count: width - 2) + "┘", x: box.x, y: box.maxY - 1, style: style)
+        for row in 1 ..< height - 1 {
+            canvas.draw("│", x: box.x, y: box.y + row, style: style)
+            canvas.draw("│", x: box.maxX - 1, y: box.y + row, style: style)
+            if row - 1 < lines.count {
+                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row,
+                            style: row == 1 ? Style(attributes: .bold) : style, maxWidth: width - 4)
+            }
+        }
+    }
+}
+
+private final class AppLink { weak var app: DemoApp? }

@@ -1,1 +1,0 @@
-print("tuilist-demo 0.1.0")
