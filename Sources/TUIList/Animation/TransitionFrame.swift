@@ -38,7 +38,7 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
         public var opacity: Double
 
         /// Creates a frame row.
-        public init(id: RowID, line: Int, height: Int, appearance: RowAppearance = .normal,
+        public init(id: RowID, line: Int, height: Int = 1, appearance: RowAppearance = .normal,
                     zIndex: Int = 1, opacity: Double = 1) {
             self.id = id
             self.line = line
