@@ -83,7 +83,7 @@ import Testing
         #expect(filmstrip(transition, ms: [0, 60, 120, 149, 150, 200, 250]) == [
             "0   60  120 149 150 200 250",
             "a   a   a   a   a   a   a",
-            "*b* *b* *b* *b* b   b   b",
+            "b   *b* *b* *b* b   b   b",
             "c   c   c   c   c   c   c",
         ])
     }

@@ -40,7 +40,8 @@ public struct Transition<RowID: Hashable> {
         var fromOpacity: Double, toOpacity: Double
         var fadeStart: Double = 0, fadeEnd: Double = 0
         var flashStart: Double = 0, flashEnd: Double = 0
-        var zIndex: Int
+        /// The stacking level in the first frame, and from then on.
+        var startZIndex: Int, zIndex: Int
         /// The look while faint.
         var faintAppearance: RowAppearance
         /// Started faint: a row leaving stays faint instead of showing normal first.
@@ -86,12 +87,12 @@ public struct Transition<RowID: Hashable> {
             if let new = newByID[old.id] {
                 guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
                 else { continue }
-                let raised = plan.changes.moved.contains(old.id) || state?.isRaised == true
+                let layer = plan.changes.moved.contains(old.id) ? Self.raisedLayer : Self.baseLayer
                 tracks.append(Track(
                     id: old.id, fromLine: old.line, toLine: new.line,
                     fromHeight: old.height, toHeight: new.height,
                     fromOpacity: opacity, toOpacity: 1,
-                    zIndex: raised ? Self.raisedLayer : Self.baseLayer,
+                    startZIndex: state?.zIndex ?? layer, zIndex: max(layer, state?.zIndex ?? layer),
                     faintAppearance: state?.faintAppearance ?? .fadingIn,
                     startedFaint: state?.faintAppearance != nil))
             } else {
@@ -100,7 +101,8 @@ public struct Transition<RowID: Hashable> {
                     id: old.id, fromLine: old.line, toLine: old.line,
                     fromHeight: old.height, toHeight: old.height,
                     fromOpacity: opacity, toOpacity: 0,
-                    zIndex: Self.leavingLayer,
+                    startZIndex: state?.zIndex ?? Self.leavingLayer,
+                    zIndex: max(Self.leavingLayer, state?.zIndex ?? Self.leavingLayer),
                     faintAppearance: state?.faintAppearance ?? .dimmed,
                     startedFaint: state?.faintAppearance != nil))
             }
@@ -110,7 +112,8 @@ public struct Transition<RowID: Hashable> {
                 id: new.id, fromLine: new.line, toLine: new.line,
                 fromHeight: new.height, toHeight: new.height,
                 fromOpacity: 0, toOpacity: 1,
-                zIndex: Self.baseLayer, faintAppearance: .fadingIn, startedFaint: true))
+                startZIndex: Self.baseLayer, zIndex: Self.baseLayer,
+                faintAppearance: .fadingIn, startedFaint: true))
         }
 
         // Phases: remove, then move alongside change, then add. An empty phase takes no time.
@@ -134,9 +137,11 @@ public struct Transition<RowID: Hashable> {
         for index in tracks.indices {
             let track = tracks[index]
             let updated = plan.changes.updated.contains(track.id) && track.toOpacity > 0
-            let carried = plan.startStates[track.id]?.isFlashing == true && track.toOpacity > 0
+            let carried = plan.startStates[track.id]?.isFlashing == true
             if (updated || carried) && flashLength > 0 {
-                tracks[index].flashStart = carried ? 0 : removeEnd
+                // A flash carried over from a retarget is on from the first frame; a new one
+                // starts just after the start, so the first frame is the old layout as it was.
+                tracks[index].flashStart = carried ? -.infinity : removeEnd
                 tracks[index].flashEnd = (updated ? removeEnd : 0) + flashLength
                 end = max(end, tracks[index].flashEnd)
             }
@@ -159,12 +164,16 @@ public struct Transition<RowID: Hashable> {
     ///
     /// Before the start it is the first frame, from ``duration`` on the last one. In between,
     /// every animated row that is present at all is listed, even while its lines are outside
-    /// the viewport (sliding in or out); at the ends only rows that intersect the viewport are.
+    /// the viewport (sliding in or out); at the ends only rows that intersect the viewport are,
+    /// unless `includingOffscreenRows` asks for all of them.
     ///
-    /// - Parameter elapsed: seconds since the start, from the caller's clock.
+    /// - Parameters:
+    ///   - elapsed: seconds since the start, from the caller's clock.
+    ///   - includingOffscreenRows: list animated rows outside the viewport at the ends too:
+    ///     the frame to build a retargeting plan from (``TransitionPlan/init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``).
     /// - Complexity: O(*v* log *v*) for the *v* rows visible before or after the change; it
     ///   allocates one array of at most *v* rows and looks at nothing else.
-    public func frame(at elapsed: Double) -> TransitionFrame<RowID> {
+    public func frame(at elapsed: Double, includingOffscreenRows: Bool = false) -> TransitionFrame<RowID> {
         let finished = elapsed >= duration
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
@@ -184,12 +193,12 @@ public struct Transition<RowID: Hashable> {
             }
             let line = track.fromLine + Self.step(track.toLine - track.fromLine, moveProgress)
             let rowHeight = max(1, track.fromHeight + Self.step(track.toHeight - track.fromHeight, moveProgress))
-            guard started || (line < height && line + rowHeight > 0) else { continue }
+            guard started || includingOffscreenRows || (line < height && line + rowHeight > 0) else { continue }
             rows.append(TransitionFrame<RowID>.Row(
                 id: track.id, line: line, height: rowHeight,
                 appearance: finished ? .normal : appearance(of: track, opacity: opacity, at: elapsed),
-                zIndex: finished ? Self.baseLayer : track.zIndex,
-                opacity: opacity))
+                zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
+                opacity: opacity, isLeaving: !finished && track.isLeaving))
         }
         // Stable: rows on the same layer and line keep the tracks' order.
         rows.sort { ($0.zIndex, $0.line) < ($1.zIndex, $1.line) }
@@ -215,7 +224,7 @@ public struct Transition<RowID: Hashable> {
         var resting = plan.oldRows
         var known = Set(resting.map(\.id))
         for row in self.plan.newRows where known.insert(row.id).inserted { resting.append(row) }
-        let next = TransitionPlan(from: frame(at: elapsed), to: plan.newRows, changes: plan.changes,
+        let next = TransitionPlan(from: frame(at: elapsed, includingOffscreenRows: true), to: plan.newRows, changes: plan.changes,
                                   viewportHeight: plan.viewportHeight, restingOldRows: resting)
         return Transition(plan: next, timing: timing ?? self.timing)
     }
@@ -231,7 +240,7 @@ public struct Transition<RowID: Hashable> {
     }
 
     private func appearance(of track: Track, opacity: Double, at elapsed: Double) -> RowAppearance {
-        if elapsed >= track.flashStart && elapsed < track.flashEnd { return .highlighted }
+        if elapsed > track.flashStart && elapsed < track.flashEnd { return .highlighted }
         if opacity >= 1 { return .normal }
         if track.isLeaving && !track.startedFaint && opacity >= Self.normalOpacityThreshold { return .normal }
         return track.faintAppearance

@@ -31,15 +31,19 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
         /// How to draw it.
         public var appearance: RowAppearance
         /// Stacking level: 0 for rows leaving, 1 for the others, 2 for moved rows (drawn above
-        /// the rows they cross). Rows are already sorted by it.
+        /// the rows they cross); after a retarget a row keeps at least the level it had. Rows
+        /// are already sorted by it.
         public var zIndex: Int
         /// How present the row is, 0 (gone) to 1 (fully there). ``appearance`` is derived
         /// from it; it is kept so a retarget continues a fade where it is.
         public var opacity: Double
+        /// Whether the row is on its way out: it is gone at the end of the transition.
+        public var isLeaving: Bool
 
         /// Creates a frame row.
         public init(id: RowID, line: Int, height: Int = 1, appearance: RowAppearance = .normal,
-                    zIndex: Int = 1, opacity: Double = 1) {
+                    zIndex: Int = 1, opacity: Double = 1, isLeaving: Bool = false) {
+            self.isLeaving = isLeaving
             self.id = id
             self.line = line
             self.height = height

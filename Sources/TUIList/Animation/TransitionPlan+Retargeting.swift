@@ -14,15 +14,17 @@ extension TransitionPlan {
     /// two snapshots; use this initialiser when you hold only the frame.
     ///
     /// - Parameters:
-    ///   - current: the frame drawn now (``Transition/frame(at:)`` at the moment of the new
-    ///     snapshot), in the new layout's line coordinates (see ``TransitionFrame/scrolled(by:)``).
+    ///   - current: the frame drawn now, best with the rows off screen:
+    ///     ``Transition/frame(at:includingOffscreenRows:)`` with `true` at the moment of the new
+    ///     snapshot, in the new layout's line coordinates (see ``TransitionFrame/scrolled(by:)``).
     ///   - newRows: the new layout's rows on or near the screen.
     ///   - changes: the changes from the previous target snapshot to the new one. Rows drawn in
     ///     `current` that are not in `newRows` are removed whether marked or not: a row that was
     ///     fading out keeps fading out.
     ///   - viewportHeight: the viewport height now; defaults to the frame's.
     ///   - restingOldRows: where rows not drawn in `current` sit, typically the previous target
-    ///     layout's rows near the viewport. Rows drawn in `current` override them.
+    ///     layout's rows near the viewport. Rows drawn in `current` override them, and those
+    ///     that would be on screen are ignored (they are not drawn, so they are not there).
     ///   - oldPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     ///   - newPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     /// - Complexity: O(rows of `current` + `newRows` + `restingOldRows`).
@@ -37,31 +39,30 @@ extension TransitionPlan {
         var oldRows: [RowPlacement<RowID>] = []
         oldRows.reserveCapacity(current.rows.count + restingOldRows.count)
         var taken = Set<RowID>(minimumCapacity: current.rows.count + current.pendingInsertions.count)
-        var states: [RowID: StartState] = [:]
+        var states = [RowID: StartState](minimumCapacity: current.rows.count)
         for row in current.rows {
             guard taken.insert(row.id).inserted else {
                 preconditionFailure("Row \(row.id) is drawn twice in the frame a plan starts from")
             }
             oldRows.append(row.placement)
-            let leaving = row.zIndex <= Transition<RowID>.leavingLayer
-            if leaving { changes.deleted.insert(row.id) }
+            if row.isLeaving { changes.deleted.insert(row.id) }
             changes.inserted.remove(row.id)
-            if row.zIndex >= Transition<RowID>.raisedLayer { changes.moved.insert(row.id) }
-            if row.opacity < 1 || row.appearance != .normal || row.zIndex != Transition<RowID>.baseLayer {
-                states[row.id] = StartState(
-                    opacity: min(max(row.opacity, 0), 1),
-                    faintAppearance: row.appearance.isFaint ? row.appearance : nil,
-                    isFlashing: row.appearance == .highlighted,
-                    isRaised: row.zIndex >= Transition<RowID>.raisedLayer)
-            }
+            states[row.id] = StartState(
+                opacity: min(max(row.opacity, 0), 1),
+                faintAppearance: row.appearance.isFaint ? row.appearance : nil,
+                isFlashing: row.appearance == .highlighted,
+                zIndex: row.zIndex)
         }
         for id in current.pendingInsertions where taken.insert(id).inserted {
             changes.inserted.insert(id)
         }
-        for row in restingOldRows where taken.insert(row.id).inserted {
+        // A resting row that would be on screen but is not drawn now is not where the rest
+        // says: leave it out, so it comes in from beyond the edge (or from `oldPlacement`).
+        let height = viewportHeight ?? current.viewportHeight
+        for row in restingOldRows where !row.isVisible(inViewportOfHeight: height) && taken.insert(row.id).inserted {
             oldRows.append(row)
         }
-        self.init(viewportHeight: viewportHeight ?? current.viewportHeight,
+        self.init(viewportHeight: height,
                   oldRows: oldRows, newRows: newRows, changes: changes,
                   oldPlacement: oldPlacement, newPlacement: newPlacement)
         self.startStates = states

@@ -31,8 +31,9 @@ public struct TransitionPlan<RowID: Hashable> {
         var faintAppearance: RowAppearance?
         /// It was flashing: the flash continues from the start.
         var isFlashing: Bool
-        /// It was drawn above the others (a moved row).
-        var isRaised: Bool
+        /// Its stacking level: it keeps at least this level, and exactly this one in the first
+        /// frame, so the first frame stacks rows as the frame it starts from.
+        var zIndex: Int
     }
 
     /// The height of the viewport, in lines.
