@@ -158,7 +158,8 @@ public struct Transition<RowID: Hashable> {
     }
 
     /// Whether the transition has come to rest `elapsed` seconds after its start.
-    public func isFinished(at elapsed: Double) -> Bool { elapsed >= duration }
+    /// A transition of zero duration is finished at any moment.
+    public func isFinished(at elapsed: Double) -> Bool { elapsed >= duration || duration == 0 }
 
     /// The rows to draw `elapsed` seconds after the start, in draw order.
     ///
@@ -174,7 +175,7 @@ public struct Transition<RowID: Hashable> {
     /// - Complexity: O(*v* log *v*) for the *v* rows visible before or after the change; it
     ///   allocates one array of at most *v* rows and looks at nothing else.
     public func frame(at elapsed: Double, includingOffscreenRows: Bool = false) -> TransitionFrame<RowID> {
-        let finished = elapsed >= duration
+        let finished = isFinished(at: elapsed)
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
         let moveProgress: Double
