@@ -155,7 +155,26 @@ public struct Transition<RowID: Hashable> {
         self.moveEnd = moveEnd
         self.duration = end
         self.tracks = tracks
+        #if TUILIST_INVARIANTS
+        _checkInvariants()
+        #endif
     }
+
+    #if TUILIST_INVARIANTS
+    /// One track per row, every window inside the transition, nothing left half faded.
+    func _checkInvariants() {
+        var ids = Set<RowID>(minimumCapacity: tracks.count)
+        for track in tracks {
+            precondition(ids.insert(track.id).inserted, "Row \(track.id) has two tracks")
+            precondition(track.fadeStart <= track.fadeEnd && track.fadeEnd <= duration,
+                         "Row \(track.id) fades from \(track.fadeStart) to \(track.fadeEnd) s, past \(duration) s")
+            precondition(track.flashEnd <= duration, "Row \(track.id) flashes until \(track.flashEnd) s, past \(duration) s")
+            precondition(track.toOpacity == 0 || track.toOpacity == 1, "Row \(track.id) ends half faded")
+        }
+        precondition(moveStart <= moveEnd && moveEnd <= duration || duration == 0 && moveEnd >= 0,
+                     "Move phase \(moveStart)...\(moveEnd) s outside 0...\(duration) s")
+    }
+    #endif
 
     /// Whether the transition has come to rest `elapsed` seconds after its start.
     /// A transition of zero duration is finished at any moment.
