@@ -1,0 +1,99 @@
+/// Owns the running transition and a clock: what a ListView asks, once per frame, which rows
+/// to draw where.
+///
+/// Hand it a plan for each new layout with ``apply(_:animated:)``; if a transition is still
+/// running, the new one starts from where every row is drawn now (a retarget). Each time the
+/// list comes to rest after one or more applies, `onRest` is called exactly once.
+///
+/// ```swift
+/// let animator = Animator<String>(clock: SystemClock()) { needsRedraw = false }
+/// animator.apply(plan)
+/// while animator.isAnimating { draw(animator.currentFrame()) }
+/// ```
+///
+/// The rest is noticed when the animator is asked (``currentFrame()``, ``isAnimating``,
+/// ``apply(_:animated:)``), never on a timer: a ListView that keeps drawing while
+/// ``isAnimating`` sees the call right after its last frame.
+public final class Animator<RowID: Hashable> {
+    /// Where time comes from.
+    public let clock: any AnimationClock
+    /// The timing of transitions applied from now on.
+    public var timing: TransitionTiming
+    /// Called once each time the list comes to rest.
+    public var onRest: (() -> Void)?
+
+    /// The transition being shown (the last one, once at rest); nil before the first apply.
+    public private(set) var transition: Transition<RowID>?
+    /// When ``transition`` started, on ``clock``.
+    public private(set) var startTime: Double = 0
+    private var restPending = false
+
+    /// Creates an animator with nothing to show.
+    ///
+    /// - Parameters:
+    ///   - clock: the time source.
+    ///   - timing: defaults to ``TransitionTiming/fromEnvironment(_:base:)`` (no motion when
+    ///     `TUILIST_REDUCED_MOTION=1`).
+    ///   - onRest: called once each time the list comes to rest.
+    public init(clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
+                onRest: (() -> Void)? = nil) {
+        self.clock = clock
+        self.timing = timing
+        self.onRest = onRest
+    }
+
+    /// Seconds since the current transition started.
+    public var elapsed: Double { clock.now - startTime }
+
+    /// Whether a transition is still running. Notices (and reports) the rest.
+    public var isAnimating: Bool {
+        guard let transition, !transition.isFinished(at: elapsed) else {
+            reportRestIfDue()
+            return false
+        }
+        return true
+    }
+
+    /// Starts the transition to a new layout, or retargets the running one.
+    ///
+    /// - Parameters:
+    ///   - plan: the change from the layout last applied to the new one (old rows: the
+    ///     previous target layout's rows near the viewport).
+    ///   - animated: `false` jumps to the new layout at once.
+    public func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true) {
+        let now = clock.now
+        let chosen = animated ? timing : .none
+        if let running = transition, !running.isFinished(at: now - startTime) {
+            transition = running.retargeted(at: now - startTime, to: plan, timing: chosen)
+        } else {
+            reportRestIfDue()
+            transition = Transition(plan: plan, timing: chosen)
+        }
+        startTime = now
+        restPending = true
+    }
+
+    /// The rows to draw now. Notices (and reports) the rest.
+    ///
+    /// - Complexity: that of ``Transition/frame(at:)``: O(visible rows).
+    public func currentFrame() -> TransitionFrame<RowID> {
+        guard let transition else { return TransitionFrame(rows: [], viewportHeight: 0) }
+        let elapsed = self.elapsed
+        let frame = transition.frame(at: elapsed)
+        if transition.isFinished(at: elapsed) { reportRestIfDue() }
+        return frame
+    }
+
+    /// Ends the running transition now, at its last frame.
+    public func finish() {
+        guard let transition else { return }
+        startTime = clock.now - transition.duration
+        reportRestIfDue()
+    }
+
+    private func reportRestIfDue() {
+        guard restPending else { return }
+        restPending = false
+        onRest?()
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How long each kind of change animates, and with which curve.
+///
+/// The phases run in RecyclerView's `DefaultItemAnimator` order: first deleted rows fade out
+/// (``remove``), then moved and shifted rows slide while the gaps close and open (``move``) and,
+/// at the same time, updated rows flash (``change``); last, inserted rows fade in (``add``).
+/// A phase that has nothing to animate takes no time, so a lone update lasts only ``change``.
+///
+/// ```swift
+/// var timing = TransitionTiming.default          // 120 + 250 + 120 ms at most
+/// timing.move.easing = .easeOut
+/// let calm = TransitionTiming.fromEnvironment()  // .none when TUILIST_REDUCED_MOTION=1
+/// ```
+public struct TransitionTiming: Hashable, Sendable {
+    /// One phase: how long it lasts and how its progress follows time.
+    public struct Phase: Hashable, Sendable {
+        /// Seconds; 0 makes the phase instant.
+        public var duration: Double
+        /// The curve of the phase.
+        public var easing: Easing
+
+        /// Creates a phase; a negative duration counts as 0.
+        public init(duration: Double, easing: Easing) {
+            self.duration = max(0, duration)
+            self.easing = easing
+        }
+    }
+
+    /// Deleted rows fade out in place (normal, then dimmed, then gone).
+    public var remove: Phase
+    /// Moved and shifted rows slide to their new line; gaps close and open.
+    public var move: Phase
+    /// Updated rows flash; runs alongside ``move``.
+    public var change: Phase
+    /// Inserted rows fade in, in the gap opened for them.
+    public var add: Phase
+    /// The part of the ``change`` phase during which an updated row is highlighted (0...1).
+    public var flashFraction: Double
+
+    /// Creates a timing from its phases.
+    public init(remove: Phase, move: Phase, change: Phase, add: Phase, flashFraction: Double = 0.6) {
+        self.remove = remove
+        self.move = move
+        self.change = change
+        self.add = add
+        self.flashFraction = min(max(flashFraction, 0), 1)
+    }
+
+    /// RecyclerView's `DefaultItemAnimator` durations: remove 120 ms, move and change 250 ms,
+    /// add 120 ms, so a whole transition lasts under half a second.
+    public static let `default` = TransitionTiming(
+        remove: Phase(duration: 0.120, easing: .linear),
+        move: Phase(duration: 0.250, easing: .easeInOut),
+        change: Phase(duration: 0.250, easing: .linear),
+        add: Phase(duration: 0.120, easing: .easeOut))
+
+    /// No animation: every transition jumps to its final frame.
+    public static let none = TransitionTiming(
+        remove: Phase(duration: 0, easing: .linear),
+        move: Phase(duration: 0, easing: .linear),
+        change: Phase(duration: 0, easing: .linear),
+        add: Phase(duration: 0, easing: .linear))
+
+    /// Whether every phase is instant.
+    public var isInstant: Bool {
+        remove.duration == 0 && move.duration == 0 && add.duration == 0
+            && (change.duration == 0 || flashFraction == 0)
+    }
+
+    /// The longest a transition can take with this timing, in seconds.
+    public var maximumDuration: Double {
+        remove.duration + max(move.duration, change.duration) + add.duration
+    }
+
+    /// The name of the environment variable that asks for reduced motion.
+    public static let reducedMotionVariable = "TUILIST_REDUCED_MOTION"
+
+    /// ``none`` when the environment asks for reduced motion (`TUILIST_REDUCED_MOTION=1`,
+    /// also `true` or `yes`), otherwise `base`.
+    ///
+    /// - Parameters:
+    ///   - environment: the variables to read; `nil` (the default) reads the process's own.
+    ///   - base: the timing to use when motion is welcome.
+    public static func fromEnvironment(_ environment: [String: String]? = nil,
+                                       base: TransitionTiming = .default) -> TransitionTiming {
+        let value: String?
+        if let environment {
+            value = environment[reducedMotionVariable]
+        } else if let raw = getenv(reducedMotionVariable) {
+            value = String(cString: raw)
+        } else {
+            value = nil
+        }
+        switch value?.lowercased() {
+        case "1", "true", "yes": return .none
+        default: return base
+        }
+    }
+}
