@@ -87,8 +87,9 @@ public final class TextCell: ListCell {
             }
             if detailPlacement == .trailing, let detail, !detail.isEmpty {
                 let room = end - left - keepForTitle - 1
-                if room >= 2 {
-                    let w = min(TerminalText.columns(of: detail), room)
+                let full = TerminalText.columns(of: detail)
+                if room >= min(full, 4) {  // a detail cut shorter than this says nothing
+                    let w = min(full, room)
                     end -= w
                     canvas.draw(detail, x: end, y: rect.y, style: detailStyle, maxWidth: w, clip: rect)
                     end -= 1

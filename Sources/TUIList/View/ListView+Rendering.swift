@@ -34,13 +34,22 @@ extension ListView {
             EmptyStateView(text: emptyText, style: emptyStyle).draw(into: &canvas, rect: content)
         } else {
             let offset = state.scrollOffset
+            let sticky = _stickyHeaderPlacement()
+            // First keep the cells of rows still on screen and give back the others, so rows
+            // coming into view reuse them: a page scroll needs no more cells than a screenful.
+            _visible.removeAll(keepingCapacity: true)
             for index in _layout.rows(touchingLines: offset ..< offset + content.height) {
-                _drawRow(_layout.row(at: index), height: _layout.height(ofRowAt: index),
+                _visible.append((_layout.row(at: index), index))
+            }
+            if let sticky { _visible.append((_layout.row(at: sticky.index), sticky.index)) }
+            for (row, _) in _visible where _bound[row] != nil { _bound[row]!.frame = _frame }
+            _releaseCellsNotDrawn()
+            for (row, index) in _visible.dropLast(sticky == nil ? 0 : 1) {
+                _drawRow(row, height: _layout.height(ofRowAt: index),
                          atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
             }
-            if let sticky = _stickyHeaderPlacement() {
-                _drawRow(_layout.row(at: sticky.index), height: sticky.height, atLine: sticky.line,
-                         in: content, canvas: &canvas)
+            if let sticky, let row = _visible.last?.row {
+                _drawRow(row, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
             }
         }
         _releaseCellsNotDrawn()

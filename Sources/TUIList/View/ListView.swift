@@ -114,6 +114,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _pendingDequeue: (cell: any ListCell, identifier: ReuseIdentifier)?
     internal var _sizingCells: [ReuseIdentifier: any ListCell] = [:]
     internal var _staleRows: [Row] = []
+    internal var _visible: [(row: Row, index: Int)] = []
 
     // MARK: Viewport (from the last render)
 
