@@ -27,7 +27,7 @@ public final class SectionHeaderCell: ListCell {
 
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        canvas.clear(rect, style: backgroundStyle)
+        if backgroundStyle != .plain { canvas.clear(rect, style: backgroundStyle) }
         var end = rect.maxX
         if let detail, !detail.isEmpty {
             let w = TerminalText.columns(of: detail)

@@ -99,22 +99,14 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
 
     // MARK: Cells on screen
 
-    internal struct _BoundCell {
-        var cell: any ListCell
-        /// `nil` for a cell the provider made itself: it is dropped, not pooled, when off screen.
-        var identifier: ReuseIdentifier?
-        /// The configuration generation it was last configured in.
-        var generation: Int
-        /// The frame it was last drawn in.
-        var frame: Int
-    }
     internal var _bound: [Row: _BoundCell] = [:]
     internal var _generation = 0
     internal var _frame = 0
-    internal var _pendingDequeue: (cell: any ListCell, identifier: ReuseIdentifier)?
+    internal var _pendingDequeue: _BoundCell?
     internal var _sizingCells: [ReuseIdentifier: any ListCell] = [:]
     internal var _staleRows: [Row] = []
-    internal var _visible: [(row: Row, index: Int)] = []
+    internal var _visibleRows: [Row] = []
+    internal var _visibleIndices: [Int] = []
 
     // MARK: Viewport (from the last render)
 
@@ -232,4 +224,16 @@ extension ListView {
         _restoreAnchor(anchors)
         _clampState()
     }
+}
+
+/// A cell bound to a row on screen (outside the generic class, so using it costs no generic
+/// metadata lookups in the frame loop).
+internal struct _BoundCell {
+    var cell: any ListCell
+    /// `nil` for a cell the provider made itself: it is dropped, not pooled, when off screen.
+    var identifier: ReuseIdentifier?
+    /// The configuration generation it was last configured in.
+    var generation: Int
+    /// The frame it was last drawn in.
+    var frame: Int
 }
