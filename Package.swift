@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TUIList", targets: ["TUIList"]),
         .executable(name: "tuilist-demo", targets: ["tuilist-demo"]),
         .executable(name: "tuilist-bench", targets: ["tuilist-bench"]),
+        .executable(name: "tuilist-termcheck", targets: ["tuilist-termcheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -19,10 +20,13 @@ let package = Package(
         // defines the feature macros itself and the modulemap links ncursesw and tinfo.
         // On Debian: apt-get install libncurses-dev.
         .systemLibrary(name: "CNCurses"),
+        // Async-signal-safe terminal restore for NCursesTerminal (signal and atexit handlers).
+        .target(name: "CTerminalRestore"),
         .target(
             name: "TUIList",
             dependencies: [
                 "CNCurses",
+                "CTerminalRestore",
                 .product(name: "Collections", package: "swift-collections"),
             ],
             swiftSettings: [
@@ -45,6 +49,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/tuilist-bench"
+        ),
+        // Draws a fixed canvas through NCursesTerminal; run in tmux by the end-to-end tests.
+        .executableTarget(
+            name: "tuilist-termcheck",
+            dependencies: ["TUIList"],
+            path: "Sources/tuilist-termcheck"
         ),
         .testTarget(
             name: "TUIListTests",

@@ -14,7 +14,12 @@
 #endif
 
 #include <locale.h>
+#include <langinfo.h>
 #include <wchar.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 // Function-like macros and globals that do not import into Swift, wrapped as functions.
@@ -42,5 +47,66 @@ static inline attr_t tui_a_dim(void) { return A_DIM; }
 static inline attr_t tui_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tui_a_reverse(void) { return A_REVERSE; }
 static inline attr_t tui_a_italic(void) { return A_ITALIC; }
+
+// MARK: - Screens, cells, keys and mouse (used by NCursesTerminal.swift only)
+
+/// `newterm` on duplicates of the given descriptors (so closing the screen's FILEs leaves the
+/// caller's descriptors open). NULL on an unknown or unusable terminal type; unlike `initscr`
+/// it never exits the process. `*out_file`/`*in_file` receive the FILEs to close after `delscreen`.
+static inline SCREEN *tui_newterm(const char *type, int outfd, int infd, FILE **out_file, FILE **in_file) {
+    int o = dup(outfd), i = dup(infd);
+    FILE *of = o >= 0 ? fdopen(o, "w") : NULL;
+    FILE *inf = i >= 0 ? fdopen(i, "r") : NULL;
+    if (!of || !inf) {
+        if (of) fclose(of); else if (o >= 0) close(o);
+        if (inf) fclose(inf); else if (i >= 0) close(i);
+        return NULL;
+    }
+    SCREEN *screen = newterm(type, of, inf);
+    if (!screen) { fclose(of); fclose(inf); return NULL; }
+    *out_file = of;
+    *in_file = inf;
+    return screen;
+}
+
+/// Closes a FILE returned by tui_newterm.
+static inline void tui_fclose(FILE *file) { if (file) fclose(file); }
+
+/// True when LC_CTYPE's codeset is UTF-8.
+static inline int tui_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/// Fills a cchar_t from a NUL-terminated wide string (one spacing character, then up to four
+/// non-spacing ones), attributes and an extended colour pair number.
+static inline int tui_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, (short)(pair < 32768 ? pair : 0), &pair);
+}
+
+/// The key code ncurses assigned to a terminfo key capability such as "kUP" (xterm Shift+Up),
+/// or 0 when the terminal does not define it.
+static inline int tui_key_code_for_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return 0;
+    int code = key_defined(value);
+    return code > 0 ? code : 0;
+}
+
+static inline mmask_t tui_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+
+/// Decodes a mouse event's button state: *button 1..5 (4, 5: wheel up, down), 0 for motion;
+/// *kind 0 press, 1 release, 2 motion. Returns 0 for states we do not report.
+static inline int tui_decode_mouse(mmask_t state, int *button, int *kind) {
+    const mmask_t pressed[5] = {BUTTON1_PRESSED, BUTTON2_PRESSED, BUTTON3_PRESSED, BUTTON4_PRESSED, BUTTON5_PRESSED};
+    const mmask_t released[5] = {BUTTON1_RELEASED, BUTTON2_RELEASED, BUTTON3_RELEASED, BUTTON4_RELEASED, BUTTON5_RELEASED};
+    const mmask_t clicked[5] = {BUTTON1_CLICKED, BUTTON2_CLICKED, BUTTON3_CLICKED, BUTTON4_CLICKED, BUTTON5_CLICKED};
+    for (int b = 0; b < 5; b++) {
+        if (state & (pressed[b] | clicked[b])) { *button = b + 1; *kind = 0; return 1; }
+        if (state & released[b]) { *button = b + 1; *kind = 1; return 1; }
+    }
+    if (state & REPORT_MOUSE_POSITION) { *button = 0; *kind = 2; return 1; }
+    return 0;
+}
 
 #endif

@@ -1,0 +1,35 @@
+#ifndef TUILIST_TERMINAL_RESTORE_H
+#define TUILIST_TERMINAL_RESTORE_H
+
+// Restoring the terminal from a signal handler or at exit, for NCursesTerminal.
+//
+// A signal can arrive while ncurses is in the middle of an update, so the handler must not call
+// endwin() (it uses stdio and ncurses' own state; not async-signal-safe). Instead, while a
+// screen is active, we keep (1) the terminal modes saved before ncurses changed them and (2) the
+// escape sequences that undo what ncurses set up (stop mouse reporting, reset attributes, show
+// the cursor, leave keypad mode and the alternate screen). The handler restores with
+// tcsetattr() and write() only (both async-signal-safe), then calls _exit(128 + signal).
+// This is a C target of its own (not the CNCurses shim header) because the state must live in
+// exactly one object file and <signal.h> cannot be part of the CNCurses module.
+
+/// Saves the terminal modes of `fd`, the descriptor restored later (call before newterm).
+void tui_save_modes(int fd);
+
+/// Builds the escape sequence that undoes ncurses' setup from the current terminfo entry (call
+/// after newterm) and marks the screen active, so a signal or exit restores the terminal.
+void tui_arm_restore(int mouse);
+
+/// Marks the screen inactive (after endwin): signals and exit leave the terminal alone.
+void tui_disarm_restore(void);
+
+/// Async-signal-safe restore: escape sequences out, saved modes back. At most once per arming.
+void tui_emergency_restore(void);
+
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT restore the terminal and exit with 128 + the signal
+/// number (130, 143, 129, 131); an atexit handler restores a terminal still active at exit().
+void tui_install_signal_handlers(void);
+
+/// Puts SIGINT, SIGTERM, SIGHUP and SIGQUIT back to their default action.
+void tui_reset_signal_handlers(void);
+
+#endif

@@ -1,0 +1,86 @@
+#define _XOPEN_SOURCE 700
+#include "terminal_restore.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+// From ncurses (linked through the CNCurses module); declared here to keep curses.h out.
+extern char *tigetstr(const char *);
+
+static struct termios saved_modes;
+static int saved_modes_valid = 0;
+static int restore_fd = -1;
+static char restore_bytes[1024];
+static size_t restore_length = 0;
+static volatile sig_atomic_t screen_active = 0;
+
+void tui_save_modes(int fd) {
+    restore_fd = fd;
+    saved_modes_valid = tcgetattr(fd, &saved_modes) == 0;
+}
+
+static void append_bytes(const char *value) {
+    if (value == NULL || value == (char *)-1) return;
+    size_t n = strlen(value);
+    if (restore_length + n >= sizeof restore_bytes) return;
+    memcpy(restore_bytes + restore_length, value, n);
+    restore_length += n;
+}
+
+void tui_arm_restore(int mouse) {
+    restore_length = 0;
+    if (mouse) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
+    append_bytes(tigetstr("sgr0"));
+    append_bytes(tigetstr("cnorm"));
+    append_bytes(tigetstr("rmkx"));
+    append_bytes(tigetstr("rmcup"));
+    screen_active = 1;
+}
+
+void tui_disarm_restore(void) { screen_active = 0; }
+
+void tui_emergency_restore(void) {
+    if (!screen_active) return;
+    screen_active = 0;
+    if (restore_fd < 0) return;
+    size_t done = 0;
+    while (done < restore_length) {
+        ssize_t n = write(restore_fd, restore_bytes + done, restore_length - done);
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    if (saved_modes_valid) tcsetattr(restore_fd, TCSADRAIN, &saved_modes);
+}
+
+static void signal_handler(int signal_number) {
+    tui_emergency_restore();
+    _exit(128 + signal_number);
+}
+
+static void exit_handler(void) { tui_emergency_restore(); }
+
+static const int handled_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+void tui_install_signal_handlers(void) {
+    static int exit_handler_installed = 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = signal_handler;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        sigaction(handled_signals[i], &action, NULL);
+    }
+    if (!exit_handler_installed) {
+        exit_handler_installed = 1;
+        atexit(exit_handler);
+    }
+}
+
+void tui_reset_signal_handlers(void) {
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        signal(handled_signals[i], SIG_DFL);
+    }
+}
