@@ -195,3 +195,52 @@ import Testing
         #expect(list.snapshot() == Snapshot(sections: [("A", Array(1 ... 10))]))
     }
 }
+
+@Suite struct ListViewInputTests {
+    @Test func keysMoveTheSelectionAndTheMouseSelectsAndScrolls() {
+        let list = makeList([("A", Array(1 ... 20))])
+        var canvas = Canvas(width: 12, height: 7)
+        list.render(into: &canvas, rect: Rect(x: 0, y: 2, width: 12, height: 5))
+        #expect(list.handle(.key(.down)))
+        #expect(list.selectedItem == 1)
+        #expect(list.handle(.key(.character("j"))))
+        #expect(list.selectedItem == 2)
+        #expect(list.handle(.key(.end)))
+        #expect(list.selectedItem == 20)
+        #expect(list.handle(.key(.home)))
+        #expect(list.selectedItem == 1)
+        #expect(!list.handle(.key(.character("x"))))
+        // Line 3 of the canvas is line 1 of the list's area: item 1.
+        list.render(into: &canvas, rect: Rect(x: 0, y: 2, width: 12, height: 5))
+        #expect(list.handle(.mouse(MouseEvent(x: 3, y: 4, button: .left, kind: .press))))
+        #expect(list.selectedItem == 2)
+        #expect(!list.handle(.mouse(MouseEvent(x: 3, y: 2, button: .left, kind: .press))))  // the header
+        #expect(!list.handle(.mouse(MouseEvent(x: 3, y: 0, button: .left, kind: .press))))  // outside
+        #expect(list.handle(.mouse(MouseEvent(x: 3, y: 4, button: .wheelDown, kind: .press))))
+        #expect(list.state.scrollOffset == 3)
+        #expect(list.selectedItem == 2)
+    }
+
+    @Test func renderingIntoAPartOfTheCanvasLeavesTheRestAlone() {
+        let list = makeList([("A", Array(1 ... 20))])
+        var canvas = Canvas(width: 12, height: 5)
+        canvas.fill(canvas.bounds, with: "#", style: .plain)
+        list.render(into: &canvas, rect: Rect(x: 2, y: 1, width: 8, height: 3))
+        #expect(canvas.lines == [
+            "############",
+            "##A       ##",
+            "## Item 1 ##",
+            "## Item 2 ##",
+            "############",
+        ])
+    }
+
+    @Test func aTallRowCutByTheBottomEdge() {
+        let list = makeList([("A", [1, 2])], detail: { _ in "more" })
+        list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+        list.rowSizing = .measured
+        expectFrame(list, width: 10, height: 4, ["A", " Item 1", " more", " Item 2"])
+        #expect(list.numberOfLines == 5)
+        #expect(list.visibleRows == [.header("A"), .item(1), .item(2)])
+    }
+}
