@@ -64,6 +64,7 @@ extension ListView {
         _releaseCellsNotDrawn()
         if area.width > content.width { canvas.clear(Rect(x: content.maxX, y: area.y, width: area.width - content.width, height: area.height)) }
         if barShown { _drawScrollbar(x: area.maxX - 1, area: area, canvas: &canvas) }
+        _checkInvariants()
     }
 
     /// Draws one row with its cell at a line of the content area (0 is its top line; the row

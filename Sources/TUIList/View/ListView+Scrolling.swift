@@ -207,7 +207,7 @@ extension ListView {
     /// (negative for a row cut by the top edge); empty when the list is at its top, which
     /// then stays at its top.
     internal func _anchorCandidates() -> [(row: Row, delta: Int)] {
-        let offset = min(state.scrollOffset, max(0, _layout.numberOfLines - 1))
+        let offset = _clampedOffset(state.scrollOffset)
         guard offset > 0 else { return [] }
         return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight)).map {
             (_layout.row(at: $0), _layout.firstLine(ofRowAt: $0) - offset)

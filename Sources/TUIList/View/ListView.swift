@@ -188,7 +188,10 @@ extension ListView {
         }
         _restoreAnchor(anchors)
         _clampState()
-        if selectionWasVisible, let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
+        if selectionWasVisible, let selection = state.selection, let index = _layout.index(of: .item(selection)) {
+            state.scrollOffset = _offset(revealing: index, anchor: .nearest)
+        }
+        _checkInvariants()
     }
 
     /// The snapshot on screen (without reload or reconfigure marks). O(1).
