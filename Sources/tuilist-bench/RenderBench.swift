@@ -38,7 +38,7 @@ enum RenderBenchmarks {
             }
         }
 
-        report.heading("render: ListView.apply (one-line rows, 10 sections)")
+        report.heading("render: ListView.apply and ListLayout construction (10 sections)")
         for size in report.quick ? [1_000_000] : [100_000, 1_000_000] {
             let snapshot = makeSnapshot(items: size)
             var shifted = snapshot
@@ -54,7 +54,27 @@ enum RenderBenchmarks {
                 list.apply(flip ? shifted : snapshot)
             }
             report.add(Measurement(workload: "apply", size: size, median_ms: ms, note: "anchored mid-list"))
+            if size == 1_000_000 { runLayout(&report, snapshot: snapshot) }
         }
+    }
+
+    /// Layout construction alone: one-line rows (no per-row storage) and rows of varying
+    /// height (prefix sums, O(*n*)), with a line query in each.
+    static func runLayout(_ report: inout BenchReport, snapshot: Snapshot<Int, Int>) {
+        let size = snapshot.numberOfItems
+        let uniform = medianMilliseconds(runs: 21) {
+            let layout = ListLayout(snapshot: snapshot, headers: true)
+            blackHole(layout.rows(touchingLines: size / 2 ..< size / 2 + rows))
+        }
+        report.add(Measurement(workload: "layout-build-uniform", size: size, median_ms: uniform))
+        let varying = medianMilliseconds(runs: report.quick ? 3 : 7) {
+            let layout = ListLayout(snapshot: snapshot, headers: true) { row in
+                if case .item(let item) = row, item % 3 == 0 { return 2 }
+                return 1
+            }
+            blackHole(layout.rows(touchingLines: size / 2 ..< size / 2 + rows))
+        }
+        report.add(Measurement(workload: "layout-build-varying", size: size, median_ms: varying, note: "every third row 2 lines"))
     }
 
     /// Ten sections sharing `items` items.

@@ -87,7 +87,7 @@ import Testing
         #expect(list.snapshot().reloadedItemIdentifiers.isEmpty)
     }
 
-    @Test func aDifferentIdentifierGetsADifferentCell() {
+    @Test func aDifferentIdentifierGoesThroughThePool() {
         let list = makeList([("A", [1])])
         _ = frame(list, width: 10, height: 2)
         let one = list.cellIfPresent(for: .item(1))

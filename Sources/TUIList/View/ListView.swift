@@ -71,7 +71,8 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// Whether a scrollbar takes the rightmost column when the content is taller than the area
     /// (default `false`).
     public var showsScrollbar: Bool = false
-    /// The message shown, centred, when the list has no items.
+    /// The message shown, centred, when the list has no items (sections without items count as
+    /// empty: their headers are not shown then). May hold several lines.
     public var emptyText: String = "No items"
     /// The style of ``emptyText``.
     public var emptyStyle = Style(attributes: .dim)
