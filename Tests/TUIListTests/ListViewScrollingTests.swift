@@ -244,3 +244,23 @@ import Testing
         #expect(list.visibleRows == [.header("A"), .item(1), .item(2)])
     }
 }
+
+@Suite struct ListViewExtremeStateTests {
+    @Test func extremeOffsetsAndCountsAreClamped() {
+        let list = makeList([("A", Array(1 ... 20))])
+        _ = frame(list, width: 10, height: 5)
+        list.state.scrollOffset = .max
+        list.select(3)
+        list.apply(list.snapshot())
+        list.scroll(byLines: .max)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(byLines: .min)
+        #expect(list.state.scrollOffset == 0)
+        list.scroll(byPages: .max)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(byPages: .min)
+        #expect(list.state.scrollOffset == 0)
+        list.state.scrollOffset = .min
+        expectFrame(list, width: 10, height: 5, ["A", " Item 1", " Item 2", " Item 3", " Item 4"])
+    }
+}
