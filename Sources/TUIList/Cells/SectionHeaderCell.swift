@@ -20,11 +20,13 @@ public final class SectionHeaderCell: ListCell {
     /// A header with no text.
     public init() {}
 
+    /// Clears the title and the detail; styles stay.
     public func prepareForReuse() {
         title = ""
         detail = nil
     }
 
+    /// Draws the title flush left and the detail at the right end, on the first line.
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
         if backgroundStyle != .plain { canvas.clear(rect, style: backgroundStyle) }

@@ -69,12 +69,15 @@ public final class TextCell: ListCell {
         detailPlacement == .below && detail != nil ? 2 : 1
     }
 
+    /// Clears title, detail and badge; placement, padding and styles stay (they belong to the
+    /// reuse identifier's style).
     public func prepareForReuse() {
         title = ""
         detail = nil
         badge = nil
     }
 
+    /// Draws title, detail and badge as the type's comment shows, then the state's overlays.
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
         let left = rect.x + min(padding, rect.width / 4)
