@@ -21,7 +21,9 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
         self.typeName = String(describing: type)
     }
 
+    /// Same cell type and same style key.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.type == rhs.type && lhs.style == rhs.style }
+    /// Hashes the cell type and the style key.
     public func hash(into hasher: inout Hasher) { hasher.combine(type); hasher.combine(style) }
 
     /// `TextCell` or `TextCell/compact`.

@@ -19,7 +19,9 @@
 /// }
 /// ```
 ///
-/// A cell draws only inside `rect`; the list clips rows that are partly scrolled off.
+/// A cell draws only inside `rect`, which the list has cleared to blanks in `.plain` before the
+/// call (a cell with a background fills it itself); the list clips rows that are partly
+/// scrolled off.
 public protocol ListCell: AnyObject {
     /// Makes a blank cell. Used when no factory is registered for the cell's reuse identifier.
     init()
@@ -29,7 +31,7 @@ public protocol ListCell: AnyObject {
     /// Asked only when the list measures rows (``ListView/RowSizing/measured``).
     func height(forWidth width: Int) -> Int
 
-    /// Draws the cell's current content into `rect` of `canvas`.
+    /// Draws the cell's current content into `rect` of `canvas`, which holds blanks.
     ///
     /// - Parameters:
     ///   - canvas: the canvas of the whole frame.

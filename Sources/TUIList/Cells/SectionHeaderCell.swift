@@ -20,14 +20,16 @@ public final class SectionHeaderCell: ListCell {
     /// A header with no text.
     public init() {}
 
+    /// Clears the title and the detail; styles stay.
     public func prepareForReuse() {
         title = ""
         detail = nil
     }
 
+    /// Draws the title flush left and the detail at the right end, on the first line.
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        canvas.clear(rect, style: backgroundStyle)
+        if backgroundStyle != .plain { canvas.clear(rect, style: backgroundStyle) }
         var end = rect.maxX
         if let detail, !detail.isEmpty {
             let w = TerminalText.columns(of: detail)

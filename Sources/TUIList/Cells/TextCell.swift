@@ -27,11 +27,19 @@ public final class TextCell: ListCell {
     }
 
     /// The main text.
-    public var title: String = ""
+    public var title: String = "" { didSet { _titleColumns = -1 } }
     /// Secondary text, shown dimmed; `nil` for none.
-    public var detail: String?
+    public var detail: String? { didSet { _detailColumns = -1 } }
     /// A short tag at the right end of the first line, e.g. a count or "new"; `nil` for none.
-    public var badge: String?
+    public var badge: String? { didSet { _badgeColumns = -1 } }
+
+    // Display widths, measured once per content change rather than every frame (-1: unknown).
+    private var _titleColumns = 0, _detailColumns = -1, _badgeColumns = -1
+
+    private func _columns(_ text: String, _ cache: inout Int) -> Int {
+        if cache < 0 { cache = TerminalText.columns(of: text) }
+        return cache
+    }
     /// Where the detail goes.
     public var detailPlacement: DetailPlacement
     /// Columns left blank before the title and after the badge or detail.
@@ -61,24 +69,26 @@ public final class TextCell: ListCell {
         detailPlacement == .below && detail != nil ? 2 : 1
     }
 
+    /// Clears title, detail and badge; placement, padding and styles stay (they belong to the
+    /// reuse identifier's style).
     public func prepareForReuse() {
         title = ""
         detail = nil
         badge = nil
     }
 
+    /// Draws title, detail and badge as the type's comment shows, then the state's overlays.
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        canvas.clear(rect)
         let left = rect.x + min(padding, rect.width / 4)
         let right = rect.maxX - min(padding, rect.width / 4)
         let width = right - left
         if width > 0 {
             var end = right  // the right-hand parts are laid out from here to the left
-            let titleWidth = TerminalText.columns(of: title)
+            let titleWidth = _columns(title, &_titleColumns)
             let keepForTitle = min(titleWidth, max(1, width / 2))
             if let badge, !badge.isEmpty {
-                let w = TerminalText.columns(of: badge)
+                let w = _columns(badge, &_badgeColumns)
                 if w + 1 + keepForTitle <= width {
                     end -= w
                     canvas.draw(badge, x: end, y: rect.y, style: badgeStyle, clip: rect)
@@ -87,8 +97,9 @@ public final class TextCell: ListCell {
             }
             if detailPlacement == .trailing, let detail, !detail.isEmpty {
                 let room = end - left - keepForTitle - 1
-                if room >= 2 {
-                    let w = min(TerminalText.columns(of: detail), room)
+                let full = _columns(detail, &_detailColumns)
+                if room >= min(full, 4) {  // a detail cut shorter than this says nothing
+                    let w = min(full, room)
                     end -= w
                     canvas.draw(detail, x: end, y: rect.y, style: detailStyle, maxWidth: w, clip: rect)
                     end -= 1

@@ -14,9 +14,11 @@ extension ListView {
             if bound.identifier == identifier, let cell = bound.cell as? Cell { return cell }
             _release(row, bound)
         }
-        if let pending = _pendingDequeue { reusePool.enqueue(pending.cell, identifier: pending.identifier) }
+        if let pending = _pendingDequeue, let pendingIdentifier = pending.identifier {
+            reusePool.enqueue(pending.cell, identifier: pendingIdentifier)
+        }
         let cell = reusePool.dequeue(type, style: style)
-        _pendingDequeue = (cell, identifier)
+        _pendingDequeue = _BoundCell(cell: cell, identifier: identifier, generation: _generation, frame: _frame)
         return cell
     }
 
@@ -41,11 +43,11 @@ extension ListView {
         let pending = _pendingDequeue
         _pendingDequeue = nil
         if let pending, pending.cell === cell {
-            _bound[row] = _BoundCell(cell: cell, identifier: pending.identifier, generation: _generation, frame: _frame)
+            _bound[row] = pending
         } else {
             // A cell dequeued and not used goes back; a cell the provider made itself is kept
             // for the row but never pooled.
-            if let pending { reusePool.enqueue(pending.cell, identifier: pending.identifier) }
+            if let pending, let identifier = pending.identifier { reusePool.enqueue(pending.cell, identifier: identifier) }
             if let bound = _bound[row], bound.cell === cell {
                 _bound[row]!.generation = _generation
                 _bound[row]!.frame = _frame

@@ -9,7 +9,7 @@ extension ListView {
 
     /// Draws the list into an area of a canvas.
     ///
-    /// Clears the area, clamps ``state`` to the content, gives cells to the rows that touch the
+    /// Clamps ``state`` to the content, clears the area, gives cells to the rows that touch the
     /// area (the provider runs only for rows that had none, or after an apply), draws them,
     /// then gives back the cells of rows that left the area.
     ///
@@ -17,7 +17,6 @@ extension ListView {
     ///   (O(log *n*) to find the first row when rows are taller than one line).
     public func render(into canvas: inout Canvas, rect: Rect) {
         let area = rect.intersection(canvas.bounds)
-        canvas.clear(area)
         lastRenderedRect = area
         guard !area.isEmpty else { return }
         let barShown = showsScrollbar && area.width >= 2 && _layout.numberOfLines > area.height
@@ -31,20 +30,41 @@ extension ListView {
         _frame &+= 1
 
         if _layout.snapshot.isEmpty {
+            canvas.clear(area)
             EmptyStateView(text: emptyText, style: emptyStyle).draw(into: &canvas, rect: content)
         } else {
             let offset = state.scrollOffset
+            let sticky = _stickyHeaderPlacement()
+            // First keep the cells of rows still on screen and give back the others, so rows
+            // coming into view reuse them: a page scroll needs no more cells than a screenful.
+            _visibleRows.removeAll(keepingCapacity: true)
+            _visibleIndices.removeAll(keepingCapacity: true)
             for index in _layout.rows(touchingLines: offset ..< offset + content.height) {
-                _drawRow(_layout.row(at: index), height: _layout.height(ofRowAt: index),
+                _visibleRows.append(_layout.row(at: index))
+                _visibleIndices.append(index)
+            }
+            let stickyRow = sticky.map { _layout.row(at: $0.index) }
+            for row in _visibleRows where _bound[row] != nil { _bound[row]!.frame = _frame }
+            if let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frame }
+            _releaseCellsNotDrawn()
+            for position in _visibleRows.indices {
+                let row = _visibleRows[position], index = _visibleIndices[position]
+                _drawRow(row, height: _layout.height(ofRowAt: index),
                          atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
             }
-            if let sticky = _stickyHeaderPlacement() {
-                _drawRow(_layout.row(at: sticky.index), height: sticky.height, atLine: sticky.line,
-                         in: content, canvas: &canvas)
+            if let sticky, let stickyRow {
+                _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
+            }
+            // Rows cleared the lines they cover; clear the lines below the last one.
+            let end = _layout.numberOfLines - offset
+            if end < content.height {
+                canvas.clear(Rect(x: content.x, y: content.y + max(0, end), width: content.width, height: content.height - max(0, end)))
             }
         }
         _releaseCellsNotDrawn()
+        if area.width > content.width { canvas.clear(Rect(x: content.maxX, y: area.y, width: area.width - content.width, height: area.height)) }
         if barShown { _drawScrollbar(x: area.maxX - 1, area: area, canvas: &canvas) }
+        _checkInvariants()
     }
 
     /// Draws one row with its cell at a line of the content area (0 is its top line; the row
@@ -59,6 +79,7 @@ extension ListView {
         guard !visible.isEmpty else { return }
         let cell = _cell(for: row)
         let cellState = _cellState(for: row)
+        canvas.clear(visible)
         if visible == rowRect {
             cell.draw(into: &canvas, rect: rowRect, state: cellState)
         } else {

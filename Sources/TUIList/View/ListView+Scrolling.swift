@@ -38,12 +38,14 @@ extension ListView {
 
     /// Scrolls by whole lines, down for positive `count`; stops at either end.
     public func scroll(byLines count: Int) {
-        state.scrollOffset = _clampedOffset(_clampedOffset(state.scrollOffset) + count)
+        let limit = _layout.numberOfLines + 1  // a larger count scrolls no further
+        state.scrollOffset = _clampedOffset(_clampedOffset(state.scrollOffset) + min(max(count, -limit), limit))
     }
 
     /// Scrolls by whole pages (the area's height), down for positive `count`.
     public func scroll(byPages count: Int) {
-        scroll(byLines: count * max(1, _viewportHeight))
+        let limit = _layout.numberOfLines + 1
+        scroll(byLines: min(max(count, -limit), limit) * max(1, _viewportHeight))
     }
 
     /// Scrolls to the first line.
@@ -198,7 +200,7 @@ extension ListView {
     /// Whether any line of an item's row is on screen, in a layout.
     internal func _isItemVisible(_ item: ItemID, in layout: ListLayout<SectionID, ItemID>) -> Bool {
         guard let index = layout.index(of: .item(item)) else { return false }
-        let offset = state.scrollOffset
+        let offset = min(max(0, state.scrollOffset), max(0, layout.numberOfLines - max(1, _viewportHeight)))
         let lines = layout.lines(ofRowAt: index)
         return lines.upperBound > offset && lines.lowerBound < offset + max(1, _viewportHeight)
     }
@@ -207,7 +209,7 @@ extension ListView {
     /// (negative for a row cut by the top edge); empty when the list is at its top, which
     /// then stays at its top.
     internal func _anchorCandidates() -> [(row: Row, delta: Int)] {
-        let offset = min(state.scrollOffset, max(0, _layout.numberOfLines - 1))
+        let offset = _clampedOffset(state.scrollOffset)
         guard offset > 0 else { return [] }
         return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight)).map {
             (_layout.row(at: $0), _layout.firstLine(ofRowAt: $0) - offset)

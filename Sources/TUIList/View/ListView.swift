@@ -71,7 +71,8 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// Whether a scrollbar takes the rightmost column when the content is taller than the area
     /// (default `false`).
     public var showsScrollbar: Bool = false
-    /// The message shown, centred, when the list has no items.
+    /// The message shown, centred, when the list has no items (sections without items count as
+    /// empty: their headers are not shown then). May hold several lines.
     public var emptyText: String = "No items"
     /// The style of ``emptyText``.
     public var emptyStyle = Style(attributes: .dim)
@@ -99,21 +100,14 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
 
     // MARK: Cells on screen
 
-    internal struct _BoundCell {
-        var cell: any ListCell
-        /// `nil` for a cell the provider made itself: it is dropped, not pooled, when off screen.
-        var identifier: ReuseIdentifier?
-        /// The configuration generation it was last configured in.
-        var generation: Int
-        /// The frame it was last drawn in.
-        var frame: Int
-    }
     internal var _bound: [Row: _BoundCell] = [:]
     internal var _generation = 0
     internal var _frame = 0
-    internal var _pendingDequeue: (cell: any ListCell, identifier: ReuseIdentifier)?
+    internal var _pendingDequeue: _BoundCell?
     internal var _sizingCells: [ReuseIdentifier: any ListCell] = [:]
     internal var _staleRows: [Row] = []
+    internal var _visibleRows: [Row] = []
+    internal var _visibleIndices: [Int] = []
 
     // MARK: Viewport (from the last render)
 
@@ -195,7 +189,10 @@ extension ListView {
         }
         _restoreAnchor(anchors)
         _clampState()
-        if selectionWasVisible, let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
+        if selectionWasVisible, let selection = state.selection, let index = _layout.index(of: .item(selection)) {
+            state.scrollOffset = _offset(revealing: index, anchor: .nearest)
+        }
+        _checkInvariants()
     }
 
     /// The snapshot on screen (without reload or reconfigure marks). O(1).
@@ -231,4 +228,16 @@ extension ListView {
         _restoreAnchor(anchors)
         _clampState()
     }
+}
+
+/// A cell bound to a row on screen (outside the generic class, so using it costs no generic
+/// metadata lookups in the frame loop).
+internal struct _BoundCell {
+    var cell: any ListCell
+    /// `nil` for a cell the provider made itself: it is dropped, not pooled, when off screen.
+    var identifier: ReuseIdentifier?
+    /// The configuration generation it was last configured in.
+    var generation: Int
+    /// The frame it was last drawn in.
+    var frame: Int
 }

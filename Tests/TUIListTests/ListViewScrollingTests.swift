@@ -1,0 +1,266 @@
+import Testing
+@testable import TUIList
+
+@Suite struct ListViewScrollingTests {
+    /// Section "A" with items 1...20: header on line 0, item n on line n.
+    static func twenty() -> TestList {
+        let list = makeList([("A", Array(1 ... 20))])
+        _ = frame(list, width: 10, height: 5)  // learn the viewport: 5 lines
+        return list
+    }
+
+    @Test(arguments: [
+        (ScrollAnchor.top, 10, [" Item 10", " Item 11", " Item 12", " Item 13", " Item 14"]),
+        (.center, 8, [" Item 8", " Item 9", " Item 10", " Item 11", " Item 12"]),
+        (.bottom, 6, [" Item 6", " Item 7", " Item 8", " Item 9", " Item 10"]),
+        (.nearest, 6, [" Item 6", " Item 7", " Item 8", " Item 9", " Item 10"]),
+    ])
+    func scrollToEveryAnchor(anchor: ScrollAnchor, offset: Int, lines: [String]) {
+        let list = Self.twenty()
+        list.scroll(to: 10, anchor: anchor)
+        #expect(list.state.scrollOffset == offset, "anchor \(anchor)")
+        expectFrame(list, width: 10, height: 5, lines)
+    }
+
+    @Test func nearestDoesNotScrollWhenVisibleAndScrollsUpWhenAbove() {
+        let list = Self.twenty()
+        list.state.scrollOffset = 8
+        list.scroll(to: 10, anchor: .nearest)
+        #expect(list.state.scrollOffset == 8)
+        list.scroll(to: 3, anchor: .nearest)
+        #expect(list.state.scrollOffset == 3)
+    }
+
+    @Test func anchorsAreClampedAtTheEnds() {
+        let list = Self.twenty()
+        list.scroll(to: 1, anchor: .bottom)
+        #expect(list.state.scrollOffset == 0)
+        list.scroll(to: 20, anchor: .top)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(to: 99, anchor: .top)  // unknown item: no change
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(toRow: .header("A"), anchor: .top)
+        #expect(list.state.scrollOffset == 0)
+    }
+
+    @Test func scrollByLinesPagesAndEnds() {
+        let list = Self.twenty()
+        list.scroll(byLines: 3)
+        #expect(list.state.scrollOffset == 3)
+        list.scroll(byPages: 1)
+        #expect(list.state.scrollOffset == 8)
+        list.scroll(byPages: 10)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(byLines: -100)
+        #expect(list.state.scrollOffset == 0)
+        list.scrollToBottom()
+        expectFrame(list, width: 10, height: 5, [" Item 16", " Item 17", " Item 18", " Item 19", " Item 20"])
+        list.scrollToTop()
+        #expect(list.state.scrollOffset == 0)
+        #expect(list.visibleRows == [.header("A"), .item(1), .item(2), .item(3), .item(4)])
+    }
+
+    @Test func selectionMovementKeepsTheSelectionVisible() {
+        let list = Self.twenty()
+        list.moveSelection(.next)  // nothing selected: first visible item
+        #expect(list.selectedItem == 1)
+        for _ in 0 ..< 6 { list.moveSelection(.next) }
+        #expect(list.selectedItem == 7)
+        #expect(list.state.scrollOffset == 3)  // item 7 on the bottom line
+        list.moveSelection(.pageDown)
+        #expect(list.selectedItem == 12)
+        #expect(list.visibleRows.contains(.item(12)))
+        list.moveSelection(.pageUp)
+        #expect(list.selectedItem == 7)
+        #expect(list.visibleRows.contains(.item(7)))
+        list.moveSelection(.last)
+        #expect(list.selectedItem == 20)
+        list.moveSelection(.next)
+        #expect(list.selectedItem == 20)
+        list.moveSelection(.first)
+        #expect(list.selectedItem == 1)
+        #expect(list.state.scrollOffset == 0)
+        list.moveSelection(.previous)
+        #expect(list.selectedItem == 1)
+    }
+
+    @Test func movingIntoASectionShowsItsHeader() {
+        let list = makeList([("A", [1, 2, 3]), ("B", [4, 5, 6])])
+        _ = frame(list, width: 10, height: 3)
+        list.select(3)
+        list.moveSelection(.next)
+        expectFrame(list, width: 10, height: 3, [" Item 3", "B", " Item 4"])
+        list.moveSelection(.previous)
+        list.moveSelection(.previous)
+        list.moveSelection(.previous)
+        expectFrame(list, width: 10, height: 3, ["A", " Item 1", " Item 2"])
+    }
+
+    @Test func badStateIsClampedNeverACrash() {
+        let list = Self.twenty()
+        list.state = ListViewState(scrollOffset: 1_000, selection: 999)
+        #expect(list.selectedItem == nil)
+        expectFrame(list, width: 10, height: 5, [" Item 16", " Item 17", " Item 18", " Item 19", " Item 20"])
+        #expect(list.state == ListViewState(scrollOffset: 16, selection: nil))
+        list.state.scrollOffset = -5
+        #expect(list.visibleRowIndices == 0 ..< 5)
+        list.select(12345)
+        #expect(list.state.selection == nil)
+        list.apply(Snapshot())
+        list.moveSelection(.next)
+        list.moveSelection(.pageDown)
+        list.scroll(byPages: 3)
+        #expect(list.state == ListViewState(scrollOffset: 0, selection: nil))
+        #expect(list.row(atLine: 0) == nil)
+    }
+
+    @Test func rowAtLineForMouseClicks() {
+        let list = Self.twenty()
+        list.state.scrollOffset = 4
+        #expect(list.row(atLine: 0) == .item(4))
+        #expect(list.row(atLine: 4) == .item(8))
+        #expect(list.row(atLine: 5) == nil)
+        #expect(list.row(atLine: -1) == nil)
+    }
+}
+
+@Suite struct ListViewApplyTests {
+    @Test func selectionFollowsItsItemAcrossAnApply() {
+        let list = makeList([("A", [1, 2, 3, 4])])
+        list.select(3)
+        list.apply(Snapshot(sections: [("A", [4, 3, 2, 1])]))
+        #expect(list.selectedItem == 3)
+        list.apply(Snapshot(sections: [("B", [9]), ("A", [1, 3])]))
+        #expect(list.selectedItem == 3)
+    }
+
+    @Test func deletedSelectionFallsToTheNeighbour() {
+        let list = makeList([("A", [1, 2, 3, 4])])
+        list.select(2)
+        list.apply(Snapshot(sections: [("A", [1, 3, 4])]))
+        #expect(list.selectedItem == 3)  // now at the old index 1
+        list.select(4)
+        list.apply(Snapshot(sections: [("A", [1, 3])]))
+        #expect(list.selectedItem == 3)  // old index 2 is past the end: the previous one
+        list.apply(Snapshot(sections: [("A", [])]))
+        #expect(list.selectedItem == nil)
+    }
+
+    @Test func firstVisibleRowStaysPutWhenRowsAreInsertedAbove() {
+        let list = makeList([("A", Array(1 ... 50))])
+        _ = frame(list, width: 10, height: 4)
+        list.state.scrollOffset = 20  // item 20 on top
+        expectFrame(list, width: 10, height: 4, [" Item 20", " Item 21", " Item 22", " Item 23"])
+        var snapshot = list.snapshot()
+        snapshot.insertItems([100, 101, 102], beforeItem: 5)
+        snapshot.insertSections(["New"], beforeSection: "A")
+        snapshot.appendItems([200], toSection: "New")
+        list.apply(snapshot)
+        expectFrame(list, width: 10, height: 4, [" Item 20", " Item 21", " Item 22", " Item 23"])
+        #expect(list.state.scrollOffset == 25)
+        // Deleting the top row anchors on the next survivor, which keeps its line; the row
+        // before the deleted one moves up into the gap.
+        snapshot.deleteItems([20, 1, 2])
+        list.apply(snapshot)
+        expectFrame(list, width: 10, height: 4, [" Item 19", " Item 21", " Item 22", " Item 23"])
+    }
+
+    @Test func atTheTopInsertionsAboveShowUp() {
+        let list = makeList([("A", [1, 2, 3])])
+        _ = frame(list, width: 10, height: 3)
+        var snapshot = list.snapshot()
+        snapshot.insertItems([0], beforeItem: 1)
+        list.apply(snapshot)
+        expectFrame(list, width: 10, height: 3, ["A", " Item 0", " Item 1"])
+    }
+
+    @Test func aVisibleSelectionStaysVisible() {
+        let list = makeList([("A", Array(1 ... 10))])
+        _ = frame(list, width: 10, height: 4)
+        list.select(3)
+        var snapshot = list.snapshot()
+        snapshot.moveItem(3, afterItem: 10)
+        list.apply(snapshot)
+        #expect(list.visibleRows.contains(.item(3)))
+    }
+
+    @Test func applyingTheSameSnapshotChangesNothing() {
+        let list = makeList([("A", Array(1 ... 10))])
+        _ = frame(list, width: 10, height: 4)
+        list.scroll(byLines: 3)
+        list.select(5)
+        let before = list.state
+        list.apply(list.snapshot())
+        #expect(list.state == before)
+        #expect(list.snapshot() == Snapshot(sections: [("A", Array(1 ... 10))]))
+    }
+}
+
+@Suite struct ListViewInputTests {
+    @Test func keysMoveTheSelectionAndTheMouseSelectsAndScrolls() {
+        let list = makeList([("A", Array(1 ... 20))])
+        var canvas = Canvas(width: 12, height: 7)
+        list.render(into: &canvas, rect: Rect(x: 0, y: 2, width: 12, height: 5))
+        #expect(list.handle(.key(.down)))
+        #expect(list.selectedItem == 1)
+        #expect(list.handle(.key(.character("j"))))
+        #expect(list.selectedItem == 2)
+        #expect(list.handle(.key(.end)))
+        #expect(list.selectedItem == 20)
+        #expect(list.handle(.key(.home)))
+        #expect(list.selectedItem == 1)
+        #expect(!list.handle(.key(.character("x"))))
+        // Line 3 of the canvas is line 1 of the list's area: item 1.
+        list.render(into: &canvas, rect: Rect(x: 0, y: 2, width: 12, height: 5))
+        #expect(list.handle(.mouse(MouseEvent(x: 3, y: 4, button: .left, kind: .press))))
+        #expect(list.selectedItem == 2)
+        #expect(!list.handle(.mouse(MouseEvent(x: 3, y: 2, button: .left, kind: .press))))  // the header
+        #expect(!list.handle(.mouse(MouseEvent(x: 3, y: 0, button: .left, kind: .press))))  // outside
+        #expect(list.handle(.mouse(MouseEvent(x: 3, y: 4, button: .wheelDown, kind: .press))))
+        #expect(list.state.scrollOffset == 3)
+        #expect(list.selectedItem == 2)
+    }
+
+    @Test func renderingIntoAPartOfTheCanvasLeavesTheRestAlone() {
+        let list = makeList([("A", Array(1 ... 20))])
+        var canvas = Canvas(width: 12, height: 5)
+        canvas.fill(canvas.bounds, with: "#", style: .plain)
+        list.render(into: &canvas, rect: Rect(x: 2, y: 1, width: 8, height: 3))
+        #expect(canvas.lines == [
+            "############",
+            "##A       ##",
+            "## Item 1 ##",
+            "## Item 2 ##",
+            "############",
+        ])
+    }
+
+    @Test func aTallRowCutByTheBottomEdge() {
+        let list = makeList([("A", [1, 2])], detail: { _ in "more" })
+        list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+        list.rowSizing = .measured
+        expectFrame(list, width: 10, height: 4, ["A", " Item 1", " more", " Item 2"])
+        #expect(list.numberOfLines == 5)
+        #expect(list.visibleRows == [.header("A"), .item(1), .item(2)])
+    }
+}
+
+@Suite struct ListViewExtremeStateTests {
+    @Test func extremeOffsetsAndCountsAreClamped() {
+        let list = makeList([("A", Array(1 ... 20))])
+        _ = frame(list, width: 10, height: 5)
+        list.state.scrollOffset = .max
+        list.select(3)
+        list.apply(list.snapshot())
+        list.scroll(byLines: .max)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(byLines: .min)
+        #expect(list.state.scrollOffset == 0)
+        list.scroll(byPages: .max)
+        #expect(list.state.scrollOffset == 16)
+        list.scroll(byPages: .min)
+        #expect(list.state.scrollOffset == 0)
+        list.state.scrollOffset = .min
+        expectFrame(list, width: 10, height: 5, ["A", " Item 1", " Item 2", " Item 3", " Item 4"])
+    }
+}
