@@ -3,8 +3,9 @@ import TUIList
 
 /// The demo's runtime: takes input events, feeds actions to the ``DemoModel``, applies the
 /// snapshots it returns to a ``ListView`` and draws the screen. It knows the terminal only
-/// through the ``Terminal`` protocol and time only through `clock`, so tests run it on a
-/// ``HeadlessTerminal`` with a hand-driven clock.
+/// through the ``Terminal`` protocol and time only through `clock` (which also drives the
+/// list's animations), so tests and headless replays run it on a ``HeadlessTerminal`` with a
+/// ``ManualClock``.
 ///
 /// Screen: a title bar, the list, a status line (counts, the last change, frame rate,
 /// cells) and a help bar. Windows smaller than ``minimumSize`` show a short message instead.
@@ -12,7 +13,7 @@ public final class DemoApp {
     public private(set) var model: DemoModel
     public let list: ListView<String, Int>
     public let terminal: any Terminal
-    public let clock: () -> Double
+    public let clock: any AnimationClock
     /// Records every applied snapshot, key and resize, when set.
     public var recorder: SessionRecorder<String, Int, DemoItem>?
     /// Called with what a finished drag reports (the app may persist it).
@@ -28,12 +29,15 @@ public final class DemoApp {
 
     public static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
+    /// While replaying: the replay's state for the title bar and its controls for the help bar.
+    public var replayStatus: String?
+
     private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
     private var recordFailure: String?
 
-    public init(model: DemoModel, terminal: any Terminal, clock: @escaping () -> Double) {
+    public init(model: DemoModel, terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
         self.model = model
         self.terminal = terminal
         self.clock = clock
@@ -78,7 +82,7 @@ public final class DemoApp {
     public func run() {
         start()
         while isRunning {
-            let timeout = nextWake().map { max(0, $0 - clock()) }
+            let timeout = nextWake().map { max(0, $0 - clock.now) }
             if let event = terminal.nextEvent(timeout: timeout) {
                 handle(event)
                 // Take everything already queued before drawing (fast typists, key repeat).
@@ -92,14 +96,14 @@ public final class DemoApp {
     public func nextWake() -> Double? {
         var times: [Double] = []
         if let nextSortTick { times.append(nextSortTick) }
-        if list.isAnimating { times.append(clock() + 1.0 / 60) }
+        if list.isAnimating { times.append(clock.now + 1.0 / 60) }
         if let message { times.append(message.until) }
         return times.min()
     }
 
     /// Does what is due (sort steps, message expiry) and draws a frame.
     public func tick() {
-        let now = clock()
+        let now = clock.now
         if let due = nextSortTick, due <= now {
             nextSortTick = nil
             perform(.sortTick)
@@ -124,7 +128,12 @@ public final class DemoApp {
 
     /// Feeds an action to the model and carries out its effects.
     public func perform(_ action: DemoAction) {
-        let effects = model.update(action)
+        carryOut(model.update(action))
+        if !model.isSorting { nextSortTick = nil }
+        syncSelection()
+    }
+
+    private func carryOut(_ effects: [DemoEffect]) {
         for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
@@ -137,19 +146,23 @@ public final class DemoApp {
                 onDragFinished?(result)
                 show("dropped \(result.moved.count == 1 ? "1 item" : "\(result.moved.count) items")")
             case .scheduleSortTick(let delay):
-                nextSortTick = clock() + delay
+                nextSortTick = clock.now + delay
             case .message(let text):
                 show(text)
             case .quit:
                 isRunning = false
             }
         }
-        if !model.isSorting { nextSortTick = nil }
+    }
+
+    /// Shows other data (a replayed state) through the same apply path as every change.
+    public func show(_ data: DemoData, animated: Bool) {
+        carryOut(model.show(data, animated: animated))
         syncSelection()
     }
 
     private func show(_ text: String) {
-        message = (text, clock() + 3)
+        message = (text, clock.now + 3)
     }
 
     /// Keeps the list's selection and marks in step with the model's cursor.
@@ -224,7 +237,7 @@ public final class DemoApp {
         }
         render(into: &canvas)
         if list.isAnimating {
-            let now = clock()
+            let now = clock.now
             frameTimes.append(now)
             frameTimes.removeAll { $0 < now - 1 }
             framesPerSecond = frameTimes.count
@@ -260,7 +273,8 @@ public final class DemoApp {
         let bar = Style(attributes: [.reverse, .bold])
         canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), with: " ", style: bar)
         var mode = ""
-        if let sort = model.sort { mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)" }
+        if let replayStatus { mode = replayStatus }
+        else if let sort = model.sort { mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)" }
         else if model.isDragging { mode = "DRAGGING \(model.drag!.items.count)" }
         else if !model.filter.isEmpty || model.isEditingFilter { mode = "FILTER /\(model.filter)" }
         else if !model.marked.isEmpty { mode = "\(model.marked.count) marked" }
@@ -300,6 +314,10 @@ public final class DemoApp {
 
     private func drawHelpBar(into canvas: inout Canvas, y: Int) {
         let style = Style(foreground: .ansi(6))
+        if replayStatus != nil {
+            canvas.draw(" REPLAY  Space pause/resume · . step · + faster · - slower · q quit", x: 0, y: y, style: style)
+            return
+        }
         if model.isEditingFilter {
             canvas.draw(" /" + model.filter + "▏  Enter keeps · Esc clears", x: 0, y: y, style: style)
             return

@@ -248,3 +248,19 @@ extension String {
 extension Unicode.Scalar.Properties {
     fileprivate var isDiacriticLike: Bool { generalCategory == .nonspacingMark }
 }
+
+extension DemoModel {
+    /// Shows other data as it is (a replayed session's state): no undo step, marks, filter
+    /// and collapsed sections cleared, the cursor kept where it can be.
+    public mutating func show(_ newData: DemoData, animated: Bool) -> [DemoEffect] {
+        let reconfigure = newData.snapshot.reconfiguredItemIdentifiers
+        data = newData
+        data.snapshot.clearMarks()
+        marked = []
+        filter = ""
+        collapsed = []
+        drag = nil
+        sort = nil
+        return refresh(animated: animated, reconfigure: Array(reconfigure))
+    }
+}
