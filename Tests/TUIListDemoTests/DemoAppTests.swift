@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import TUIList
+@testable import TUIListDemoKit
+
+/// The demo app on a headless terminal with a hand-driven clock.
+struct HeadlessDemo {
+    let clock = ManualClock()
+    let terminal: HeadlessTerminal
+    let app: DemoApp
+
+    init(columns: Int = 60, rows: Int = 14, model: DemoModel = smallModel()) {
+        terminal = HeadlessTerminal(columns: columns, rows: rows)
+        app = DemoApp(model: model, terminal: terminal, clock: clock)
+        app.start()
+    }
+
+    /// Presses keys, then lets every animation finish.
+    func press(_ keys: Key...) {
+        for key in keys { app.handle(.key(key)); settle() }
+    }
+
+    /// Runs frames until the list is at rest and no sort step is due.
+    func settle() {
+        var guardFrames = 0
+        repeat {
+            clock.advance(by: 1.0 / 60)
+            app.tick()
+            guardFrames += 1
+        } while (app.list.isAnimating || app.model.isSorting) && guardFrames < 20_000
+    }
+
+    var lines: [String] { terminal.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
+}
+
+@Test func startUpShowsTitleListStatusAndHelp() {
+    let demo = HeadlessDemo()
+    let lines = demo.lines
+    #expect(lines[0].hasPrefix(" test"))
+    #expect(lines[1].hasPrefix("A"))
+    #expect(lines[2].contains("cherry"))
+    #expect(lines[12].contains("5 items · 2 sections"))
+    #expect(lines[13].contains("? help"))
+}
+
+@Test func tooSmallWindowShowsAMessageAndRecovers() {
+    let demo = HeadlessDemo()
+    demo.terminal.resize(columns: 19, rows: 4)
+    demo.app.handle(.resize(TerminalSize(columns: 19, rows: 4)))
+    demo.app.tick()
+    #expect(demo.lines.contains("    Too small"))
+    demo.terminal.resize(columns: 1, rows: 1)
+    demo.app.tick()
+    demo.terminal.resize(columns: 20, rows: 6)
+    demo.app.tick()
+    #expect(demo.lines[1].hasPrefix("A"), "20×6 shows the list again: \(demo.lines)")
+    demo.terminal.resize(columns: 60, rows: 14)
+    demo.app.tick()
+    #expect(demo.lines[2].contains("cherry"))
+}
+
+@Test func swapKeyAnimatesAndEndsSwapped() {
+    let demo = HeadlessDemo()
+    demo.app.handle(.key(.character("J")))
+    demo.clock.advance(by: 0.05)
+    demo.app.tick()
+    #expect(demo.app.list.isAnimating)
+    demo.settle()
+    #expect(demo.lines[2].contains("apple"))
+    #expect(demo.lines[3].contains("cherry"))
+    #expect(demo.lines[12].contains("↕"), "the status line shows the last change: \(demo.lines[12])")
+}
+
+@Test func sortByKeysEndsSorted() {
+    let demo = HeadlessDemo()
+    demo.press(.character("3"))     // bubble sort of section A by title
+    #expect(!demo.app.model.isSorting)
+    #expect(demo.app.model.data.snapshot.itemIdentifiers(inSection: "A") == [2, 3, 1])
+    #expect(demo.lines[2].contains("apple") && demo.lines[3].contains("banana") && demo.lines[4].contains("cherry"))
+}
+
+@Test func helpOverlayListsEveryBinding() {
+    let demo = HeadlessDemo(columns: 80, rows: 24)
+    demo.press(.character("?"))
+    let screen = demo.lines.joined(separator: "\n")
+    for binding in DemoKeymap.bindings { #expect(screen.contains(binding.help.prefix(20)), "\(binding.help)") }
+    demo.press(.character("x"))
+    #expect(!demo.app.model.showHelp)
+}
+
+@Test func recordedSessionReplaysToTheSameFrameAndExportsAsciicast() throws {
+    let sink = MemorySessionSink()
+    let live = HeadlessDemo(columns: 60, rows: 14)
+    live.app.recorder = try SessionRecorder(sink: sink, header: SessionHeader(columns: 60, rows: 14, seed: 7, program: "test", start: "now", title: "test"),
+                                            clock: { live.clock.now })
+    // The recorder is attached after start(): showing the data again records the first state.
+    live.app.show(live.app.model.data, animated: false)
+    for key: Key in [.character("J"), .character("J"), .down, .character("e"), .character("i"), .character("d"), .character("S")] {
+        live.press(key)
+    }
+    let recording = try DemoReplay.Recording.parse(text: sink.text)
+    let replayed = HeadlessReplay.run(recording, columns: 60, rows: 14)
+    func body(_ lines: [String]) -> [String] { Array(lines[1 ..< 12]) }   // the list area
+    #expect(body(replayed.lines) == body(live.terminal.lines))
+    // The same recording replays at another size without trouble.
+    _ = HeadlessReplay.run(recording, columns: 23, rows: 7)
+
+    var cast = AsciicastWriter(columns: 60, rows: 14, title: "t", timestamp: 0)
+    var screen = VTScreen(columns: 60, rows: 14)
+    var lastTime = -1.0
+    HeadlessReplay.run(recording, columns: 60, rows: 14) { out in
+        if case .frame(let time, let canvas) = out { cast.frame(canvas, at: time) }
+    }
+    let lines = cast.text.split(separator: "\n").map(String.init)
+    let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+    #expect(header["version"] as? Int == 2 && header["width"] as? Int == 60 && header["height"] as? Int == 14)
+    for line in lines.dropFirst() {
+        let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [Any]
+        let time = event[0] as! Double
+        #expect(time >= lastTime, "times never go back")
+        lastTime = time
+        #expect(event[1] as? String == "o")
+        screen.feed(event[2] as! String)
+    }
+    #expect(screen.unknown.isEmpty, "\(screen.unknown.prefix(3))")
+    #expect(screen.lines == replayed.lines)
+}
