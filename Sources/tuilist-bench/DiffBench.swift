@@ -15,7 +15,8 @@ import TUIList
 ///
 /// For profiling, the environment can narrow a run: `TUILIST_DIFF_WORKLOADS=classic,reverse`
 /// picks workloads, `TUILIST_DIFF_SIZES=100000` sizes, `TUILIST_DIFF_BASELINE=0` skips
-/// `CollectionDifference`.
+/// `CollectionDifference`, `TUILIST_DIFF_BASELINE_LIMIT=120` raises the time (seconds, default
+/// 5) above which a predicted baseline run is skipped.
 enum DiffBenchmarks {
     static func run(_ report: inout BenchReport) {
         let environment = ProcessInfo.processInfo.environment
@@ -25,6 +26,7 @@ enum DiffBenchmarks {
             Workload.allCases.filter { only.split(separator: ",").contains(Substring($0.rawValue)) }
         } ?? Workload.allCases
         let withBaseline = environment["TUILIST_DIFF_BASELINE"] != "0"
+        let limitMilliseconds = 1_000 * (environment["TUILIST_DIFF_BASELINE_LIMIT"].flatMap(Double.init) ?? 5)
         report.heading("diff: Changeset(from:to:) vs CollectionDifference.inferringMoves() (median ms)")
         for workload in workloads {
             var baseline = BaselineSkipper()
@@ -42,7 +44,7 @@ enum DiffBenchmarks {
                 guard withBaseline else { continue }
                 let oldItems = old.itemIdentifiers
                 let newItems = new.itemIdentifiers
-                if let predicted = baseline.predictedMilliseconds(size: size), predicted > 5_000 {
+                if let predicted = baseline.predictedMilliseconds(size: size), predicted > limitMilliseconds {
                     report.add(Measurement(workload: workload.rawValue, size: size, library: "CollectionDifference",
                                            note: String(format: "skipped: predicted %.0f s from smaller sizes", predicted / 1000)))
                     continue

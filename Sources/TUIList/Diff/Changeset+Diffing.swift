@@ -158,10 +158,10 @@ extension Changeset {
         itemDeletes.reserveCapacity(match.deletedCount)
         if match.deletedCount > 0 {
             old._items.elements.withUnsafeBufferPointer { oldItems in
-                match.oldToNew.withUnsafeBufferPointer { oldToNew in
+                match.oldMatched.withUnsafeBufferPointer { oldMatched in
                     var section = 0
                     var nextStart = oldStarts.count > 1 ? oldStarts[1] : Int.max
-                    for position in 0 ..< oldItems.count where oldToNew[position] < 0 {
+                    for position in 0 ..< oldItems.count where oldMatched[position] == 0 {
                         while position >= nextStart {
                             section += 1
                             nextStart = section + 1 < oldStarts.count ? oldStarts[section + 1] : Int.max

@@ -81,7 +81,7 @@ public struct FlatChangeset<ID: Hashable> {
         let match = _ItemMatch(old: index, new: new, oldStarts: [0], newStarts: [0],
                                sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
         deletes.reserveCapacity(match.deletedCount)
-        for position in old.indices where match.oldToNew[position] < 0 {
+        for position in old.indices where match.oldMatched[position] == 0 {
             deletes.append(Change(id: old[position], index: position))
         }
         inserts.reserveCapacity(match.insertedCount)

@@ -9,8 +9,8 @@ import OrderedCollections
 internal struct _ItemMatch {
     /// For each new position, the old position of the same identifier, or -1 (inserted).
     @usableFromInline var newToOld: [Int32]
-    /// For each old position, the new position of the same identifier, or -1 (deleted).
-    @usableFromInline var oldToNew: [Int32]
+    /// For each old position, 1 when the new list holds its identifier, 0 (deleted) otherwise.
+    @usableFromInline var oldMatched: [UInt8]
     /// For each new position, 1 when the item there is a move, 0 otherwise.
     @usableFromInline var moved: [UInt8]
     /// For each old position, its old section index; empty when the old list has at most one
@@ -32,7 +32,7 @@ internal struct _ItemMatch {
     ///    already is a hash index of positions; before hashing, the neighbour of the last
     ///    match (after it, or before it in a reversed run) is tried with one `==`, so runs of
     ///    items that kept their order, or reversed it, cost no hash.
-    ///    Old positions are found by inverting the new-to-old table: no second lookup.
+    ///    Deleted old positions are the ones no new item matched: no second lookup.
     /// 2. An item whose section identifier changed is a move. The others ("stayers") keep
     ///    their place exactly when they lie on one longest increasing subsequence of their
     ///    old positions taken in new order; positions are counted with the common sections
@@ -56,14 +56,14 @@ internal struct _ItemMatch {
         let newCount = new.count
         precondition(oldCount < Int(Int32.max) && newCount < Int(Int32.max), "Diff: more than 2^31 items")
         var newToOld = [Int32](repeating: -1, count: newCount)
-        var oldToNew = [Int32](repeating: -1, count: oldCount)
+        var oldMatched = [UInt8](repeating: 0, count: oldCount)
         var inserted = 0
 
         // 1. Hash join.
         old.elements.withUnsafeBufferPointer { oldItems in
             new.withUnsafeBufferPointer { newItems in
                 newToOld.withUnsafeMutableBufferPointer { newToOld in
-                    oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+                    oldMatched.withUnsafeMutableBufferPointer { oldMatched in
                         // Before hashing, guess from the previous match: the next old
                         // position in the direction the last two matches went (so runs kept
                         // in order, and reversed runs, cost one `==` per item), then one
@@ -93,9 +93,9 @@ internal struct _ItemMatch {
                             previousInserted = false
                             step = o == last - 1 ? -1 : 1
                             last = o
-                            if checkingDuplicates && oldToNew[o] >= 0 { _duplicateInNew(newItems[j]) }
+                            if checkingDuplicates && oldMatched[o] != 0 { _duplicateInNew(newItems[j]) }
                             newToOld[j] = Int32(truncatingIfNeeded: o)
-                            oldToNew[o] = Int32(truncatingIfNeeded: j)
+                            oldMatched[o] = 1
                         }
                     }
                 }
@@ -129,8 +129,8 @@ internal struct _ItemMatch {
         var moved = [UInt8](repeating: 0, count: newCount)
         var movedCount = 0
         var stayerCount = 0
-        var keys = [Int32](repeating: 0, count: common)
-        var stayerPositions = [Int32](repeating: 0, count: common)
+        var keys = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
+        var stayerPositions = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
         newToOld.withUnsafeBufferPointer { newToOld in
             moved.withUnsafeMutableBufferPointer { moved in
                 oldSectionOfPosition.withUnsafeBufferPointer { oldSectionOf in
@@ -186,7 +186,7 @@ internal struct _ItemMatch {
         }
 
         self.newToOld = newToOld
-        self.oldToNew = oldToNew
+        self.oldMatched = oldMatched
         self.moved = moved
         self.oldSectionOfPosition = oldSectionOfPosition
         self.deletedCount = oldCount - common
