@@ -27,6 +27,7 @@ enum DiffBenchmarks {
         } ?? Workload.allCases
         let withBaseline = environment["TUILIST_DIFF_BASELINE"] != "0"
         let limitMilliseconds = 1_000 * (environment["TUILIST_DIFF_BASELINE_LIMIT"].flatMap(Double.init) ?? 5)
+        measureBuilding(&report)
         report.heading("diff: Changeset(from:to:) vs CollectionDifference.inferringMoves() (median ms)")
         for workload in workloads {
             var baseline = BaselineSkipper()
@@ -63,24 +64,33 @@ enum DiffBenchmarks {
                                        note: String(format: "1 run; TUIList is %.0f× faster", theirs / ours)))
             }
         }
-        measureBuilding(&report)
     }
 
-    /// The time to build a 1,000,000-item snapshot from an array, and the memory it holds
-    /// (growth of resident set size, from `/proc/self/statm`).
+    /// The time to build a 1,000,000-item snapshot from an array, and the memory it holds: the
+    /// growth of resident set size (`/proc/self/statm`), after `malloc_trim` so that memory
+    /// freed while making the strings is not reused unseen.
     static func measureBuilding(_ report: inout BenchReport) {
         let size = 1_000_000
         report.heading("snapshot: build from \(size) UUID strings, memory held")
         var generator = SplitMix64(seed: 7)
         let items = (0 ..< size).map { _ in uuidString(&generator) }
-        let before = residentBytes()
+        releaseFreeMemory()  // so the snapshot cannot reuse pages that are resident already
+        let residentBefore = residentBytes()
         let start = DispatchTime.now().uptimeNanoseconds
         let snapshot = Snapshot<Int, String>(sections: [(0, items)])
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        let after = residentBytes()
-        report.add(Measurement(workload: "build-snapshot", size: size, median_ms: elapsed, bytes: after - before,
-                               note: "1 run; RSS growth (the strings themselves were made before)"))
+        let resident = residentBytes() - residentBefore
+        report.add(Measurement(workload: "build-snapshot", size: size, median_ms: elapsed, bytes: resident,
+                               note: String(format: "1 run; RSS growth, %.1f bytes per item (strings made before, not counted)",
+                                            Double(resident) / Double(size))))
         blackHole(snapshot)
+    }
+
+    /// Gives free heap memory back to the system (glibc `malloc_trim`, found at run time).
+    static func releaseFreeMemory() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
     }
 
     /// Resident set size of this process in bytes, or 0 where `/proc` is missing.
