@@ -41,7 +41,7 @@ extension Changeset {
     ///   items of both snapshots and *s* of sections, plus O(*m* log *m*) for the *m* kept items'
     ///   subsequence (O(*m*) when the order mostly holds), plus O(*k* log *s*) to give index
     ///   paths to the *k* reported changes; items that only shift cost no index path. Scratch
-    ///   memory is about 15 bytes per item, freed on return.
+    ///   memory is about 20 bytes per item, freed on return.
     @inlinable
     public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>) {
         self.init(_diffing: old, new,

@@ -44,7 +44,7 @@ internal struct _ItemMatch {
     ///   - checkingDuplicates: trap, naming the identifier, when `new` repeats an identifier
     ///     of `old` (snapshots cannot; plain arrays can).
     /// - Complexity: O(*n* + *s*) expected for the hash join, O(*m* log *m*) for the *m*
-    ///   stayers' subsequence; about 15 bytes of scratch memory per item.
+    ///   stayers' subsequence; about 20 bytes of scratch memory per item.
     @inlinable
     init<ItemID: Hashable>(
         old: OrderedSet<ItemID>, new: [ItemID],
