@@ -102,100 +102,103 @@ enum DiffBenchmarks {
     }
 }
 
-/// Decides, from the baseline's times at smaller sizes, whether a larger size would take too
-/// long: extrapolates with the growth exponent seen between the last two sizes (quadratic
-/// when only one is known, as Myers' diff is O(n·d) and d grows with n in these workloads).
-struct BaselineSkipper {
-    private var points: [(size: Double, ms: Double)] = []
+// Helpers live inside the suite's namespace, so other suites' files can use the same names.
+extension DiffBenchmarks {
+    /// Decides, from the baseline's times at smaller sizes, whether a larger size would take too
+    /// long: extrapolates with the growth exponent seen between the last two sizes (quadratic
+    /// when only one is known, as Myers' diff is O(n·d) and d grows with n in these workloads).
+    struct BaselineSkipper {
+        private var points: [(size: Double, ms: Double)] = []
 
-    mutating func record(size: Int, milliseconds: Double) { points.append((Double(size), max(milliseconds, 0.001))) }
+        mutating func record(size: Int, milliseconds: Double) { points.append((Double(size), max(milliseconds, 0.001))) }
 
-    func predictedMilliseconds(size: Int) -> Double? {
-        guard let last = points.last else { return nil }
-        var exponent = 2.0
-        if points.count >= 2 {
-            let previous = points[points.count - 2]
-            exponent = min(2.5, max(1, log(last.ms / previous.ms) / log(last.size / previous.size)))
-        }
-        return last.ms * pow(Double(size) / last.size, exponent)
-    }
-}
-
-enum Workload: String, CaseIterable {
-    case classic
-    case firstToLast = "first-to-last"
-    case swapFar = "swap-far"
-    case reverse
-    case sections
-
-    /// The old and new snapshots of this workload at `size` items (old size).
-    func snapshots(size: Int) -> (Snapshot<Int, String>, Snapshot<Int, String>) {
-        var generator = SplitMix64(seed: UInt64(size) &* 31 &+ UInt64(rawValue.count))
-        let items = (0 ..< size).map { _ in uuidString(&generator) }
-        func one(_ items: [String]) -> Snapshot<Int, String> { Snapshot(sections: [(0, items)]) }
-        switch self {
-        case .classic:
-            var new = items
-            let block = size / 10
-            let deleteAt = Int.random(in: 0 ... size - block, using: &generator)
-            new.removeSubrange(deleteAt ..< deleteAt + block)
-            let insertAt = Int.random(in: 0 ... new.count, using: &generator)
-            new.insert(contentsOf: (0 ..< block).map { _ in uuidString(&generator) }, at: insertAt)
-            new[0 ..< size / 50].shuffle(using: &generator)
-            return (one(items), one(new))
-        case .firstToLast:
-            return (one(items), one(Array(items.dropFirst()) + [items[0]]))
-        case .swapFar:
-            var new = items
-            new.swapAt(size / 10, size - size / 10)
-            return (one(items), one(new))
-        case .reverse:
-            return (one(items), one(items.reversed()))
-        case .sections:
-            let sectionCount = max(10, size / 1_000)
-            var blocks = (0 ..< sectionCount).map { section in
-                (section, Array(items[section * size / sectionCount ..< (section + 1) * size / sectionCount]))
+        func predictedMilliseconds(size: Int) -> Double? {
+            guard let last = points.last else { return nil }
+            var exponent = 2.0
+            if points.count >= 2 {
+                let previous = points[points.count - 2]
+                exponent = min(2.5, max(1, log(last.ms / previous.ms) / log(last.size / previous.size)))
             }
-            let old = Snapshot(sections: blocks)
-            blocks.swapAt(1, sectionCount - 2)
-            blocks.insert(blocks.remove(at: 0), at: sectionCount / 2)
-            for index in blocks.indices {
-                blocks[index].1.removeAll { _ in Int.random(in: 0 ..< 20, using: &generator) == 0 }
-            }
-            for _ in 0 ..< size / 100 {
-                let from = Int.random(in: 0 ..< sectionCount, using: &generator)
-                guard !blocks[from].1.isEmpty else { continue }
-                let item = blocks[from].1.remove(at: Int.random(in: 0 ..< blocks[from].1.count, using: &generator))
-                let to = Int.random(in: 0 ..< sectionCount, using: &generator)
-                blocks[to].1.insert(item, at: Int.random(in: 0 ... blocks[to].1.count, using: &generator))
-            }
-            for _ in 0 ..< size / 20 {
-                let to = Int.random(in: 0 ..< sectionCount, using: &generator)
-                blocks[to].1.insert(uuidString(&generator), at: Int.random(in: 0 ... blocks[to].1.count, using: &generator))
-            }
-            return (old, Snapshot(sections: blocks))
+            return last.ms * pow(Double(size) / last.size, exponent)
         }
     }
-}
 
-/// A UUID string from the generator: 36 characters, so never a small (inline) string.
-func uuidString(_ generator: inout SplitMix64) -> String {
-    let a = generator.next()
-    let b = generator.next()
-    func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (index * 8)) }
-    return UUID(uuid: (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
-                       byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7))).uuidString
-}
+    enum Workload: String, CaseIterable {
+        case classic
+        case firstToLast = "first-to-last"
+        case swapFar = "swap-far"
+        case reverse
+        case sections
 
-/// SplitMix64: a small seeded generator, so every run benchmarks the same data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        /// The old and new snapshots of this workload at `size` items (old size).
+        func snapshots(size: Int) -> (Snapshot<Int, String>, Snapshot<Int, String>) {
+            var generator = SplitMix64(seed: UInt64(size) &* 31 &+ UInt64(rawValue.count))
+            let items = (0 ..< size).map { _ in uuidString(&generator) }
+            func one(_ items: [String]) -> Snapshot<Int, String> { Snapshot(sections: [(0, items)]) }
+            switch self {
+            case .classic:
+                var new = items
+                let block = size / 10
+                let deleteAt = Int.random(in: 0 ... size - block, using: &generator)
+                new.removeSubrange(deleteAt ..< deleteAt + block)
+                let insertAt = Int.random(in: 0 ... new.count, using: &generator)
+                new.insert(contentsOf: (0 ..< block).map { _ in uuidString(&generator) }, at: insertAt)
+                new[0 ..< size / 50].shuffle(using: &generator)
+                return (one(items), one(new))
+            case .firstToLast:
+                return (one(items), one(Array(items.dropFirst()) + [items[0]]))
+            case .swapFar:
+                var new = items
+                new.swapAt(size / 10, size - size / 10)
+                return (one(items), one(new))
+            case .reverse:
+                return (one(items), one(items.reversed()))
+            case .sections:
+                let sectionCount = max(10, size / 1_000)
+                var blocks = (0 ..< sectionCount).map { section in
+                    (section, Array(items[section * size / sectionCount ..< (section + 1) * size / sectionCount]))
+                }
+                let old = Snapshot(sections: blocks)
+                blocks.swapAt(1, sectionCount - 2)
+                blocks.insert(blocks.remove(at: 0), at: sectionCount / 2)
+                for index in blocks.indices {
+                    blocks[index].1.removeAll { _ in Int.random(in: 0 ..< 20, using: &generator) == 0 }
+                }
+                for _ in 0 ..< size / 100 {
+                    let from = Int.random(in: 0 ..< sectionCount, using: &generator)
+                    guard !blocks[from].1.isEmpty else { continue }
+                    let item = blocks[from].1.remove(at: Int.random(in: 0 ..< blocks[from].1.count, using: &generator))
+                    let to = Int.random(in: 0 ..< sectionCount, using: &generator)
+                    blocks[to].1.insert(item, at: Int.random(in: 0 ... blocks[to].1.count, using: &generator))
+                }
+                for _ in 0 ..< size / 20 {
+                    let to = Int.random(in: 0 ..< sectionCount, using: &generator)
+                    blocks[to].1.insert(uuidString(&generator), at: Int.random(in: 0 ... blocks[to].1.count, using: &generator))
+                }
+                return (old, Snapshot(sections: blocks))
+            }
+        }
+    }
+
+    /// A UUID string from the generator: 36 characters, so never a small (inline) string.
+    static func uuidString(_ generator: inout SplitMix64) -> String {
+        let a = generator.next()
+        let b = generator.next()
+        func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (index * 8)) }
+        return UUID(uuid: (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
+                           byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7))).uuidString
+    }
+
+    /// SplitMix64: a small seeded generator, so every run benchmarks the same data.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
