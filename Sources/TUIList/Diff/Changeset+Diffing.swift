@@ -1,3 +1,5 @@
+import OrderedCollections
+
 // Computing a changeset from two snapshots.
 
 extension Changeset {
@@ -39,7 +41,8 @@ extension Changeset {
     ///   items of both snapshots and *s* of sections, plus O(*m* log *m*) for the *m* kept items'
     ///   subsequence (O(*m*) when the order mostly holds), plus O(*k* log *s*) to give index
     ///   paths to the *k* reported changes; items that only shift cost no index path. Scratch
-    ///   memory is about 15 bytes per item, freed on return.
+    ///   memory is about 20 bytes per item, freed on return.
+    @inlinable
     public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>) {
         self.init(_diffing: old, new,
                   itemContentChanged: _contentChangedTest(for: ItemID.self),
@@ -59,6 +62,7 @@ extension Changeset {
     ///     new snapshot does not mark; `true` gives a ``ListUpdateKind/reconfigure`` update.
     ///   - sectionContentChanged: the same for sections, or `nil` for marks only.
     /// - Complexity: as ``init(from:to:)``, plus one call per kept item.
+    @inlinable
     public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
                 itemContentChanged: (ItemID) -> Bool,
                 sectionContentChanged: ((SectionID) -> Bool)? = nil) {
@@ -70,7 +74,7 @@ extension Changeset {
     }
 
     /// The diff itself; content tests take the (old, new) values of one identifier.
-    @usableFromInline
+    @inlinable
     internal init(_diffing old: Snapshot<SectionID, ItemID>, _ new: Snapshot<SectionID, ItemID>,
                   itemContentChanged: ((ItemID, ItemID) -> Bool)?,
                   sectionContentChanged: ((SectionID, SectionID) -> Bool)?) {
@@ -81,7 +85,8 @@ extension Changeset {
     }
 
     /// Fills the section arrays and returns the section correspondence (-1 where none).
-    private mutating func _diffSections(
+    @inlinable
+    internal mutating func _diffSections(
         _ old: Snapshot<SectionID, ItemID>, _ new: Snapshot<SectionID, ItemID>,
         contentChanged: ((SectionID, SectionID) -> Bool)?
     ) -> (oldToNew: [Int32], newToOld: [Int32]) {
@@ -136,7 +141,8 @@ extension Changeset {
     }
 
     /// Fills the item arrays.
-    private mutating func _diffItems(
+    @inlinable
+    internal mutating func _diffItems(
         _ old: Snapshot<SectionID, ItemID>, _ new: Snapshot<SectionID, ItemID>,
         sectionOldToNew: [Int32], sectionNewToOld: [Int32],
         contentChanged: ((ItemID, ItemID) -> Bool)?
@@ -152,10 +158,10 @@ extension Changeset {
         itemDeletes.reserveCapacity(match.deletedCount)
         if match.deletedCount > 0 {
             old._items.elements.withUnsafeBufferPointer { oldItems in
-                match.oldToNew.withUnsafeBufferPointer { oldToNew in
+                match.oldMatched.withUnsafeBufferPointer { oldMatched in
                     var section = 0
                     var nextStart = oldStarts.count > 1 ? oldStarts[1] : Int.max
-                    for position in 0 ..< oldItems.count where oldToNew[position] < 0 {
+                    for position in 0 ..< oldItems.count where oldMatched[position] == 0 {
                         while position >= nextStart {
                             section += 1
                             nextStart = section + 1 < oldStarts.count ? oldStarts[section + 1] : Int.max

@@ -26,7 +26,7 @@ public protocol ContentEquatable {
 }
 
 /// A "content changed" test `(old, new) -> Bool` when `T` conforms to ``ContentEquatable``.
-@usableFromInline
+@inlinable
 internal func _contentChangedTest<T>(for type: T.Type) -> ((T, T) -> Bool)? {
     guard let conforming = type as? any ContentEquatable.Type else { return nil }
     func test<C: ContentEquatable>(_: C.Type) -> (T, T) -> Bool {

@@ -53,6 +53,7 @@ public struct FlatChangeset<ID: Hashable> {
     /// identifiers whose content differs are updates.
     ///
     /// - Precondition: neither array repeats an identifier.
+    @inlinable
     public init(from old: [ID], to new: [ID]) {
         self.init(_diffing: old, new, contentChanged: _contentChangedTest(for: ID.self))
     }
@@ -61,12 +62,14 @@ public struct FlatChangeset<ID: Hashable> {
     /// identifier, with its new value) which ones are updates.
     ///
     /// - Precondition: neither array repeats an identifier.
+    @inlinable
     public init(from old: [ID], to new: [ID], contentChanged: (ID) -> Bool) {
         self = withoutActuallyEscaping(contentChanged) { contentChanged in
             FlatChangeset(_diffing: old, new, contentChanged: { _, new in contentChanged(new) })
         }
     }
 
+    @inlinable
     internal init(_diffing old: [ID], _ new: [ID], contentChanged: ((ID, ID) -> Bool)?) {
         let index = OrderedSet(old)
         if index.count != old.count {
@@ -78,7 +81,7 @@ public struct FlatChangeset<ID: Hashable> {
         let match = _ItemMatch(old: index, new: new, oldStarts: [0], newStarts: [0],
                                sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
         deletes.reserveCapacity(match.deletedCount)
-        for position in old.indices where match.oldToNew[position] < 0 {
+        for position in old.indices where match.oldMatched[position] == 0 {
             deletes.append(Change(id: old[position], index: position))
         }
         inserts.reserveCapacity(match.insertedCount)

@@ -8,20 +8,20 @@ import OrderedCollections
 @usableFromInline
 internal struct _ItemMatch {
     /// For each new position, the old position of the same identifier, or -1 (inserted).
-    var newToOld: [Int32]
-    /// For each old position, the new position of the same identifier, or -1 (deleted).
-    var oldToNew: [Int32]
+    @usableFromInline var newToOld: [Int32]
+    /// For each old position, 1 when the new list holds its identifier, 0 (deleted) otherwise.
+    @usableFromInline var oldMatched: [UInt8]
     /// For each new position, 1 when the item there is a move, 0 otherwise.
-    var moved: [UInt8]
+    @usableFromInline var moved: [UInt8]
     /// For each old position, its old section index; empty when the old list has at most one
     /// section (then every item is in section 0).
-    var oldSectionOfPosition: [Int32]
-    var deletedCount = 0
-    var insertedCount = 0
-    var movedCount = 0
+    @usableFromInline var oldSectionOfPosition: [Int32]
+    @usableFromInline var deletedCount = 0
+    @usableFromInline var insertedCount = 0
+    @usableFromInline var movedCount = 0
 
     /// The old section index of an old position.
-    @inline(__always)
+    @inlinable @inline(__always)
     func oldSection(of position: Int) -> Int {
         oldSectionOfPosition.isEmpty ? 0 : Int(oldSectionOfPosition[position])
     }
@@ -29,9 +29,10 @@ internal struct _ItemMatch {
     /// Matches `new` against `old` by identifier, then marks the moves.
     ///
     /// 1. Hash join (Heckel 1978): each new item is looked up in `old`, an `OrderedSet`, which
-    ///    already is a hash index of positions; before hashing, the position after the last
-    ///    match is tried with one `==`, so runs of items that kept their order cost no hash.
-    ///    Old positions are found by inverting the new-to-old table: no second lookup.
+    ///    already is a hash index of positions; before hashing, the neighbour of the last
+    ///    match (after it, or before it in a reversed run) is tried with one `==`, so runs of
+    ///    items that kept their order, or reversed it, cost no hash.
+    ///    Deleted old positions are the ones no new item matched: no second lookup.
     /// 2. An item whose section identifier changed is a move. The others ("stayers") keep
     ///    their place exactly when they lie on one longest increasing subsequence of their
     ///    old positions taken in new order; positions are counted with the common sections
@@ -43,8 +44,8 @@ internal struct _ItemMatch {
     ///   - checkingDuplicates: trap, naming the identifier, when `new` repeats an identifier
     ///     of `old` (snapshots cannot; plain arrays can).
     /// - Complexity: O(*n* + *s*) expected for the hash join, O(*m* log *m*) for the *m*
-    ///   stayers' subsequence; about 15 bytes of scratch memory per item.
-    @usableFromInline
+    ///   stayers' subsequence; about 20 bytes of scratch memory per item.
+    @inlinable
     init<ItemID: Hashable>(
         old: OrderedSet<ItemID>, new: [ItemID],
         oldStarts: [Int], newStarts: [Int],
@@ -55,32 +56,46 @@ internal struct _ItemMatch {
         let newCount = new.count
         precondition(oldCount < Int(Int32.max) && newCount < Int(Int32.max), "Diff: more than 2^31 items")
         var newToOld = [Int32](repeating: -1, count: newCount)
-        var oldToNew = [Int32](repeating: -1, count: oldCount)
+        var oldMatched = [UInt8](repeating: 0, count: oldCount)
         var inserted = 0
 
         // 1. Hash join.
         old.elements.withUnsafeBufferPointer { oldItems in
             new.withUnsafeBufferPointer { newItems in
                 newToOld.withUnsafeMutableBufferPointer { newToOld in
-                    oldToNew.withUnsafeMutableBufferPointer { oldToNew in
-                        var guess = 0
+                    oldMatched.withUnsafeMutableBufferPointer { oldMatched in
+                        // Before hashing, guess from the previous match: the next old
+                        // position in the direction the last two matches went (so runs kept
+                        // in order, and reversed runs, cost one `==` per item), then one
+                        // further (one old item deleted or moved away in between).
+                        var last = -1
+                        var step = 1
+                        var previousInserted = false
+                        // `newItems[j]` is read where it is used, never bound to a local
+                        // that outlives the comparison: a binding made the optimiser retain
+                        // and release every identifier, which touched every string's storage
+                        // and cost more than the rest of the loop together.
                         for j in 0 ..< newCount {
-                            let item = newItems[j]
                             let o: Int
-                            if guess < oldCount && oldItems[guess] == item {
+                            let guess = last + step
+                            if guess >= 0 && guess < oldCount && oldItems[guess] == newItems[j] {
                                 o = guess
-                            } else if let found = old.firstIndex(of: item) {
+                            } else if !previousInserted && step == 1 && guess + 1 < oldCount
+                                        && oldItems[guess + 1] == newItems[j] {
+                                o = guess + 1
+                            } else if let found = old.firstIndex(of: newItems[j]) {
                                 o = found
                             } else {
                                 inserted += 1
+                                previousInserted = true
                                 continue
                             }
-                            if checkingDuplicates && oldToNew[o] >= 0 {
-                                preconditionFailure("duplicate identifier \"\(item)\" in the new collection (identifiers must be unique)")
-                            }
+                            previousInserted = false
+                            step = o == last - 1 ? -1 : 1
+                            last = o
+                            if checkingDuplicates && oldMatched[o] != 0 { _duplicateInNew(newItems[j]) }
                             newToOld[j] = Int32(truncatingIfNeeded: o)
-                            oldToNew[o] = Int32(truncatingIfNeeded: j)
-                            guess = o + 1
+                            oldMatched[o] = 1
                         }
                     }
                 }
@@ -113,31 +128,46 @@ internal struct _ItemMatch {
         // 2. Stayers and their keys; section changers are moves outright.
         var moved = [UInt8](repeating: 0, count: newCount)
         var movedCount = 0
-        var keys: [Int32] = []
-        var stayerPositions: [Int32] = []
-        keys.reserveCapacity(common)
-        stayerPositions.reserveCapacity(common)
+        var stayerCount = 0
+        var keys = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
+        var stayerPositions = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
         newToOld.withUnsafeBufferPointer { newToOld in
             moved.withUnsafeMutableBufferPointer { moved in
                 oldSectionOfPosition.withUnsafeBufferPointer { oldSectionOf in
-                    let singleOld = oldSectionOf.isEmpty
-                    var section = 0
-                    var nextStart = newStarts.count > 1 ? newStarts[1] : Int.max
-                    for j in 0 ..< newCount {
-                        while j >= nextStart {
-                            section += 1
-                            nextStart = section + 1 < newStarts.count ? newStarts[section + 1] : Int.max
+                    keys.withUnsafeMutableBufferPointer { keys in
+                        stayerPositions.withUnsafeMutableBufferPointer { stayerPositions in
+                            let singleOld = oldSectionOf.isEmpty
+                            var section = 0
+                            var nextStart = newStarts.count > 1 ? newStarts[1] : Int.max
+                            var sectionOffset = 0  // adjusted start minus old start
+                            var sectionStays = false
+                            var oldSectionOfThis = -1
+                            if !newStarts.isEmpty {
+                                oldSectionOfThis = Int(sectionNewToOld[0])
+                                sectionStays = oldSectionOfThis >= 0
+                                if sectionStays { sectionOffset = adjustedStart[0] - oldStarts[oldSectionOfThis] }
+                            }
+                            for j in 0 ..< newCount {
+                                while j >= nextStart {
+                                    section += 1
+                                    nextStart = section + 1 < newStarts.count ? newStarts[section + 1] : Int.max
+                                    oldSectionOfThis = Int(sectionNewToOld[section])
+                                    sectionStays = oldSectionOfThis >= 0
+                                    if sectionStays { sectionOffset = adjustedStart[section] - oldStarts[oldSectionOfThis] }
+                                }
+                                let o = Int(newToOld[j])
+                                if o < 0 { continue }
+                                let oldSection = singleOld ? 0 : Int(oldSectionOf[o])
+                                if !sectionStays || oldSection != oldSectionOfThis {
+                                    moved[j] = 1
+                                    movedCount += 1
+                                    continue
+                                }
+                                keys[stayerCount] = Int32(truncatingIfNeeded: o + sectionOffset)
+                                stayerPositions[stayerCount] = Int32(truncatingIfNeeded: j)
+                                stayerCount += 1
+                            }
                         }
-                        let o = Int(newToOld[j])
-                        if o < 0 { continue }
-                        let oldSection = singleOld ? 0 : Int(oldSectionOf[o])
-                        if sectionOldToNew[oldSection] != section {
-                            moved[j] = 1
-                            movedCount += 1
-                            continue
-                        }
-                        keys.append(Int32(truncatingIfNeeded: adjustedStart[section] + o - oldStarts[oldSection]))
-                        stayerPositions.append(Int32(truncatingIfNeeded: j))
                     }
                 }
             }
@@ -145,7 +175,7 @@ internal struct _ItemMatch {
 
         // 3. Stayers off one longest increasing subsequence are moves.
         keys.withUnsafeBufferPointer { keys in
-            _withIncreasingSubsequenceMask(keys) { mask in
+            _withIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: keys[0 ..< stayerCount])) { mask in
                 moved.withUnsafeMutableBufferPointer { moved in
                     for k in mask.indices where mask[k] == 0 {
                         moved[Int(stayerPositions[k])] = 1
@@ -156,7 +186,7 @@ internal struct _ItemMatch {
         }
 
         self.newToOld = newToOld
-        self.oldToNew = oldToNew
+        self.oldMatched = oldMatched
         self.moved = moved
         self.oldSectionOfPosition = oldSectionOfPosition
         self.deletedCount = oldCount - common
@@ -165,9 +195,15 @@ internal struct _ItemMatch {
     }
 }
 
+/// Traps on an identifier that the new collection repeats.
+@usableFromInline @inline(never)
+internal func _duplicateInNew<ItemID>(_ item: ItemID) -> Never {
+    preconditionFailure("duplicate identifier \"\(item)\" in the new collection (identifiers must be unique)")
+}
+
 /// The index of the section holding global position `position`: the last section whose start
 /// is at most `position` (an empty section shares its start with the next one). O(log *s*).
-@inline(__always)
+@inlinable @inline(__always)
 internal func _sectionIndex(in starts: [Int], containing position: Int) -> Int {
     var low = 0
     var high = starts.count

@@ -19,6 +19,7 @@ extension Snapshot {
     /// - Throws: ``SnapshotError``: `.noSection` when there is no section to append to,
     ///   `.unknownSection`, or `.duplicateItem` naming the item, the section it is already in
     ///   and the section it was being added to.
+    @inlinable  // specialised in the caller: appending is the hot path of building a snapshot
     public mutating func checkedAppendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(SnapshotError) {
         let sectionIndex: Int
         if let section {
@@ -219,6 +220,7 @@ extension Snapshot {
         return position
     }
 
+    @usableFromInline
     internal func _duplicate(_ item: ItemID, addedTo sectionIndex: Int) -> SnapshotError {
         let existing = sectionIdentifier(containingItem: item).map(_describe)
         return SnapshotError(kind: .duplicateItem, identifier: _describe(item),
@@ -227,6 +229,7 @@ extension Snapshot {
 
     /// Inserts new items at a global position inside (or at the end of) a section, after
     /// checking that none is present or repeats.
+    @usableFromInline
     internal mutating func _insertItems(_ items: [ItemID], at position: Int, inSection section: Int) throws(SnapshotError) {
         var seen = Set<ItemID>(minimumCapacity: items.count)
         for item in items where _items.contains(item) || !seen.insert(item).inserted {

@@ -16,6 +16,7 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError`` `.duplicateSection` naming the first duplicate.
     /// - Complexity: amortised O(1) per section.
+    @inlinable
     public mutating func checkedAppendSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _checkNewSections(sections)
         for section in sections {
@@ -147,6 +148,7 @@ extension Snapshot {
     }
 
     /// Throws on the first of `sections` that the snapshot holds or that repeats in the batch.
+    @usableFromInline
     internal func _checkNewSections(_ sections: [SectionID]) throws(SnapshotError) {
         var seen = Set<SectionID>(minimumCapacity: sections.count)
         for section in sections where _sections.contains(section) || !seen.insert(section).inserted {

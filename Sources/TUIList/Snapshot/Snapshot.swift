@@ -52,6 +52,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline internal var _reconfiguredSections: Set<SectionID> = []
 
     /// Creates an empty snapshot: no sections, no items.
+    @inlinable
     public init() {
         _sections = []
         _items = []
@@ -62,6 +63,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
     ///
     /// - Parameter sections: each section identifier with its items, in order.
     /// - Complexity: O(*n* + *s*).
+    @inlinable
     public init(sections: [(SectionID, [ItemID])]) {
         do { try self.init(validating: sections) } catch { preconditionFailure(error.description) }
     }
@@ -72,6 +74,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
     /// - Throws: ``SnapshotError`` for the first duplicate section or item identifier, naming
     ///   it and the section(s) it appears in.
     /// - Complexity: O(*n* + *s*).
+    @inlinable
     public init(validating sections: [(SectionID, [ItemID])]) throws(SnapshotError) {
         self.init()
         _sections.reserveCapacity(sections.count)

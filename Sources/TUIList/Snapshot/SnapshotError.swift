@@ -78,7 +78,7 @@ public struct ListIndexPath: Hashable, Comparable, Sendable, CustomStringConvert
     public var description: String { "[\(section), \(item)]" }
 }
 
-@inline(__always)
+@usableFromInline
 internal func _describe<T>(_ value: T) -> String { String(describing: value) }
 
 /// Runs a checked snapshot operation and turns its error into a trap whose message names the
