@@ -60,11 +60,14 @@ public final class Animator<RowID: Hashable> {
     ///   - plan: the change from the layout last applied to the new one (old rows: the
     ///     previous target layout's rows near the viewport).
     ///   - animated: `false` jumps to the new layout at once.
-    public func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true) {
+    ///   - scrolledBy: lines the viewport scrolled (down, positive) since the running
+    ///     transition's plan was made, up to `plan`'s old rows: a retarget shifts the rows
+    ///     drawn now by it first. Ignored when nothing is running. Default 0.
+    public func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true, scrolledBy lines: Int = 0) {
         let now = clock.now
         let chosen = animated ? timing : .none
         if let running = transition, !running.isFinished(at: now - startTime) {
-            transition = running.retargeted(at: now - startTime, to: plan, timing: chosen)
+            transition = running.retargeted(at: now - startTime, to: plan, timing: chosen, scrolledBy: lines)
         } else {
             reportRestIfDue()
             transition = Transition(plan: plan, timing: chosen)

@@ -238,13 +238,22 @@ public struct Transition<RowID: Hashable> {
     ///   - elapsed: seconds since this transition started.
     ///   - plan: the change from this transition's target to the new layout.
     ///   - timing: the timing of the new transition; defaults to this one's.
-    /// - Returns: a transition whose ``frame(at:)`` at 0 draws what this one draws at `elapsed`.
+    ///   - scrolledBy: how many lines the viewport scrolled (down, positive) between the
+    ///     coordinates of this transition's new layout and those of `plan`'s old rows: this
+    ///     transition's rows are shifted by it (see ``TransitionFrame/scrolled(by:)``), so a
+    ///     list that scrolled mid-transition retargets from where its rows are drawn. Default 0.
+    /// - Returns: a transition whose ``frame(at:)`` at 0 draws what this one draws at `elapsed`
+    ///   (shifted by `scrolledBy`).
     public func retargeted(at elapsed: Double, to plan: TransitionPlan<RowID>,
-                           timing: TransitionTiming? = nil) -> Transition {
+                           timing: TransitionTiming? = nil, scrolledBy lines: Int = 0) -> Transition {
         var resting = plan.oldRows
         var known = Set(resting.map(\.id))
-        for row in self.plan.newRows where known.insert(row.id).inserted { resting.append(row) }
-        let next = TransitionPlan(from: frame(at: elapsed, includingOffscreenRows: true), to: plan.newRows, changes: plan.changes,
+        for var row in self.plan.newRows where known.insert(row.id).inserted {
+            row.line -= lines
+            resting.append(row)
+        }
+        let current = frame(at: elapsed, includingOffscreenRows: true).scrolled(by: lines)
+        let next = TransitionPlan(from: current, to: plan.newRows, changes: plan.changes,
                                   viewportHeight: plan.viewportHeight, restingOldRows: resting)
         return Transition(plan: next, timing: timing ?? self.timing)
     }

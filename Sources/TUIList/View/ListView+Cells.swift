@@ -60,10 +60,18 @@ extension ListView {
     }
 
     /// The row's cell, configured in the current generation; marks it drawn in this frame.
-    internal func _cell(for row: Row) -> any ListCell {
+    ///
+    /// A row the layout no longer holds (a deleted row fading out) keeps the cell it had, as it
+    /// was: the provider is never asked for it. Without one it is not drawn (`nil`).
+    internal func _cell(for row: Row) -> (any ListCell)? {
         if let bound = _bound[row], bound.generation == _generation {
             if bound.frame != _frame { _bound[row]!.frame = _frame }
             return bound.cell
+        }
+        if _layout.index(of: row) == nil {
+            guard _bound[row] != nil else { return nil }
+            _bound[row]!.frame = _frame
+            return _bound[row]!.cell
         }
         return _configure(row, width: _contentWidth, measuring: false)
     }

@@ -14,7 +14,9 @@ extension ListView {
             precondition(_layout.snapshot.contains(item: selection), "ListView: selection \(selection) not in the snapshot")
         }
         for row in _bound.keys {
-            precondition(_layout.index(of: row) != nil, "ListView: a cell is bound to \(row), which the layout does not hold")
+            // A deleted row keeps its cell while a transition fades it out.
+            precondition(_layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil,
+                         "ListView: a cell is bound to \(row), which the layout does not hold")
         }
         let pooled = _bound.values.filter { $0.identifier != nil }.count
         precondition(pooled <= reusePool.live, "ListView: \(pooled) pooled cells bound but the pool counts \(reusePool.live) live")

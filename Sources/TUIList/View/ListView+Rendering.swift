@@ -21,6 +21,12 @@ extension ListView {
         guard !area.isEmpty else { return }
         let barShown = showsScrollbar && area.width >= 2 && _layout.numberOfLines > area.height
         let content = Rect(x: area.x, y: area.y, width: area.width - (barShown ? 1 : 0), height: area.height)
+        _isRendering = true
+        defer {
+            _isRendering = false
+            if _restNoticedWhileRendering { _restNoticedWhileRendering = false; _noticeRest() }
+        }
+        if _viewportHeight != area.height, _animator.isAnimating { _animator.finish() }  // resized: jump to the end
         _viewportHeight = area.height
         if content.width != _contentWidth {
             _contentWidth = content.width
@@ -28,8 +34,28 @@ extension ListView {
         }
         _clampState()
         _frame &+= 1
+        _startPendingTransition()
+        let animating = _animator.isAnimating
+        if !animating && !_animatedRows.isEmpty { _animatedRows.removeAll(keepingCapacity: true) }
 
-        if _layout.snapshot.isEmpty {
+        if animating {
+            let offset = state.scrollOffset
+            _collectFrameRows(offset: offset, height: content.height)
+            // The sticky header, unless the transition draws its row on screen.
+            let sticky = _stickyHeaderPlacement()
+            let stickyRow = sticky.map { _layout.row(at: $0.index) }
+            let stickyShown = stickyRow.map { row in !_frameRows.contains { $0.row == row } } ?? false
+            if stickyShown, let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frame }
+            _releaseCellsNotDrawn()
+            canvas.clear(content)
+            for entry in _frameRows {
+                _drawRow(entry.row, height: entry.height, atLine: entry.line, in: content,
+                         overlay: _overlay(for: entry.appearance), canvas: &canvas)
+            }
+            if stickyShown, let sticky, let stickyRow {
+                _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
+            }
+        } else if _layout.snapshot.isEmpty {
             canvas.clear(area)
             EmptyStateView(text: emptyText, style: emptyStyle).draw(into: &canvas, rect: content)
         } else {
@@ -76,8 +102,7 @@ extension ListView {
                            overlay: Style? = nil, canvas: inout Canvas) {
         let rowRect = Rect(x: content.x, y: content.y + line, width: content.width, height: height)
         let visible = rowRect.intersection(content)
-        guard !visible.isEmpty else { return }
-        let cell = _cell(for: row)
+        guard !visible.isEmpty, let cell = _cell(for: row) else { return }
         let cellState = _cellState(for: row)
         canvas.clear(visible)
         if visible == rowRect {

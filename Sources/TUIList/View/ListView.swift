@@ -109,6 +109,47 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _visibleRows: [Row] = []
     internal var _visibleIndices: [Int] = []
 
+    // MARK: Animation (see ListView+Animation.swift)
+
+    /// The time source of animations (default a ``SystemClock``). Tests set a ``ManualClock``
+    /// and step frames exactly. Setting it ends a running animation at its last frame.
+    public var animationClock: any AnimationClock {
+        get { _animator.clock }
+        set {
+            _finishAnimations()
+            _animator = Animator(clock: newValue, timing: transitionTiming)
+        }
+    }
+    /// How long each kind of change animates (default ``TransitionTiming/fromEnvironment(_:base:)``:
+    /// no motion when `TUILIST_REDUCED_MOTION=1`). Instant timing shows every apply at once.
+    public var transitionTiming: TransitionTiming = .fromEnvironment()
+    /// Called once each time the list comes to rest after one or more animated applies (never
+    /// in the middle of drawing: a render that notices the rest calls it as it returns).
+    public var onAnimationsFinished: (() -> Void)?
+    /// The style laid over a row fading out (deleted) or in (inserted); dim by default, an
+    /// attribute, so it shows on monochrome and `NO_COLOR` terminals.
+    public var fadingRowStyle = Style(attributes: .dim)
+    /// The style laid over an updated row while it flashes: bold reverse by default (attributes,
+    /// so it shows without colour).
+    public var highlightedRowStyle = Style(attributes: [.bold, .reverse])
+
+    internal var _animator = Animator<ListRow<SectionID, ItemID>>(clock: SystemClock())
+    /// An animated apply not yet handed to the animator: the plan is built at the next render.
+    internal var _pendingTransition: _PendingTransition<SectionID, ItemID>?
+    /// The scroll offset (in the current layout) that the running transition's lines refer to.
+    internal var _animationOrigin = 0
+    /// The content width the running transition was planned at.
+    internal var _animationWidth = 0
+    /// The rows the running transition animates (its tracks); the others are drawn at rest.
+    internal var _animatedRows: Set<ListRow<SectionID, ItemID>> = []
+    /// An animated apply happened and ``onAnimationsFinished`` has not been called since.
+    internal var _restDue = false
+    internal var _isRendering = false
+    internal var _restNoticedWhileRendering = false
+    internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
+    internal var _lastChangeset: Changeset<SectionID, ItemID>?
+    internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
+
     // MARK: Viewport (from the last render)
 
     /// The area of the last render, in canvas coordinates.
@@ -154,13 +195,27 @@ extension ListView {
     /// A selection that was visible stays visible. Rows on screen are configured again (same
     /// cells); rows marked for reload get new cells. Reload and reconfigure marks are consumed.
     ///
+    /// With `animated`, the difference is animated over the next renders (see
+    /// ``isAnimating``): deleted rows fade out in place, the gaps close and open as rows slide
+    /// to their new lines (moved rows above the others), updated rows flash, inserted rows fade
+    /// in. Only rows visible before or after are animated. The plan is made at the first
+    /// render after the apply, so a scroll made right after it (e.g. ``select(_:anchor:)`` to
+    /// follow a moved item) is part of the animation. An apply during an animation continues
+    /// from where every row is drawn. Without `animated`, with instant ``transitionTiming``, or
+    /// before the first render, the new state shows at once (a running animation ends).
+    ///
     /// - Parameters:
     ///   - snapshot: the new content.
-    ///   - animated: accepted for the coming animation support; the change shows at once.
+    ///   - animated: whether to animate the change (default `false`).
     /// - Complexity: O(*s*) for one-line rows (the layout keeps no per-row storage), O(*n*)
-    ///   with ``rowSizing`` other than `.uniform`; plus O(rows on screen).
+    ///   with ``rowSizing`` other than `.uniform`; plus O(rows on screen). Animated: plus the
+    ///   diff, O(*n*), once (it is also ``lastChangeset``); each frame then costs what the
+    ///   screen holds.
     public func apply(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool = false) {
+        let animate = animated && !transitionTiming.isInstant && _viewportHeight > 0 && !_layout.snapshot.isEmpty
+        if animate { _startPendingTransition() } else { _finishAnimations() }
         let old = _layout
+        let oldOffset = _clampedOffset(state.scrollOffset)
         let anchors = _anchorCandidates()
         let selectionWasVisible = state.selection.map { _isItemVisible($0, in: old) } ?? false
         let oldSelectionIndex = state.selection.flatMap { old.snapshot.indexOfItem($0) }
@@ -168,8 +223,11 @@ extension ListView {
         var snapshot = snapshot
         let reloadedItems = snapshot.reloadedItemIdentifiers
         let reloadedSections = snapshot.reloadedSectionIdentifiers
+        _lastDiffInputs = (old.snapshot, snapshot)
+        _lastChangeset = nil
         snapshot.clearMarks()
         _layout = _makeLayout(snapshot)
+        if animate { _prepareTransition(from: old, offset: oldOffset) }
 
         // Cells: rows gone or marked for reload give theirs back; the rest are reconfigured.
         for (row, bound) in _bound {
@@ -178,7 +236,9 @@ extension ListView {
             case .item(let item): reload = reloadedItems.contains(item)
             case .header(let section), .footer(let section): reload = reloadedSections.contains(section)
             }
-            if reload || _layout.index(of: row) == nil { _release(row, bound) }
+            // A deleted row keeps its cell while it fades out (the provider must not be asked
+            // for an item the app no longer has); the render that stops drawing it gives it back.
+            if reload || (_layout.index(of: row) == nil && !animate) { _release(row, bound) }
         }
         _generation &+= 1
 
@@ -222,6 +282,7 @@ extension ListView {
 
     /// Rebuilds the layout after a setting changed, keeping the first visible row in place.
     internal func _relayoutKeepingAnchor() {
+        _finishAnimations()
         let anchors = _anchorCandidates()
         _layout = _makeLayout(_layout.snapshot)
         for (row, bound) in _bound where _layout.index(of: row) == nil { _release(row, bound) }

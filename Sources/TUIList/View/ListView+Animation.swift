@@ -1,0 +1,216 @@
+// Animated applies: what an apply keeps for its transition, the plan made at the next render,
+// and the rest.
+//
+// Coordinates. A transition's lines are viewport-relative. Its plan is made at the first render
+// after an apply: old rows relative to the offset the old layout was shown at when the apply
+// came (`_PendingTransition.oldOffset`), new rows relative to the offset at that render
+// (`_animationOrigin`). When the list scrolls later, frames are shifted by the distance from
+// that origin (`TransitionFrame.scrolled(by:)`), and a retarget shifts the running rows the
+// same way before continuing from them. Rows the transition does not animate (they were not
+// near the viewport when it was planned, and scrolled into view since) are drawn at rest.
+
+extension ListView {
+    /// Whether an animated apply is still being shown: keep rendering frames while it is.
+    ///
+    /// Asking notices the rest: the call that first answers `false` after animated applies
+    /// calls ``onAnimationsFinished``, once.
+    public var isAnimating: Bool {
+        let animating = _isAnimatingNow
+        if !animating { _noticeRest() }
+        return animating
+    }
+
+    /// The changes the last apply made: items and sections deleted, inserted, moved, updated
+    /// (empty before the first apply). Its ``Changeset/description`` reads like `−2 +1 ↕3 ~1`.
+    ///
+    /// - Complexity: O(1) after an animated apply (its diff is kept); after an apply without
+    ///   animation the diff is made on the first read, O(*n*), and kept.
+    public var lastChangeset: Changeset<SectionID, ItemID> {
+        if let changes = _lastChangeset { return changes }
+        guard let inputs = _lastDiffInputs else { return Changeset() }
+        let changes = Changeset(from: inputs.old, to: inputs.new)
+        _lastChangeset = changes
+        _lastDiffInputs = nil
+        return changes
+    }
+
+    /// Ends any animation at once: the next render shows the target state.
+    public func finishAnimations() {
+        _finishAnimations()
+    }
+
+    // MARK: - Internals
+
+    internal var _isAnimatingNow: Bool { _pendingTransition != nil || _animator.isAnimating }
+
+    /// Calls ``onAnimationsFinished`` if an animated apply has come to rest since the last call
+    /// (deferred to the end of a render that notices it).
+    internal func _noticeRest() {
+        guard _restDue, !_isAnimatingNow else { return }
+        if _isRendering { _restNoticedWhileRendering = true; return }
+        _restDue = false
+        onAnimationsFinished?()
+    }
+
+    /// Drops a pending transition and jumps the running one to its end.
+    internal func _finishAnimations() {
+        _pendingTransition = nil
+        _animator.finish()
+        _animatedRows.removeAll()
+        _noticeRest()
+    }
+
+    /// Keeps what the transition of an animated apply needs (called by ``apply(_:animated:)``
+    /// after the new layout is made): the old layout and offset, and the ids the diff marks
+    /// moved or updated.
+    ///
+    /// - Complexity: O(*n*) for the diff, O(moves + updates) for the marks; nothing per frame.
+    internal func _prepareTransition(from old: ListLayout<SectionID, ItemID>, offset: Int) {
+        let changes = lastChangeset
+        var moved = Set<Row>(minimumCapacity: changes.itemMoves.count + 2 * changes.sectionMoves.count)
+        var updated = Set<Row>(minimumCapacity: changes.itemUpdates.count + 2 * changes.sectionUpdates.count)
+        var movedSections = Set<SectionID>(minimumCapacity: changes.sectionMoves.count)
+        for move in changes.itemMoves { moved.insert(.item(move.id)) }
+        for move in changes.sectionMoves {
+            movedSections.insert(move.id)
+            moved.insert(.header(move.id))
+            moved.insert(.footer(move.id))
+        }
+        for update in changes.itemUpdates { updated.insert(.item(update.id)) }
+        for update in changes.sectionUpdates {
+            updated.insert(.header(update.id))
+            updated.insert(.footer(update.id))
+        }
+        _pendingTransition = _PendingTransition(oldLayout: old, oldOffset: offset, moved: moved,
+                                                updated: updated, movedSections: movedSections)
+        _restDue = true
+    }
+
+    /// Makes the plan of the pending transition with the viewport as it is now and hands it to
+    /// the animator (which retargets a running transition).
+    ///
+    /// - Complexity: O(rows near the viewport), with O(1) lookups in the layouts and the marks:
+    ///   nothing walks the list or the changeset.
+    internal func _startPendingTransition() {
+        guard let pending = _pendingTransition else { return }
+        _pendingTransition = nil
+        let height = max(1, _viewportHeight)
+        if let running = _animator.transition, _animator.isAnimating, running.plan.viewportHeight != height {
+            _animator.finish()  // resized since it was planned: its lines no longer fit
+        }
+        let offset = _clampedOffset(state.scrollOffset)
+        let margin = max(2, height / 2)
+        let old = pending.oldLayout, new = _layout
+        let oldRows = Self._placements(in: old, offset: pending.oldOffset, height: height, margin: margin)
+        let newRows = Self._placements(in: new, offset: offset, height: height, margin: margin)
+        var changes = TransitionChanges<Row>()
+        for row in oldRows where new.index(of: row.id) == nil { changes.deleted.insert(row.id) }
+        for row in newRows {
+            let id = row.id
+            if old.index(of: id) == nil { changes.inserted.insert(id); continue }
+            if pending.updated.contains(id) { changes.updated.insert(id) }
+            if pending.moved.contains(id) || (!pending.movedSections.isEmpty && pending.movedSections.contains(Self._section(of: id, in: new))) {
+                changes.moved.insert(id)
+            }
+        }
+        for row in oldRows where pending.moved.contains(row.id) && new.index(of: row.id) != nil {
+            changes.moved.insert(row.id)
+        }
+        let oldOffset = pending.oldOffset
+        let plan = TransitionPlan(
+            viewportHeight: height, oldRows: oldRows, newRows: newRows, changes: changes,
+            // A row arriving from far away comes in from just beyond the edge it lies behind.
+            oldPlacement: { row in
+                guard let index = old.index(of: row) else { return nil }
+                let rowHeight = old.height(ofRowAt: index)
+                let line = old.firstLine(ofRowAt: index) - oldOffset
+                return RowPlacement(id: row, line: line < 0 ? -rowHeight : max(line, height), height: rowHeight)
+            },
+            // A row leaving goes where it really is, so a scroll later finds it there.
+            newPlacement: { row in
+                guard let index = new.index(of: row) else { return nil }
+                return RowPlacement(id: row, line: new.firstLine(ofRowAt: index) - offset, height: new.height(ofRowAt: index))
+            })
+        _animator.timing = transitionTiming
+        _animator.apply(plan, animated: true, scrolledBy: oldOffset - _animationOrigin)
+        _animationOrigin = offset
+        _animationWidth = _contentWidth
+        _animatedRows.removeAll(keepingCapacity: true)
+        if let transition = _animator.transition {
+            for track in transition.tracks { _animatedRows.insert(track.id) }
+        }
+    }
+
+    /// The rows of a layout within `margin` lines of a viewport at `offset`, viewport-relative.
+    internal static func _placements(in layout: ListLayout<SectionID, ItemID>, offset: Int, height: Int,
+                                      margin: Int) -> [RowPlacement<Row>] {
+        guard !layout.snapshot.isEmpty else { return [] }
+        let rows = layout.rows(touchingLines: offset - margin ..< offset + height + margin)
+        var placements: [RowPlacement<Row>] = []
+        placements.reserveCapacity(rows.count)
+        for index in rows {
+            placements.append(RowPlacement(id: layout.row(at: index), line: layout.firstLine(ofRowAt: index) - offset,
+                                           height: layout.height(ofRowAt: index)))
+        }
+        return placements
+    }
+
+    internal static func _section(of row: Row, in layout: ListLayout<SectionID, ItemID>) -> SectionID {
+        switch row {
+        case .header(let section), .footer(let section): return section
+        case .item:
+            let index = layout.index(of: row)!
+            return layout.snapshot.sectionIdentifiers[layout.sectionIndex(ofRowAt: index)]
+        }
+    }
+
+    /// The rows to draw now while animating, with their lines in the content area: the
+    /// transition's rows, shifted by the scroll since it was planned, that touch the area, then
+    /// (first in the list) the rows on screen that it does not animate, at rest. Marks them
+    /// drawn in this frame.
+    ///
+    /// - Complexity: O(*v* log *v*) for the *v* rows the transition animates, plus O(rows on screen).
+    internal func _collectFrameRows(offset: Int, height: Int) {
+        _frameRows.removeAll(keepingCapacity: true)
+        guard let transition = _animator.transition else { return }
+        let frame = transition.frame(at: _animator.elapsed, includingOffscreenRows: true)
+        let shift = offset - _animationOrigin
+        if !_layout.snapshot.isEmpty {
+            for index in _layout.rows(touchingLines: offset ..< offset + height) {
+                let row = _layout.row(at: index)
+                guard !_animatedRows.contains(row) else { continue }
+                _frameRows.append((row, _layout.firstLine(ofRowAt: index) - offset, _layout.height(ofRowAt: index), .normal))
+            }
+        }
+        for row in frame.rows {
+            let line = row.line - shift
+            guard line < height, line + row.height > 0 else { continue }
+            _frameRows.append((row.id, line, row.height, row.appearance))
+        }
+        for entry in _frameRows where _bound[entry.row] != nil { _bound[entry.row]!.frame = _frame }
+    }
+
+    /// The style laid over a row drawn with an appearance.
+    internal func _overlay(for appearance: RowAppearance) -> Style? {
+        switch appearance {
+        case .normal: return nil
+        case .dimmed, .fadingIn: return fadingRowStyle
+        case .highlighted: return highlightedRowStyle
+        }
+    }
+}
+
+/// What an animated apply keeps until the next render makes its plan (outside the generic
+/// class, as ``_BoundCell``).
+internal struct _PendingTransition<SectionID: Hashable, ItemID: Hashable> {
+    /// The layout shown before the apply (the previous target when an animation was running).
+    var oldLayout: ListLayout<SectionID, ItemID>
+    /// The scroll offset it was shown at.
+    var oldOffset: Int
+    /// Rows the diff reports moved (items, and headers and footers of moved sections).
+    var moved: Set<ListRow<SectionID, ItemID>>
+    /// Rows the diff reports updated.
+    var updated: Set<ListRow<SectionID, ItemID>>
+    /// Sections the diff reports moved: their items are drawn above the rows they cross.
+    var movedSections: Set<SectionID>
+}
