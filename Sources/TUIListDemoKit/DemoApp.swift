@@ -62,6 +62,7 @@ public final class DemoApp {
                 return cell
             })
         box.app = self
+        list.animationClock = clock
         list.showsScrollbar = true
         list.stickySectionHeaders = true
         list.emptyText = "No items — press i to insert one, u to undo"
@@ -137,10 +138,9 @@ public final class DemoApp {
         for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
-                let before = list.snapshot()
                 list.apply(snapshot, animated: animated)
-                let changes = Changeset(from: before, to: snapshot)
-                if !changes.isEmpty { lastChange = changes.description }
+                let changes = list.lastChangeset
+                if !changes.isEmpty { lastChange = changes.shortDescription }
                 record(snapshot: snapshot)
             case .dragFinished(let result):
                 onDragFinished?(result)
@@ -351,3 +351,15 @@ public final class DemoApp {
 }
 
 private final class AppLink { weak var app: DemoApp? }
+
+extension Changeset {
+    /// The status line's form of a change: only the kinds that happened, e.g. `−2 +1 ↕3 ~1`
+    /// or `↕2`; section changes after a `§`.
+    var shortDescription: String {
+        func parts(_ c: Counts) -> [String] {
+            [(c.deletes, "−"), (c.inserts, "+"), (c.moves, "↕"), (c.updates, "~")].filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
+        }
+        let items = parts(itemCounts), sections = parts(sectionCounts)
+        return (items + (sections.isEmpty ? [] : ["§"] + sections)).joined(separator: " ")
+    }
+}

@@ -7,28 +7,28 @@ public enum DemoKeymap {
     public struct Binding: Sendable {
         public var keys: String
         public var help: String
-        /// Whether the short help bar shows it.
-        public var inBar: Bool
+        /// What the short help bar shows for it, if anything.
+        public var bar: String?
     }
 
     /// Every binding of the normal mode, in the order the help shows them.
     public static let bindings: [Binding] = [
-        Binding(keys: "↑↓ j k", help: "move", inBar: true),
-        Binding(keys: "PgUp PgDn Home End g G", help: "page, top, bottom", inBar: false),
-        Binding(keys: "Tab", help: "next section", inBar: false),
-        Binding(keys: "J K ⇧↑ ⇧↓", help: "swap with the item below / above", inBar: true),
-        Binding(keys: "s S r", help: "shuffle section, shuffle all, reverse section", inBar: true),
-        Binding(keys: "i d e", help: "insert after, delete, edit (update)", inBar: true),
-        Binding(keys: "1-5", help: "sort section: insertion selection bubble merge quick", inBar: true),
-        Binding(keys: "t + -", help: "sort key (title/price); sort speed", inBar: false),
-        Binding(keys: "Space", help: "pick up; then ↑↓ carry, Enter drop, Esc cancel", inBar: true),
-        Binding(keys: "/", help: "filter (Enter keeps, Esc clears)", inBar: true),
-        Binding(keys: "Enter ← →", help: "collapse / expand a section", inBar: false),
-        Binding(keys: "v", help: "mark items (moves, deletes, drags act on all)", inBar: false),
-        Binding(keys: "u U", help: "undo, redo", inBar: true),
-        Binding(keys: "mouse", help: "wheel scrolls, click selects, drag to move", inBar: false),
-        Binding(keys: "?", help: "help", inBar: true),
-        Binding(keys: "q Esc", help: "quit", inBar: true),
+        Binding(keys: "↑↓ j k", help: "move", bar: "↑↓ move"),
+        Binding(keys: "PgUp PgDn Home End g G", help: "page, top, bottom", bar: nil),
+        Binding(keys: "Tab", help: "next section", bar: nil),
+        Binding(keys: "J K ⇧↑ ⇧↓", help: "swap with the item below / above", bar: "J/K swap"),
+        Binding(keys: "s S r", help: "shuffle section, shuffle all, reverse section", bar: "s shuffle"),
+        Binding(keys: "i d e", help: "insert after, delete, edit (update)", bar: "i/d/e edit"),
+        Binding(keys: "1-5", help: "sort section: insertion selection bubble merge quick", bar: "1-5 sort"),
+        Binding(keys: "t + -", help: "sort key (title/price); sort speed", bar: nil),
+        Binding(keys: "Space", help: "pick up; then ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag"),
+        Binding(keys: "/", help: "filter (Enter keeps, Esc clears)", bar: "/ filter"),
+        Binding(keys: "Enter ← →", help: "collapse / expand a section", bar: nil),
+        Binding(keys: "v", help: "mark items (moves, deletes, drags act on all)", bar: nil),
+        Binding(keys: "u U", help: "undo, redo", bar: "u undo"),
+        Binding(keys: "mouse", help: "wheel scrolls, click selects, drag to move", bar: nil),
+        Binding(keys: "?", help: "help", bar: "? help"),
+        Binding(keys: "q Esc", help: "quit", bar: "q quit"),
     ]
 
     /// The one-line help bar for the model's current mode.
@@ -36,8 +36,10 @@ public enum DemoKeymap {
         if model.isDragging { return "DRAG  ↑↓ carry · Enter drop · Esc cancel" }
         if model.isEditingFilter { return "FILTER  type to filter · Enter keep · Esc clear" }
         if model.isSorting { return "SORTING  + faster · - slower · any other key stops" }
-        return bindings.filter(\.inBar).map { "\($0.keys) \($0.help.split(separator: ",").first!.split(separator: " (").first!)" }
-            .joined(separator: " · ")
+        // Help and quit first, so a narrow window still shows how to learn the rest and leave.
+        let bar = bindings.compactMap(\.bar)
+        let first = bar.filter { $0 == "? help" || $0 == "q quit" }
+        return (first + bar.filter { !first.contains($0) }).joined(separator: " · ")
     }
 
     /// The action for a key in the model's current mode, or `nil` when the key does nothing.

@@ -76,12 +76,13 @@ struct Run: ParsableCommand {
         }
         let terminal = startTerminal(mouse: !display.noMouse)
         defer { terminal.restore() }
-        let app = DemoApp(model: DemoModel(data: demoData, seed: seed), terminal: terminal, clock: monotonicSeconds)
+        let clock = SystemClock()
+        let app = DemoApp(model: DemoModel(data: demoData, seed: seed), terminal: terminal, clock: clock)
         if let record {
             do {
                 let header = SessionHeader(columns: terminal.size.columns, rows: terminal.size.rows, seed: seed,
                                            program: "tuilist-demo \(TUIListVersion.string)", start: isoNow(), title: demoData.title)
-                app.recorder = try SessionRecorder(sink: FileSessionSink(path: record), header: header, clock: monotonicSeconds)
+                app.recorder = try SessionRecorder<String, Int, DemoItem>(sink: FileSessionSink(path: record), header: header, clock: { clock.now })
             } catch {
                 terminal.restore()
                 fail("\(error)")
@@ -104,13 +105,6 @@ func startTerminal(mouse: Bool) -> NCursesTerminal {
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("tuilist-demo: \(message)\n".utf8))
     Foundation.exit(1)
-}
-
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 func isoNow() -> String {

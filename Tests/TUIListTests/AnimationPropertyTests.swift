@@ -1,18 +1,7 @@
 import Testing
 @testable import TUIList
 
-/// SplitMix64: a tiny, seedable generator, so a failing case is reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Seeds come from Support/SplitMix64.swift, shared with the diff's property tests.
 
 /// A whole list laid out: every row with its line, for a viewport scrolled to some offset.
 struct FullLayout {
