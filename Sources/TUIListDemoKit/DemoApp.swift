@@ -73,6 +73,7 @@ public final class DemoApp {
     /// Shows the first frame.
     public func start() {
         list.apply(model.displayed, animated: false)
+        draw()   // the list learns its height before it scrolls to the selection
         syncSelection()
         record(snapshot: model.displayed)
         draw()
