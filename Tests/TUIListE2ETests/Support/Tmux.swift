@@ -120,11 +120,13 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
     }
 
-    /// Stops this session's server (and the programs in it). Idempotent.
+    /// Stops this session's server (and the programs in it) and removes its socket. Idempotent.
     func kill() {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socketName)")
     }
 
     deinit { kill() }
