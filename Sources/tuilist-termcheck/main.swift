@@ -28,10 +28,12 @@ func checkCanvas(columns: Int, rows: Int) -> Canvas {
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--print" {
-    // The expected screen, for tests: `tuilist-termcheck --print COLUMNS ROWS`.
+    // The expected screen, for tests: the same canvas through HeadlessTerminal,
+    // `tuilist-termcheck --print COLUMNS ROWS`.
     let values = arguments.dropFirst().compactMap { Int($0) }
-    let canvas = checkCanvas(columns: values.first ?? 80, rows: values.dropFirst().first ?? 24)
-    for line in canvas.lines { print(line) }
+    let headless = HeadlessTerminal(columns: values.first ?? 80, rows: values.dropFirst().first ?? 24)
+    headless.present(checkCanvas(columns: headless.size.columns, rows: headless.size.rows))
+    for line in headless.lines { print(line) }
     exit(0)
 }
 

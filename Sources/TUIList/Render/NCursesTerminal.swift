@@ -51,7 +51,7 @@ public final class NCursesTerminal: Terminal {
         public var description: String {
             switch self {
             case .unusableTerminal(let name):
-                return "cannot use terminal type '\(name)': no terminfo entry, or it cannot address the cursor (set TERM, e.g. TERM=xterm-256color)"
+                return "cannot use terminal type '\(name)' (no terminfo entry, or no cursor addressing); set TERM"
             case .notATerminal:
                 return "standard output is not a terminal"
             case .alreadyActive:

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// NCursesTerminal for real: `tuilist-termcheck` runs in a private tmux server; the screen must
+/// equal the same canvas rendered headless, and every way out must leave the terminal restored.
+@Suite("NCursesTerminal in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct NCursesTerminalE2ETests {
+    let binary: String
+
+    init() throws {
+        binary = try #require(TestPaths.executable("tuilist-termcheck"),
+                              "tuilist-termcheck is not built (swift build, or swift test builds it)")
+    }
+
+    /// `sh -c` text that runs termcheck with `arguments`, then prints its exit status and the
+    /// terminal modes, then idles so the screen can be read.
+    private func wrapped(_ arguments: String = "", prefix: String = "") -> String {
+        "\(prefix)\(binary.shellQuoted) \(arguments); echo \"exit=$?\"; stty -a; sleep 30"
+    }
+
+    /// The expected screen: `tuilist-termcheck --print` (HeadlessTerminal lines), trailing spaces trimmed.
+    private func expectedScreen(columns: Int, rows: Int) throws -> [String] {
+        let result = try Subprocess.run([binary, "--print", String(columns), String(rows)])
+        var lines = result.output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { $0.trimmingTrailingSpaces() }
+    }
+
+    /// Checks that `stty -a` output on the screen shows a terminal back in cooked mode.
+    private func expectRestored(_ screen: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let words = Set(screen.joined(separator: " ").split(whereSeparator: { $0 == " " || $0 == ";" }).map(String.init))
+        #expect(words.contains("icanon"), "icanon not restored:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(words.contains("echo"), "echo not restored:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(!words.contains("-icanon") && !words.contains("-echo"), sourceLocation: sourceLocation)
+        #expect(words.contains("icrnl"), "nonl not undone", sourceLocation: sourceLocation)
+    }
+
+    @Test func drawsTheCanvasAndRestoresOnQuit() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { session.kill() }
+        let expected = try expectedScreen(columns: 80, rows: 24)
+        let screen = try session.waitUntil("the termcheck canvas") { $0 == expected }
+        #expect(screen == expected)
+        #expect(screen[2] == "CJK: 漢字かなカナ한국어")
+        #expect(screen[3].hasPrefix("Emoji: 🚀"))
+
+        try session.sendKeys("q")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=0"))
+        #expect(!after.contains { $0.contains("press q to quit") }, "the alternate screen was not left")
+        expectRestored(after)
+    }
+
+    @Test func redrawsEverythingAfterAResize() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { session.kill() }
+        try session.waitFor("press q to quit")
+        try session.resize(width: 60, height: 16)
+        let expected = try expectedScreen(columns: 60, rows: 16)
+        let screen = try session.waitUntil("the canvas at 60×16") { $0 == expected }
+        #expect(screen == expected)
+        try session.sendKeys("q")
+        expectRestored(try session.waitFor("icanon"))
+    }
+
+    @Test func decodesKeys() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { session.kill() }
+        try session.waitFor("press q to quit")
+        let cases: [(String, String)] = [
+            ("Up", "up"), ("Down", "down"), ("S-Up", "shiftUp"), ("S-Down", "shiftDown"),
+            ("PageUp", "pageUp"), ("PageDown", "pageDown"), ("Home", "home"), ("End", "end"),
+            ("BTab", "backTab"), ("Tab", "tab"), ("Enter", "enter"), ("F5", "function(5)"),
+            ("C-a", "control(\"a\")"), ("x", "character(\"x\")"), ("DC", "delete"),
+        ]
+        for (tmuxKey, shown) in cases {
+            try session.sendKeys(tmuxKey)
+            try session.waitUntil("Key: \(shown) after \(tmuxKey)", timeout: 5) { $0.count > 9 && $0[9] == "Key: \(shown)" }
+        }
+        try session.sendKeys("q")
+        try session.waitFor("exit=0")
+    }
+
+    @Test(arguments: [("SIGTERM", SIGTERM, 143), ("SIGINT", SIGINT, 130), ("SIGHUP", SIGHUP, 129)])
+    func signalsRestoreTheTerminal(_ name: String, _ signal: Int32, _ status: Int) throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { session.kill() }
+        try session.waitFor("press q to quit")
+        let shell = try session.panePID()
+        let child = try #require(TmuxSession.children(of: shell).first, "no termcheck process under the pane's shell")
+        #expect(kill(child, signal) == 0)
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=\(status)"), "\(name): \(after.joined(separator: "\n"))")
+        #expect(!after.contains { $0.contains("press q to quit") })
+        expectRestored(after)
+    }
+
+    @Test func controlCRestores() throws {
+        // Ctrl-C signals the whole foreground group; `trap : INT` keeps the wrapper shell alive
+        // (as an interactive shell would) and still leaves SIGINT at its default for termcheck.
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "trap : INT; "))
+        defer { session.kill() }
+        try session.waitFor("press q to quit")
+        try session.sendKeys("C-c")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=130"))
+        expectRestored(after)
+    }
+
+    @Test func unknownTermPrintsOneLineAndFails() throws {
+        let command = "TERM=nonexistent-term \(binary.shellQuoted) 2>&1; echo \"exit=$?\"; sleep 30"
+        let session = try TmuxSession.start(width: 120, height: 24, command: command)
+        defer { session.kill() }
+        let screen = try session.waitFor("exit=")
+        let text = screen.filter { !$0.isEmpty }
+        #expect(text.count == 2, "expected one line then the status:\n\(screen.joined(separator: "\n"))")
+        #expect(text.first?.hasPrefix("tuilist-termcheck: cannot use terminal type 'nonexistent-term'") == true)
+        #expect(text.last == "exit=1")
+    }
+
+    @Test func noColorShowsTheSameText() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))
+        defer { session.kill() }
+        let expected = try expectedScreen(columns: 80, rows: 24)
+        try session.waitUntil("the canvas without colours") { $0 == expected }
+        try session.sendKeys("q")
+        try session.waitFor("exit=0")
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// A terminal program running in a tmux server of its own, for end-to-end tests.
+///
+/// Each session starts a private server (`tmux -L tuilist-<uuid>`, no config file), so tests
+/// never touch the user's tmux or each other, and `kill()` (also run on deinit) stops only that
+/// server. Screens are read with `capture-pane -p`: one string per line, trailing spaces
+/// trimmed, a wide character once.
+///
+/// ```swift
+/// let session = try TmuxSession.start(width: 80, height: 24, command: "\(binary); echo exit=$?; sleep 30")
+/// defer { session.kill() }
+/// try session.waitFor("press q")       // polls, never a fixed sleep
+/// try session.sendKeys("q")
+/// let screen = try session.waitFor("exit=0")
+/// ```
+final class TmuxSession {
+    /// Why a tmux step failed; the description carries the screen when there is one.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The server's socket name (`tmux -L <socketName>`).
+    let socketName: String
+    private var isKilled = false
+
+    private init(socketName: String) {
+        self.socketName = socketName
+    }
+
+    /// True when a `tmux` binary is on the PATH (tests skip themselves otherwise).
+    static var isAvailable: Bool {
+        (try? runTmux(["-V"], socket: nil)) != nil
+    }
+
+    /// Starts a detached session of `width`×`height` running `command` through `sh -c`.
+    ///
+    /// - Parameters:
+    ///   - environment: Extra variables for the command (`LANG=C.UTF-8` is always set, so wide
+    ///     characters work whatever the test's locale).
+    /// - Throws: `Failure` when tmux cannot start.
+    static func start(width: Int = 80, height: Int = 24, command: String,
+                      environment: [String: String] = [:]) throws -> TmuxSession {
+        let session = TmuxSession(socketName: "tuilist-\(UUID().uuidString.prefix(8).lowercased())")
+        var arguments = ["new-session", "-d", "-x", String(width), "-y", String(height)]
+        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        variables.merge(environment) { $1 }
+        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+            arguments += ["-e", "\(name)=\(value)"]
+        }
+        arguments += ["sh", "-c", command]
+        do {
+            try session.tmux(arguments)
+        } catch {
+            session.kill()
+            throw error
+        }
+        return session
+    }
+
+    /// Sends tmux key names (`"q"`, `"Up"`, `"S-Up"`, `"C-c"`, `"PageDown"`, `"F5"`, `"Enter"`).
+    func sendKeys(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// Types `text` literally (no key-name lookup).
+    func sendText(_ text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// The screen now, one string per line, trailing spaces trimmed.
+    func capture() throws -> [String] {
+        let output = try tmux(["capture-pane", "-p", "-t", "0"])
+        var lines = output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { $0.trimmingTrailingSpaces() }
+    }
+
+    /// Polls the screen until `condition` holds, at most `timeout` seconds.
+    /// - Returns: The screen that satisfied it.
+    /// - Throws: `Failure` with `what` and the last screen when time runs out.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen: [String] = []
+        while true {
+            screen = (try? capture()) ?? []
+            if condition(screen) { return screen }
+            if Date() > deadline {
+                throw Failure(description: "timed out after \(timeout)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Polls until `text` appears somewhere on the screen, at most `timeout` seconds.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> [String] {
+        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// The process id of the pane's command (the `sh -c` wrapper).
+    func panePID() throws -> Int32 {
+        let output = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"])
+        guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "no pane pid in \"\(output)\"")
+        }
+        return pid
+    }
+
+    /// The process ids of the direct children of `pid` (Linux: /proc/<pid>/task/<pid>/children).
+    static func children(of pid: Int32) -> [Int32] {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Resizes the session's window.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+    }
+
+    /// Stops this session's server (and the programs in it) and removes its socket. Idempotent.
+    func kill() {
+        guard !isKilled else { return }
+        isKilled = true
+        _ = try? tmux(["kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socketName)")
+    }
+
+    deinit { kill() }
+
+    /// Runs `tmux -L <socket> -f /dev/null <arguments>` and returns its standard output.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        try TmuxSession.runTmux(arguments, socket: socketName)
+    }
+
+    private static func runTmux(_ arguments: [String], socket: String?) throws -> String {
+        var all = ["tmux", "-u"]
+        if let socket { all += ["-L", socket, "-f", "/dev/null"] }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        let result = try Subprocess.run(all + arguments, environment: environment)
+        guard result.status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
+        }
+        return result.output
+    }
+}
+
+/// Paths of the package and its built products, for end-to-end tests.
+enum TestPaths {
+    /// The package root: the nearest folder above this file holding Package.swift.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// The built executable `name`: next to the running test binary (the build folder
+    /// `swift test` used), else in `<package>/.build/debug`. Nil when neither exists.
+    static func executable(_ name: String) -> String? {
+        var candidates: [URL] = []
+        if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+            // Inside an .xctest bundle on Darwin the binary sits deeper; walk up to the build folder.
+            while folder.path != "/" {
+                candidates.append(folder.appendingPathComponent(name))
+                if folder.lastPathComponent == "debug" || folder.lastPathComponent == "release" { break }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
+    }
+}
+
+extension String {
+    /// The string without spaces at its end.
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+
+    /// The string quoted for `sh`.
+    var shellQuoted: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
