@@ -15,19 +15,8 @@ struct DemoCommand: ParsableCommand {
         asciicast with `tuilist-demo export FILE --output OUT.cast`.
         """,
         version: "tuilist-demo \(TUIListVersion.string)",
-        subcommands: [Run.self, Replay.self, Export.self],
-        defaultSubcommand: Run.self
+        subcommands: [Replay.self, Export.self]
     )
-}
-
-/// Options shared by running and replaying.
-struct DisplayOptions: ParsableArguments {
-    @Flag(name: .long, help: "Do not ask the terminal for mouse events.")
-    var noMouse = false
-}
-
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the demo (the default).")
 
     @Option(name: .long, help: "Generate a list of this many items instead of the sample data (1...5000000).")
     var items: Int?
@@ -44,7 +33,8 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Record the session to this JSON-lines file.")
     var record: String?
 
-    @OptionGroup var display: DisplayOptions
+    @Flag(name: .long, help: "Do not ask the terminal for mouse events.")
+    var noMouse = false
 
     func validate() throws {
         if let items, !(1 ... 5_000_000).contains(items) {
@@ -74,7 +64,7 @@ struct Run: ParsableCommand {
         } catch {
             fail(error.description)
         }
-        let terminal = startTerminal(mouse: !display.noMouse)
+        let terminal = startTerminal(mouse: !noMouse)
         defer { terminal.restore() }
         let clock = SystemClock()
         let app = DemoApp(model: DemoModel(data: demoData, seed: seed), terminal: terminal, clock: clock)

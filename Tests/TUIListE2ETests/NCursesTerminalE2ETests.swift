@@ -26,15 +26,6 @@ struct NCursesTerminalE2ETests {
         return lines.map { $0.trimmingTrailingSpaces() }
     }
 
-    /// Checks that `stty -a` output on the screen shows a terminal back in cooked mode.
-    private func expectRestored(_ screen: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        let words = Set(screen.joined(separator: " ").split(whereSeparator: { $0 == " " || $0 == ";" }).map(String.init))
-        #expect(words.contains("icanon"), "icanon not restored:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
-        #expect(words.contains("echo"), "echo not restored:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
-        #expect(!words.contains("-icanon") && !words.contains("-echo"), sourceLocation: sourceLocation)
-        #expect(words.contains("icrnl"), "nonl not undone", sourceLocation: sourceLocation)
-    }
-
     @Test func drawsTheCanvasAndRestoresOnQuit() throws {
         let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
@@ -48,7 +39,7 @@ struct NCursesTerminalE2ETests {
         let after = try session.waitFor("icanon")
         #expect(after.contains("exit=0"))
         #expect(!after.contains { $0.contains("press q to quit") }, "the alternate screen was not left")
-        expectRestored(after)
+        expectTerminalRestored(after)
     }
 
     @Test func redrawsEverythingAfterAResize() throws {
@@ -60,7 +51,7 @@ struct NCursesTerminalE2ETests {
         let screen = try session.waitUntil("the canvas at 60×16") { $0 == expected }
         #expect(screen == expected)
         try session.sendKeys("q")
-        expectRestored(try session.waitFor("icanon"))
+        expectTerminalRestored(try session.waitFor("icanon"))
     }
 
     @Test func decodesKeys() throws {
@@ -92,7 +83,7 @@ struct NCursesTerminalE2ETests {
         let after = try session.waitFor("icanon")
         #expect(after.contains("exit=\(status)"), "\(name): \(after.joined(separator: "\n"))")
         #expect(!after.contains { $0.contains("press q to quit") })
-        expectRestored(after)
+        expectTerminalRestored(after)
     }
 
     @Test func controlCRestores() throws {
@@ -104,7 +95,7 @@ struct NCursesTerminalE2ETests {
         try session.sendKeys("C-c")
         let after = try session.waitFor("icanon")
         #expect(after.contains("exit=130"))
-        expectRestored(after)
+        expectTerminalRestored(after)
     }
 
     @Test func unknownTermPrintsOneLineAndFails() throws {

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The real `tuilist-demo` in a real terminal: each test starts it in a tmux server of its own,
+/// types keys, and reads the screen until the expected text appears (never a fixed sleep).
+/// After every way out, `stty -a` in the same pane must show the terminal restored.
+@Suite("tuilist-demo in tmux", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct DemoE2ETests {
+    let demo: String
+
+    init() throws {
+        demo = try #require(TestPaths.executable("tuilist-demo"), "tuilist-demo is not built (swift test builds it)")
+    }
+
+    /// Runs the demo with `arguments`, then prints its exit status and the terminal modes.
+    /// `prefix` goes before the command in the `sh -c` text (e.g. `TERM=x ` — tmux sets TERM
+    /// for its panes itself, so it must be set there).
+    private func start(_ arguments: String = "", width: Int = 80, height: Int = 24, prefix: String = "") throws -> TmuxSession {
+        try TmuxSession.start(width: width, height: height,
+                              command: "\(prefix)\(demo.shellQuoted) \(arguments); echo \"exit=$?\"; stty -a; sleep 60")
+    }
+
+    /// The titles of the rows of the first section, in screen order (lines 2...11 at 80×24).
+    private func fruit(_ screen: [String]) -> [String] {
+        screen[2 ... 11].map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "" }
+    }
+
+    @Test func startsShowsTheListAndQuitsRestoringTheTerminal() throws {
+        let session = try start()
+        defer { session.kill() }
+        let screen = try session.waitFor("Apple")
+        #expect(screen[0].hasPrefix(" TUIList demo"))
+        #expect(screen[1].hasPrefix("Fruit"))
+        #expect(screen[2].hasPrefix(" Apple"))
+        #expect(screen[21].hasPrefix("日本の食べ物 Japanese food"), "wide characters drawn: \(screen[21])")
+        #expect(screen[22].contains("39 items · 5 sections"))
+        #expect(screen[23].contains("? help · q quit"))
+        try session.sendKeys("q")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=0"))
+        expectTerminalRestored(after)
+    }
+
+    @Test func navigatesAndSwaps() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.sendKeys("j", "J")        // cursor to Banana, swap it down past Cherry
+        let screen = try session.waitUntil("Banana below Cherry") { fruit($0).prefix(3) == ["Apple", "Cherry", "Banana"] }
+        #expect(screen[22].contains("last ↕1"))
+        try session.sendKeys("K", "K")        // and back up twice: Banana first
+        try session.waitUntil("Banana first") { fruit($0).prefix(3) == ["Banana", "Apple", "Cherry"] }
+        try session.sendKeys("End")
+        try session.waitFor("Ålesund")
+    }
+
+    @Test func fullAnimatedSortEndsSorted() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.sendKeys("t", "1")        // sort key: price; insertion sort of Fruit
+        try session.waitFor("SORTING insertion by price")
+        let sorted = ["Banana", "Kiwi", "Nectarine", "Grapefruit", "Apple", "Fig", "Mango", "Elderberry", "Cherry", "Date"]
+        try session.waitFor("insertion sort done", timeout: 20)
+        try session.waitUntil("Fruit sorted by price") { fruit($0) == sorted }
+    }
+
+    @Test func dragsAcrossSectionsDropsAndCancels() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.sendKeys("Space")
+        try session.waitFor("DRAG")
+        for _ in 0 ..< 10 { try session.sendKeys("Down") }   // past the end of Fruit, into the next section
+        try session.sendKeys("Enter")
+        try session.waitFor("dropped 1 item")
+        let dropped = try session.waitUntil("Apple first in Légumes") { screen in
+            guard let header = screen.firstIndex(where: { $0.hasPrefix("Légumes") }), header + 2 < screen.count else { return false }
+            return screen[header + 1].hasPrefix(" Apple") && screen[header + 2].hasPrefix(" Artichaut")
+        }
+        #expect(fruit(dropped).first == "Banana")
+
+        try session.sendKeys("g", "j", "Space", "Down", "Down")   // pick Banana up and carry it
+        try session.waitUntil("Banana carried down") { fruit($0).prefix(3) == ["Cherry", "Date", "Banana"] }
+        try session.sendKeys("Escape")
+        try session.waitFor("drag cancelled")
+        try session.waitUntil("Banana home") { fruit($0).first == "Banana" }
+    }
+
+    @Test func filtersAndUndoes() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.sendKeys("/")
+        try session.sendText("zur")
+        let filtered = try session.waitUntil("only Zürich") { screen in
+            screen.contains { $0.contains("Zürich") } && !screen.contains { $0.contains("Apple") }
+        }
+        #expect(filtered[22].contains("1/39 items"))
+        try session.sendKeys("Escape")
+        try session.waitFor("39 items")
+        try session.sendKeys("g", "j")        // back to the top, onto Apple
+        try session.waitFor("Apple")
+        try session.sendKeys("d")
+        try session.waitUntil("Apple deleted") { !$0.contains { $0.contains("Apple") } }
+        try session.sendKeys("u")
+        try session.waitFor("Apple")
+    }
+
+    @Test func resizesDownToATinyWindowAndBack() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.resize(width: 20, height: 6)
+        let small = try session.waitUntil("the list at 20×6") { $0.count == 6 && $0[1].hasPrefix("Fruit") }
+        #expect(small[0].hasPrefix(" TUIList"))
+        try session.resize(width: 12, height: 3)
+        try session.waitFor("Too small")
+        try session.resize(width: 80, height: 24)
+        let back = try session.waitUntil("the full list again") { $0.count == 24 && $0[2].hasPrefix(" Apple") }
+        #expect(back[23].contains("? help"))
+        try session.sendKeys("q")
+        expectTerminalRestored(try session.waitFor("icanon"))
+    }
+
+    @Test func ctrlCRestoresTheTerminal() throws {
+        // Ctrl-C signals the whole foreground group; `trap : INT` keeps the wrapper shell
+        // alive to print the modes, as an interactive shell would.
+        let session = try start(prefix: "trap : INT; ")
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        try session.sendKeys("C-c")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains { $0.hasPrefix("exit=") })
+        expectTerminalRestored(after)
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try start()
+        defer { session.kill() }
+        try session.waitFor("Apple")
+        let child = try #require(TmuxSession.children(of: try session.panePID()).first)
+        #expect(kill(child, SIGTERM) == 0)
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=143"))
+        expectTerminalRestored(after)
+    }
+
+    @Test func anUnknownTermGivesOneLine() throws {
+        let session = try start(prefix: "TERM=no-such-terminal ")
+        defer { session.kill() }
+        let screen = try session.waitFor("exit=")
+        let messages = screen.filter { $0.hasPrefix("tuilist-demo:") }
+        #expect(messages.count == 1, "\(screen)")
+        #expect(messages.first?.contains("no-such-terminal") == true)
+        #expect(screen.contains("exit=1"))
+        #expect(!screen.contains { $0.contains("Fatal error") || $0.contains("Stack dump") })
+    }
+
+    @Test func aHundredThousandItemsStaySmooth() throws {
+        let session = try start("--items 100000 --sections 10 --seed 4")
+        defer { session.kill() }
+        try session.waitFor("100000 items · 10 sections", timeout: 20)
+        try session.sendKeys("G")
+        try session.waitFor("item 100000 of 100000")
+        try session.sendKeys("S")     // shuffle everything: one animated apply over 100,000 items
+        let shuffled = try session.waitFor("last ↕", timeout: 20)
+        #expect(shuffled[22].contains("100000 items"))
+    }
+
+    @Test func commandLineHelpAndBadValues() throws {
+        let help = try Subprocess.run([demo, "--help"])
+        #expect(help.status == 0)
+        for option in ["--items", "--sections", "--seed", "--data", "--record", "replay", "export"] {
+            #expect(help.output.contains(option), "--help mentions \(option)")
+        }
+        let bad = try Subprocess.run([demo, "--items", "lots"])
+        #expect(bad.status != 0)
+        #expect(bad.errors.contains("--items"), "\(bad.errors)")
+        let zero = try Subprocess.run([demo, "--items", "0"])
+        #expect(zero.status != 0)
+        #expect(zero.errors.contains("--items must be between 1 and 5000000 (got 0)"), "\(zero.errors)")
+        let missing = try Subprocess.run([demo, "--data", "/nonexistent.json"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.hasPrefix("tuilist-demo: /nonexistent.json: cannot read the file"), "\(missing.errors)")
+    }
+}
