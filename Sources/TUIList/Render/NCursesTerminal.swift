@@ -126,6 +126,14 @@ public final class NCursesTerminal: Terminal {
         var inFile: UnsafeMutablePointer<FILE>?
         let started: OpaquePointer? = name.isEmpty ? nil : name.withCString { tui_newterm($0, output, input, &outFile, &inFile) }
         guard let screen = started else { throw Error.unusableTerminal(name.isEmpty ? "(TERM not set)" : name) }
+        guard tui_has_cursor_addressing() != 0 else {
+            // e.g. TERM=dumb: ncurses starts, but cannot draw a screen.
+            endwin()
+            delscreen(screen)
+            tui_fclose(outFile)
+            tui_fclose(inFile)
+            throw Error.unusableTerminal(name)
+        }
         self.screen = screen
         outputFile = outFile
         inputFile = inFile
