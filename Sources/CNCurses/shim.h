@@ -69,6 +69,12 @@ static inline SCREEN *tui_newterm(const char *type, int outfd, int infd, FILE **
     return screen;
 }
 
+/// True when the current terminal can move the cursor to any cell (terminfo `cup`).
+static inline int tui_has_cursor_addressing(void) {
+    char *value = tigetstr("cup");
+    return value != NULL && value != (char *)-1;
+}
+
 /// Closes a FILE returned by tui_newterm.
 static inline void tui_fclose(FILE *file) { if (file) fclose(file); }
 

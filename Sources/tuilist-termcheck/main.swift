@@ -47,7 +47,11 @@ do {
 }
 terminal.present(checkCanvas(columns: terminal.size.columns, rows: terminal.size.rows))
 while true {
-    guard let event = terminal.nextEvent(timeout: nil) else { continue }
+    guard let event = terminal.nextEvent(timeout: nil) else {
+        // The input hung up.
+        terminal.restore()
+        exit(1)
+    }
     switch event {
     case .key(.character("q")):
         terminal.restore()

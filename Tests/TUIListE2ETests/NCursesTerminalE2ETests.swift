@@ -109,11 +109,35 @@ struct NCursesTerminalE2ETests {
         #expect(text.last == "exit=1")
     }
 
-    @Test func noColorShowsTheSameText() throws {
+    /// SGR colour parameters (30-38, 40-48, 90-107; not 39/49, the defaults) in captured escape sequences.
+    private func colourCodes(_ screen: [String]) -> [String] {
+        let text = screen.joined(separator: "\n")
+        var codes: [String] = []
+        for sequence in text.components(separatedBy: "\u{1B}[").dropFirst() {
+            guard let end = sequence.firstIndex(of: "m") else { continue }
+            let parameters = sequence[..<end].split(separator: ";").compactMap { Int($0) }
+            if parameters.contains(where: { ((30 ... 48).contains($0) && $0 != 39) || (90 ... 107).contains($0) }) {
+                codes.append(String(sequence[..<end]))
+            }
+        }
+        return codes
+    }
+
+    @Test func coloursShowAndNoColorTurnsThemOff() throws {
+        let coloured = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { coloured.kill() }
+        let expected = try expectedScreen(columns: 80, rows: 24)
+        try coloured.waitUntil("the canvas") { $0 == expected }
+        let colouredScreen = try coloured.capture(escapes: true)
+        #expect(!colourCodes(colouredScreen).isEmpty, "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
+        try coloured.sendKeys("q")
+
         let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))
         defer { session.kill() }
-        let expected = try expectedScreen(columns: 80, rows: 24)
         try session.waitUntil("the canvas without colours") { $0 == expected }
+        let escaped = try session.capture(escapes: true)
+        #expect(colourCodes(escaped).isEmpty, "NO_COLOR: \(colourCodes(escaped))")
+        #expect(escaped.joined().contains("\u{1B}[7m"), "attributes stay (reverse)")
         try session.sendKeys("q")
         try session.waitFor("exit=0")
     }

@@ -206,3 +206,46 @@ struct TerminalTextTests {
         }
     }
 }
+
+@Suite("Canvas random drawing")
+struct CanvasRandomTests {
+    /// A small deterministic generator (SplitMix64), so failures name a seed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: 0 ..< 20)
+    func wideCharactersStayWhole(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        let pieces = ["a", "b", " ", "漢", "字", "🚀", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "\u{301}", "\u{FE0F}", "…", "\t", "1"]
+        var canvas = Canvas(width: 13, height: 3)
+        for _ in 0 ..< 60 {
+            let text = (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let x = Int.random(in: -3 ... 14, using: &random)
+            let y = Int.random(in: -1 ... 3, using: &random)
+            switch Int.random(in: 0 ..< 4, using: &random) {
+            case 0:
+                canvas.draw(text, x: x, y: y, maxWidth: Int.random(in: 0 ... 9, using: &random), truncation: .ellipsis)
+            case 1:
+                let clip = Rect(x: Int.random(in: 0 ... 8, using: &random), y: 0, width: Int.random(in: 0 ... 8, using: &random), height: 3)
+                canvas.draw(text, x: x, y: y, clip: clip, truncation: .clip)
+            case 2:
+                canvas.fill(Rect(x: x, y: y, width: Int.random(in: 0 ... 5, using: &random), height: 2),
+                            with: pieces.randomElement(using: &random)!.first!, style: .plain)
+            default:
+                canvas.clear(Rect(x: x, y: y, width: Int.random(in: 0 ... 4, using: &random), height: 1))
+            }
+            canvas._checkInvariants()
+            for line in canvas.lines {
+                #expect(TerminalText.columns(of: line) == 13, "seed \(seed): \(line)")
+            }
+        }
+    }
+}

@@ -86,6 +86,9 @@ public struct Canvas: Equatable, Sendable {
                 }
             }
         }
+        #if TUILIST_INVARIANTS
+        _checkInvariants()
+        #endif
     }
 
     /// Draws text starting at column x of line y, clipped to `clip` (default: the whole canvas)
@@ -138,7 +141,7 @@ public struct Canvas: Equatable, Sendable {
             if columns == 0 {
                 if let first = character.unicodeScalars.first, TerminalText.isControl(first.value) { continue }
                 if let index = lastCell, column <= limit {
-                    cells[base + index].text.append(contentsOf: String(character))
+                    joinMark(character, toCellAt: base + index)
                 }
                 continue
             }
@@ -168,7 +171,44 @@ public struct Canvas: Equatable, Sendable {
             if limit >= left { put(CanvasCell(text: "…", style: style), x: limit, y: y, columns: 1) }
             column = right
         }
+        #if TUILIST_INVARIANTS
+        _checkInvariants()
+        #endif
         return Swift.max(0, Swift.min(column, right) - x)
+    }
+
+    /// Appends a zero-width character to a cell's grapheme when the result is still one
+    /// grapheme of the same width; drops it otherwise (e.g. U+FE0F after a digit would widen it).
+    private mutating func joinMark(_ mark: Character, toCellAt index: Int) {
+        let old = cells[index].text
+        guard let oldCharacter = old.first else { return }
+        let joined = old + String(mark)
+        guard joined.count == 1, let character = joined.first,
+              TerminalText.columns(of: character) == TerminalText.columns(of: oldCharacter) else { return }
+        cells[index].text = joined
+    }
+
+    /// Traps when a wide character lost a half: every continuation follows a two-column
+    /// character and every two-column character is followed by a continuation.
+    /// Compiled in debug builds only (`TUILIST_INVARIANTS`).
+    public func _checkInvariants() {
+        precondition(cells.count == width * height, "Canvas has \(cells.count) cells for \(width)×\(height)")
+        for y in 0 ..< height {
+            let base = y * width
+            var x = 0
+            while x < width {
+                let cell = cells[base + x]
+                precondition(!cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
+                let columns = cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
+                if columns == 2 {
+                    precondition(x + 1 < width && cells[base + x + 1].isContinuation,
+                                 "Canvas cell (\(x), \(y)) holds wide \"\(cell.text)\" without a continuation after it")
+                    x += 2
+                } else {
+                    x += 1
+                }
+            }
+        }
     }
 
     /// Changes the style of every cell in rect (for highlight, dim, selection overlays). A wide

@@ -87,6 +87,7 @@ public final class NCursesTerminal: Terminal {
     private let outputFile: UnsafeMutablePointer<FILE>?
     private let inputFile: UnsafeMutablePointer<FILE>?
     private let mouseEnabled: Bool
+    private let inputDescriptor: Int32
     private let handlesSignals: Bool
     private var usesDefaultColors = false
     private var lastFrame: Canvas?
@@ -126,10 +127,19 @@ public final class NCursesTerminal: Terminal {
         var inFile: UnsafeMutablePointer<FILE>?
         let started: OpaquePointer? = name.isEmpty ? nil : name.withCString { tui_newterm($0, output, input, &outFile, &inFile) }
         guard let screen = started else { throw Error.unusableTerminal(name.isEmpty ? "(TERM not set)" : name) }
+        guard tui_has_cursor_addressing() != 0 else {
+            // e.g. TERM=dumb: ncurses starts, but cannot draw a screen.
+            endwin()
+            delscreen(screen)
+            tui_fclose(outFile)
+            tui_fclose(inFile)
+            throw Error.unusableTerminal(name)
+        }
         self.screen = screen
         outputFile = outFile
         inputFile = inFile
         mouseEnabled = mouse
+        inputDescriptor = input
         handlesSignals = handleSignals
         NCursesTerminal.isActive = true
 
@@ -224,7 +234,7 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// The next key, mouse event or resize, waiting at most `timeout` seconds (nil: forever,
-    /// 0: poll). Nil when none arrived in time.
+    /// 0: poll). Nil when none arrived in time, or (waiting forever) when the input hung up.
     public func nextEvent(timeout: Double?) -> InputEvent? {
         guard !isRestored else { return nil }
         let window = tui_stdscr()
@@ -238,7 +248,12 @@ public final class NCursesTerminal: Terminal {
             var character: wint_t = 0
             let result = wget_wch(window, &character)
             if result == ERR {
-                if deadline == nil { continue }   // interrupted; keep waiting
+                if deadline == nil {
+                    // Interrupted: keep waiting, unless the input is gone (hang-up, closed).
+                    var poller = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+                    if poll(&poller, 1, 0) > 0, poller.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return nil }
+                    continue
+                }
                 return nil
             }
             if let event = result == KEY_CODE_YES ? event(forKeyCode: Int32(character)) : event(forCharacter: character) {

@@ -37,7 +37,7 @@ final class TmuxSession {
     ///
     /// - Parameters:
     ///   - environment: Extra variables for the command (`LANG=C.UTF-8` is always set, so wide
-    ///     characters work whatever the test's locale).
+    ///     characters work whatever the test's locale; `NO_COLOR` is never inherited).
     /// - Throws: `Failure` when tmux cannot start.
     static func start(width: Int = 80, height: Int = 24, command: String,
                       environment: [String: String] = [:]) throws -> TmuxSession {
@@ -69,8 +69,9 @@ final class TmuxSession {
     }
 
     /// The screen now, one string per line, trailing spaces trimmed.
-    func capture() throws -> [String] {
-        let output = try tmux(["capture-pane", "-p", "-t", "0"])
+    /// - Parameter escapes: Keep the SGR escape sequences of colours and attributes (`-e`).
+    func capture(escapes: Bool = false) throws -> [String] {
+        let output = try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
         var lines = output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines.map { $0.trimmingTrailingSpaces() }
@@ -144,6 +145,9 @@ final class TmuxSession {
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
+        // The test runner's NO_COLOR would reach the programs under test; a test that wants it
+        // sets it in its command.
+        environment.removeValue(forKey: "NO_COLOR")
         let result = try Subprocess.run(all + arguments, environment: environment)
         guard result.status == 0 else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
