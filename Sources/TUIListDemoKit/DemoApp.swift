@@ -73,7 +73,6 @@ public final class DemoApp {
     /// Shows the first frame.
     public func start() {
         list.apply(model.displayed, animated: false)
-        draw()   // the list learns its height before it scrolls to the selection
         syncSelection()
         record(snapshot: model.displayed)
         draw()

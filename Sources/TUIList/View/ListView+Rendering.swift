@@ -32,6 +32,10 @@ extension ListView {
             _contentWidth = content.width
             if case .uniform = rowSizing {} else { _relayoutKeepingAnchor() }  // heights depend on width
         }
+        if let request = _pendingReveal {
+            _pendingReveal = nil
+            request(self)
+        }
         _clampState()
         _frame &+= 1
         _startPendingTransition()

@@ -56,15 +56,24 @@ extension ListView {
 
     /// Scrolls an item into view at an anchor. Does nothing for an item the list does not hold.
     public func scroll(to item: ItemID, anchor: ScrollAnchor = .nearest) {
-        guard let index = _layout.index(of: .item(item)) else { return }
-        state.scrollOffset = _offset(revealing: index, anchor: anchor)
+        scroll(toRow: .item(item), anchor: anchor)
     }
 
     /// Scrolls any row (header, item, footer) into view at an anchor. Does nothing for a row
     /// the list does not hold.
     public func scroll(toRow row: Row, anchor: ScrollAnchor = .nearest) {
+        guard _deferUntilFirstRender({ $0.scroll(toRow: row, anchor: anchor) }) else { return }
         guard let index = _layout.index(of: row) else { return }
         state.scrollOffset = _offset(revealing: index, anchor: anchor)
+    }
+
+    /// Before the first render the list does not know its height, so revealing a row cannot
+    /// be computed yet: the request is kept and carried out at the start of the first render.
+    /// Returns `true` when the caller may go on now.
+    internal func _deferUntilFirstRender(_ request: @escaping (ListView) -> Void) -> Bool {
+        if let rect = lastRenderedRect, !rect.isEmpty { return true }
+        _pendingReveal = request
+        return false
     }
 
     // MARK: Selection
@@ -186,6 +195,7 @@ extension ListView {
     /// Scrolls an item into view; the first item of a section brings its header along when
     /// there is room, so moving into a section shows the section's name.
     internal func _reveal(item: ItemID, anchor: ScrollAnchor) {
+        guard _deferUntilFirstRender({ $0._reveal(item: item, anchor: anchor) }) else { return }
         guard let index = _layout.index(of: .item(item)) else { return }
         var offset = _offset(revealing: index, anchor: anchor)
         if anchor == .nearest, _layout.hasHeaders, !stickySectionHeaders, index > 0,

@@ -148,6 +148,8 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _restNoticedWhileRendering = false
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
+    /// A scroll request made before the first render, carried out when the height is known.
+    internal var _pendingReveal: ((ListView) -> Void)?
     internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
 
     // MARK: Viewport (from the last render)
