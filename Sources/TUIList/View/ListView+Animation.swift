@@ -10,7 +10,9 @@
 // near the viewport when it was planned, and scrolled into view since) are drawn at rest.
 
 extension ListView {
-    /// Whether an animated apply is still being shown: keep rendering frames while it is.
+    /// Whether an animated apply is still being shown: keep rendering frames while it is. It
+    /// stays `true` until a render has drawn the state at rest, so a loop that renders while
+    /// this is `true` always ends on the final frame.
     ///
     /// Asking notices the rest: the call that first answers `false` after animated applies
     /// calls ``onAnimationsFinished``, once.
@@ -41,7 +43,9 @@ extension ListView {
 
     // MARK: - Internals
 
-    internal var _isAnimatingNow: Bool { _pendingTransition != nil || _animator.isAnimating }
+    /// True until a render has drawn the rest frame: the transition's clock may run out between
+    /// two renders, and the screen still shows the frame before the end until one more render.
+    internal var _isAnimatingNow: Bool { _pendingTransition != nil || _animator.isAnimating || _lastRenderWasMidTransition }
 
     /// Calls ``onAnimationsFinished`` if an animated apply has come to rest since the last call
     /// (deferred to the end of a render that notices it).

@@ -18,7 +18,7 @@ extension ListView {
     public func render(into canvas: inout Canvas, rect: Rect) {
         let area = rect.intersection(canvas.bounds)
         lastRenderedRect = area
-        guard !area.isEmpty else { return }
+        guard !area.isEmpty else { _lastRenderWasMidTransition = false; return }
         let barShown = showsScrollbar && area.width >= 2 && _layout.numberOfLines > area.height
         let content = Rect(x: area.x, y: area.y, width: area.width - (barShown ? 1 : 0), height: area.height)
         _isRendering = true
@@ -26,8 +26,11 @@ extension ListView {
             _isRendering = false
             if _restNoticedWhileRendering { _restNoticedWhileRendering = false; _noticeRest() }
         }
-        if _viewportHeight != area.height, _animator.isAnimating { _animator.finish() }  // resized: jump to the end
+        let resized = _viewportHeight != area.height
+        if resized, _animator.isAnimating { _animator.finish() }  // resized: jump to the end
         _viewportHeight = area.height
+        // A new height keeps the selection in view (a terminal resize must not hide it).
+        if resized, _pendingReveal == nil, let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
         if content.width != _contentWidth {
             _contentWidth = content.width
             if case .uniform = rowSizing {} else { _relayoutKeepingAnchor() }  // heights depend on width
@@ -40,6 +43,7 @@ extension ListView {
         _frame &+= 1
         _startPendingTransition()
         let animating = _animator.isAnimating
+        _lastRenderWasMidTransition = animating
         if !animating && !_animatedRows.isEmpty { _animatedRows.removeAll(keepingCapacity: true) }
 
         if animating {

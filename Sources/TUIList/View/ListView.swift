@@ -148,6 +148,8 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _restNoticedWhileRendering = false
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
+    /// Whether the last render drew a frame of a running transition (see `isAnimating`).
+    internal var _lastRenderWasMidTransition = false
     /// A scroll request made before the first render, carried out when the height is known.
     internal var _pendingReveal: ((ListView) -> Void)?
     internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
