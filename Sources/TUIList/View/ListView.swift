@@ -146,6 +146,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _restDue = false
     internal var _isRendering = false
     internal var _restNoticedWhileRendering = false
+    internal var _coveredLines: [Bool] = []
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
     internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
