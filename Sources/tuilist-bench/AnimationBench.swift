@@ -44,5 +44,116 @@ enum AnimationBenchmarks {
             }
             report.add(Measurement(workload: "animation.retarget", size: size, median_ms: retarget))
         }
+        runListView(&report)
+    }
+
+    /// A ListView animating an apply at 200×60 whose changeset touches 10% of the items (2.5%
+    /// each deleted, inserted, moved, updated), scrolled to the middle: the cost of one frame
+    /// (render + headless present) should not grow with the list or the changeset.
+    static func runListView(_ report: inout BenchReport) {
+        let (columns, rows) = (RenderBenchmarks.columns, RenderBenchmarks.rows)
+        report.heading("animation: ListView at \(columns)x\(rows), a changeset touching 10% of the items")
+        for size in [1_000, 100_000, 1_000_000] {
+            let old = RenderBenchmarks.makeSnapshot(items: size)
+            let new = tenPercentEdit(of: old, seed: UInt64(size))
+            let (list, terminal) = RenderBenchmarks.makeList()
+            let clock = ManualClock()
+            list.animationClock = clock
+            list.transitionTiming = .default
+            var canvases = [Canvas(width: columns, height: rows), Canvas(width: columns, height: rows)]
+            var current = 0
+            func draw() {
+                current ^= 1
+                list.render(into: &canvases[current])
+                terminal.present(canvases[current])
+            }
+            list.apply(old)
+            list.scroll(byLines: size / 2)
+            draw()
+            var frameTimes: [Double] = [], firstFrames: [Double] = []
+            let rounds = report.quick ? 2 : (size >= 1_000_000 ? 4 : 8)
+            var description = ""
+            for round in 0 ..< rounds {
+                let target = round % 2 == 0 ? new : old
+                let start = ContinuousClock.now
+                list.apply(target, animated: true)
+                draw()
+                firstFrames.append(milliseconds(since: start))
+                if round == 0 { description = list.lastChangeset.description }
+                while list.isAnimating {
+                    clock.advance(by: 1.0 / 60)
+                    let frameStart = ContinuousClock.now
+                    draw()
+                    frameTimes.append(milliseconds(since: frameStart))
+                }
+            }
+            report.add(Measurement(workload: "animation-frame", size: size, median_ms: median(frameTimes),
+                                   note: "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"))
+            if size == 100_000 {
+                report.add(Measurement(workload: "apply-to-first-frame", size: size, median_ms: median(firstFrames),
+                                       note: "diff + layout + plan + first render"))
+            }
+        }
+    }
+
+    /// `old` with 2.5% of its items deleted, 2.5% moved to random places (some across
+    /// sections), 2.5% updated (reconfigured) and 2.5% as many new items inserted.
+    static func tenPercentEdit(of old: Snapshot<Int, Int>, seed: UInt64) -> Snapshot<Int, Int> {
+        var generator = SeededGenerator(state: seed)
+        let all = old.itemIdentifiers
+        let quarter = max(1, all.count / 40)
+        var picked = Set<Int>()
+        while picked.count < min(all.count, 2 * quarter) { picked.insert(all[Int.random(in: 0 ..< all.count, using: &generator)]) }
+        let moved = Array(picked.prefix(quarter))  // the rest of `picked` is deleted
+        let incoming = (moved + Array(all.count ..< all.count + quarter)).shuffled(using: &generator)
+        let sectionCount = old.numberOfSections
+        var arrivals = [[(position: Int, item: Int)]](repeating: [], count: sectionCount)
+        for item in incoming {
+            let s = Int.random(in: 0 ..< sectionCount, using: &generator)
+            arrivals[s].append((Int.random(in: 0 ... old.numberOfItems(inSection: old.sectionIdentifiers[s]), using: &generator), item))
+        }
+        var new = Snapshot<Int, Int>()
+        for (s, id) in old.sectionIdentifiers.enumerated() {
+            let staying = old.itemIdentifiers(inSection: id).filter { !picked.contains($0) }
+            let coming = arrivals[s].sorted { $0.position < $1.position }
+            var items: [Int] = []
+            items.reserveCapacity(staying.count + coming.count)
+            var next = 0
+            for (index, item) in staying.enumerated() {
+                while next < coming.count && coming[next].position <= index { items.append(coming[next].item); next += 1 }
+                items.append(item)
+            }
+            items += coming[next...].map(\.item)
+            new.appendSections([id])
+            new.appendItems(items, toSection: id)
+        }
+        var updated = Set<Int>()
+        while updated.count < quarter { updated.insert(all[Int.random(in: 0 ..< all.count, using: &generator)]) }
+        new.reconfigureItems(Array(updated.subtracting(picked)))
+        return new
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = start.duration(to: .now).components
+        return Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) * 1e-15
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
+
+/// SplitMix64, so a benchmark's edits are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+

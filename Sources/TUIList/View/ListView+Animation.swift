@@ -189,6 +189,9 @@ extension ListView {
         for row in frame.rows {
             let line = row.line - shift
             guard line < height, line + row.height > 0 else { continue }
+            // A deleted row that never had a cell (it was due to fade in when a retarget sent it
+            // out) is not drawn: the provider is not asked for an item the app no longer has.
+            if _bound[row.id] == nil && _layout.index(of: row.id) == nil { continue }
             _frameRows.append((row.id, line, row.height, row.appearance))
         }
         for entry in _frameRows where _bound[entry.row] != nil { _bound[entry.row]!.frame = _frame }

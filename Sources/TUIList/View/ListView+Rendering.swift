@@ -55,7 +55,16 @@ extension ListView {
             let stickyShown = stickyRow.map { row in !_frameRows.contains { $0.row == row } } ?? false
             if stickyShown, let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frame }
             _releaseCellsNotDrawn()
-            canvas.clear(content)
+            // Rows clear the lines they cover; clear the gaps between them (lines opening,
+            // closing, or left by a row fading out).
+            _coveredLines.removeAll(keepingCapacity: true)
+            _coveredLines.append(contentsOf: repeatElement(false, count: content.height))
+            for entry in _frameRows {
+                for line in max(0, entry.line) ..< min(content.height, entry.line + entry.height) { _coveredLines[line] = true }
+            }
+            for line in 0 ..< content.height where !_coveredLines[line] {
+                canvas.clear(Rect(x: content.x, y: content.y + line, width: content.width, height: 1))
+            }
             for entry in _frameRows {
                 _drawRow(entry.row, height: entry.height, atLine: entry.line, in: content,
                          overlay: _overlay(for: entry.appearance), canvas: &canvas)

@@ -30,6 +30,10 @@
 /// Across applies the selection follows its item's identity (or falls to its neighbour when
 /// the item is deleted), and the first visible row stays on the line it was on when rows
 /// change above it.
+///
+/// `apply(snapshot, animated: true)` animates the change over the next renders (keep
+/// rendering while ``isAnimating``; time comes from ``animationClock``, durations from
+/// ``transitionTiming``); see ``apply(_:animated:)``.
 public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// A row of this list.
     public typealias Row = ListRow<SectionID, ItemID>
@@ -146,6 +150,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _restDue = false
     internal var _isRendering = false
     internal var _restNoticedWhileRendering = false
+    internal var _coveredLines: [Bool] = []
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
     /// Whether the last render drew a frame of a running transition (see `isAnimating`).
