@@ -89,6 +89,25 @@ import Testing
         }
     }
 
+    /// The transition's clock can run out between two renders; the screen then still shows a
+    /// frame from before the end, so the list keeps saying it animates until one more render
+    /// (found by the demo, whose loop stopped on a half-swapped list).
+    @Test func isAnimatingUntilTheRestFrameIsDrawn() {
+        let (list, clock) = makeAnimatedList([("A", [1, 2, 3])], width: 8, height: 4)
+        var finished = 0
+        list.onAnimationsFinished = { finished += 1 }
+        list.apply(Snapshot(sections: [("A", [3, 2, 1])]), animated: true)
+        _ = frame(list, width: 8, height: 4)
+        clock.advance(by: 0.2)
+        _ = frame(list, width: 8, height: 4)
+        clock.advance(by: 5)                 // past the end, no render yet
+        #expect(list.isAnimating)
+        #expect(finished == 0)
+        expectFrame(list, width: 8, height: 4, ["A", " Item 3", " Item 2", " Item 1"])
+        #expect(!list.isAnimating)
+        #expect(finished == 1)
+    }
+
     @Test func anApplyWithoutAnimationEndsARunningOne() {
         let (list, clock) = makeAnimatedList([("A", [1, 2, 3])], width: 8, height: 4)
         var finished = 0

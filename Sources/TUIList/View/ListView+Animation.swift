@@ -59,6 +59,7 @@ extension ListView {
     /// Drops a pending transition and jumps the running one to its end.
     internal func _finishAnimations() {
         _pendingTransition = nil
+        _lastRenderWasMidTransition = false  // ended on purpose: the next render is the rest frame
         _animator.finish()
         _animatedRows.removeAll()
         _noticeRest()
