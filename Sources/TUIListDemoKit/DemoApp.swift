@@ -187,14 +187,14 @@ public final class DemoApp {
         case (.left, .press):
             guard area.contains(x: mouse.x, y: mouse.y), let row = list.row(atLine: mouse.y - area.y) else { return }
             switch row {
-            case .item(let id):
-                perform(.select(.item(id)))
-                if !model.isDragging { perform(.pickUp) }
+            case .item(let id): perform(.select(.item(id)))
             case .header(let s), .footer(let s): perform(.select(.header(s)))
             }
         case (.left, .drag):
-            guard model.isDragging, let cursorItem = model.cursorItem,
-                  let from = list.layout.index(of: .item(cursorItem)) else { return }
+            // Press, move, release: the first movement picks the item up, each line carries it.
+            guard let cursorItem = model.cursorItem else { return }
+            if !model.isDragging { perform(.pickUp) }
+            guard model.isDragging, let from = list.layout.index(of: .item(cursorItem)) else { return }
             let line = mouse.y - area.y + list.state.scrollOffset
             let current = list.layout.firstLine(ofRowAt: from)
             if line < current { perform(.dragUp) } else if line > current { perform(.dragDown) }

@@ -43,6 +43,9 @@ public struct DragResult: Equatable, Sendable {
     public var before: Snapshot<String, Int>
     public var after: Snapshot<String, Int>
     public var moved: [Int]
+
+    /// The difference from `before` to `after`, as an app would persist or check it.
+    public var difference: Changeset<String, Int> { Changeset(from: before, to: after) }
 }
 
 /// The demo's whole state, a value: `update(_:)` takes an action and returns effects; the

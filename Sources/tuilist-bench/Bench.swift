@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "A reduced set of sizes and runs that finishes within a minute.")
     var quick = false
 
-    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation).")
+    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session).")
     var only: String?
 
     mutating func run() throws {
@@ -33,6 +33,7 @@ struct Bench: ParsableCommand {
             ("render", RenderBenchmarks.run),
             ("terminal", TerminalBenchmarks.run),
             ("animation", AnimationBenchmarks.run),
+            ("session", SessionBenchmarks.run),
         ]
         for suite in suites where only.map({ suite.name.contains($0) }) ?? true {
             suite.run(&report)

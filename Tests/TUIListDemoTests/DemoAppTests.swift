@@ -125,3 +125,42 @@ struct HeadlessDemo {
     #expect(screen.unknown.isEmpty, "\(screen.unknown.prefix(3))")
     #expect(screen.lines == replayed.lines)
 }
+
+@Test func replayIsDeterministic() throws {
+    let sink = MemorySessionSink()
+    let live = HeadlessDemo(columns: 50, rows: 12)
+    live.app.recorder = try SessionRecorder(sink: sink, header: SessionHeader(columns: 50, rows: 12, seed: 3, program: "test", start: "now"),
+                                            clock: { live.clock.now })
+    live.app.show(live.app.model.data, animated: false)
+    for key: Key in [.character("J"), .character("r"), .character("S"), .character("3")] { live.press(key) }
+    let recording = try DemoReplay.Recording.parse(text: sink.text)
+    func frames() -> [[String]] {
+        var all: [[String]] = []
+        HeadlessReplay.run(recording, columns: 50, rows: 12) { out in
+            if case .frame(_, let canvas) = out { all.append(canvas.lines) }
+        }
+        return all
+    }
+    let first = frames()
+    #expect(first.count > 10, "animation frames are part of a replay: \(first.count)")
+    #expect(frames() == first)
+}
+
+@Test func mouseClickSelectsAndDragMovesAnItem() {
+    let demo = HeadlessDemo()
+    // Line 4 of the screen is line 3 of the list: item 3 ("banana").
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 4, button: .left, kind: .press)))
+    demo.settle()
+    #expect(demo.app.model.cursor == .item(3))
+    #expect(!demo.app.model.isDragging, "a click only selects")
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 2, button: .left, kind: .drag)))
+    demo.settle()
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 2, button: .left, kind: .drag)))
+    demo.settle()
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 2, button: .left, kind: .release)))
+    demo.settle()
+    #expect(!demo.app.model.isDragging)
+    #expect(layout(demo.app.model) == [[3, 1, 2], [4, 5]])
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
+    demo.app.tick()
+}

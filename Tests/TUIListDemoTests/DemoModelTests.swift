@@ -105,6 +105,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     #expect(result?.before.itemIdentifiers == [1, 2, 3, 4, 5])
     #expect(result?.after.itemIdentifiers == [1, 3, 2, 4, 5])
     #expect(result?.moved == [2])
+    #expect(result?.difference.itemMoves.map(\.id) == [2], "the difference names the dragged item only")
     _ = model.update(.undo)
     #expect(layout(model) == [[1, 2, 3], [4, 5]], "a drag is one undo step")
 }

@@ -146,6 +146,19 @@ struct DemoE2ETests {
         expectTerminalRestored(after)
     }
 
+    /// 256 colours, 8 colours, no colour at all: the same text on screen, and keys work.
+    @Test(arguments: ["TERM=xterm-256color ", "TERM=xterm ", "TERM=vt100 ", "NO_COLOR=1 "])
+    func worksInEveryColourSetting(_ prefix: String) throws {
+        let session = try start(prefix: prefix)
+        defer { session.kill() }
+        let screen = try session.waitFor("Apple")
+        #expect(screen[1].hasPrefix("Fruit"))
+        try session.sendKeys("J")
+        try session.waitUntil("a swap") { fruit($0).prefix(2) == ["Banana", "Apple"] }
+        try session.sendKeys("q")
+        expectTerminalRestored(try session.waitFor("icanon"))
+    }
+
     @Test func anUnknownTermGivesOneLine() throws {
         let session = try start(prefix: "TERM=no-such-terminal ")
         defer { session.kill() }

@@ -105,6 +105,23 @@ struct SessionE2ETests {
         #expect(titles(screen, 2 ... 5) == ["Banana", "Cherry", "Date", "Apple"])
     }
 
+    /// A recording cut off mid-line (a killed recorder) replays its complete lines, with a
+    /// warning naming the file and the line.
+    @Test func aTruncatedRecordingReplaysWithAWarning() throws {
+        let file = folder + "/cut.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = #"{"columns":40,"format":"tuilist-session","program":"t","rows":8,"start":"x","version":1}"# + "\n"
+            + #"{"content":[{"content":{"detail":"d","id":1,"price":1,"title":"One"},"id":1},{"content":{"detail":"d","id":2,"price":2,"title":"Two"},"id":2}],"kind":"snapshot","sections":[{"id":"S","items":[1,2]}],"t":0}"# + "\n"
+            + #"{"edit":{"del":[2],"ins":[["S",0,[2]]]},"kind":"edit","t":0.5}"# + "\n"
+            + #"{"edit":{"del":[1"#
+        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        let result = try Subprocess.run([demo, "replay", "--headless", file])
+        #expect(result.status == 0)
+        #expect(result.errors == "tuilist-demo: warning: \(file):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it\n")
+        let screen = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(screen[2].hasPrefix(" Two") && screen[3].hasPrefix(" One"), "\(screen)")
+    }
+
     @Test(arguments: [
         ("missing", nil, "cannot open the recording: no such file"),
         ("empty", "", ":1: empty file"),

@@ -34,44 +34,44 @@ import Testing
         ])
     }
 
-    /// "a" slides down three lines with easing, drawn above b, c and d, which shift up one line at the midpoint.
+    /// "a" slides down three lines with easing; b, c and d each step up one line the moment it reaches them, so no line is ever blank.
     @Test func oneMoveDownSlidesAboveTheRowsItCrosses() {
         let transition = Transition(plan: plan("a b c d e", "b c d a e", viewport: 5))
         #expect(transition.duration == 0.25)
         #expect(filmstrip(transition, ms: [0, 60, 100, 125, 150, 190, 250]) == [
             "0   60  100 125 150 190 250",
-            "a   a   .   b   b   b   b",
+            "a   a   b   b   b   b   b",
             "b   b   a   c   c   c   c",
             "c   c   c   a   a   d   d",
-            "d   d   d   .   .   a   a",
+            "d   d   d   d   d   a   a",
             "e   e   e   e   e   e   e",
         ])
     }
 
-    /// "e" slides up three lines, above the rows it crosses; b, c, d shift down.
+    /// "e" slides up three lines; d, c and b each step down as it passes them.
     @Test func oneMoveUpSlidesAboveTheRowsItCrosses() {
         let transition = Transition(plan: plan("a b c d e", "a e b c d", viewport: 5))
         #expect(transition.duration == 0.25)
         #expect(filmstrip(transition, ms: [0, 60, 100, 125, 150, 190, 250]) == [
             "0   60  100 125 150 190 250",
             "a   a   a   a   a   a   a",
-            "b   b   b   .   .   e   e",
+            "b   b   b   b   b   e   e",
             "c   c   c   e   e   b   b",
             "d   d   e   c   c   c   c",
-            "e   e   .   d   d   d   d",
+            "e   e   d   d   d   d   d",
         ])
     }
 
-    /// b and d swap over c. The minimal moves are {b, c} (a, d, e keep their order), so c is on top where the three meet half way.
+    /// b and d swap over c. The minimal moves are {b, c} (a, d, e keep their order): b slides down over c while d, crossed half way, steps up; one line is empty for a moment, as two rows pass one.
     @Test func aSwapCrossesInTheMiddle() {
         let transition = Transition(plan: plan("a b c d e", "a d c b e", viewport: 5))
         #expect(transition.duration == 0.25)
         #expect(filmstrip(transition, ms: [0, 60, 100, 125, 150, 190, 250]) == [
             "0   60  100 125 150 190 250",
             "a   a   a   a   a   a   a",
-            "b   b   .   .   .   d   d",
+            "b   b   .   d   d   d   d",
             "c   c   c   c   c   c   c",
-            "d   d   .   .   .   b   b",
+            "d   d   d   .   .   b   b",
             "e   e   e   e   e   e   e",
         ])
     }
@@ -126,8 +126,8 @@ import Testing
         #expect(transition.duration == 0.25)
         #expect(filmstrip(transition, ms: [0, 60, 90, 125, 160, 190, 250]) == [
             "0   60  90  125 160 190 250",
-            "a   a   a   .   .   f   f",
-            "b   b   b   a   f   a   a",
+            "a   a   a   a   a   f   f",
+            "b   b   b   b   f   a   a",
             "c   c   c   f   b   b   b",
             "d   d   d   c   c   c   c",
         ])
@@ -142,10 +142,10 @@ import Testing
         #expect(screen(back.frame(at: 0)) == screen(down.frame(at: 0.125)))
         #expect(filmstrip(back, ms: [0, 30, 60, 90, 125, 160, 190, 250]) == [
             "0   30  60  90  125 160 190 250",
-            "b   b   b   b   .   a   a   a",
+            "b   b   b   b   b   a   a   a",
             "c   c   c   c   a   b   b   b",
             "a   a   a   a   c   c   c   c",
-            ".   .   .   .   d   d   d   d",
+            "d   d   d   d   d   d   d   d",
             "e   e   e   e   e   e   e   e",
         ])
     }

@@ -209,21 +209,9 @@ struct TerminalTextTests {
 
 @Suite("Canvas random drawing")
 struct CanvasRandomTests {
-    /// A small deterministic generator (SplitMix64), so failures name a seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0 ..< 20)
     func wideCharactersStayWhole(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         let pieces = ["a", "b", " ", "漢", "字", "🚀", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "\u{301}", "\u{FE0F}", "…", "\t", "1"]
         var canvas = Canvas(width: 13, height: 3)
         for _ in 0 ..< 60 {

@@ -41,7 +41,7 @@ import Testing
         #expect(!list.isAnimating)
     }
 
-    /// The moved row slides down two lines, drawn above the rows it crosses, which shift up one line.
+    /// The moved row slides down two lines; each row it passes steps up one line as it arrives.
     @Test func aMoveDownSlidesAboveTheRowsItCrosses() {
         let (list, clock) = makeAnimatedList([("A", [1, 2, 3, 4])], width: 8, height: 6)
         list.apply(Snapshot(sections: [("A", [2, 3, 1, 4])]), animated: true)
@@ -49,7 +49,7 @@ import Testing
         expectFilm(film(list, clock, width: 8, height: 6, ms: [0, 60, 120, 180, 240, 300, 360, 500]), [
             "0          60         120        180        240        300        360        500",
             " A          A          A          A          A          A          A          A",
-            "  Item 1     Item 1                Item 2     Item 2     Item 2     Item 2     Item 2",
+            "  Item 1     Item 1     Item 2     Item 2     Item 2     Item 2     Item 2     Item 2",
             "  Item 2     Item 2     Item 1     Item 3     Item 3     Item 3     Item 3     Item 3",
             "  Item 3     Item 3     Item 3     Item 1     Item 1     Item 1     Item 1     Item 1",
             "  Item 4     Item 4     Item 4     Item 4     Item 4     Item 4     Item 4     Item 4",
@@ -58,7 +58,7 @@ import Testing
         #expect(!list.isAnimating)
     }
 
-    /// The moved row slides up three lines over the others, which shift down one line.
+    /// The moved row slides up three lines; each row it passes steps down one line as it arrives.
     @Test func aMoveUpSlidesAboveTheRowsItCrosses() {
         let (list, clock) = makeAnimatedList([("A", [1, 2, 3, 4])], width: 8, height: 6)
         list.apply(Snapshot(sections: [("A", [4, 1, 2, 3])]), animated: true)
@@ -69,7 +69,7 @@ import Testing
             "  Item 1     Item 1     Item 1     Item 4     Item 4     Item 4     Item 4     Item 4",
             "  Item 2     Item 2     Item 2     Item 1     Item 1     Item 1     Item 1     Item 1",
             "  Item 3     Item 3     Item 4     Item 2     Item 2     Item 2     Item 2     Item 2",
-            "  Item 4     Item 4                Item 3     Item 3     Item 3     Item 3     Item 3",
+            "  Item 4     Item 4     Item 3     Item 3     Item 3     Item 3     Item 3     Item 3",
             "",
         ])
         #expect(!list.isAnimating)
@@ -84,7 +84,7 @@ import Testing
             "0          60         120        180        240        300        360        500",
             " A          A          A          A          A          A          A          A",
             "  Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1",
-            "  Item 2     Item 2                Item 4     Item 4     Item 4     Item 4     Item 4",
+            "  Item 2     Item 2     Item 2     Item 4     Item 4     Item 4     Item 4     Item 4",
             "  Item 3     Item 3     Item 4     Item 3     Item 3     Item 3     Item 3     Item 3",
             "  Item 4     Item 4                Item 2     Item 2     Item 2     Item 2     Item 2",
             "",
@@ -120,7 +120,7 @@ import Testing
             "0          60         120        180        240        300        360        500",
             " A          A          A          A          A          A          A          A",
             "  Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1",
-            "  Item 2     Item 2               B          B          B          B          B",
+            "  Item 2     Item 2    B          B          B          B          B          B",
             " B          B           Item 2     Item 3     Item 3     Item 3     Item 3     Item 3",
             "  Item 3     Item 3     Item 3     Item 2     Item 2     Item 2     Item 2     Item 2",
             "  Item 4     Item 4     Item 4     Item 4     Item 4     Item 4     Item 4     Item 4",
@@ -176,7 +176,7 @@ import Testing
             "0            60           120          180          240          300          360          500",
             " A            A            A            A            A            A            A            A",
             "  Item 1       Item 1       Item 1       Item 1       Item 1       Item 1       Item 1       Item 1",
-            "  Item 2       Item 2       Item 2                    Item 15      Item 15      Item 15      Item 15",
+            "  Item 2       Item 2       Item 2       Item 2       Item 15      Item 15      Item 15      Item 15",
             "  Item 3       Item 3       Item 3       Item 15      Item 2       Item 2       Item 2       Item 2",
             "  Item 4       Item 4       Item 4       Item 3       Item 3       Item 3       Item 3       Item 3",
             "  Item 5       Item 5       Item 5       Item 4       Item 4       Item 4       Item 4       Item 4",
@@ -192,7 +192,7 @@ import Testing
         expectFilm(film(list, clock, width: 8, height: 6, ms: [0, 60, 120]), [
             "0          60         120",
             " A          A          A",
-            "  Item 1     Item 1",
+            "  Item 1     Item 1     Item 2",
             "  Item 2     Item 2     Item 1",
             "  Item 3     Item 3     Item 3",
             "  Item 4     Item 4     Item 4",
@@ -203,7 +203,7 @@ import Testing
         expectFilm(film(list, clock, width: 8, height: 6, ms: [0, 60, 120, 180, 240, 300, 400]), [
             "0          60         120        180        240        300        400",
             " A          A          A          A          A          A          A",
-            "                                   Item 1     Item 1     Item 1     Item 1",
+            "  Item 2     Item 2     Item 2     Item 1     Item 1     Item 1     Item 1",
             "  Item 1     Item 1     Item 1     Item 2     Item 2     Item 2     Item 2",
             "  Item 3     Item 3     Item 3     Item 3     Item 3     Item 3     Item 3",
             "  Item 4     Item 4     Item 4     Item 4     Item 4     Item 4     Item 4",

@@ -3,14 +3,9 @@ import Testing
 @testable import TUIList
 
 private struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return bound <= 0 ? 0 : Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    var rng: SplitMix64
+    init(state: UInt64) { rng = SplitMix64(seed: state) }
+    mutating func next(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(rng.next() % UInt64(bound)) }
 
     /// A random edit of a snapshot: moves, inserts, deletes, section changes, content updates.
     mutating func mutate(_ snapshot: Snapshot<String, Int>, nextID: inout Int) -> Snapshot<String, Int> {

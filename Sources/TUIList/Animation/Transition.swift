@@ -46,6 +46,13 @@ public struct Transition<RowID: Hashable> {
         var faintAppearance: RowAppearance
         /// Started faint: a row leaving stays faint instead of showing normal first.
         var startedFaint: Bool
+        /// Moves by jumping (dim at the old line, fade in at the new one) instead of sliding:
+        /// set when too many moved rows would cross (``TransitionTiming/maximumSlidingMoves``).
+        var jumps = false
+        /// For a shifted row that a sliding row crosses: the move progress (0...1) at which it
+        /// steps to its new line, the moment the sliding row reaches it, so it steps aside as
+        /// the other passes instead of leaving a blank line or being covered.
+        var stepAt: Double?
 
         var moves: Bool { fromLine != toLine || fromHeight != toHeight }
         var isLeaving: Bool { toOpacity < fromOpacity }
@@ -114,6 +121,30 @@ public struct Transition<RowID: Hashable> {
                 fromOpacity: 0, toOpacity: 1,
                 startZIndex: Self.baseLayer, zIndex: Self.baseLayer,
                 faintAppearance: .fadingIn, startedFaint: true))
+        }
+
+        // Crowded moves jump instead of sliding (see TransitionTiming.maximumSlidingMoves).
+        let sliding = tracks.indices.filter { tracks[$0].moves && plan.changes.moved.contains(tracks[$0].id) }
+        let crowded = sliding.count > timing.maximumSlidingMoves
+        if crowded {
+            for index in sliding { tracks[index].jumps = true }
+        }
+        if !sliding.isEmpty {
+            // A shifted row steps when a moved row crosses it: where the two lines, each
+            // moving linearly in move progress, meet (the first crossing wins). Among jumping
+            // rows it steps with them, half way.
+            for index in tracks.indices where tracks[index].moves && !plan.changes.moved.contains(tracks[index].id) {
+                let shifted = tracks[index]
+                let (sf, st) = (Double(shifted.fromLine), Double(shifted.toLine))
+                var first: Double?
+                for mover in sliding.map({ tracks[$0] }) {
+                    let (mf, mt) = (Double(mover.fromLine), Double(mover.toLine))
+                    guard (sf - mf) * (st - mt) < 0 else { continue }   // their order flips: they cross
+                    let progress = crowded ? 0.5 : (sf - mf) / ((mt - mf) - (st - sf))
+                    if progress > 0, progress < 1 { first = min(first ?? 1, progress) }
+                }
+                tracks[index].stepAt = first
+            }
         }
 
         // Phases: remove, then move alongside change, then add. An empty phase takes no time.
@@ -211,12 +242,15 @@ public struct Transition<RowID: Hashable> {
                 if track.isArriving && !finished { pending.append(track.id) }
                 continue
             }
-            let line = track.fromLine + Self.step(track.toLine - track.fromLine, moveProgress)
-            let rowHeight = max(1, track.fromHeight + Self.step(track.toHeight - track.fromHeight, moveProgress))
+            let switched = track.jumps ? moveProgress >= 0.5 : track.stepAt.map { moveProgress >= $0 }
+            let line = switched.map { $0 ? track.toLine : track.fromLine }
+                ?? track.fromLine + Self.step(track.toLine - track.fromLine, moveProgress)
+            let rowHeight = switched.map { $0 ? track.toHeight : track.fromHeight }
+                ?? max(1, track.fromHeight + Self.step(track.toHeight - track.fromHeight, moveProgress))
             guard started || includingOffscreenRows || (line < height && line + rowHeight > 0) else { continue }
             rows.append(TransitionFrame<RowID>.Row(
                 id: track.id, line: line, height: rowHeight,
-                appearance: finished ? .normal : appearance(of: track, opacity: opacity, at: elapsed),
+                appearance: finished ? .normal : appearance(of: track, opacity: opacity, at: elapsed, moveProgress: moveProgress),
                 zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
                 opacity: opacity, isLeaving: !finished && track.isLeaving))
         }
@@ -268,8 +302,9 @@ public struct Transition<RowID: Hashable> {
         return track.fromOpacity + (track.toOpacity - track.fromOpacity) * progress
     }
 
-    private func appearance(of track: Track, opacity: Double, at elapsed: Double) -> RowAppearance {
+    private func appearance(of track: Track, opacity: Double, at elapsed: Double, moveProgress: Double) -> RowAppearance {
         if elapsed > track.flashStart && elapsed < track.flashEnd { return .highlighted }
+        if track.jumps && moveProgress > 0 && moveProgress < 1 { return moveProgress < 0.5 ? .dimmed : .fadingIn }
         if opacity >= 1 { return .normal }
         if track.isLeaving && !track.startedFaint && opacity >= Self.normalOpacityThreshold { return .normal }
         return track.faintAppearance

@@ -43,6 +43,12 @@ public struct TransitionTiming: Hashable, Sendable {
     public var add: Phase
     /// The part of the ``change`` phase during which an updated row is highlighted (0...1).
     public var flashFraction: Double
+    /// How many moved rows on screen may slide at once (default 3). When more move, they
+    /// cross and, in a grid of whole lines, cover each other and leave blank lines behind; so
+    /// instead each moved row dims where it is for the first half of the move phase and fades
+    /// in at its new line for the second half (shifted rows still slide). A reverse or a
+    /// shuffle then reads as a quick cross-fade, a swap still as two rows sliding past.
+    public var maximumSlidingMoves = 3
 
     /// Creates a timing from its phases.
     public init(remove: Phase, move: Phase, change: Phase, add: Phase, flashFraction: Double = 0.6) {

@@ -1,0 +1,37 @@
+import Testing
+@testable import TUIList
+
+/// More moved rows than `maximumSlidingMoves` jump instead of sliding: dim at the old line for
+/// the first half of the move phase, fading in at the new line for the second. Sliding many
+/// crossing rows in whole lines would pile them onto a few lines and leave the rest blank.
+@Suite struct AnimationCrowdedMoveTests {
+    func plan(_ old: [String], _ new: [String], moved: Set<String>) -> TransitionPlan<String> {
+        TransitionPlan(viewportHeight: old.count,
+                       oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
+                       newRows: new.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
+                       changes: TransitionChanges(moved: moved))
+    }
+
+    @Test func aReverseNeverLeavesALineBlank() {
+        let old = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        let transition = Transition(plan: plan(old, old.reversed(), moved: Set(old.dropFirst())))
+        for ms in stride(from: 0, through: Int(transition.duration * 1000), by: 10) {
+            let frame = transition.frame(at: Double(ms) / 1000)
+            let lines = frame.rows.map(\.line)
+            #expect(Set(lines).count == 8 && lines.count == 8, "at \(ms) ms every line holds one row: \(frame.rows.map { "\($0.id)@\($0.line)" })")
+        }
+        let early = transition.frame(at: transition.duration * 0.3)
+        #expect(early.rows.filter { $0.id != "a" }.allSatisfy { $0.appearance == .dimmed })
+        let late = transition.frame(at: transition.duration * 0.7)
+        #expect(late.row("b")?.line == 6 && late.row("b")?.appearance == .fadingIn)
+        #expect(transition.frame(at: transition.duration).rows.allSatisfy { $0.appearance == .normal })
+    }
+
+    @Test func aFewMovesStillSlide() {
+        var timing = TransitionTiming.default
+        timing.maximumSlidingMoves = 3
+        let transition = Transition(plan: plan(["a", "b", "c", "d"], ["b", "c", "d", "a"], moved: ["a"]), timing: timing)
+        let lines = stride(from: 0.0, through: transition.duration, by: 0.01).compactMap { transition.frame(at: $0).row("a")?.line }
+        #expect(Set(lines) == [0, 1, 2, 3], "a passes every line on its way: \(lines)")
+    }
+}
