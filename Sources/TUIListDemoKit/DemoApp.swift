@@ -56,8 +56,10 @@ public final class DemoApp {
                 let cell = context.dequeue(SectionHeaderCell.self)
                 cell.title = section
                 if let model = box.app?.model {
-                    let count = model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
-                    cell.detail = model.collapsed.contains(section) ? "▸ \(count) hidden" : "\(count)"
+                    let total = model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
+                    let shown = model.displayed.contains(section: section) ? model.displayed.numberOfItems(inSection: section) : 0
+                    if model.collapsed.contains(section) { cell.detail = "▸ \(total) hidden" }
+                    else { cell.detail = shown == total ? "\(total)" : "\(shown) of \(total)" }
                 }
                 return cell
             })
@@ -236,11 +238,15 @@ public final class DemoApp {
             canvas = Canvas(width: size.columns, height: size.rows)
         }
         render(into: &canvas)
+        // Frames per second over the frames of the running animation (at most the last second):
+        // an animation lasts under half a second, so counting a whole second would understate it.
         if list.isAnimating {
             let now = clock.now
             frameTimes.append(now)
             frameTimes.removeAll { $0 < now - 1 }
-            framesPerSecond = frameTimes.count
+            if frameTimes.count > 1, let first = frameTimes.first, now > first {
+                framesPerSecond = Int((Double(frameTimes.count - 1) / (now - first)).rounded())
+            }
         } else {
             frameTimes.removeAll()
         }
@@ -304,7 +310,7 @@ public final class DemoApp {
             parts[0] = "\(snap.numberOfItems)/\(model.data.snapshot.numberOfItems) items"
         }
         if !lastChange.isEmpty { parts.append("last \(lastChange)") }
-        if list.isAnimating { parts.append("\(framesPerSecond) fps") }
+        if list.isAnimating && frameTimes.count > 1 { parts.append("\(framesPerSecond) fps") }
         parts.append("cells \(list.reusePool.live) live, \(list.reusePool.reused) reused")
         if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
         var text = parts.joined(separator: " · ")
@@ -328,9 +334,9 @@ public final class DemoApp {
     private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
         let bindings = DemoKeymap.bindings
         let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        let lines = ["TUIList demo — keys", ""] + bindings.map {
+        let lines = ["TUIList demo — keys"] + bindings.map {
             $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
-        } + ["", "Sort key: \(model.sortKey.rawValue) · speed \(Int(model.sortSpeed)) steps/s · any key closes"]
+        } + ["", "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"]
         let width = min(area.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
         let height = min(area.height, lines.count + 2)
         guard width > 4, height > 2 else { return }

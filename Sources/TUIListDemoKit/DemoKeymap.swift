@@ -13,20 +13,20 @@ public enum DemoKeymap {
 
     /// Every binding of the normal mode, in the order the help shows them.
     public static let bindings: [Binding] = [
-        Binding(keys: "↑↓ j k", help: "move", bar: "↑↓ move"),
+        Binding(keys: "↑↓ j k", help: "move", bar: nil),
         Binding(keys: "PgUp PgDn Home End g G", help: "page, top, bottom", bar: nil),
         Binding(keys: "Tab", help: "next section", bar: nil),
         Binding(keys: "J K ⇧↑ ⇧↓", help: "swap with the item below / above", bar: "J/K swap"),
-        Binding(keys: "s S r", help: "shuffle section, shuffle all, reverse section", bar: "s shuffle"),
-        Binding(keys: "i d e", help: "insert after, delete, edit (update)", bar: "i/d/e edit"),
-        Binding(keys: "1-5", help: "sort section: insertion selection bubble merge quick", bar: "1-5 sort"),
-        Binding(keys: "t + -", help: "sort key (title/price); sort speed", bar: nil),
-        Binding(keys: "Space", help: "pick up; then ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag"),
+        Binding(keys: "s S r", help: "shuffle section, shuffle all, reverse", bar: "s shuffle"),
+        Binding(keys: "i d e", help: "insert, delete, edit (update in place)", bar: nil),
+        Binding(keys: "1-5", help: "sort: insertion selection bubble merge quick", bar: "1-5 sort"),
+        Binding(keys: "t + -", help: "sort key (title/price), sort speed", bar: nil),
+        Binding(keys: "Space", help: "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag"),
         Binding(keys: "/", help: "filter (Enter keeps, Esc clears)", bar: "/ filter"),
         Binding(keys: "Enter ← →", help: "collapse / expand a section", bar: nil),
-        Binding(keys: "v", help: "mark items (moves, deletes, drags act on all)", bar: nil),
+        Binding(keys: "v", help: "mark (swaps, deletes, drags act on all)", bar: nil),
         Binding(keys: "u U", help: "undo, redo", bar: "u undo"),
-        Binding(keys: "mouse", help: "wheel scrolls, click selects, drag to move", bar: nil),
+        Binding(keys: "mouse", help: "wheel scrolls, click selects, drag moves", bar: nil),
         Binding(keys: "?", help: "help", bar: "? help"),
         Binding(keys: "q Esc", help: "quit", bar: "q quit"),
     ]
@@ -39,7 +39,7 @@ public enum DemoKeymap {
         // Help and quit first, so a narrow window still shows how to learn the rest and leave.
         let bar = bindings.compactMap(\.bar)
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
-        return (first + bar.filter { !first.contains($0) }).joined(separator: " · ")
+        return (first + bar.filter { !first.contains($0) }).joined(separator: "  ")
     }
 
     /// The action for a key in the model's current mode, or `nil` when the key does nothing.

@@ -200,6 +200,7 @@ extension DemoModel {
         redoStack.append(data)
         data = previous
         return refresh(animated: true, reconfigure: changedContent(from: redoStack.last!, to: data))
+            + [.message("undone (\(undoStack.count) more to undo)")]
     }
 
     mutating func redo() -> [DemoEffect] {
@@ -207,6 +208,7 @@ extension DemoModel {
         undoStack.append(data)
         data = next
         return refresh(animated: true, reconfigure: changedContent(from: undoStack.last!, to: data))
+            + [.message("redone (\(redoStack.count) more to redo)")]
     }
 
     /// Items present in both whose content differs, so undo and redo of an edit refresh the row.
