@@ -211,7 +211,8 @@ public final class DemoApp {
     private func record(snapshot: Snapshot<String, Int>) {
         guard let recorder, recordFailure == nil else { return }
         do {
-            try recorder.record(snapshot) { self.model.data.items[$0] }
+            // The list has just diffed the same two snapshots: reuse its changeset.
+            try recorder.record(snapshot, changeset: list.lastChangeset) { self.model.data.items[$0] }
         } catch {
             recordFailure = "\(error)"
             show("recording stopped: \(error)")

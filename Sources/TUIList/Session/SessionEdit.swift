@@ -83,6 +83,15 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     /// - Complexity: O(*n* + size of the edit).
     public func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
         var result = snapshot
+        try apply(to: &result)
+        return result
+    }
+
+    /// Applies the edit to `snapshot` in place: what ``applied(to:)`` does without copying a
+    /// snapshot held nowhere else (replaying a long recording on a large list).
+    ///
+    /// - Throws: ``Mismatch`` as ``applied(to:)``; the snapshot may then be partly edited.
+    public func apply(to result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
         do {
             try result.checkedDeleteItems(deleted)
         } catch {
@@ -121,7 +130,6 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
             throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
         }
         result.reconfigureItems(shown)
-        return result
     }
 }
 

@@ -119,12 +119,15 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                     throw SessionReadError(file: file, line: entry.number, reason: "bad snapshot: \(error.description)")
                 }
             case .edit(let edit):
-                guard let current = state else {
+                guard var current = state else {
                     throw SessionReadError(file: file, line: entry.number, reason: "an edit before any snapshot")
                 }
-                do { state = try edit.applied(to: current) } catch {
+                state = nil  // so `current` is the only reference and the edit needs no copy
+                do { try edit.apply(to: &current) } catch {
                     throw SessionReadError(file: file, line: entry.number, reason: "edit does not fit the list: \(error.description)")
                 }
+                current.clearMarks()
+                state = current
             case .resize(let columns, let rows):
                 guard columns > 0, rows > 0, columns <= 10_000, rows <= 10_000 else {
                     throw SessionReadError(file: file, line: entry.number, reason: "bad terminal size \(columns)×\(rows)")

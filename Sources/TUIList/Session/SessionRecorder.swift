@@ -43,8 +43,14 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
     /// Records the snapshot the list now shows. Nothing is written when it equals the last
     /// one and marks nothing for update.
     ///
-    /// - Parameter content: the content of an item, for items that are new or updated.
-    public func record(_ snapshot: Snapshot<SectionID, ItemID>, content: (ItemID) -> Content?) throws {
+    /// - Parameters:
+    ///   - changeset: the changes from the last recorded snapshot to this one, when the app
+    ///     already has them (a `ListView`'s ``ListView/lastChangeset`` right after applying
+    ///     the same snapshot): saves a diff per change. `nil` diffs here.
+    ///   - content: the content of an item, for items that are new or updated.
+    /// - Complexity: O(*n*) for the diff (none with `changeset`), plus the size of the change.
+    public func record(_ snapshot: Snapshot<SectionID, ItemID>, changeset: Changeset<SectionID, ItemID>? = nil,
+                       content: (ItemID) -> Content?) throws {
         defer { last = snapshot }
         guard let last else {
             let blocks = snapshot.sectionIdentifiers.map { Event.SectionBlock(id: $0, items: snapshot.itemIdentifiers(inSection: $0)) }
@@ -52,7 +58,7 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
             try write(.snapshot(blocks, content: entries))
             return
         }
-        let changeset = Changeset(from: last, to: snapshot)
+        let changeset = changeset ?? Changeset(from: last, to: snapshot)
         let edit = SessionEdit<SectionID, ItemID, Content>(from: last, to: snapshot, changeset: changeset, content: content)
         if !edit.isEmpty { try write(.edit(edit)) }
     }
