@@ -50,6 +50,9 @@ public struct DemoData: Sendable {
         self.items = items
     }
 
+    /// The largest item id a data file may use (new items count up from the largest one).
+    public static let maximumID = 1 << 50
+
     /// Why data could not be loaded; `description` is one line naming the file and the reason.
     public struct LoadError: Error, CustomStringConvertible {
         public var description: String
@@ -75,7 +78,14 @@ public struct DemoData: Sendable {
             throw LoadError(description: "\(url.path): not a valid data file (\(error))")
         }
         var items: [Int: DemoItem] = [:]
-        for section in file.sections { for item in section.items { items[item.id] = item } }
+        for section in file.sections {
+            for item in section.items {
+                guard (0 ... maximumID).contains(item.id) else {
+                    throw LoadError(description: "\(url.path): item id \(item.id) in section \"\(section.name)\" is out of range (0...\(maximumID))")
+                }
+                items[item.id] = item
+            }
+        }
         do {
             let snapshot = try Snapshot<String, Int>(validating: file.sections.map { ($0.name, $0.items.map(\.id)) })
             return DemoData(title: file.title ?? "TUIList demo", snapshot: snapshot, items: items)

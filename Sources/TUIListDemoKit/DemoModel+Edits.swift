@@ -109,7 +109,7 @@ extension DemoModel {
                 guard var item = data.items[id] else { continue }
                 item.edits += 1
                 if item.edits == 1 { item.title = "★ " + item.title }
-                item.detail = item.detail.split(separator: " · edited").first.map(String.init) ?? item.detail
+                if let mark = item.detail.range(of: " · edited") { item.detail = String(item.detail[..<mark.lowerBound]) }
                 item.detail += " · edited ×\(item.edits)"
                 data.items[id] = item
             }
@@ -135,11 +135,17 @@ extension DemoModel {
             return [.message("\(run.algorithm.rawValue) sort done in \(run.steps) steps")]
         }
         sort = run
-        let order = run.order
-        if step.to + 1 < order.count {
-            data.snapshot.moveItem(step.item, beforeItem: order[step.to + 1])
-        } else {
-            data.snapshot.moveItem(step.item, afterItem: order[step.to - 1])
+        // The step on the section as it is now (a swap's second move is still to come in
+        // `run.order`'s final state, so that order is not the screen's).
+        var order = data.snapshot.itemIdentifiers(inSection: run.section)
+        guard let from = order.firstIndex(of: step.item) else { sort = nil; return [.message("sort stopped: the section changed")] }
+        order.remove(at: from)
+        order.insert(step.item, at: min(step.to, order.count))
+        let to = order.firstIndex(of: step.item)!
+        if to + 1 < order.count {
+            data.snapshot.moveItem(step.item, beforeItem: order[to + 1])
+        } else if to > 0 {
+            data.snapshot.moveItem(step.item, afterItem: order[to - 1])
         }
         return refresh(animated: true) + [.scheduleSortTick(after: 1 / sortSpeed)]
     }

@@ -182,9 +182,10 @@ extension DemoModel {
             displayed = snap
         }
         let shown = reconfigure.filter { displayed.contains(item: $0) }
-        if !shown.isEmpty { displayed.reconfigureItems(shown) }
+        var effect = displayed
+        if !shown.isEmpty { effect.reconfigureItems(shown) }   // marks go with this apply only
         fixCursor(near: oldIndex)
-        return [.apply(displayed, animated: animated)]
+        return [.apply(effect, animated: animated)]
     }
 
     /// Records the current data for undo, then changes it.

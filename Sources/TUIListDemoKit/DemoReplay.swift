@@ -45,11 +45,19 @@ public struct DemoReplay: Sendable {
         case .snapshot(let blocks, let content):
             data.snapshot = Snapshot(sections: blocks.map { ($0.id, $0.items) })
             data.items = Dictionary(content.map { ($0.id, $0.content) }, uniquingKeysWith: { $1 })
+            // A long list's content follows in content-only lines at the same moment: take
+            // them now, so the first state shows whole.
+            while position < recording.events.count, case .edit(let more) = recording.events[position].event.kind,
+                  more.deleted.isEmpty, more.sections == nil, more.inserted.isEmpty, more.updated.isEmpty {
+                for entry in more.content { data.items[entry.id] = entry.content }
+                position += 1
+            }
             return .show(data)
         case .edit(let edit):
-            // Checked when read: it fits. In place, so a long replay of a large list copies nothing.
-            data.snapshot.clearMarks()
-            try? edit.apply(to: &data.snapshot)
+            // Checked when read, so it fits; on a copy all the same, so a bad edit changes nothing.
+            var snapshot = data.snapshot
+            guard (try? edit.apply(to: &snapshot)) != nil else { return .show(data) }
+            data.snapshot = snapshot
             for id in edit.deleted where !data.snapshot.contains(item: id) { data.items[id] = nil }
             for entry in edit.content { data.items[entry.id] = entry.content }
             return .show(data)

@@ -187,3 +187,33 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
     #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + a + "\n" + b + "\n")
         == "rec.jsonl:4: time 1.0 goes back (the line before says 2.0)")
 }
+
+@Test func headerSizesAreChecked() {
+    let header = goodHeader.replacingOccurrences(of: #""columns":80"#, with: #""columns":4000000000"#)
+    #expect(readError(header + "\n") == "rec.jsonl:1: bad terminal size 4000000000×24 (each must be 1...10000)")
+}
+
+/// Many runs in one edit (every other item moves) take the merging path and still land exactly.
+@Test func anEditWithManyRunsAppliesByMerging() throws {
+    let old = Snapshot<String, Int>(sections: [("A", Array(stride(from: 0, to: 2_000, by: 2)) + Array(stride(from: 1, to: 2_000, by: 2))), ("B", [5000])])
+    let new = Snapshot<String, Int>(sections: [("A", Array(0 ..< 2_000)), ("B", [5000])])
+    let edit = SessionEdit<String, Int, String>(from: old, to: new, changeset: Changeset(from: old, to: new)) { _ in nil }
+    #expect(edit.inserted.count > 4)
+    #expect(try edit.applied(to: old) == new)
+    for seed in UInt64(1) ... 200 {
+        var rng = SplitMix64(seed: seed)
+        var sections = [("A", [Int]()), ("B", [Int]()), ("C", [Int]())]
+        for id in 0 ..< 60 { sections[Int(rng.next() % 3)].1.append(id) }
+        let a = Snapshot<String, Int>(sections: sections)
+        var all = a.itemIdentifiers.filter { _ in rng.next() % 5 != 0 } + (100 ..< 100 + Int(rng.next() % 10))
+        all.shuffle(using: &rng)
+        let b = Snapshot<String, Int>(sections: [("C", Array(all.prefix(20))), ("A", Array(all.dropFirst(20).prefix(25))), ("D", Array(all.dropFirst(45)))])
+        let e = SessionEdit<String, Int, String>(from: a, to: b, changeset: Changeset(from: a, to: b)) { _ in nil }
+        #expect(try e.applied(to: a) == b, "seed \(seed)")
+    }
+}
+
+@Test func ansiColoursPastFifteenAreIndexed() {
+    #expect(AnsiFrameEncoder.sgr(Style(foreground: .ansi(200))) == "\u{1B}[0;38;5;200m")
+    #expect(AnsiFrameEncoder.sgr(Style(foreground: .ansi(9), background: .ansi(1))) == "\u{1B}[0;91;41m")
+}

@@ -20,10 +20,9 @@ extension SessionEdit {
             + changeset.itemMoves.map { (path: $0.to, id: $0.id) }
         placed.sort { $0.path < $1.path }
         for entry in placed {
-            if var run = inserted.last, let section = new.sectionIdentifier(at: entry.path.section),
+            if let run = inserted.last, let section = new.sectionIdentifier(at: entry.path.section),
                run.section == section, run.index + run.items.count == entry.path.item {
-                run.items.append(entry.id)
-                inserted[inserted.count - 1] = run
+                inserted[inserted.count - 1].items.append(entry.id)   // in place: no copy of the run
             } else {
                 inserted.append(Run(section: new.sectionIdentifier(at: entry.path.section)!, index: entry.path.item, items: [entry.id]))
             }

@@ -75,12 +75,14 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
         public var description: String
     }
 
-    /// The snapshot this edit makes of `snapshot`, with `updated` items marked for reconfigure.
+    /// The snapshot this edit makes of `snapshot`, with `updated` items marked for reconfigure
+    /// (and no other marks).
     ///
     /// - Throws: ``Mismatch`` naming the identifier when the edit refers to an item or section
     ///   that is not there, or places an item out of range: a recording that does not belong
     ///   to the list it is replayed on.
-    /// - Complexity: O(*n* + size of the edit).
+    /// - Complexity: O(*n* + size of the edit): up to four runs are inserted in place, more are
+    ///   merged into their sections in one pass.
     public func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
         var result = snapshot
         try apply(to: &result)
@@ -92,6 +94,7 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     ///
     /// - Throws: ``Mismatch`` as ``applied(to:)``; the snapshot may then be partly edited.
     public func apply(to result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
+        result.clearMarks()
         do {
             try result.checkedDeleteItems(deleted)
         } catch {
@@ -106,6 +109,21 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
                 throw Mismatch(description: "bad section order: \(error.description)")
             }
         }
+        if inserted.count > 4 {
+            try placeRunsByMerging(into: &result)
+        } else {
+            try placeRunsOneByOne(into: &result)
+        }
+        let shown = updated.filter { result.contains(item: $0) }
+        guard shown.count == updated.count else {
+            let missing = updated.first { !result.contains(item: $0) }!
+            throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
+        }
+        result.reconfigureItems(shown)
+    }
+
+    /// A few runs: each inserted where it lands, O(*n*) per run.
+    private func placeRunsOneByOne(into result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
         for run in inserted {
             guard let s = result.indexOfSection(run.section) else {
                 throw Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
@@ -124,12 +142,42 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
                 throw Mismatch(description: "cannot insert: \(error.description)")
             }
         }
-        let shown = updated.filter { result.contains(item: $0) }
-        guard shown.count == updated.count else {
-            let missing = updated.first { !result.contains(item: $0) }!
-            throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
+    }
+
+    /// Many runs: each touched section is merged with its runs in one pass and the snapshot
+    /// rebuilt once, O(*n* + size of the edit) whatever the number of runs.
+    private func placeRunsByMerging(into result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
+        var runsBySection: [Int: [Run]] = [:]
+        for run in inserted {
+            guard let s = result.indexOfSection(run.section) else {
+                throw Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
+            }
+            runsBySection[s, default: []].append(run)
         }
-        result.reconfigureItems(shown)
+        var blocks: [(SectionID, [ItemID])] = []
+        blocks.reserveCapacity(result.numberOfSections)
+        for (s, section) in result.sectionIdentifiers.enumerated() {
+            let kept = result.itemIdentifiers[result.itemRange(ofSectionAt: s)]
+            guard let runs = runsBySection[s] else { blocks.append((section, Array(kept))); continue }
+            var merged: [ItemID] = []
+            merged.reserveCapacity(kept.count + runs.reduce(0) { $0 + $1.items.count })
+            var next = kept.startIndex
+            for run in runs {
+                while merged.count < run.index && next < kept.endIndex {
+                    merged.append(kept[next])
+                    next += 1
+                }
+                guard merged.count == run.index else {
+                    throw Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(merged.count) items there")
+                }
+                merged.append(contentsOf: run.items)
+            }
+            merged.append(contentsOf: kept[next...])
+            blocks.append((section, merged))
+        }
+        do { result = try Snapshot(validating: blocks) } catch {
+            throw Mismatch(description: "cannot insert: \(error.description)")
+        }
     }
 }
 

@@ -35,112 +35,145 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
 
     /// Reads and checks a recording: every line must decode, and every edit must fit the
     /// state before it (checked by replaying the edits), so a recording that reads without an
-    /// error replays without one.
+    /// error replays without one. Lines are decoded as they are read: memory holds the events,
+    /// one line and one chunk of the file.
     ///
     /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
     public static func read(path: String) throws(SessionReadError) -> Self {
-        var lines: [(number: Int, bytes: ArraySlice<UInt8>, complete: Bool)] = []
-        try readLines(path: path) { number, bytes, complete in lines.append((number, bytes, complete)) }
-        return try parse(lines: lines, file: path)
+        var parser = Parser(file: path)
+        try readLines(path: path) { (number, bytes, complete) throws(SessionReadError) in
+            try parser.feed(number: number, bytes: bytes, complete: complete)
+        }
+        return try parser.finish()
     }
 
     /// Parses a recording held in memory (e.g. from a ``MemorySessionSink``).
     public static func parse(text: String, file: String = "<memory>") throws(SessionReadError) -> Self {
-        var lines: [(number: Int, bytes: ArraySlice<UInt8>, complete: Bool)] = []
+        var parser = Parser(file: file)
         let bytes = Array(text.utf8)
         var start = 0
         var number = 0
         for (i, byte) in bytes.enumerated() where byte == 0x0A {
             number += 1
-            lines.append((number, bytes[start ..< i], true))
+            try parser.feed(number: number, bytes: bytes[start ..< i], complete: true)
             start = i + 1
         }
-        if start < bytes.count { lines.append((number + 1, bytes[start...], false)) }
-        return try parse(lines: lines, file: file)
+        if start < bytes.count { try parser.feed(number: number + 1, bytes: bytes[start...], complete: false) }
+        return try parser.finish()
     }
 
-    private static func parse(lines: [(number: Int, bytes: ArraySlice<UInt8>, complete: Bool)], file: String) throws(SessionReadError) -> Self {
-        let content = lines.filter { !$0.bytes.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }
-        guard let first = content.first else {
-            throw SessionReadError(file: file, line: 1, reason: "empty file: expected a \(SessionHeader.formatName) header line")
-        }
+    /// Takes lines one at a time: the header first, then events, each checked against the
+    /// list as it stands after the lines before it.
+    private struct Parser {
+        let file: String
         let decoder = JSONDecoder()
-        let header: SessionHeader
-        do {
-            header = try decoder.decode(SessionHeader.self, from: Data(first.bytes))
-        } catch {
-            if !first.complete && content.count == 1 {
-                throw SessionReadError(file: file, line: first.number, reason: "the header line is incomplete (the recording was cut off)")
-            }
-            let probe = try? JSONSerialization.jsonObject(with: Data(first.bytes))
-            if probe == nil {
-                throw SessionReadError(file: file, line: first.number, reason: "not JSON: expected a \(SessionHeader.formatName) header line")
-            }
-            throw SessionReadError(file: file, line: first.number, reason: "not a \(SessionHeader.formatName) header (\(describe(error)))")
-        }
-        guard header.format == SessionHeader.formatName else {
-            throw SessionReadError(file: file, line: first.number, reason: "format is \"\(header.format)\", expected \"\(SessionHeader.formatName)\"")
-        }
-        guard header.version == SessionHeader.currentVersion else {
-            throw SessionReadError(file: file, line: first.number,
-                                   reason: "format version \(header.version) is not supported (this reader knows version \(SessionHeader.currentVersion))")
-        }
+        var header: SessionHeader?
+        var headerLine = 0
         var events: [(line: Int, event: Event)] = []
         var warning: String?
         var state: Snapshot<SectionID, ItemID>?
         var lastTime = 0.0
-        for entry in content.dropFirst() {
+        /// Set after an incomplete last line: nothing may follow it.
+        var cutOff = false
+
+        init(file: String) { self.file = file }
+
+        mutating func feed(number: Int, bytes: ArraySlice<UInt8>, complete: Bool) throws(SessionReadError) {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
+            guard header != nil else { return try readHeader(number: number, bytes: bytes, complete: complete) }
+            guard warning == nil else { return }
             let event: Event
             do {
-                event = try decoder.decode(Event.self, from: Data(entry.bytes))
+                event = try decoder.decode(Event.self, from: Data(bytes))
             } catch {
-                if !entry.complete {
-                    warning = "\(file):\(entry.number): the last line is incomplete (the recording was cut off); replaying the \(events.count) complete events before it"
-                    break
+                if !complete {
+                    warning = "\(file):\(number): the last line is incomplete (the recording was cut off); replaying the \(events.count) complete events before it"
+                    return
                 }
                 if let unknown = error as? Event.UnknownKind {
-                    throw SessionReadError(file: file, line: entry.number, reason: unknown.description)
+                    throw SessionReadError(file: file, line: number, reason: unknown.description)
                 }
-                if (try? JSONSerialization.jsonObject(with: Data(entry.bytes))) == nil {
-                    throw SessionReadError(file: file, line: entry.number, reason: "not JSON")
+                if (try? JSONSerialization.jsonObject(with: Data(bytes))) == nil {
+                    throw SessionReadError(file: file, line: number, reason: "not JSON")
                 }
-                throw SessionReadError(file: file, line: entry.number, reason: "not a session event (\(describe(error)))")
+                throw SessionReadError(file: file, line: number, reason: "not a session event (\(SessionRecording.describe(error)))")
             }
+            try check(event, line: number)
+            events.append((number, event))
+        }
+
+        mutating func readHeader(number: Int, bytes: ArraySlice<UInt8>, complete: Bool) throws(SessionReadError) {
+            let decoded: SessionHeader
+            do {
+                decoded = try decoder.decode(SessionHeader.self, from: Data(bytes))
+            } catch {
+                if !complete {
+                    throw SessionReadError(file: file, line: number, reason: "the header line is incomplete (the recording was cut off)")
+                }
+                if (try? JSONSerialization.jsonObject(with: Data(bytes))) == nil {
+                    throw SessionReadError(file: file, line: number, reason: "not JSON: expected a \(SessionHeader.formatName) header line")
+                }
+                throw SessionReadError(file: file, line: number, reason: "not a \(SessionHeader.formatName) header (\(SessionRecording.describe(error)))")
+            }
+            guard decoded.format == SessionHeader.formatName else {
+                throw SessionReadError(file: file, line: number, reason: "format is \"\(decoded.format)\", expected \"\(SessionHeader.formatName)\"")
+            }
+            guard decoded.version == SessionHeader.currentVersion else {
+                throw SessionReadError(file: file, line: number,
+                                       reason: "format version \(decoded.version) is not supported (this reader knows version \(SessionHeader.currentVersion))")
+            }
+            guard SessionRecording.sizeRange.contains(decoded.columns), SessionRecording.sizeRange.contains(decoded.rows) else {
+                throw SessionReadError(file: file, line: number, reason: "bad terminal size \(decoded.columns)×\(decoded.rows) (each must be 1...10000)")
+            }
+            header = decoded
+            headerLine = number
+        }
+
+        /// Times go forward; edits fit the list; sizes are sane.
+        mutating func check(_ event: Event, line: Int) throws(SessionReadError) {
             guard event.time.isFinite, event.time >= 0 else {
-                throw SessionReadError(file: file, line: entry.number, reason: "time \(event.time) is not a number of seconds ≥ 0")
+                throw SessionReadError(file: file, line: line, reason: "time \(event.time) is not a number of seconds ≥ 0")
             }
             if event.time < lastTime {
-                throw SessionReadError(file: file, line: entry.number, reason: "time \(event.time) goes back (the line before says \(lastTime))")
+                throw SessionReadError(file: file, line: line, reason: "time \(event.time) goes back (the line before says \(lastTime))")
             }
             lastTime = event.time
             switch event.kind {
             case .snapshot(let sections, _):
                 do { state = try Snapshot(validating: sections.map { ($0.id, $0.items) }) } catch {
-                    throw SessionReadError(file: file, line: entry.number, reason: "bad snapshot: \(error.description)")
+                    throw SessionReadError(file: file, line: line, reason: "bad snapshot: \(error.description)")
                 }
             case .edit(let edit):
                 guard var current = state else {
-                    throw SessionReadError(file: file, line: entry.number, reason: "an edit before any snapshot")
+                    throw SessionReadError(file: file, line: line, reason: "an edit before any snapshot")
                 }
                 state = nil  // so `current` is the only reference and the edit needs no copy
                 do { try edit.apply(to: &current) } catch {
-                    throw SessionReadError(file: file, line: entry.number, reason: "edit does not fit the list: \(error.description)")
+                    throw SessionReadError(file: file, line: line, reason: "edit does not fit the list: \(error.description)")
                 }
                 current.clearMarks()
                 state = current
             case .resize(let columns, let rows):
-                guard columns > 0, rows > 0, columns <= 10_000, rows <= 10_000 else {
-                    throw SessionReadError(file: file, line: entry.number, reason: "bad terminal size \(columns)×\(rows)")
+                guard SessionRecording.sizeRange.contains(columns), SessionRecording.sizeRange.contains(rows) else {
+                    throw SessionReadError(file: file, line: line, reason: "bad terminal size \(columns)×\(rows) (each must be 1...10000)")
                 }
             case .key, .marker:
                 break
             }
-            events.append((entry.number, event))
         }
-        return Self(header: header, events: events, warning: warning)
+
+        func finish() throws(SessionReadError) -> SessionRecording {
+            guard let header else {
+                throw SessionReadError(file: file, line: 1, reason: "empty file: expected a \(SessionHeader.formatName) header line")
+            }
+            return SessionRecording(header: header, events: events, warning: warning)
+        }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// Terminal sizes a recording may name.
+    static var sizeRange: ClosedRange<Int> { 1 ... 10_000 }
+
+    fileprivate static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .keyNotFound(let key, _)?: return "missing \"\(key.stringValue)\""
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
@@ -150,9 +183,9 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
         }
     }
 
-    /// Streams a file's lines without holding more than one line and one chunk, refusing a
-    /// line longer than ``maximumLineLength``.
-    private static func readLines(path: String, _ body: (Int, ArraySlice<UInt8>, Bool) -> Void) throws(SessionReadError) {
+    /// Streams a file's lines to `body`, one at a time, refusing a line longer than
+    /// ``maximumLineLength`` as soon as it passes the limit.
+    private static func readLines(path: String, _ body: (Int, ArraySlice<UInt8>, Bool) throws(SessionReadError) -> Void) throws(SessionReadError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -171,10 +204,14 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
             if n == 0 { break }
             var start = 0
             for i in 0 ..< n where chunk[i] == 0x0A {
-                current.append(contentsOf: chunk[start ..< i])
                 number += 1
-                body(number, current[...], true)
-                current.removeAll(keepingCapacity: true)
+                if current.isEmpty {
+                    try body(number, chunk[start ..< i], true)       // the common case: no copy
+                } else {
+                    current.append(contentsOf: chunk[start ..< i])
+                    try body(number, current[...], true)
+                    current.removeAll(keepingCapacity: current.count <= 1 << 20)
+                }
                 start = i + 1
             }
             current.append(contentsOf: chunk[start ..< n])
@@ -182,6 +219,6 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 throw SessionReadError(file: path, line: number + 1, reason: "line is longer than \(maximumLineLength >> 20) MiB: not a recording this reader accepts")
             }
         }
-        if !current.isEmpty { body(number + 1, current[...], false) }
+        if !current.isEmpty { try body(number + 1, current[...], false) }
     }
 }

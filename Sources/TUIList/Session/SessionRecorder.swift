@@ -19,6 +19,8 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
     private let clock: () -> Double
     private let startTime: Double
     private var last: Snapshot<SectionID, ItemID>?
+    /// How many items' content goes on one line of the first state.
+    public static var contentPerLine: Int { 20_000 }
     /// Lines written, the header included.
     public private(set) var linesWritten = 0
 
@@ -51,16 +53,32 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
     /// - Complexity: O(*n*) for the diff (none with `changeset`), plus the size of the change.
     public func record(_ snapshot: Snapshot<SectionID, ItemID>, changeset: Changeset<SectionID, ItemID>? = nil,
                        content: (ItemID) -> Content?) throws {
-        defer { last = snapshot }
         guard let last else {
+            // The first state: its structure on one line, its content in lines of at most
+            // `contentPerLine` items (content-only edits), so no line grows past what a reader
+            // accepts however long the list.
             let blocks = snapshot.sectionIdentifiers.map { Event.SectionBlock(id: $0, items: snapshot.itemIdentifiers(inSection: $0)) }
-            let entries = snapshot.itemIdentifiers.compactMap { id in content(id).map { SessionEdit<SectionID, ItemID, Content>.ContentEntry(id: id, content: $0) } }
-            try write(.snapshot(blocks, content: entries))
+            let ids = snapshot.itemIdentifiers
+            var position = 0
+            func nextChunk() -> [SessionEdit<SectionID, ItemID, Content>.ContentEntry] {
+                var chunk: [SessionEdit<SectionID, ItemID, Content>.ContentEntry] = []
+                while chunk.count < Self.contentPerLine, position < ids.count {
+                    if let value = content(ids[position]) { chunk.append(.init(id: ids[position], content: value)) }
+                    position += 1
+                }
+                return chunk
+            }
+            try write(.snapshot(blocks, content: nextChunk()))
+            self.last = snapshot   // written: later edits are relative to it
+            while case let chunk = nextChunk(), !chunk.isEmpty {
+                try write(.edit(SessionEdit(content: chunk)))
+            }
             return
         }
         let changeset = changeset ?? Changeset(from: last, to: snapshot)
         let edit = SessionEdit<SectionID, ItemID, Content>(from: last, to: snapshot, changeset: changeset, content: content)
         if !edit.isEmpty { try write(.edit(edit)) }
+        self.last = snapshot   // only once written, so the file never skips a state
     }
 
     /// Records a key, as the person would name it (`"J"`, `"Down"`, `"Ctrl-C"`).
