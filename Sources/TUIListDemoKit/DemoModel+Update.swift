@@ -191,7 +191,7 @@ extension DemoModel {
     /// Records the current data for undo, then changes it.
     mutating func commit(_ change: (inout DemoData) -> Void) {
         undoStack.append(data)
-        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+        while undoStack.count > undoLimit { undoStack.removeFirst() }
         redoStack.removeAll()
         change(&data)
     }

@@ -81,7 +81,9 @@ public struct DemoModel: Sendable {
         public var before: DemoData
     }
 
-    public static let undoLimit = 200
+    /// Undo steps kept: 200, fewer for huge lists so the stack holds at most about twenty
+    /// million item identifiers (each step keeps a whole snapshot).
+    public var undoLimit: Int { max(5, min(200, 20_000_000 / max(1, data.snapshot.numberOfItems))) }
 
     public init(data: DemoData, seed: UInt64 = 1) {
         self.data = data
