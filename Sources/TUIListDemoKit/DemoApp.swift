@@ -29,6 +29,9 @@ public final class DemoApp {
 
     public static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
+    /// The list's timing when nothing runs on a beat (from the environment: reduced motion).
+    private let baseTiming: TransitionTiming
+
     /// While replaying: the replay's state for the title bar and its controls for the help bar.
     public var replayStatus: String?
 
@@ -63,6 +66,7 @@ public final class DemoApp {
                 }
                 return cell
             })
+        baseTiming = list.transitionTiming
         box.app = self
         list.animationClock = clock
         list.showsScrollbar = true
@@ -131,6 +135,9 @@ public final class DemoApp {
 
     /// Feeds an action to the model and carries out its effects.
     public func perform(_ action: DemoAction) {
+        // Sort steps come on a beat: each step's animation fits in 80% of the beat.
+        list.transitionTiming = model.isSorting || action.startsSort
+            ? baseTiming.fitting(within: 0.8 / model.sortSpeed) : baseTiming
         carryOut(model.update(action))
         if !model.isSorting { nextSortTick = nil }
         syncSelection()
@@ -369,4 +376,9 @@ extension Changeset {
         let items = parts(itemCounts), sections = parts(sectionCounts)
         return (items + (sections.isEmpty ? [] : ["§"] + sections)).joined(separator: " ")
     }
+}
+
+extension DemoAction {
+    /// Whether the action starts a sort (its first step comes on the sort's beat).
+    var startsSort: Bool { if case .sort = self { return true } else { return false } }
 }

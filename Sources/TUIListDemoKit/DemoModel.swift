@@ -64,7 +64,7 @@ public struct DemoModel: Sendable {
     public internal(set) var showHelp = false
     public internal(set) var sortKey: SortKey = .title
     /// Sort steps per second.
-    public internal(set) var sortSpeed: Double = 12
+    public internal(set) var sortSpeed: Double = 6
     public internal(set) var sort: SortRun?
     public internal(set) var drag: DragState?
     /// The snapshot the list shows now (collapsed sections and filter applied).

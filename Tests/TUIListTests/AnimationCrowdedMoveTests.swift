@@ -34,4 +34,30 @@ import Testing
         let lines = stride(from: 0.0, through: transition.duration, by: 0.01).compactMap { transition.frame(at: $0).row("a")?.line }
         #expect(Set(lines) == [0, 1, 2, 3], "a passes every line on its way: \(lines)")
     }
+
+    /// One row moving any distance up or down: the rows it passes step aside exactly when it
+    /// reaches them (drawn at whole lines), so no line is ever blank and none is covered.
+    @Test func oneMoveOfAnyDistanceNeverLeavesALineBlank() {
+        let old = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        for from in 0 ..< 8 {
+            for to in 0 ..< 8 where to != from {
+                var new = old
+                let moved = new.remove(at: from)
+                new.insert(moved, at: to)
+                let transition = Transition(plan: plan(old, new, moved: [moved]))
+                for ms in stride(from: 0, through: Int(transition.duration * 1000), by: 2) {
+                    let lines = transition.frame(at: Double(ms) / 1000).rows.map(\.line)
+                    #expect(Set(lines) == Set(0 ..< 8) && lines.count == 8, "\(moved) \(from)→\(to) at \(ms) ms: \(lines)")
+                }
+            }
+        }
+    }
+
+    /// A timing fitted into a beat lasts at most the beat, in proportion; a short one is kept.
+    @Test func timingFitsWithinABeat() {
+        let fitted = TransitionTiming.default.fitting(within: 0.1)
+        #expect(abs(fitted.maximumDuration - 0.1) < 1e-9)
+        #expect(abs(fitted.move.duration / fitted.remove.duration - 0.25 / 0.12) < 1e-9)
+        #expect(TransitionTiming.default.fitting(within: 5).maximumDuration == TransitionTiming.default.maximumDuration)
+    }
 }

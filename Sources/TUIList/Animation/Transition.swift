@@ -140,7 +140,17 @@ public struct Transition<RowID: Hashable> {
                 for mover in sliding.map({ tracks[$0] }) {
                     let (mf, mt) = (Double(mover.fromLine), Double(mover.toLine))
                     guard (sf - mf) * (st - mt) < 0 else { continue }   // their order flips: they cross
-                    let progress = crowded ? 0.5 : (sf - mf) / ((mt - mf) - (st - sf))
+                    let progress: Double
+                    if crowded {
+                        progress = 0.5
+                    } else if ((sf - mf) * (sf - mt) < 0 || sf == mt) && abs(st - sf) == 1 {
+                        // A row one line out of the moving row's way, on its path: it steps the
+                        // moment the moving row, drawn at whole lines (rounded), arrives on it,
+                        // into the line the moving row just left.
+                        progress = (abs(sf - mf) - 0.5) / abs(mt - mf)
+                    } else {
+                        progress = (sf - mf) / ((mt - mf) - (st - sf))   // where the two lines meet
+                    }
                     if progress > 0, progress < 1 { first = min(first ?? 1, progress) }
                 }
                 tracks[index].stepAt = first

@@ -59,6 +59,20 @@ public struct TransitionTiming: Hashable, Sendable {
         self.flashFraction = min(max(flashFraction, 0), 1)
     }
 
+    /// The same timing sped up, if need be, so a whole transition lasts at most `seconds`:
+    /// for changes that come on a beat (a sort shown step by step), each step's animation ends
+    /// before the next step starts instead of being retargeted half way.
+    public func fitting(within seconds: Double) -> TransitionTiming {
+        let longest = maximumDuration
+        guard longest > seconds, longest > 0 else { return self }
+        let factor = max(0, seconds) / longest
+        var timing = self
+        for path in [\TransitionTiming.remove, \.move, \.change, \.add] {
+            timing[keyPath: path].duration *= factor
+        }
+        return timing
+    }
+
     /// RecyclerView's `DefaultItemAnimator` durations: remove 120 ms, move and change 250 ms,
     /// add 120 ms, so a whole transition lasts under half a second.
     public static let `default` = TransitionTiming(
