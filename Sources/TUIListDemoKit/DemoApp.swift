@@ -16,8 +16,9 @@ public final class DemoApp {
     public let clock: any AnimationClock
     /// Records every applied snapshot, key and resize, when set.
     public var recorder: SessionRecorder<String, Int, DemoItem>?
-    /// Called with what a finished drag reports (the app may persist it).
-    public var onDragFinished: ((DragResult) -> Void)?
+    /// Called with what a finished drag reports: return `true` to keep the new order (and
+    /// persist it), `false` to refuse it — the items then slide back.
+    public var onDragFinished: ((DragResult) -> Bool)?
 
     public private(set) var isRunning = true
     /// The last frame drawn.
@@ -152,8 +153,11 @@ public final class DemoApp {
                 if !changes.isEmpty { lastChange = changes.shortDescription }
                 record(snapshot: snapshot)
             case .dragFinished(let result):
-                onDragFinished?(result)
-                show("dropped \(result.moved.count == 1 ? "1 item" : "\(result.moved.count) items")")
+                if onDragFinished?(result) == false {
+                    carryOut(model.refuseLastDrop())
+                } else {
+                    show("dropped \(result.moved.count == 1 ? "1 item" : "\(result.moved.count) items")")
+                }
             case .scheduleSortTick(let delay):
                 nextSortTick = clock.now + delay
             case .message(let text):

@@ -210,6 +210,15 @@ extension DemoModel {
         return refresh(animated: true) + [.dragFinished(result)]
     }
 
+    /// Takes back the last drop, as an app that refuses the new order would (Apple's
+    /// reordering handlers let an app do the same): the items slide home and no undo or redo
+    /// step remains of the drag.
+    public mutating func refuseLastDrop() -> [DemoEffect] {
+        guard let previous = undoStack.popLast() else { return [] }
+        data = previous
+        return refresh(animated: true) + [.message("drop refused")]
+    }
+
     mutating func cancelDrag() -> [DemoEffect] {
         guard let state = drag else { return [] }
         drag = nil

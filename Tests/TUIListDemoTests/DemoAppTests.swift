@@ -164,3 +164,18 @@ struct HeadlessDemo {
     demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
     demo.app.tick()
 }
+
+@Test func anAppCanRefuseADrop() {
+    let demo = HeadlessDemo()
+    var reported: DragResult?
+    demo.app.onDragFinished = { result in reported = result; return false }
+    demo.press(.character(" "), .down, .down, .enter)
+    #expect(reported?.moved == [1])
+    #expect(reported?.after.itemIdentifiers(inSection: "A") == [2, 3, 1])
+    #expect(layout(demo.app.model) == [[1, 2, 3], [4, 5]], "refused: the item slid home")
+    #expect(!demo.app.model.canUndo && !demo.app.model.canRedo)
+    demo.app.onDragFinished = { _ in true }
+    demo.press(.character(" "), .down, .enter)
+    #expect(layout(demo.app.model) == [[2, 1, 3], [4, 5]])
+    #expect(demo.app.model.canUndo)
+}
