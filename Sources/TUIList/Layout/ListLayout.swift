@@ -136,13 +136,8 @@ extension ListLayout {
     /// most `index` (sections without rows share their start with the next one). O(log *s*).
     @usableFromInline
     internal func _section(containingRow index: Int) -> Int {
-        var low = 0
-        var high = _sectionRowStarts.count - 1  // sections: answer in low..<high
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if _sectionRowStarts[mid] <= index { low = mid } else { high = mid }
-        }
-        return low
+        // The last start is the end of the last section, not a section.
+        _lastStart(atMost: index, in: _sectionRowStarts, count: _sectionRowStarts.count - 1)
     }
 
     /// The row at an index.
@@ -250,14 +245,8 @@ extension ListLayout {
     public func rowIndex(atLine line: Int) -> Int? {
         guard line >= 0 && line < numberOfLines else { return nil }
         guard let starts = _lineStarts else { return line }
-        let target = Int32(line)
-        var low = 0
-        var high = starts.count - 1  // rows: answer in low..<high
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if starts[mid] <= target { low = mid } else { high = mid }
-        }
-        return low
+        // The last start is the end of the last row, not a row.
+        return _lastStart(atMost: Int32(line), in: starts, count: starts.count - 1)
     }
 
     /// The rows that touch any of `lines`, as a range of row indices (empty when none).

@@ -144,12 +144,6 @@ extension Snapshot {
     /// - Complexity: O(log *s*).
     @usableFromInline
     internal func _sectionIndex(containingPosition position: Int) -> Int {
-        var low = 0
-        var high = _sectionStarts.count  // invariant: answer in low..<high
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if _sectionStarts[mid] <= position { low = mid } else { high = mid }
-        }
-        return low
+        _lastStart(atMost: position, in: _sectionStarts, count: _sectionStarts.count)
     }
 }
