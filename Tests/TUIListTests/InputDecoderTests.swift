@@ -191,5 +191,13 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(Key.modified(.left, .control).adding(.alt) == .modified(.left, [.control, .alt]))
         #expect(Key.home.adding([]) == .home)
     }
+
+    @Test func keysHaveReadableNames() {
+        #expect(Key.modified(.left, [.control, .alt]).displayName == "Ctrl+Alt+Left")
+        #expect(Key.modified(.character("x"), .alt).displayName == "Alt+x")
+        #expect(Key.control("c").displayName == "Ctrl+C")
+        #expect(Key.backTab.displayName == "Shift+Tab")
+        #expect(Key.unknown("ESC [ 5 0 ~").displayName == "ESC [ 5 0 ~")
+    }
 }
 
