@@ -29,6 +29,7 @@ static inline int tui_cols(void) { return COLS; }
 static inline int tui_colors(void) { return COLORS; }
 static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
 static inline WINDOW *tui_stdscr(void) { return stdscr; }
+static inline WINDOW *tui_curscr(void) { return curscr; }
 static inline attr_t tui_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
 static inline int tui_key_f(int n) { return KEY_F(n); }
 static inline int tui_wcwidth(wchar_t c) { return wcwidth(c); }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <fcntl.h>
+#include <errno.h>
 #include <unistd.h>
 
 // From ncurses (linked through the CNCurses module); declared here to keep curses.h out.
@@ -33,11 +35,17 @@ static void append_bytes(const char *value) {
 void tui_arm_restore(int mouse) {
     restore_length = 0;
     if (mouse) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
+    append_bytes("\033[?2004l");  // bracketed paste off
     append_bytes(tigetstr("sgr0"));
     append_bytes(tigetstr("cnorm"));
     append_bytes(tigetstr("rmkx"));
     append_bytes(tigetstr("rmcup"));
     screen_active = 1;
+}
+
+int tui_terminal_has_mouse(void) {
+    const char *value = tigetstr("kmous");
+    return value != NULL && value != (char *)-1 && value[0] != 0;
 }
 
 void tui_disarm_restore(void) { screen_active = 0; }
@@ -83,4 +91,55 @@ void tui_reset_signal_handlers(void) {
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
         signal(handled_signals[i], SIG_DFL);
     }
+}
+
+// MARK: - Resize and suspend through a pipe
+
+static int event_pipe[2] = {-1, -1};
+static const int event_signals[] = {SIGWINCH, SIGTSTP, SIGCONT};
+
+static void event_signal_handler(int signal_number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    if (event_pipe[1] >= 0) (void)write(event_pipe[1], &byte, 1);
+    errno = saved;
+}
+
+int tui_install_event_signals(void) {
+    if (event_pipe[0] < 0) {
+        if (pipe(event_pipe) != 0) {
+            event_pipe[0] = event_pipe[1] = -1;
+            return -1;
+        }
+        for (int i = 0; i < 2; i++) {
+            fcntl(event_pipe[i], F_SETFL, fcntl(event_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(event_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = event_signal_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof event_signals / sizeof event_signals[0]; i++) {
+        sigaction(event_signals[i], &action, NULL);
+    }
+    return event_pipe[0];
+}
+
+void tui_reset_event_signals(void) {
+    for (size_t i = 0; i < sizeof event_signals / sizeof event_signals[0]; i++) {
+        signal(event_signals[i], SIG_DFL);
+    }
+}
+
+void tui_stop_self(void) {
+    signal(SIGTSTP, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGTSTP);
+    // Continued.
+    tui_install_event_signals();
 }

@@ -131,6 +131,8 @@ public final class DemoApp {
             try? recorder?.record(resize: size.columns, rows: size.rows)
         case .mouse(let mouse):
             handleMouse(mouse)
+        case .paste:
+            break
         }
     }
 

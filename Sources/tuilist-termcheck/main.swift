@@ -67,5 +67,9 @@ while true {
         var canvas = checkCanvas(columns: terminal.size.columns, rows: terminal.size.rows)
         canvas.draw("Mouse: \(mouse.button) \(mouse.kind) \(mouse.x),\(mouse.y)", x: 0, y: 9)
         terminal.present(canvas)
+    case .paste(let text):
+        var canvas = checkCanvas(columns: terminal.size.columns, rows: terminal.size.rows)
+        canvas.draw("Paste: \(text.debugDescription)", x: 0, y: 9)
+        terminal.present(canvas)
     }
 }

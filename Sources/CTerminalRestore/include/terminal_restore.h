@@ -32,4 +32,20 @@ void tui_install_signal_handlers(void);
 /// Puts SIGINT, SIGTERM, SIGHUP and SIGQUIT back to their default action.
 void tui_reset_signal_handlers(void);
 
+/// Whether the current terminfo entry reports mouse events (has `kmous`).
+int tui_terminal_has_mouse(void);
+
+/// SIGWINCH, SIGTSTP and SIGCONT write their signal number (one byte) into a non-blocking pipe
+/// instead of acting, so that the program loop handles a resize or a suspend between two
+/// frames. Returns the pipe's read end (the same one on every call), or -1 when no pipe could
+/// be made.
+int tui_install_event_signals(void);
+
+/// Puts SIGWINCH, SIGTSTP and SIGCONT back to their default action.
+void tui_reset_event_signals(void);
+
+/// Stops the process as Ctrl-Z would (SIGTSTP's default action) and returns once it is
+/// continued (`fg`); the event signal handlers are back in place then.
+void tui_stop_self(void);
+
 #endif

@@ -6,4 +6,7 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal now has this size; the next frame is drawn in full.
     case resize(TerminalSize)
+    /// Text the person pasted (bracketed paste), as one event: apps insert it as text and
+    /// never read it as commands. Line breaks arrive as `"\n"`.
+    case paste(String)
 }

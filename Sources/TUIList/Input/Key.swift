@@ -35,6 +35,61 @@ public enum Key: Hashable, Sendable {
     case function(Int)
     /// Ctrl+letter, with the lowercase letter, e.g. `.control("c")`.
     case control(Character)
+    /// A key pressed with modifiers that have no case of their own: Ctrl+Left is
+    /// `.modified(.left, .control)`, Alt+x is `.modified(.character("x"), .alt)`,
+    /// Ctrl+Shift+End is `.modified(.end, [.control, .shift])`.
+    ///
+    /// Shift alone with an arrow is `.shiftUp` (and so on), Shift+Tab is `.backTab`, and
+    /// Shift+letter is the uppercase `.character`: those never come wrapped.
+    indirect case modified(Key, KeyModifiers)
+    /// A sequence the terminal sent that ``InputDecoder`` does not know, swallowed whole and
+    /// named in readable form (`ESC [ 5 0 ~`), so that it never reads as Escape followed by
+    /// characters. Apps usually ignore it.
+    case unknown(String)
+}
+
+/// Modifier keys held with a key, as terminals report them (xterm's parameter minus one).
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    /// Creates modifiers from xterm's bits: shift 1, alt 2, control 4, meta 8.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Shift.
+    public static let shift = KeyModifiers(rawValue: 1)
+    /// Alt (Option; sent as an Escape prefix or a modifier parameter).
+    public static let alt = KeyModifiers(rawValue: 2)
+    /// Control.
+    public static let control = KeyModifiers(rawValue: 4)
+    /// Meta (rare: most terminals report it as Alt).
+    public static let meta = KeyModifiers(rawValue: 8)
+}
+
+extension Key {
+    /// The key with `modifiers` added, in its normal form: Shift+arrow as `.shiftUp` and so
+    /// on, Shift+Tab as `.backTab`, no modifiers as the key itself, and modifiers of a key that
+    /// already carries some merged into one `.modified`.
+    public func adding(_ modifiers: KeyModifiers) -> Key {
+        if modifiers.isEmpty { return self }
+        if case .modified(let base, let held) = self { return base.adding(held.union(modifiers)) }
+        if modifiers == .shift {
+            switch self {
+            case .up: return .shiftUp
+            case .down: return .shiftDown
+            case .left: return .shiftLeft
+            case .right: return .shiftRight
+            case .tab: return .backTab
+            default: break
+            }
+        }
+        // A Shift+arrow case with more modifiers becomes the arrow with all of them.
+        switch self {
+        case .shiftUp: return .modified(.up, modifiers.union(.shift))
+        case .shiftDown: return .modified(.down, modifiers.union(.shift))
+        case .shiftLeft: return .modified(.left, modifiers.union(.shift))
+        case .shiftRight: return .modified(.right, modifiers.union(.shift))
+        default: return .modified(self, modifiers)
+        }
+    }
 }
 
 extension Key {

@@ -31,6 +31,12 @@ public final class HeadlessTerminal: Terminal {
     public private(set) var isRestored = false
     private var events: [InputEvent] = []
     private var nextEventIndex = 0
+    /// Batches that become available at a clock time, in time order.
+    private var scheduled: [(time: Double, events: [InputEvent])] = []
+    /// When set, waiting advances this clock, as a real wait would let time pass: a wait for
+    /// `t` seconds with no input moves it by `t`, and a scheduled batch moves it to its time.
+    /// Without it, time stands still and waits return at once.
+    public var clock: ManualClock?
 
     /// A blank terminal of the given size (negative counts as 0).
     public init(columns: Int, rows: Int) {
@@ -60,6 +66,38 @@ public final class HeadlessTerminal: Terminal {
             }
         }
         return events[nextEventIndex]
+    }
+
+    /// Every event that is pending, as one batch (what `enqueue` added, and scheduled batches
+    /// whose time has come); else waits as the ``clock`` allows: up to the next scheduled batch
+    /// or for `timeout`, advancing the clock. Returns early when `waker` is pending, and nil
+    /// when nothing is pending or scheduled and `timeout` is nil (no input will ever come).
+    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+        var batch = Array(events[nextEventIndex...])
+        events.removeAll(keepingCapacity: true)
+        nextEventIndex = 0
+        let now = clock?.now ?? 0
+        while let first = scheduled.first, first.time <= now {
+            batch += first.events
+            scheduled.removeFirst()
+        }
+        if !batch.isEmpty { return batch }
+        if waker?.consume() == true { return [] }
+        let until = timeout.map { now + max(0, $0) }
+        if let next = scheduled.first, until.map({ next.time <= $0 }) ?? true {
+            if let clock, next.time > clock.now { clock.advance(by: next.time - clock.now) }
+            scheduled.removeFirst()
+            return next.events
+        }
+        guard let until else { return nil }
+        if let clock, until > clock.now { clock.advance(by: until - clock.now) }
+        return []
+    }
+
+    /// Scripted input that arrives at clock time `time`, as one batch (see ``clock``).
+    public func schedule(_ events: [InputEvent], at time: Double) {
+        let index = scheduled.firstIndex { $0.time > time } ?? scheduled.count
+        scheduled.insert((time, events), at: index)
     }
 
     /// Scripted input, returned in order by `nextEvent`.

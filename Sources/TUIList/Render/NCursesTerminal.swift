@@ -24,6 +24,20 @@ import Darwin
 /// while let event = terminal.nextEvent(timeout: nil), event != .key(.character("q")) {}
 /// ```
 ///
+/// Apps usually run it through a ``Program`` instead of calling `nextEvent` themselves.
+///
+/// Input:
+/// - Keys are decoded by TUIList's own ``InputDecoder``, not by ncurses: terminfo lists only
+///   the sequences of the terminal `TERM` names, and a terminal that sends others (common
+///   inside tmux with `TERM=xterm-256color`) would otherwise deliver Escape plus characters.
+///   A lone Escape is reported 25 ms after it arrives, when nothing followed it.
+/// - A thread of its own reads the input into a queue while the app works, so the kernel's
+///   tty buffer never fills and Ctrl-C (SIGINT) always gets through.
+/// - Bracketed paste is on: a paste arrives as one ``InputEvent/paste(_:)``.
+/// - Resizes (SIGWINCH) arrive as ``InputEvent/resize(_:)``. Ctrl-Z (SIGTSTP) restores the
+///   terminal and stops the process; when it is continued (`fg`) the screen comes back and a
+///   `.resize` event asks for a full frame.
+///
 /// Terminal handling:
 /// - The locale comes from the environment (`setlocale(LC_ALL, "")`); when its character set is
 ///   not UTF-8, LC_CTYPE falls back to `C.UTF-8` so wide characters still work.
@@ -88,6 +102,13 @@ public final class NCursesTerminal: Terminal {
     private let inputFile: UnsafeMutablePointer<FILE>?
     private let mouseEnabled: Bool
     private let inputDescriptor: Int32
+    private let outputDescriptor: Int32
+    private let reader: TerminalInputReader
+    private let signalDescriptor: Int32
+    private var decoder = InputDecoder()
+    private var queued: [InputEvent] = []
+    private var lastInputTime = 0.0
+    private var inputClosed = false
     private let handlesSignals: Bool
     private var usesDefaultColors = false
     private var lastFrame: Canvas?
@@ -96,12 +117,10 @@ public final class NCursesTerminal: Terminal {
     private var pairs: [Int: Int32] = [:]
     private var nextPair: Int32 = 1
     private var styleCache: [Style: (attr_t, Int32)] = [:]
-    private var extendedKeys: [Int32: Key] = [:]
-    private var heldButton: MouseButton?
     private var cellBuffer: [cchar_t] = []
 
-    /// Starts ncurses on the terminal: cbreak, no echo, keypad, invisible cursor, alternate
-    /// screen, 25 ms escape delay, colours when available.
+    /// Starts ncurses on the terminal: cbreak, no echo, keypad transmit mode, invisible cursor,
+    /// alternate screen, bracketed paste, colours when available; and the input reader.
     ///
     /// - Parameters:
     ///   - mouse: Report mouse presses, releases, drags and the wheel as `.mouse` events.
@@ -138,8 +157,8 @@ public final class NCursesTerminal: Terminal {
         self.screen = screen
         outputFile = outFile
         inputFile = inFile
-        mouseEnabled = mouse
         inputDescriptor = input
+        outputDescriptor = output
         handlesSignals = handleSignals
         NCursesTerminal.isActive = true
 
@@ -147,15 +166,13 @@ public final class NCursesTerminal: Terminal {
         noecho()
         nonl()
         let window = tui_stdscr()
+        // Keypad transmit mode makes terminals send what terminfo lists; our decoder reads
+        // both forms, and ncurses itself never reads the input.
         keypad(window, true)
+        typeahead(-1)
         idlok(window, true)
         leaveok(window, true)
         curs_set(0)
-        _ = tui_set_escdelay(25)
-        if mouse {
-            mousemask(tui_all_mouse_events(), nil)
-            mouseinterval(0)
-        }
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         if has_colors() && !noColor {
             start_color()
@@ -164,13 +181,13 @@ public final class NCursesTerminal: Terminal {
         } else {
             colorMode = .none
         }
-        for (capability, key) in [("kUP", Key.shiftUp), ("kUP2", .shiftUp), ("kDN", .shiftDown), ("kDN2", .shiftDown),
-                                  ("kLFT", .shiftLeft), ("kRIT", .shiftRight)] {
-            let code = tui_key_code_for_capability(capability)
-            if code > 0 { extendedKeys[code] = key }
-        }
-        tui_arm_restore(mouse ? 1 : 0)
+        mouseEnabled = mouse && tui_terminal_has_mouse() != 0
+        tui_arm_restore(mouseEnabled ? 1 : 0)
         if handleSignals { NCursesTerminal.installSignalHandlers() }
+        signalDescriptor = tui_install_event_signals()
+        reader = TerminalInputReader(input: input)
+        reader.start()
+        enableInputModes()
     }
 
     deinit {
@@ -233,51 +250,145 @@ public final class NCursesTerminal: Terminal {
         cellsWrittenLastFrame = written
     }
 
-    /// The next key, mouse event or resize, waiting at most `timeout` seconds (nil: forever,
-    /// 0: poll). Nil when none arrived in time, or (waiting forever) when the input hung up.
+    /// The next input event, waiting at most `timeout` seconds (nil: forever, 0: poll). Nil
+    /// when none arrived in time, or (waiting forever) when the input hung up.
     public func nextEvent(timeout: Double?) -> InputEvent? {
+        if queued.isEmpty, let events = nextEvents(timeout: timeout, waker: nil) {
+            queued = events
+        }
+        return queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// Every event that is pending, as one batch: waits at most `timeout` seconds (nil:
+    /// forever) for the first, returns early (possibly with none) when `waker` is woken, and
+    /// returns nil once the input has hung up and everything read is handed over.
+    ///
+    /// A resize or a return from Ctrl-Z is a `.resize` event; the next frame is drawn in full.
+    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         guard !isRestored else { return nil }
-        let window = tui_stdscr()
-        var deadline: Double? = timeout.map { NCursesTerminal.now() + max(0, $0) }
+        if !queued.isEmpty {
+            defer { queued.removeAll() }
+            return queued
+        }
+        let deadline = timeout.map { NCursesTerminal.now() + max(0, $0) }
+        var events: [InputEvent] = []
         while true {
-            var milliseconds: Int32 = -1
-            if let deadline {
-                milliseconds = Int32(clamping: Int(max(0, (deadline - NCursesTerminal.now()) * 1000).rounded(.up)))
+            if waker?.consume() == true { return events }
+            // A lone Escape (or half a sequence) waits 25 ms for the rest; a paste, a second.
+            var wait: Double? = deadline.map { $0 - NCursesTerminal.now() }
+            if decoder.isWaitingForMore {
+                let limit = lastInputTime + (decoder.isInPaste ? 1.0 : 0.025) - NCursesTerminal.now()
+                wait = min(wait ?? limit, limit)
             }
-            wtimeout(window, milliseconds)
-            var character: wint_t = 0
-            let result = wget_wch(window, &character)
-            if result == ERR {
-                if deadline == nil {
-                    // Interrupted: keep waiting, unless the input is gone (hang-up, closed).
-                    var poller = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-                    if poll(&poller, 1, 0) > 0, poller.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return nil }
-                    continue
+            if inputClosed && !decoder.isWaitingForMore { return events.isEmpty ? nil : events }
+            let milliseconds: Int32 = wait.map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
+            var fds = [pollfd(fd: reader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: waker?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, inputClosed ? 0 : milliseconds)
+            if ready < 0 && errno != EINTR { return events.isEmpty ? nil : events }
+            if fds[1].revents != 0 { events += handleSignals() }
+            if fds[0].revents != 0 {
+                let (bytes, hungUp) = reader.take()
+                if !bytes.isEmpty {
+                    events += decoder.decode(bytes)
+                    lastInputTime = NCursesTerminal.now()
                 }
-                return nil
+                if hungUp { inputClosed = true }
             }
-            if let event = result == KEY_CODE_YES ? event(forKeyCode: Int32(character)) : event(forCharacter: character) {
-                return event
+            if decoder.isWaitingForMore,
+               inputClosed || NCursesTerminal.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025) {
+                events += decoder.flush()
             }
-            // A key we do not report: keep reading within the same time limit.
-            if timeout == 0 { deadline = NCursesTerminal.now() }
+            if !events.isEmpty { return events }
+            if let deadline, NCursesTerminal.now() >= deadline, !decoder.isWaitingForMore { return [] }
         }
     }
 
-    /// Leaves ncurses: shows the cursor, ends the alternate screen, puts the terminal modes
-    /// back, and (when init installed them) puts the signal handlers back to their defaults.
+    /// Leaves ncurses: shows the cursor, ends the alternate screen, turns bracketed paste and
+    /// mouse reporting off, puts the terminal modes back, stops the input reader, and (when
+    /// init installed them) puts the signal handlers back to their defaults.
     /// Idempotent; the terminal draws nothing afterwards.
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
+        disableInputModes()
         curs_set(1)
         endwin()
         tui_disarm_restore()
+        tui_reset_event_signals()
         if handlesSignals { tui_reset_signal_handlers() }
+        reader.stop()
         delscreen(screen)
         tui_fclose(outputFile)
         tui_fclose(inputFile)
         NCursesTerminal.isActive = false
+    }
+
+    // MARK: - Input modes, resize, suspend
+
+    private func writeControl(_ text: String) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(outputDescriptor, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { if errno == EINTR { continue }; break }
+            done += n
+        }
+    }
+
+    private func enableInputModes() {
+        writeControl("\u{1B}[?2004h" + (mouseEnabled ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : ""))
+    }
+
+    private func disableInputModes() {
+        writeControl((mouseEnabled ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" : "") + "\u{1B}[?2004l")
+    }
+
+    /// Reads the signal pipe: a resize becomes `.resize`; Ctrl-Z suspends here and returns as
+    /// `.resize` once continued.
+    private func handleSignals() -> [InputEvent] {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        var resized = false
+        var suspend = false
+        while true {
+            let n = read(signalDescriptor, &buffer, buffer.count)
+            guard n > 0 else { break }
+            for byte in buffer[0 ..< n] {
+                switch Int32(byte) {
+                case SIGWINCH, SIGCONT: resized = true
+                case SIGTSTP: suspend = true
+                default: break
+                }
+            }
+        }
+        if suspend {
+            suspendProcess()
+            resized = true
+        }
+        guard resized else { return [] }
+        var window = winsize()
+        if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        }
+        needsFullRedraw = true
+        return [.resize(size)]
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again when continued.
+    private func suspendProcess() {
+        disableInputModes()
+        curs_set(1)
+        endwin()
+        tui_disarm_restore()
+        tui_stop_self()
+        // Continued (`fg`): program mode back, the whole screen redrawn by the next present.
+        reset_prog_mode()
+        curs_set(0)
+        tui_arm_restore(mouseEnabled ? 1 : 0)
+        enableInputModes()
+        clearok(tui_curscr(), true)
+        needsFullRedraw = true
     }
 
     // MARK: - Output
@@ -393,68 +504,6 @@ public final class NCursesTerminal: Terminal {
         nextPair += 1
         pairs[key] = pair
         return pair
-    }
-
-    // MARK: - Input
-
-    private func event(forCharacter character: wint_t) -> InputEvent? {
-        guard let scalar = Unicode.Scalar(UInt32(character)), let key = Key(scalar: scalar) else { return nil }
-        return .key(key)
-    }
-
-    private func event(forKeyCode code: Int32) -> InputEvent? {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_SR: return .key(.shiftUp)
-        case KEY_SF: return .key(.shiftDown)
-        case KEY_SLEFT: return .key(.shiftLeft)
-        case KEY_SRIGHT: return .key(.shiftRight)
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_HOME, KEY_A1: return .key(.home)
-        case KEY_END, KEY_C1, KEY_LL: return .key(.end)
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_DC: return .key(.delete)
-        case KEY_IC: return .key(.insert)
-        case KEY_RESIZE:
-            needsFullRedraw = true
-            return .resize(size)
-        case KEY_MOUSE:
-            return mouseEvent()
-        case tui_key_f(1) ... tui_key_f(63):
-            return .key(.function(Int(code - tui_key_f(0))))
-        default:
-            return extendedKeys[code].map { .key($0) }
-        }
-    }
-
-    private func mouseEvent() -> InputEvent? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        var number: Int32 = 0
-        var kind: Int32 = 0
-        guard tui_decode_mouse(event.bstate, &number, &kind) != 0 else { return nil }
-        let buttons: [MouseButton] = [.left, .middle, .right, .wheelUp, .wheelDown]
-        let x = Int(event.x)
-        let y = Int(event.y)
-        switch kind {
-        case 0:
-            let button = buttons[Int(number) - 1]
-            if number <= 3 { heldButton = button }
-            return .mouse(MouseEvent(x: x, y: y, button: button, kind: .press))
-        case 1:
-            let button = buttons[Int(number) - 1]
-            if heldButton == button { heldButton = nil }
-            return .mouse(MouseEvent(x: x, y: y, button: button, kind: .release))
-        default:
-            guard let held = heldButton else { return nil }
-            return .mouse(MouseEvent(x: x, y: y, button: held, kind: .drag))
-        }
     }
 
     private static func now() -> Double {

@@ -17,6 +17,31 @@ public protocol Terminal: AnyObject {
     func present(_ canvas: Canvas)
     /// The next input event, waiting at most `timeout` seconds (nil: wait forever, 0: poll). nil when none.
     func nextEvent(timeout: Double?) -> InputEvent?
+    /// Every pending input event as one batch: waits at most `timeout` seconds (nil: forever)
+    /// for the first, returns early (possibly empty) when `waker` is woken, and returns nil
+    /// when no input will ever come again (the input hung up, or a script ran out).
+    ///
+    /// A default implementation builds on `nextEvent(timeout:)`, checking the waker every
+    /// 10 ms; backends that can wait on the waker's descriptor do better.
+    func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]?
     /// Puts the terminal back as it was (idempotent).
     func restore()
+}
+
+extension Terminal {
+    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while true {
+            if waker?.consume() == true { return [] }
+            let elapsed = start.duration(to: clock.now).components
+            let remaining = timeout.map { $0 - (Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18) }
+            if let first = nextEvent(timeout: min(remaining ?? 0.01, 0.01)) {
+                var batch = [first]
+                while let more = nextEvent(timeout: 0) { batch.append(more) }
+                return batch
+            }
+            if let remaining, remaining <= 0.01 { return [] }
+        }
+    }
 }

@@ -35,7 +35,7 @@ extension ListView {
                 return true
             default: return false
             }
-        case .resize:
+        case .resize, .paste:
             return false
         }
     }

@@ -1,0 +1,162 @@
+/// What a ``Program`` runs: an app's state, how it takes input, and how it draws.
+///
+/// The model-update-view split of bubbletea, shaped for TUIList's classes: the program hands
+/// the app every pending input event as one batch (``handle(_:in:)``), lets it do what is due
+/// (``tick(in:)``), and asks it for the whole screen (``render(into:)``) at most once per frame.
+/// The app never waits, sleeps or reads the terminal itself.
+///
+/// Only ``handle(_:in:)`` and ``render(into:)`` are required.
+public protocol TerminalApp: AnyObject {
+    /// Called once, before the first frame: set up, and take the program's clock for the
+    /// app's lists (`list.animationClock = program.clock`) so tests can step time.
+    func start(in program: Program)
+    /// Every input event that is pending, oldest first, as one batch (never empty). An app that
+    /// filters as the person types sees thirty keystrokes at once and filters once.
+    func handle(_ events: [InputEvent], in program: Program)
+    /// Called on every turn of the loop, before a frame is drawn: after input, when
+    /// ``nextDeadline`` has come, on animation frames, and when the ``Program/waker`` was woken
+    /// (background work finished). Do what is due; the default does nothing.
+    func tick(in program: Program)
+    /// Draws the whole screen for the current state into `canvas` (sized to the terminal).
+    func render(into canvas: inout Canvas)
+    /// Whether something moves on screen: while true, the program draws frames at up to its
+    /// frame rate. Usually `list.isAnimating`. Default: false.
+    var isAnimating: Bool { get }
+    /// The clock time (``Program/clock``) of the next thing the app wants done without input —
+    /// a sort step, a message expiring, a refresh — or nil. Default: nil.
+    var nextDeadline: Double? { get }
+}
+
+extension TerminalApp {
+    public func start(in program: Program) {}
+    public func tick(in program: Program) {}
+    public var isAnimating: Bool { false }
+    public var nextDeadline: Double? { nil }
+}
+
+/// The loop every TUIList app runs on: it owns the terminal and the clock, waits for input,
+/// a timer, the next animation frame or a wake, hands the app all pending events as one batch,
+/// and draws at most once per frame.
+///
+/// ```swift
+/// let terminal = try NCursesTerminal()
+/// let status = Program(terminal: terminal).run(MyApp())   // until the app calls quit
+/// exit(status)
+/// ```
+///
+/// - Pacing: at most one frame per ``frameInterval`` (1/60 s): input that arrives within a
+///   frame is handled at once but drawn together. While nothing animates and nothing is due,
+///   the program sleeps in the terminal's wait and uses no CPU.
+/// - Input is never stuck behind work: ``NCursesTerminal`` reads the terminal on a thread of
+///   its own, so while the app is busy the kernel's buffer does not fill, the next batch holds
+///   everything typed meanwhile, and Ctrl-C (a signal) restores the terminal and exits at once.
+/// - Exit paths: ``run(_:)`` restores the terminal when the app quits or the input hangs up;
+///   Ctrl-C, SIGTERM, SIGHUP and SIGQUIT restore it from the signal handler; Ctrl-Z restores it
+///   and stops, and `fg` redraws everything.
+/// - Tests drive a program with a ``HeadlessTerminal`` whose ``HeadlessTerminal/clock`` is the
+///   program's ``ManualClock``: scripted batches arrive at set times and waits advance the
+///   clock, so a whole session runs in memory, frame by frame.
+public final class Program {
+    /// The terminal the program draws on and reads from.
+    public let terminal: any Terminal
+    /// The program's time: frame pacing and ``TerminalApp/nextDeadline`` use it; apps give it to
+    /// their lists' animations.
+    public let clock: any AnimationClock
+    /// Wakes the program from any thread (see ``ProgramWaker``).
+    public let waker = ProgramWaker()
+    /// The shortest time between two frames (default 1/60 s).
+    public var frameInterval: Double = 1.0 / 60
+    /// The status the program ends with when the input hangs up before the app quits.
+    public var hangUpStatus: Int32 = 129
+    /// Frames drawn so far.
+    public private(set) var framesDrawn = 0
+    /// Event batches handed to the app so far.
+    public private(set) var batchesHandled = 0
+    /// The last frame drawn.
+    public private(set) var canvas = Canvas(width: 0, height: 0)
+
+    private var exitStatus: Int32?
+    private var needsDisplay = true
+    private var lastFrameTime = -Double.infinity
+
+    /// A program on `terminal`, timed by `clock`.
+    public init(terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
+        self.terminal = terminal
+        self.clock = clock
+    }
+
+    /// Whether ``quit(status:)`` has been called (or the input hung up).
+    public var isFinished: Bool { exitStatus != nil }
+
+    /// Runs `app` until it quits (or the input hangs up), restores the terminal, and returns
+    /// the exit status.
+    @discardableResult
+    public func run(_ app: some TerminalApp) -> Int32 {
+        start(app)
+        while exitStatus == nil { step(app) }
+        terminal.restore()
+        return exitStatus ?? 0
+    }
+
+    /// Starts `app` and draws the first frame: the first half of ``run(_:)``, for tests that
+    /// then call ``step(_:)``.
+    public func start(_ app: some TerminalApp) {
+        exitStatus = nil
+        app.start(in: self)
+        draw(app)
+    }
+
+    /// One turn of the loop: waits for input, the app's deadline, the next frame (while
+    /// animating or after a change) or a wake; hands the app the batch; ticks; draws if a
+    /// frame is due.
+    public func step(_ app: some TerminalApp) {
+        let now = clock.now
+        var wake = app.nextDeadline
+        if app.isAnimating || needsDisplay {
+            let frame = lastFrameTime + frameInterval
+            wake = min(wake ?? frame, frame)
+        }
+        let timeout = wake.map { max(0, $0 - now) }
+        guard let events = terminal.nextEvents(timeout: timeout, waker: waker) else {
+            if exitStatus == nil { exitStatus = hangUpStatus }
+            return
+        }
+        if !events.isEmpty {
+            batchesHandled += 1
+            app.handle(events, in: self)
+            needsDisplay = true
+        }
+        guard exitStatus == nil else { return }
+        app.tick(in: self)
+        guard exitStatus == nil else { return }
+        if (needsDisplay || app.isAnimating) && clock.now + 1e-9 >= lastFrameTime + frameInterval {
+            draw(app)
+        }
+    }
+
+    /// Ends ``run(_:)`` after the current batch: the terminal is restored and `run` returns
+    /// `status`.
+    public func quit(status: Int32 = 0) {
+        if exitStatus == nil { exitStatus = status }
+    }
+
+    /// Asks for a frame even though no input came and nothing animates (state changed in
+    /// `tick`, say). Input already implies one.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    private func draw(_ app: some TerminalApp) {
+        let size = terminal.size
+        if canvas.width != size.columns || canvas.height != size.rows {
+            canvas = Canvas(width: size.columns, height: size.rows)
+        } else {
+            canvas.clear()
+        }
+        app.render(into: &canvas)
+        terminal.present(canvas)
+        lastFrameTime = clock.now
+        needsDisplay = false
+        framesDrawn += 1
+    }
+}
