@@ -145,11 +145,16 @@ extension EditorModel {
     }
 
     /// Moves each target past the next shown line in `direction`; marked lines move as a
-    /// group and stop together at the edge.
+    /// group (gaps between them kept) and stop together at the edge.
     mutating func move(_ direction: Int) -> [EditorEffect] {
         let items = targets
         guard !items.isEmpty else { return [.message("nothing to move")] }
         var order = state.order
+        // The group moves together: when its leading line cannot move, none does.
+        let leading = order.firstIndex(of: direction > 0 ? items.last! : items.first!)!
+        guard neighbourIndex(of: leading, direction, in: order) != nil else {
+            return [.message(direction > 0 ? "already at the bottom" : "already at the top")]
+        }
         var moved = false
         for id in direction > 0 ? items.reversed() : items {
             guard let index = order.firstIndex(of: id),

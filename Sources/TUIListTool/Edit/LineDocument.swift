@@ -22,8 +22,10 @@
 /// reorder or delete, and a file that ended with one still does. So when the unterminated last
 /// line moves up, it takes the terminator of the line that becomes last, and that line gives
 /// it up (a pure reorder therefore keeps every byte of the file, only in another order); when
-/// it is deleted, the new last line loses its terminator. Every line in the middle of the
-/// output always ends with a line break, so no two lines are ever glued together.
+/// it is deleted, the new last line loses its terminator. One exception: an empty line that
+/// ends up last keeps its line break (without it, it would not be a line at all and would
+/// vanish), so then the file ends with one. Every line in the middle of the output always ends
+/// with a line break, so no two lines are ever glued together.
 ///
 /// **What is refused.** The bytes must be UTF-8 (``LineDocumentError/notUTF8(offset:line:)``)
 /// and hold no NUL byte, the mark of a binary file (``LineDocumentError/binary(offset:line:)``).
@@ -120,8 +122,9 @@ public struct LineDocument: Sendable {
     ///
     /// Each line is written as its content (or its replacement) followed by its own terminator,
     /// except at the end, where the file's final-line rule applies (see the type's comment):
-    /// the last line written ends the way the original file ended, and the original unterminated
-    /// line, when written elsewhere, takes the terminator the last line gave up.
+    /// the last line written ends the way the original file ended (unless it is empty: then it
+    /// keeps its line break), and the original unterminated line, when written elsewhere, takes
+    /// the terminator of the last line.
     ///
     /// - Parameters:
     ///   - order: Line identifiers, each at most once.
@@ -145,7 +148,8 @@ public struct LineDocument: Sendable {
             if let replacement = replacing[id] { output += replacement } else { output += content(of: id) }
             let isLast = position == order.count - 1
             if isLast {
-                if !lacksFinalNewline { output += lines[id].terminator.bytes }
+                // An empty line without a line break would not be a line at all: it keeps its own.
+                if !lacksFinalNewline || lines[id].content.isEmpty { output += lines[id].terminator.bytes }
             } else if id == unterminated {
                 // The unterminated line moved up: it takes the terminator of the line now last.
                 output += lines[order[order.count - 1]].terminator.bytes
