@@ -206,8 +206,8 @@ public final class EditorApp: TerminalApp {
     private func drawHelp(into canvas: inout Canvas, area: Rect) {
         let bindings = EditorKeymap.bindings(for: model.mode == .rebase ? .rebase : .lines)
         let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        let heading = model.mode == .rebase ? "tuilist edit — rebase todo keys" : "tuilist edit — keys"
-        let lines = [heading] + bindings.map {
+        let heading = model.mode == .rebase ? " tuilist edit — rebase todo keys " : " tuilist edit — keys "
+        let lines = bindings.map {
             $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
         }
         let width = min(area.width, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
@@ -216,13 +216,13 @@ public final class EditorApp: TerminalApp {
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         canvas.fill(box, with: " ", style: .plain)
         canvas.draw("┌" + String(repeating: "─", count: width - 2) + "┐", x: box.x, y: box.y)
+        canvas.draw(heading, x: box.x + 2, y: box.y, style: Style(attributes: .bold), maxWidth: width - 4)
         canvas.draw("└" + String(repeating: "─", count: width - 2) + "┘", x: box.x, y: box.maxY - 1)
         for row in 1 ..< height - 1 {
             canvas.draw("│", x: box.x, y: box.y + row)
             canvas.draw("│", x: box.maxX - 1, y: box.y + row)
             if row - 1 < lines.count {
-                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row,
-                            style: row == 1 ? Style(attributes: .bold) : .plain, maxWidth: width - 4)
+                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row, maxWidth: width - 4)
             }
         }
     }

@@ -89,16 +89,16 @@ public enum EditorKeymap {
         Binding(each((.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
                      (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
                      (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
-        Binding(keys(.character("J"), .shiftDown), "J ⇧↓", "move the line (or the marked lines) down", bar: "J/K move", .moveDown),
-        Binding(keys(.character("K"), .shiftUp), "K ⇧↑", "move the line (or the marked lines) up", .moveUp),
+        Binding(each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
+                "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
         Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
-        Binding(keys(.character("v")), "v", "mark the line (moves, deletes, drags act on all marked)", .toggleMark),
+        Binding(keys(.character("v")), "v", "mark (moves, deletes, drags act on all marked)", .toggleMark),
     ]
 
     /// Bindings shared by both normal modes, after the mode's own.
     private static let common: [Binding] = [
-        Binding(keys(.character("u")), "u", "undo", bar: "u undo", .undo),
-        Binding(keys(.character("U"), .control("r")), "U Ctrl-R", "redo", .redo),
+        Binding(each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
+                "u U Ctrl-R", "undo, redo", bar: "u undo"),
         Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
         Binding(keys(.escape), "Esc", "clear the filter, else the marks", .clearMarks),
         Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
@@ -119,10 +119,10 @@ public enum EditorKeymap {
                 Binding(chars("pP"), "p", "pick: use the commit", bar: "p r e s f d action", .setAction(.pick)),
                 Binding(chars("rR"), "r", "reword: use the commit, edit its message", .setAction(.reword)),
                 Binding(chars("eE"), "e", "edit: use the commit, stop to amend it", .setAction(.edit)),
-                Binding(chars("sS"), "s", "squash: meld into the commit above, keep both messages", .setAction(.squash)),
-                Binding(chars("fF"), "f", "fixup: meld into the commit above, keep its message", .setAction(.fixup)),
+                Binding(chars("sS"), "s", "squash: meld into the one above, both messages", .setAction(.squash)),
+                Binding(chars("fF"), "f", "fixup: meld into the one above, its message only", .setAction(.fixup)),
                 Binding(chars("d"), "d", "drop: remove the commit", .setAction(.drop)),
-                Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo (u undoes)", .delete),
+                Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
             ] + common
         case .drag:
             return [
