@@ -15,7 +15,8 @@ struct EditCommand: ParsableCommand {
         y exits 1 without writing), ? shows every key. Only the order and the deleted lines \
         change: every other byte of the file is kept, and the write is atomic.
         A file named git-rebase-todo (or --git-rebase) is a rebase todo: p r e s f d set \
-        pick/reword/edit/squash/fixup/drop, D deletes a line. As git's sequence editor:
+        pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit. As git's \
+        sequence editor:
           git config --global sequence.editor "tuilist edit"
         Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
         130 Ctrl-C.
@@ -38,6 +39,7 @@ struct EditCommand: ParsableCommand {
         let mode: EditorMode = gitRebase || RebaseTodo.isTodoFile(path: file) ? .rebase : .lines
         let app = EditorApp(model: EditorModel(document: editable.document, mode: mode), title: file,
                             save: { bytes throws(ToolFailure) in try editable.write(bytes) })
+        if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal()

@@ -163,6 +163,17 @@ import TUIListTool
         #expect(press(chars("f"), &m).contains(.message("git cannot fixup the first commit into nothing")))
     }
 
+    @Test func cShowsTheCommitOnlyInARebaseTodo() throws {
+        var m = try model(Self.todo, .rebase)
+        press(chars("jc"), &m)
+        #expect(m.showsCommit && m.cursorCommitHash == "2222222")
+        press([.enter], &m)
+        #expect(!m.showsCommit)
+        var lines = try model("a\nb\n")
+        press(chars("c"), &lines)
+        #expect(!lines.showsCommit && lines.cursorCommitHash == nil)
+    }
+
     // MARK: - The keymap is the help
 
     /// Every key a help line names does what that line says, in every mode.

@@ -24,6 +24,9 @@ public final class EditorApp: TerminalApp {
     public let title: String
     /// Writes the file; throws a one-line failure that the status line then shows.
     public let save: ([UInt8]) throws(ToolFailure) -> Void
+    /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``); nil
+    /// shows a note instead. Asked once per hash.
+    public var commitDetails: ((String) -> [String])?
     /// The status the editor asked to exit with, once it has.
     public private(set) var exitStatus: Int32?
 
@@ -31,6 +34,7 @@ public final class EditorApp: TerminalApp {
     public static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
     private var message: (text: String, until: Double)?
+    private var detailsCache: [String: [String]] = [:]
     private var clock: any AnimationClock = SystemClock()
 
     /// An editor for `model`, titled `title`, writing through `save`.
@@ -153,12 +157,36 @@ public final class EditorApp: TerminalApp {
             return
         }
         drawTitle(into: &canvas)
-        let area = Rect(x: 0, y: 1, width: width, height: height - 3)
+        var area = Rect(x: 0, y: 1, width: width, height: height - 3)
+        if model.showsCommit && model.mode == .rebase && area.height >= 6 {
+            let panel = Rect(x: 0, y: area.y + area.height / 2, width: width, height: area.height - area.height / 2)
+            area.height /= 2
+            drawCommit(into: &canvas, area: panel)
+        }
         list.isFocused = !model.isEditingFilter
         list.render(into: &canvas, rect: area)
         drawStatus(into: &canvas, y: height - 2)
         canvas.draw(" " + EditorKeymap.bar(for: model), x: 0, y: height - 1, style: Style(foreground: .cyan))
         if model.showHelp { drawHelp(into: &canvas, area: area) }
+    }
+
+    /// The selected commit, as `git show --stat` prints it, under a rule naming it.
+    private func drawCommit(into canvas: inout Canvas, area: Rect) {
+        let hash = model.cursorCommitHash
+        let rule = "── " + (hash.map { "git show --stat \($0)" } ?? "not a commit") + " · c hides "
+        canvas.draw(rule + String(repeating: "─", count: max(0, area.width - TerminalText.columns(of: rule))),
+                    x: 0, y: area.y, style: Style(attributes: .dim), maxWidth: area.width)
+        guard let hash else { return }
+        let lines: [String]
+        if let cached = detailsCache[hash] {
+            lines = cached
+        } else {
+            lines = commitDetails?(hash) ?? ["(no commit details here)"]
+            detailsCache[hash] = lines
+        }
+        for (row, line) in lines.prefix(area.height - 1).enumerated() {
+            canvas.draw(" " + line, x: 0, y: area.y + 1 + row, maxWidth: area.width)
+        }
     }
 
     private func drawTitle(into canvas: inout Canvas) {

@@ -92,7 +92,8 @@ public enum EditorKeymap {
         Binding(each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
                 "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
         Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
-        Binding(keys(.character("v")), "v", "mark (moves, deletes, drags act on all marked)", .toggleMark),
+        Binding(each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
+                "mark several; Esc clears the filter, then marks"),
     ]
 
     /// Bindings shared by both normal modes, after the mode's own.
@@ -100,7 +101,6 @@ public enum EditorKeymap {
         Binding(each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
                 "u U Ctrl-R", "undo, redo", bar: "u undo"),
         Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
-        Binding(keys(.escape), "Esc", "clear the filter, else the marks", .clearMarks),
         Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
         Binding(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
         Binding(keys(.character("?"), .function(1)), "?", "help", bar: "? help", .toggleHelp),
@@ -123,6 +123,8 @@ public enum EditorKeymap {
                 Binding(chars("fF"), "f", "fixup: meld into the one above, its message only", .setAction(.fixup)),
                 Binding(chars("d"), "d", "drop: remove the commit", .setAction(.drop)),
                 Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
+                Binding(keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
+                        bar: "c show", .toggleCommit),
             ] + common
         case .drag:
             return [

@@ -68,6 +68,10 @@ extension EditorModel {
             filter = ""
             return refresh(animated: true)
         case .toggleHelp: showHelp.toggle(); return []
+        case .toggleCommit:
+            guard mode == .rebase else { return [] }
+            showsCommit.toggle()
+            return []
         case .write: return isModified ? [.write] : [.exit(0)]
         case .quit:
             guard isModified else { return [.exit(0)] }

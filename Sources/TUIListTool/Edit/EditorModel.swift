@@ -18,6 +18,8 @@ public enum EditorAction: Hashable, Sendable {
     case undo, redo
     case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
     case toggleHelp
+    /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
+    case toggleCommit
     /// Writes the file and exits 0.
     case write
     /// Exits 0 when nothing changed; else asks "discard changes? (y/n)".
@@ -86,6 +88,8 @@ public struct EditorModel: Sendable {
     public internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.
     public internal(set) var showHelp = false
+    /// Rebase todos: whether the selected commit is shown under the list.
+    public internal(set) var showsCommit = false
     /// Whether "discard changes? (y/n)" is being asked.
     public internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.
@@ -151,6 +155,12 @@ public struct EditorModel: Sendable {
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
     public var isDragging: Bool { drag != nil }
+
+    /// The hash of the commit under the cursor (rebase todos), or nil.
+    public var cursorCommitHash: String? {
+        guard mode == .rebase, let cursor, case .commit(let commit) = todo[cursor] else { return nil }
+        return commit.hash
+    }
 
     /// The action a commit line has now, or nil for any other line.
     public func action(of id: Int) -> RebaseAction? {
