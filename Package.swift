@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "tuilist-demo", targets: ["tuilist-demo"]),
         .executable(name: "tuilist-bench", targets: ["tuilist-bench"]),
         .executable(name: "tuilist-termcheck", targets: ["tuilist-termcheck"]),
+        .executable(name: "tuilist", targets: ["tuilist"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -69,6 +70,28 @@ let package = Package(
             name: "tuilist-termcheck",
             dependencies: ["TUIList"],
             path: "Sources/tuilist-termcheck"
+        ),
+        // The `tuilist` tool's models (state, update, keymaps) and file I/O: a library so tests
+        // drive every command without a terminal. One folder per command (Edit/, Watch/, ...).
+        // Written only on TUIList's public API.
+        .target(
+            name: "TUIListTool",
+            dependencies: ["TUIList"]
+        ),
+        // The `tuilist` command line: a thin ArgumentParser layer over TUIListTool, one file per
+        // subcommand, the root command in TUIListCommand.swift.
+        .executableTarget(
+            name: "tuilist",
+            dependencies: [
+                "TUIList",
+                "TUIListTool",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/tuilist"
+        ),
+        .testTarget(
+            name: "TUIListToolTests",
+            dependencies: ["TUIListTool", "TUIList"]
         ),
         .testTarget(
             name: "TUIListTests",
