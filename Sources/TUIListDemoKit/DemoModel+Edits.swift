@@ -240,17 +240,6 @@ extension DemoModel {
 }
 
 extension Snapshot where ItemID == Int, SectionID == String {
-    /// Exchanges the places of two items, `a` before `b` in list order (sections may differ).
-    mutating func swapItems(_ a: Int, _ b: Int) {
-        let section = sectionIdentifier(containingItem: a)!
-        let aIndex = indexOfItem(a)!
-        let aEnd = itemRange(ofSection: section).upperBound
-        let aNext = aIndex + 1 < aEnd ? self[globalIndex: aIndex + 1] : nil
-        moveItem(a, afterItem: b)
-        if let aNext, aNext != b { moveItem(b, beforeItem: aNext) }
-        else if aNext == nil { moveItem(b, toEndOfSection: section) }
-    }
-
     mutating func moveBlock(_ block: [Int], after anchor: Int) {
         var previous = anchor
         for id in block { moveItem(id, afterItem: previous); previous = id }
