@@ -82,7 +82,11 @@ extension DemoModel {
                 data.snapshot.appendItems([id], toSection: section)
             }
         }
-        if !filter.isEmpty && !matchesFilter(id) { filter = "" }
+        refreshFilterText([id])
+        if !filter.isEmpty {
+            runFilter()
+            if !matchesFilter(id) { filter = "" }
+        }
         self.cursor = .item(id)
         return refresh(animated: true)
     }
@@ -114,6 +118,7 @@ extension DemoModel {
                 data.items[id] = item
             }
         }
+        refreshFilterText(edited)
         return refresh(animated: true, reconfigure: edited)
     }
 
