@@ -138,4 +138,24 @@ import Testing
             #expect(snapshot.itemIdentifiers(inSection: "E") == [item] && snapshot.numberOfItems == 12, "move \(item) to E")
         }
     }
+
+    /// A recorded edit replays to the recorded state, whether it takes the one-move path
+    /// (a single moved item) or the general one.
+    @Test func recordedEditsReplayToTheRecordedState() throws {
+        var singleMoves = 0
+        for seed in 0 ..< UInt64(2_000) {
+            var rng = SplitMix64(seed: seed)
+            var nextID = 0
+            let old = Self.base(&rng, nextID: &nextID)
+            var new = old
+            for _ in 0 ..< rng.int(1 ... 2) { Self.randomEdit(&new, &rng, nextID: &nextID) }
+            let changes = TestChangeset(from: old, to: new)
+            let edit = SessionEdit<String, Int, String>(from: old, to: new, changeset: changes) { "c\($0)" }
+            if edit.sections == nil && edit.deleted.count == 1 && edit.inserted.count == 1 { singleMoves += 1 }
+            var replayed = old
+            try edit.apply(to: &replayed)
+            #expect(replayed == new, "seed \(seed): \(old) -> \(new), edit \(edit.deleted) \(edit.inserted)")
+        }
+        #expect(singleMoves > 200, "one-move edits: \(singleMoves)")
+    }
 }
