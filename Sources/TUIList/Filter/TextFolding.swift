@@ -20,7 +20,6 @@ public enum TextFolding {
         text.withUTF8 { utf8 in
             for byte in utf8 where byte >= 0x80 { ascii = false; break }
             guard ascii else { return }
-            bytes.reserveCapacity(bytes.count + utf8.count)
             for byte in utf8 where byte != 0 {
                 bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
             }

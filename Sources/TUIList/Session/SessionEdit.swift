@@ -99,7 +99,7 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
         if sections == nil, deleted.count == 1, inserted.count == 1, inserted[0].items == deleted {
             // One item moved (a swap of neighbours records as this): moved in place, at the
             // cost of the distance, instead of a delete and an insert that shift the list.
-            try moveOne(deleted[0], to: inserted[0], in: &result)
+            if let mismatch = moveOne(in: &result) { throw mismatch }
         } else {
             try placeAll(in: &result)
         }
@@ -111,21 +111,26 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
         result.reconfigureItems(shown)
     }
 
-    private func moveOne(_ item: ItemID, to run: Run, in result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
+    /// Moves the one moved item (`deleted[0]`, placed by `inserted[0]`) in place; the reason
+    /// when it does not fit. (Not a typed-throwing function: Swift 6.3's optimiser crashes on
+    /// one of this shape.)
+    private func moveOne(in result: inout Snapshot<SectionID, ItemID>) -> Mismatch? {
+        let item = deleted[0], run = inserted[0]
         guard let from = result.indexOfItem(item) else {
-            throw Mismatch(description: "cannot delete: \(SnapshotError(kind: .unknownItem, identifier: _describe(item)).description)")
+            return Mismatch(description: "cannot delete: \(SnapshotError(kind: .unknownItem, identifier: _describe(item)).description)")
         }
         guard let s = result.indexOfSection(run.section) else {
-            throw Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
+            return Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
         }
         let range = result.itemRange(ofSectionAt: s)
         let start = range.lowerBound - (from < range.lowerBound ? 1 : 0)
         let count = range.count - (range.contains(from) ? 1 : 0)
         guard run.index >= 0, run.index <= count else {
-            throw Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(count) items")
+            return Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(count) items")
         }
         result._relocate(from: from, to: start + run.index,
                          fromSection: result._sectionIndex(containingPosition: from), toSection: s)
+        return nil
     }
 
     private func placeAll(in result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {

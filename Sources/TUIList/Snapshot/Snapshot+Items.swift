@@ -10,6 +10,7 @@ extension Snapshot {
     ///   item of `items` is in the snapshot or repeats.
     /// - Complexity: amortised O(1) per item appended to the last section; O(*n* + *s*) when
     ///   appending to another section (the items after it shift).
+    @inlinable  // specialised in the caller, with `checkedAppendItems`
     public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) {
         _trapOnError { () throws(SnapshotError) in try checkedAppendItems(items, toSection: section) }
     }
