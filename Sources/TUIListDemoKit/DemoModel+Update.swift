@@ -247,7 +247,12 @@ extension DemoModel {
     /// Items present in both whose content differs, so undo and redo of an edit refresh the row.
     /// O(*n*) lookups.
     func changedContent(from a: DemoData, to b: DemoData) -> [Int] {
-        b.snapshot.itemIdentifiers.filter { id in a.items[id].map { $0 != b.items[id] } ?? false }
+        if let candidates = b.items.candidatesForDifference(from: a.items) {
+            // Same generated base: only stored or removed items can differ (O(changes)).
+            return candidates.filter { id in b.snapshot.contains(item: id) && a.items[id].map { $0 != b.items[id] } ?? false }
+                .sorted { b.snapshot.indexOfItem($0)! < b.snapshot.indexOfItem($1)! }
+        }
+        return b.snapshot.itemIdentifiers.filter { id in a.items[id].map { $0 != b.items[id] } ?? false }
     }
 
     private func formatSpeed(_ speed: Double) -> String {

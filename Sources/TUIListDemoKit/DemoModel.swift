@@ -98,7 +98,7 @@ public struct DemoModel: Sendable {
         self.data = data
         self.displayed = data.snapshot
         self.rng = SplitMix64(seed: seed)
-        self.nextID = (data.items.keys.max() ?? 0) + 1
+        self.nextID = (data.items.maxID ?? 0) + 1
         self.cursor = data.snapshot.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }

@@ -44,7 +44,7 @@ public struct DemoReplay: Sendable {
         switch event.kind {
         case .snapshot(let blocks, let content):
             data.snapshot = Snapshot(sections: blocks.map { ($0.id, $0.items) })
-            data.items = Dictionary(content.map { ($0.id, $0.content) }, uniquingKeysWith: { $1 })
+            data.items = DemoItems(Dictionary(content.map { ($0.id, $0.content) }, uniquingKeysWith: { $1 }))
             // A long list's content follows in content-only lines at the same moment: take
             // them now, so the first state shows whole.
             while position < recording.events.count, case .edit(let more) = recording.events[position].event.kind,
