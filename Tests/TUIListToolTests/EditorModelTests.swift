@@ -112,6 +112,33 @@ import TUIListTool
         #expect(!m.isModified && !m.isDragging)
     }
 
+    /// Random key sequences: the shown snapshot always equals the order (filtered), the
+    /// cursor is on a shown line, and what `w` would write re-reads as exactly the lines of
+    /// the order.
+    @Test func randomSessionsKeepTheSnapshotAndTheFileInStep() throws {
+        let keys: [Key] = [.character("J"), .character("K"), .shiftDown, .shiftUp, .character("j"), .character("k"),
+                           .character("v"), .character("d"), .character("u"), .character("U"), .character(" "),
+                           .enter, .escape, .character("G"), .character("g"), .character("/"), .character("e"),
+                           .backspace, .character("x")]
+        for seed in UInt64(1) ... 300 {
+            var rng = SplitMix64(seed: seed)
+            let bytes = LineDocumentTests.randomFile(&rng)
+            let document = try LineDocument(bytes: bytes)
+            var m = EditorModel(document: document, mode: .lines)
+            var pressed: [Key] = []
+            for _ in 0 ..< 60 {
+                let key = keys[rng.int(0 ... keys.count - 1)]
+                pressed.append(key)
+                press([key], &m)
+                let shown = m.state.order.filter { m.filter.isEmpty || document.text(of: $0).lowercased().contains(m.filter.lowercased()) }
+                try #require(m.displayed.itemIdentifiers == shown, "seed \(seed), keys \(pressed)")
+                #expect(m.cursor == nil ? shown.isEmpty : shown.contains(m.cursor!), "seed \(seed), keys \(pressed)")
+            }
+            let reread = try LineDocument(bytes: m.outputBytes())
+            #expect((0 ..< reread.count).map(reread.text(of:)) == m.state.order.map(document.text(of:)), "seed \(seed), keys \(pressed)")
+        }
+    }
+
     // MARK: - Rebase todos
 
     static let todo = """
