@@ -107,3 +107,14 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets for scripts/fuzz, declared only when it asks (TUILIST_FUZZ=1): the target is
+// built with libFuzzer's main (-sanitize=fuzzer), which no ordinary build links.
+if Context.environment["TUILIST_FUZZ"] != nil {
+    package.products.append(.executable(name: "tuilist-fuzz", targets: ["tuilist-fuzz"]))
+    package.targets.append(.executableTarget(
+        name: "tuilist-fuzz",
+        dependencies: ["TUIList", "TUIListDemoKit", "TUIListTool"],
+        path: "Fuzz"
+    ))
+}

@@ -147,6 +147,11 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(decoder.decode(Array("\u{1B}[200~abc".utf8)).isEmpty)
         #expect(decoder.isInPaste)
         #expect(decoder.flush() == [.paste("abc")])
+        // Found by fuzzing: an open paste ending in what may start the end marker lost those
+        // bytes on flush.
+        #expect(decoder.decode(Array("\u{1B}[200~paste\u{1B}".utf8)).isEmpty)
+        #expect(decoder.flush() == [.paste("paste\u{1B}")])
+        #expect(!decoder.isWaitingForMore)
     }
 
     @Test func mouseReports() {
