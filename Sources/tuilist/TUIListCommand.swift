@@ -11,7 +11,9 @@ struct TUIListCommand: ParsableCommand {
         version: "tuilist \(TUIListVersion.string)",
         // One subcommand per line, so commands added on different branches merge cleanly.
         subcommands: [
+            PickerCommand.self,
             EditCommand.self,
-        ]
+        ],
+        defaultSubcommand: PickerCommand.self
     )
 }
