@@ -27,7 +27,9 @@ let package = Package(
             dependencies: [
                 "CNCurses",
                 "CTerminalRestore",
-                .product(name: "Collections", package: "swift-collections"),
+                // Only OrderedSet/OrderedDictionary are used: the umbrella `Collections` product
+                // would compile seven more swift-collections modules on every fresh build.
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             swiftSettings: [
                 // Invariant checks after every mutation, debug builds only.
