@@ -14,6 +14,7 @@
 /// ``SessionEdit`` against the one before, so a file grows with the changes made, not with
 /// the size of the list.
 public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable> {
+    /// The events this recorder writes.
     public typealias Event = SessionEvent<SectionID, ItemID, Content>
     private let sink: any SessionSink
     private let clock: () -> Double
