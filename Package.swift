@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "tuilist-demo", targets: ["tuilist-demo"]),
         .executable(name: "tuilist-bench", targets: ["tuilist-bench"]),
         .executable(name: "tuilist-termcheck", targets: ["tuilist-termcheck"]),
+        .executable(name: "tuilist", targets: ["tuilist"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -74,6 +75,28 @@ let package = Package(
             dependencies: ["TUIList"],
             path: "Sources/tuilist-termcheck"
         ),
+        // The `tuilist` tool's models (state, update, keymaps) and file I/O: a library so tests
+        // drive every command without a terminal. One folder per command (Edit/, Watch/, ...).
+        // Written only on TUIList's public API.
+        .target(
+            name: "TUIListTool",
+            dependencies: ["TUIList"]
+        ),
+        // The `tuilist` command line: a thin ArgumentParser layer over TUIListTool, one file per
+        // subcommand, the root command in TUIListCommand.swift.
+        .executableTarget(
+            name: "tuilist",
+            dependencies: [
+                "TUIList",
+                "TUIListTool",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/tuilist"
+        ),
+        .testTarget(
+            name: "TUIListToolTests",
+            dependencies: ["TUIListTool", "TUIList"]
+        ),
         .testTarget(
             name: "TUIListTests",
             dependencies: ["TUIList"]
@@ -88,3 +111,14 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets for scripts/fuzz, declared only when it asks (TUILIST_FUZZ=1): the target is
+// built with libFuzzer's main (-sanitize=fuzzer), which no ordinary build links.
+if Context.environment["TUILIST_FUZZ"] != nil {
+    package.products.append(.executable(name: "tuilist-fuzz", targets: ["tuilist-fuzz"]))
+    package.targets.append(.executableTarget(
+        name: "tuilist-fuzz",
+        dependencies: ["TUIList", "TUIListDemoKit", "TUIListTool"],
+        path: "Fuzz"
+    ))
+}

@@ -282,6 +282,7 @@ public final class DemoApp {
         case .character(let c): return String(c)
         case .control(let c): return "Ctrl-\(c.uppercased())"
         case .function(let n): return "F\(n)"
+        case .modified, .unknown: return key.displayName
         default: return "\(key)".prefix(1).uppercased() + "\(key)".dropFirst()
         }
     }

@@ -114,7 +114,7 @@ struct RuntimeE2ETests {
         try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[23].contains("q quit") }
         let pid = try session.panePID()
         func cpuTicks() throws -> Int {
-            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let stat = try #require(readTextFile("/proc/\(pid)/stat"))
             // Fields after the command name: state is 3rd; utime and stime are the 14th and 15th.
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!

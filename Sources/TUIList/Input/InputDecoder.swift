@@ -69,8 +69,10 @@ public struct InputDecoder: Sendable {
     public mutating func flush() -> [InputEvent] {
         var events = run(final: true)
         if let text = pasted {
+            // Bytes held in case they began the end marker are text after all.
             pasted = nil
-            events.append(.paste(Self.pasteText(text)))
+            events.append(.paste(Self.pasteText(text + pending)))
+            pending.removeAll()
         }
         return events
     }

@@ -112,3 +112,43 @@ extension Key {
         }
     }
 }
+
+extension Key {
+    /// The key as a person reads it: `"q"`, `"Space"`, `"Up"`, `"Shift+Up"`, `"Ctrl+C"`,
+    /// `"F5"`, `"Ctrl+Alt+Left"`, `"Alt+x"`, or the unknown sequence (`"ESC [ 5 0 ~"`).
+    public var displayName: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .shiftUp: return "Shift+Up"
+        case .shiftDown: return "Shift+Down"
+        case .shiftLeft: return "Shift+Left"
+        case .shiftRight: return "Shift+Right"
+        case .pageUp: return "PageUp"
+        case .pageDown: return "PageDown"
+        case .home: return "Home"
+        case .end: return "End"
+        case .tab: return "Tab"
+        case .backTab: return "Shift+Tab"
+        case .enter: return "Enter"
+        case .escape: return "Escape"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .insert: return "Insert"
+        case .function(let n): return "F\(n)"
+        case .control(let c): return "Ctrl+" + c.uppercased()
+        case .modified(let key, let modifiers):
+            var parts: [String] = []
+            if modifiers.contains(.control) { parts.append("Ctrl") }
+            if modifiers.contains(.alt) { parts.append("Alt") }
+            if modifiers.contains(.meta) { parts.append("Meta") }
+            if modifiers.contains(.shift) { parts.append("Shift") }
+            return (parts + [key.displayName]).joined(separator: "+")
+        case .unknown(let sequence): return sequence
+        }
+    }
+}

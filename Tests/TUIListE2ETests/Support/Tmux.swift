@@ -119,7 +119,7 @@ final class TmuxSession {
     /// The process ids of the direct children of `pid` (Linux: /proc/<pid>/task/<pid>/children).
     static func children(of pid: Int32) -> [Int32] {
         let path = "/proc/\(pid)/task/\(pid)/children"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let text = readTextFile(path) else { return [] }
         return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 

@@ -1,0 +1,259 @@
+import TUIList
+
+/// `tuilist edit` on the runtime: feeds keys through ``EditorKeymap`` to the ``EditorModel``,
+/// carries out its effects — every snapshot through `ListView.apply(_:animated:)`, the write
+/// through ``save`` — and draws the screen from state.
+///
+/// Screen: a title bar (file, mode, "modified"), the list, a status line (messages, the
+/// question "discard changes? (y/n)", counts) and the help bar of the current mode; `?` lays
+/// the whole key table over the list. It knows the file system only through ``save``, so tests
+/// run it on a ``HeadlessTerminal`` and check what would be written.
+///
+/// ```swift
+/// let file = try EditableFile.open("todo.txt")
+/// let app = EditorApp(model: EditorModel(document: file.document, mode: .lines), title: "todo.txt",
+///                     save: { try file.write($0) })
+/// let status = Program(terminal: try NCursesTerminal()).run(app)
+/// ```
+public final class EditorApp: TerminalApp {
+    /// The editor's state.
+    public private(set) var model: EditorModel
+    /// The list on screen.
+    public let list: ListView<Int, Int>
+    /// What the title bar names (the path as given).
+    public let title: String
+    /// Writes the file; throws a one-line failure that the status line then shows.
+    public let save: ([UInt8]) throws(ToolFailure) -> Void
+    /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``); nil
+    /// shows a note instead. Asked once per hash.
+    public var commitDetails: ((String) -> [String])?
+    /// The status the editor asked to exit with, once it has.
+    public private(set) var exitStatus: Int32?
+
+    /// Windows smaller than this show a short message instead.
+    public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+
+    private var message: (text: String, until: Double)?
+    private var detailsCache: [String: [String]] = [:]
+    private var clock: any AnimationClock = SystemClock()
+
+    /// An editor for `model`, titled `title`, writing through `save`.
+    public init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
+        self.model = model
+        self.title = title
+        self.save = save
+        let link = Link()
+        let gutter = max(3, String(model.document.count).count)
+        list = ListView<Int, Int>(cellProvider: { context, id in
+            let cell = context.dequeue(EditLineCell.self)
+            cell.lineNumber = id + 1
+            cell.gutterWidth = gutter
+            guard let model = link.app?.model else { return cell }
+            if model.mode == .rebase {
+                switch model.todo[id] {
+                case .commit(let commit):
+                    cell.action = model.action(of: id)
+                    cell.hash = commit.hash
+                    cell.text = commit.subject
+                case .command(let word, let argument):
+                    cell.command = word
+                    cell.text = argument
+                case .comment, .blank:
+                    cell.text = model.text(of: id)
+                }
+            } else {
+                cell.text = model.text(of: id)
+            }
+            return cell
+        })
+        list.showsSectionHeaders = false
+        list.showsScrollbar = true
+        list.emptyText = model.document.count == 0 ? "The file is empty — q quits" : "No lines — u undoes, q quits"
+        link.app = self
+    }
+
+    // MARK: - TerminalApp
+
+    /// Shows the file's lines, unanimated, and takes the program's clock for the animations.
+    public func start(in program: Program) {
+        clock = program.clock
+        list.animationClock = program.clock
+        list.apply(model.displayed, animated: false)
+        syncSelection()
+    }
+
+    /// Handles a batch of input: keys through the keymap, a paste into the filter.
+    public func handle(_ events: [InputEvent], in program: Program) {
+        for event in events {
+            guard exitStatus == nil else { break }
+            switch event {
+            case .key(let key):
+                model.pageSize = max(1, list.viewportHeight - 1)
+                if let action = EditorKeymap.action(for: key, in: model) { perform(action) }
+            case .paste(let text):
+                guard model.isEditingFilter else { show("paste ignored: keys only (type / to filter)"); continue }
+                for character in text where !character.isNewline { perform(.filterType(character)) }
+            case .resize, .mouse:
+                break
+            }
+        }
+        if let exitStatus { program.quit(status: exitStatus) }
+    }
+
+    /// Lets an expired message go.
+    public func tick(in program: Program) {
+        if let message, message.until <= clock.now { self.message = nil }
+    }
+
+    /// Whether the list is animating.
+    public var isAnimating: Bool { list.isAnimating }
+
+    /// When the status line's message expires.
+    public var nextDeadline: Double? { message?.until }
+
+    // MARK: - Actions
+
+    /// Feeds an action to the model and carries out its effects.
+    public func perform(_ action: EditorAction) {
+        for effect in model.update(action) {
+            switch effect {
+            case .apply(let snapshot, let animated):
+                list.apply(snapshot, animated: animated)
+            case .message(let text):
+                show(text)
+            case .write:
+                do {
+                    try save(model.outputBytes())
+                    exitStatus = 0
+                } catch {
+                    show(error.message)
+                }
+            case .exit(let status):
+                exitStatus = status
+            }
+        }
+        syncSelection()
+    }
+
+    private func show(_ text: String) {
+        message = (text, clock.now + 4)
+    }
+
+    /// Keeps the list's selection and marks in step with the model.
+    private func syncSelection() {
+        list.markedItems = model.marked.union(model.drag?.items ?? [])
+        list.select(model.cursor, anchor: .nearest)
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the whole screen for the current state.
+    public func render(into canvas: inout Canvas) {
+        canvas.clear()
+        let width = canvas.width, height = canvas.height
+        guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {
+            let text = width >= 12 ? "Too small" : "Small"
+            canvas.draw(text, x: max(0, (width - text.count) / 2), y: height / 2, style: Style(attributes: .bold))
+            return
+        }
+        drawTitle(into: &canvas)
+        var area = Rect(x: 0, y: 1, width: width, height: height - 3)
+        if model.showsCommit && model.mode == .rebase && area.height >= 6 {
+            let panel = Rect(x: 0, y: area.y + area.height / 2, width: width, height: area.height - area.height / 2)
+            area.height /= 2
+            drawCommit(into: &canvas, area: panel)
+        }
+        list.isFocused = !model.isEditingFilter
+        list.render(into: &canvas, rect: area)
+        drawStatus(into: &canvas, y: height - 2)
+        canvas.draw(" " + EditorKeymap.bar(for: model), x: 0, y: height - 1, style: Style(foreground: .cyan))
+        if model.showHelp { drawHelp(into: &canvas, area: area) }
+    }
+
+    /// The selected commit, as `git show --stat` prints it, under a rule naming it.
+    private func drawCommit(into canvas: inout Canvas, area: Rect) {
+        let hash = model.cursorCommitHash
+        let rule = "── " + (hash.map { "git show --stat \($0)" } ?? "not a commit") + " · c hides "
+        canvas.draw(rule + String(repeating: "─", count: max(0, area.width - TerminalText.columns(of: rule))),
+                    x: 0, y: area.y, style: Style(attributes: .dim), maxWidth: area.width)
+        guard let hash else { return }
+        let lines: [String]
+        if let cached = detailsCache[hash] {
+            lines = cached
+        } else {
+            lines = commitDetails?(hash) ?? ["(no commit details here)"]
+            detailsCache[hash] = lines
+        }
+        for (row, line) in lines.prefix(area.height - 1).enumerated() {
+            canvas.draw(" " + line, x: 0, y: area.y + 1 + row, maxWidth: area.width)
+        }
+    }
+
+    private func drawTitle(into canvas: inout Canvas) {
+        let bar = Style(attributes: [.reverse, .bold])
+        canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
+        var state: [String] = []
+        if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
+        if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
+        if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
+        if model.isModified { state.append("modified") }
+        let right = state.joined(separator: " · ")
+        let used = right.isEmpty ? 0 : TerminalText.columns(of: right) + 2
+        let kind = model.mode == .rebase ? "rebase todo" : "edit"
+        canvas.draw(" tuilist \(kind)  \(title)", x: 0, y: 0, style: bar, maxWidth: max(0, canvas.width - used))
+        if !right.isEmpty { canvas.draw(right + " ", x: canvas.width - used + 1, y: 0, style: bar) }
+    }
+
+    private func drawStatus(into canvas: inout Canvas, y: Int) {
+        if model.isConfirmingDiscard {
+            canvas.draw(" discard changes? (y/n)", x: 0, y: y, style: Style(foreground: .yellow, attributes: .bold))
+            return
+        }
+        let text = message.map { $0.text + "  │ " + summary } ?? summary
+        canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
+    }
+
+    /// "6 lines · 2 deleted", or for a todo "3 commits: 2 pick, 1 fixup".
+    var summary: String {
+        let shown = model.displayed.numberOfItems, total = model.state.order.count
+        let deleted = model.initialState.order.count - total
+        var parts: [String] = []
+        if model.mode == .rebase {
+            var counts: [RebaseAction: Int] = [:]
+            for id in model.state.order { if let action = model.action(of: id) { counts[action, default: 0] += 1 } }
+            let commits = counts.values.reduce(0, +)
+            let detail = RebaseAction.allCases.compactMap { action in counts[action].map { "\($0) \(action.rawValue)" } }
+            parts.append("\(commits) commit\(commits == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": " + detail.joined(separator: ", ")))
+        } else {
+            parts.append(shown == total ? "\(total) line\(total == 1 ? "" : "s")" : "\(shown) of \(total) lines")
+        }
+        if deleted > 0 { parts.append("\(deleted) deleted") }
+        return parts.joined(separator: " · ")
+    }
+
+    private func drawHelp(into canvas: inout Canvas, area: Rect) {
+        let bindings = EditorKeymap.bindings(for: model.mode == .rebase ? .rebase : .lines)
+        let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
+        let heading = model.mode == .rebase ? " tuilist edit — rebase todo keys " : " tuilist edit — keys "
+        let lines = bindings.map {
+            $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
+        }
+        let width = min(area.width, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
+        let height = min(area.height, lines.count + 2)
+        guard width > 4, height > 2 else { return }
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        canvas.fill(box, with: " ", style: .plain)
+        canvas.draw("┌" + String(repeating: "─", count: width - 2) + "┐", x: box.x, y: box.y)
+        canvas.draw(heading, x: box.x + 2, y: box.y, style: Style(attributes: .bold), maxWidth: width - 4)
+        canvas.draw("└" + String(repeating: "─", count: width - 2) + "┘", x: box.x, y: box.maxY - 1)
+        for row in 1 ..< height - 1 {
+            canvas.draw("│", x: box.x, y: box.y + row)
+            canvas.draw("│", x: box.maxX - 1, y: box.y + row)
+            if row - 1 < lines.count {
+                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row, maxWidth: width - 4)
+            }
+        }
+    }
+}
+
+private final class Link { weak var app: EditorApp? }

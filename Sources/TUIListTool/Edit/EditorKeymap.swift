@@ -1,0 +1,193 @@
+import TUIList
+
+/// `tuilist edit`'s key bindings, per mode: one table per mode that both maps keys to actions
+/// and writes the help (overlay and bar), so the help can never disagree with what the keys do.
+///
+/// ```swift
+/// EditorKeymap.action(for: .character("J"), in: model)   // .moveDown
+/// EditorKeymap.bindings(for: .rebase).map(\.keys)          // the help's left column
+/// ```
+public enum EditorKeymap {
+    /// Which table is in force.
+    public enum Mode: Hashable, Sendable {
+        /// Plain lines.
+        case lines
+        /// A git rebase todo: `d` is drop, deleting a line is `D` or Delete.
+        case rebase
+        /// Carrying lines with Space.
+        case drag
+        /// Typing a filter.
+        case filter
+        /// Asking "discard changes? (y/n)".
+        case confirmDiscard
+        /// The help overlay is open: any key closes it.
+        case help
+    }
+
+    /// What a binding matches.
+    public enum Pattern: Hashable, Sendable {
+        /// This key.
+        case key(Key)
+        /// Any printable character (typing into the filter).
+        case anyCharacter
+        /// Any key at all (closing the help).
+        case anyKey
+    }
+
+    /// One row of a table: the keys, how the help writes them, what each key does.
+    public struct Binding: Sendable {
+        /// Each key (or pattern) with its action. A pattern that matches a typed character
+        /// passes it on through ``typed``.
+        public var triggers: [(pattern: Pattern, action: EditorAction)]
+        /// The keys as a person reads them (the help's left column).
+        public var keys: String
+        /// What they do (the help's right column).
+        public var help: String
+        /// What the short help bar shows for it, if anything.
+        public var bar: String?
+        /// The action for a typed character, for ``Pattern/anyCharacter``.
+        public var typed: (@Sendable (Character) -> EditorAction)?
+
+        /// A row whose keys all do `action`.
+        init(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) {
+            self.init(keys.map { (Pattern.key($0), action) }, label, help, bar: bar)
+        }
+
+        /// A row whose keys do different things (↑ up, ↓ down) under one help line.
+        init(_ triggers: [(pattern: Pattern, action: EditorAction)], _ label: String, _ help: String, bar: String? = nil,
+             typed: (@Sendable (Character) -> EditorAction)? = nil) {
+            self.triggers = triggers
+            self.keys = label
+            self.help = help
+            self.bar = bar
+            self.typed = typed
+        }
+
+        /// The action for `key`, if this row binds it.
+        func action(for key: Key) -> EditorAction? {
+            for trigger in triggers {
+                switch trigger.pattern {
+                case .key(let bound): if bound == key { return trigger.action }
+                case .anyCharacter: if case .character(let character) = key { return typed?(character) ?? trigger.action }
+                case .anyKey: return trigger.action
+                }
+            }
+            return nil
+        }
+    }
+
+    private static func keys(_ keys: Key...) -> [Key] { keys }
+    private static func chars(_ text: String) -> [Key] { text.map { .character($0) } }
+    private static func each(_ pairs: (Key, EditorAction)...) -> [(pattern: Pattern, action: EditorAction)] {
+        pairs.map { (Pattern.key($0.0), $0.1) }
+    }
+
+    /// Bindings shared by both normal modes, before the mode's own.
+    private static let navigation: [Binding] = [
+        Binding(each((.up, .cursor(.up)), (.character("k"), .cursor(.up)),
+                     (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
+        Binding(each((.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
+                     (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
+                     (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
+        Binding(each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
+                "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
+        Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
+        Binding(each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
+                "mark several; Esc clears the filter, then marks"),
+    ]
+
+    /// Bindings shared by both normal modes, after the mode's own.
+    private static let common: [Binding] = [
+        Binding(each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
+                "u U Ctrl-R", "undo, redo", bar: "u undo"),
+        Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
+        Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
+        Binding(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
+        Binding(keys(.character("?"), .function(1)), "?", "help", bar: "? help", .toggleHelp),
+        Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing (status 130)", .abort),
+    ]
+
+    /// Every table, by mode, in the order the help shows them.
+    public static func bindings(for mode: Mode) -> [Binding] {
+        switch mode {
+        case .lines:
+            return navigation + [
+                Binding(keys(.character("d"), .delete), "d Delete", "delete the line (or the marked lines)", bar: "d delete", .delete),
+            ] + common
+        case .rebase:
+            return navigation + [
+                Binding(chars("pP"), "p", "pick: use the commit", bar: "p r e s f d action", .setAction(.pick)),
+                Binding(chars("rR"), "r", "reword: use the commit, edit its message", .setAction(.reword)),
+                Binding(chars("eE"), "e", "edit: use the commit, stop to amend it", .setAction(.edit)),
+                Binding(chars("sS"), "s", "squash: meld into the one above, both messages", .setAction(.squash)),
+                Binding(chars("fF"), "f", "fixup: meld into the one above, its message only", .setAction(.fixup)),
+                Binding(chars("d"), "d", "drop: remove the commit", .setAction(.drop)),
+                Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
+                Binding(keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
+                        bar: "c show", .toggleCommit),
+            ] + common
+        case .drag:
+            return [
+                Binding(keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J", "carry down", bar: "↑↓ carry", .dragDown),
+                Binding(keys(.up, .character("k"), .character("K"), .shiftUp), "↑ k K", "carry up", .dragUp),
+                Binding(keys(.enter, .character(" ")), "Enter Space", "drop here", bar: "Enter drop", .drop),
+                Binding(keys(.escape, .character("q")), "Esc q", "cancel: back where it was", bar: "Esc cancel", .cancelDrag),
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+            ]
+        case .filter:
+            return [
+                Binding([(.anyCharacter, .filterType(" "))], "text", "type to filter", typed: { .filterType($0) }),
+                Binding(keys(.backspace), "Backspace", "erase", .filterBackspace),
+                Binding(keys(.enter, .down, .up), "Enter", "keep the filter", bar: "Enter keep", .filterCommit),
+                Binding(keys(.escape), "Esc", "clear the filter", bar: "Esc clear", .filterCancel),
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+            ]
+        case .confirmDiscard:
+            return [
+                Binding(chars("yY"), "y", "discard the changes and exit (status 1)", bar: "y discard", .confirmDiscard(true)),
+                Binding(keys(.character("n"), .character("N"), .escape, .character("q")), "n Esc", "keep editing",
+                        bar: "n keep editing", .confirmDiscard(false)),
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+            ]
+        case .help:
+            return [
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                Binding([(.anyKey, .toggleHelp)], "any key", "close the help"),
+            ]
+        }
+    }
+
+    /// The mode the model is in.
+    public static func mode(of model: EditorModel) -> Mode {
+        if model.isConfirmingDiscard { return .confirmDiscard }
+        if model.showHelp { return .help }
+        if model.isDragging { return .drag }
+        if model.isEditingFilter { return .filter }
+        return model.mode == .rebase ? .rebase : .lines
+    }
+
+    /// The action for a key in the model's current mode, or `nil` when the key does nothing:
+    /// the first row of the mode's table that binds it.
+    public static func action(for key: Key, in model: EditorModel) -> EditorAction? {
+        for binding in bindings(for: mode(of: model)) {
+            if let action = binding.action(for: key) { return action }
+        }
+        return nil
+    }
+
+    /// The one-line help bar for the model's current mode.
+    public static func bar(for model: EditorModel) -> String {
+        let mode = mode(of: model)
+        let parts = bindings(for: mode).compactMap(\.bar)
+        switch mode {
+        case .drag: return "DRAG  " + parts.joined(separator: " · ")
+        case .filter: return "/" + model.filter + "▏  " + parts.joined(separator: " · ")
+        case .confirmDiscard: return "discard changes? (y/n)"
+        case .help: return "any key closes the help"
+        case .lines, .rebase:
+            // Help and quit first, so a narrow window still shows how to learn the rest and leave.
+            let first = parts.filter { $0 == "? help" || $0 == "w write" || $0 == "q quit" }
+            return (first + parts.filter { !first.contains($0) }).joined(separator: "  ")
+        }
+    }
+}

@@ -1,0 +1,281 @@
+import TUIList
+
+extension EditorModel {
+    /// Applies one action and says what the driver must do.
+    ///
+    /// The question "discard changes? (y/n)" takes only its answer (and Ctrl-C); a drag takes
+    /// only drag actions; the filter prompt takes typing. Every change of the list comes back
+    /// as one `.apply` effect — the one path from model to screen — and every change of the
+    /// file's future content (move, drag, delete, action) is one undo step.
+    public mutating func update(_ action: EditorAction) -> [EditorEffect] {
+        if case .abort = action { return [.exit(130)] }
+        if isConfirmingDiscard {
+            switch action {
+            case .confirmDiscard(true): return [.exit(1)]
+            case .confirmDiscard(false):
+                isConfirmingDiscard = false
+                return [.message("kept editing: w writes, q asks again")]
+            default: return []
+            }
+        }
+        if drag != nil {
+            switch action {
+            case .dragDown, .moveDown, .cursor(.down): return dragStep(+1)
+            case .dragUp, .moveUp, .cursor(.up): return dragStep(-1)
+            case .drop: return dropDrag()
+            case .cancelDrag, .quit: return cancelDrag()
+            case .toggleHelp: showHelp.toggle(); return []
+            default: return [.message("dragging: ↑/↓ carry, Enter drops, Esc cancels")]
+            }
+        }
+        if isEditingFilter {
+            switch action {
+            case .filterType(let character): filter.append(character); return refresh(animated: true)
+            case .filterBackspace:
+                if !filter.isEmpty { filter.removeLast() }
+                return refresh(animated: true)
+            case .filterCommit: isEditingFilter = false; return []
+            case .filterCancel: isEditingFilter = false; filter = ""; return refresh(animated: true)
+            default: break
+            }
+        }
+        switch action {
+        case .cursor(let move): moveCursor(move); return []
+        case .select(let id):
+            if displayed.contains(item: id) { cursor = id }
+            return []
+        case .moveDown: return move(+1)
+        case .moveUp: return move(-1)
+        case .pickUp: return pickUp()
+        case .dragDown, .dragUp, .drop, .cancelDrag: return []
+        case .toggleMark:
+            guard let id = cursor else { return [] }
+            if marked.remove(id) == nil { marked.insert(id) }
+            moveCursor(.down)
+            return []
+        case .clearMarks:
+            if !filter.isEmpty { filter = ""; return refresh(animated: true) }
+            marked = []
+            return []
+        case .delete: return deleteTargets()
+        case .setAction(let newAction): return setAction(newAction)
+        case .undo: return undo()
+        case .redo: return redo()
+        case .beginFilter: isEditingFilter = true; return []
+        case .filterType, .filterBackspace, .filterCommit: return []
+        case .filterCancel:
+            guard !filter.isEmpty else { return [] }
+            filter = ""
+            return refresh(animated: true)
+        case .toggleHelp: showHelp.toggle(); return []
+        case .toggleCommit:
+            guard mode == .rebase else { return [] }
+            showsCommit.toggle()
+            return []
+        case .write: return isModified ? [.write] : [.exit(0)]
+        case .quit:
+            guard isModified else { return [.exit(0)] }
+            isConfirmingDiscard = true
+            return []
+        case .confirmDiscard, .abort: return []
+        }
+    }
+
+    // MARK: - Cursor
+
+    mutating func moveCursor(_ move: EditorAction.CursorMove) {
+        let count = displayed.numberOfItems
+        guard count > 0 else { cursor = nil; return }
+        let index = cursor.flatMap { displayed.indexOfItem($0) } ?? 0
+        let target: Int
+        switch move {
+        case .up: target = index - 1
+        case .down: target = index + 1
+        case .pageUp: target = index - max(1, pageSize)
+        case .pageDown: target = index + max(1, pageSize)
+        case .top: target = 0
+        case .bottom: target = count - 1
+        }
+        cursor = displayed[globalIndex: min(max(0, target), count - 1)]
+    }
+
+    // MARK: - Displayed snapshot
+
+    /// Whether a line passes the filter (a case-insensitive substring of its text).
+    func matchesFilter(_ id: Int) -> Bool {
+        guard !filter.isEmpty else { return true }
+        let needle = filter.lowercased()
+        let haystack = state.actions[id] == nil ? searchText[id] : text(of: id).lowercased()
+        return haystack.contains(needle)
+    }
+
+    /// Recomputes what the list shows and returns the effect that shows it; the cursor stays
+    /// on its line, or goes to the line now at its old place.
+    mutating func refresh(animated: Bool, reconfigure: [Int] = []) -> [EditorEffect] {
+        let oldIndex = cursor.flatMap { displayed.indexOfItem($0) }
+        let shown = filter.isEmpty ? state.order : state.order.filter(matchesFilter)
+        var snapshot = Snapshot<Int, Int>(sections: [(Self.section, shown)])
+        displayed = snapshot
+        let changed = reconfigure.filter { snapshot.contains(item: $0) }
+        if !changed.isEmpty { snapshot.reconfigureItems(changed) }
+        if let id = cursor, displayed.contains(item: id) {
+            // still there
+        } else if let oldIndex, !displayed.isEmpty {
+            cursor = displayed[globalIndex: min(oldIndex, displayed.numberOfItems - 1)]
+        } else {
+            cursor = displayed.itemIdentifier(atGlobalIndex: 0)
+        }
+        return [.apply(snapshot, animated: animated)]
+    }
+
+    /// Records the state for undo, then makes `next` the state.
+    mutating func commit(_ next: EditorState) {
+        guard next != state else { return }
+        undoStack.append(state)
+        redoStack.removeAll()
+        state = next
+    }
+
+    // MARK: - Changes
+
+    /// The next shown line after (`+1`) or before (`-1`) position `index` of `order`.
+    func neighbourIndex(of index: Int, _ direction: Int, in order: [Int]) -> Int? {
+        var j = index + direction
+        while order.indices.contains(j) {
+            if matchesFilter(order[j]) { return j }
+            j += direction
+        }
+        return nil
+    }
+
+    /// Moves each target past the next shown line in `direction`; marked lines move as a
+    /// group (gaps between them kept) and stop together at the edge.
+    mutating func move(_ direction: Int) -> [EditorEffect] {
+        let items = targets
+        guard !items.isEmpty else { return [.message("nothing to move")] }
+        var order = state.order
+        // The group moves together: when its leading line cannot move, none does.
+        let leading = order.firstIndex(of: direction > 0 ? items.last! : items.first!)!
+        guard neighbourIndex(of: leading, direction, in: order) != nil else {
+            return [.message(direction > 0 ? "already at the bottom" : "already at the top")]
+        }
+        var moved = false
+        for id in direction > 0 ? items.reversed() : items {
+            guard let index = order.firstIndex(of: id),
+                  let neighbour = neighbourIndex(of: index, direction, in: order),
+                  marked.isEmpty || !marked.contains(order[neighbour]) else { continue }
+            let other = order[neighbour]
+            order.remove(at: index)
+            let at = order.firstIndex(of: other)!
+            order.insert(id, at: direction > 0 ? at + 1 : at)
+            moved = true
+        }
+        guard moved else { return [.message(direction > 0 ? "already at the bottom" : "already at the top")] }
+        var next = state
+        next.order = order
+        commit(next)
+        return refresh(animated: true)
+    }
+
+    mutating func deleteTargets() -> [EditorEffect] {
+        let doomed = targets
+        guard !doomed.isEmpty else { return [.message("nothing to delete")] }
+        let gone = Set(doomed)
+        var next = state
+        next.order.removeAll { gone.contains($0) }
+        commit(next)
+        marked.subtract(gone)
+        let effects = refresh(animated: true)
+        return effects + [.message(doomed.count == 1 ? "deleted 1 line (u undoes)" : "deleted \(doomed.count) lines (u undoes)")]
+    }
+
+    mutating func setAction(_ newAction: RebaseAction) -> [EditorEffect] {
+        guard mode == .rebase else { return [] }
+        let commits = targets.filter { action(of: $0) != nil }
+        guard !commits.isEmpty else { return [.message("not a commit line: only commits take an action")] }
+        var next = state
+        for id in commits {
+            guard case .commit(let commit) = todo[id] else { continue }
+            next.actions[id] = newAction == commit.action ? nil : newAction
+        }
+        guard next != state else { return [.message("already \(newAction.rawValue)")] }
+        commit(next)
+        var effects = refresh(animated: true, reconfigure: commits)
+        if let first = state.order.first(where: { action(of: $0) != nil && action(of: $0) != .drop }),
+           let firstAction = action(of: first), firstAction == .squash || firstAction == .fixup {
+            effects.append(.message("git cannot \(firstAction.rawValue) the first commit into nothing"))
+        }
+        return effects
+    }
+
+    mutating func undo() -> [EditorEffect] {
+        guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
+        redoStack.append(state)
+        let changed = changedText(from: state, to: previous)
+        state = previous
+        return refresh(animated: true, reconfigure: changed) + [.message("undone (\(undoStack.count) more to undo)")]
+    }
+
+    mutating func redo() -> [EditorEffect] {
+        guard let next = redoStack.popLast() else { return [.message("nothing to redo")] }
+        undoStack.append(state)
+        let changed = changedText(from: state, to: next)
+        state = next
+        return refresh(animated: true, reconfigure: changed) + [.message("redone (\(redoStack.count) more to redo)")]
+    }
+
+    /// Lines whose action differs between two states (their rows must redraw).
+    func changedText(from a: EditorState, to b: EditorState) -> [Int] {
+        Set(a.actions.keys).union(b.actions.keys).filter { a.actions[$0] != b.actions[$0] }.sorted()
+    }
+
+    // MARK: - Dragging
+
+    mutating func pickUp() -> [EditorEffect] {
+        let items = targets
+        guard let first = items.first else { return [.message("nothing to pick up")] }
+        let before = state
+        // The marked lines gather behind the first one and travel as one block.
+        var order = state.order
+        let rest = Set(items.dropFirst())
+        order.removeAll { rest.contains($0) }
+        let at = order.firstIndex(of: first)!
+        order.insert(contentsOf: items.dropFirst(), at: at + 1)
+        state.order = order
+        drag = DragState(items: items, before: before)
+        cursor = first
+        return refresh(animated: true)
+    }
+
+    mutating func dragStep(_ direction: Int) -> [EditorEffect] {
+        guard let carried = drag?.items, let first = carried.first, let last = carried.last else { return [] }
+        var order = state.order
+        let edge = order.firstIndex(of: direction > 0 ? last : first)!
+        guard let neighbour = neighbourIndex(of: edge, direction, in: order) else { return [.message("no further")] }
+        let other = order[neighbour]
+        let block = Set(carried)
+        order.removeAll { block.contains($0) }
+        let at = order.firstIndex(of: other)!
+        order.insert(contentsOf: carried, at: direction > 0 ? at + 1 : at)
+        state.order = order
+        return refresh(animated: true)
+    }
+
+    mutating func dropDrag() -> [EditorEffect] {
+        guard let carried = drag else { return [] }
+        drag = nil
+        let after = state
+        state = carried.before
+        commit(after)
+        marked = []
+        return refresh(animated: true)
+            + [.message(carried.items.count == 1 ? "dropped 1 line" : "dropped \(carried.items.count) lines")]
+    }
+
+    mutating func cancelDrag() -> [EditorEffect] {
+        guard let carried = drag else { return [] }
+        drag = nil
+        state = carried.before
+        return refresh(animated: true) + [.message("drag cancelled")]
+    }
+}

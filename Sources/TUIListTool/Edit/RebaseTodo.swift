@@ -1,0 +1,134 @@
+/// What git does with a commit of an interactive rebase.
+public enum RebaseAction: String, CaseIterable, Hashable, Sendable {
+    case pick, reword, edit, squash, fixup, drop
+
+    /// The one-letter form git accepts (and writes with `rebase.abbreviateCommands`).
+    public var abbreviation: String { String(rawValue.first!) }
+
+    /// The action named by a todo line's first word, full (`pick`) or abbreviated (`p`).
+    public init?(word: Substring) {
+        guard let action = RebaseAction.allCases.first(where: { $0.rawValue == word || $0.abbreviation == word }) else {
+            return nil
+        }
+        self = action
+    }
+}
+
+/// One line of a git rebase todo (`.git/rebase-merge/git-rebase-todo`), parsed as git reads it.
+///
+/// ```
+/// pick 1a2b3c4 Add the parser        → .commit(action: .pick, hash: "1a2b3c4", subject: "Add the parser")
+/// f 5d6e7f8 fix typo                 → .commit(action: .fixup, abbreviated) — `p`, `f`, ... read too
+/// fixup -C 5d6e7f8 better message    → .commit(action: .fixup, flag: "-C", ...)
+/// exec make test                     → .command(word: "exec", argument: "make test")
+/// # Rebase 1a2b..9f8e onto 1a2b      → .comment   (hidden, kept byte for byte)
+///                                    → .blank     (hidden, kept byte for byte)
+/// ```
+///
+/// Git skips spaces and tabs before the command word; so does this. Commands other than the six
+/// commit actions (`exec`, `break`, `label`, `reset`, `merge`, `update-ref`, `noop`, or a word
+/// git does not know) are ``command(word:argument:)``: they can be moved and deleted, not given
+/// an action.
+public enum RebaseTodoLine: Hashable, Sendable {
+    /// A commit with an action.
+    case commit(RebaseCommit)
+    /// Any other command line, shown as it is.
+    case command(word: String, argument: String)
+    /// A comment (starts with the comment string, `#` unless git's help text says otherwise).
+    case comment
+    /// Only spaces and tabs, or nothing.
+    case blank
+
+    /// Parses one line's text (without its terminator).
+    ///
+    /// - Parameter commentString: What starts a comment (``RebaseTodo/commentString(in:)``).
+    /// - Complexity: O(length of the line).
+    public init(parsing text: String, commentString: String = "#") {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        if trimmed.isEmpty { self = .blank; return }
+        if trimmed.hasPrefix(commentString) { self = .comment; return }
+        let leading = text.count - trimmed.count
+        let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+        var rest = trimmed.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
+        guard let action = RebaseAction(word: word) else {
+            self = .command(word: String(word), argument: String(rest))
+            return
+        }
+        var flag: String?
+        if action == .fixup, rest.hasPrefix("-C ") || rest.hasPrefix("-c ") {
+            flag = String(rest.prefix(2))
+            rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        }
+        let hash = rest.prefix { $0 != " " && $0 != "\t" }
+        guard !hash.isEmpty else {
+            self = .command(word: String(word), argument: String(rest))
+            return
+        }
+        let subject = rest.dropFirst(hash.count).drop { $0 == " " || $0 == "\t" }
+        self = .commit(RebaseCommit(action: action, isAbbreviated: word.count == 1 && word != action.rawValue,
+                                    leadingWhitespace: String(text.prefix(leading)), flag: flag,
+                                    hash: String(hash), subject: String(subject),
+                                    fromHash: String(rest)))
+    }
+
+    /// Whether the line is hidden in the editor (comments and blank lines).
+    public var isHidden: Bool {
+        switch self {
+        case .comment, .blank: return true
+        case .commit, .command: return false
+        }
+    }
+}
+
+/// A commit line of a rebase todo: its action and what follows it.
+public struct RebaseCommit: Hashable, Sendable {
+    /// The action the line had when read.
+    public var action: RebaseAction
+    /// Whether the command word was the one-letter form (`p` rather than `pick`).
+    public var isAbbreviated: Bool
+    /// Spaces and tabs before the command word.
+    public var leadingWhitespace: String
+    /// `-C` or `-c` after `fixup` (use this commit's message), if any.
+    public var flag: String?
+    /// The commit as written (usually an abbreviated hash).
+    public var hash: String
+    /// The rest of the line: git's one-line summary, or nothing.
+    public var subject: String
+    /// The text from the hash to the end of the line, exactly as read.
+    public var fromHash: String
+
+    /// The line's text with `newAction`: the original text when the action is the one read;
+    /// else the same leading whitespace, the new command word in the same form (full or one
+    /// letter), one space and the rest of the line from the hash on, byte for byte. A `-C`/`-c`
+    /// flag belongs to `fixup` and is dropped with it.
+    public func text(with newAction: RebaseAction, original: String) -> String {
+        if newAction == action { return original }
+        return leadingWhitespace + (isAbbreviated ? newAction.abbreviation : newAction.rawValue) + " " + fromHash
+    }
+}
+
+/// Helpers for whole rebase todo files.
+public enum RebaseTodo {
+    /// Whether a file is a rebase todo by its name (`git-rebase-todo`, the file git hands to
+    /// `sequence.editor`).
+    public static func isTodoFile(path: String) -> Bool {
+        path.split(separator: "/").last == "git-rebase-todo"
+    }
+
+    /// The comment string of a todo: git writes its help text with `core.commentChar` (or
+    /// `core.commentString`), whose first line reads `<c> Rebase <a>..<b> onto <c> …`; the text
+    /// before " Rebase " on such a line is the comment string. `#` when no such line exists.
+    ///
+    /// - Complexity: O(total length of the lines).
+    public static func commentString(in lines: [String]) -> String {
+        for line in lines {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let prefix = line[..<space]
+            let after = line[line.index(after: space)...]
+            guard !prefix.isEmpty, !prefix.contains("\t"), after.hasPrefix("Rebase "),
+                  after.contains(".."), after.split(separator: " ").contains("onto") else { continue }
+            return String(prefix)
+        }
+        return "#"
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Glibc
+import TUIList
+import TUIListTool
+
+/// `tuilist edit FILE`: reorder (and delete) a file's lines with the keyboard, written back
+/// atomically; a git rebase todo gets its own mode (`GIT_SEQUENCE_EDITOR="tuilist edit"`).
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Reorder a file's lines with the keyboard and write them back in place.",
+        discussion: """
+        J/K or Shift-↑/↓ move the selected (or v-marked) lines, Space drags, d deletes, u/U \
+        undo/redo, / filters, w writes and exits 0, q exits 0 when nothing changed (else asks; \
+        y exits 1 without writing), ? shows every key. Only the order and the deleted lines \
+        change: every other byte of the file is kept, and the write is atomic.
+        A file named git-rebase-todo (or --git-rebase) is a rebase todo: p r e s f d set \
+        pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit. As git's \
+        sequence editor:
+          git config --global sequence.editor "tuilist edit"
+        Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
+        130 Ctrl-C.
+        """
+    )
+
+    @Flag(name: .long, help: "Treat the file as a git rebase todo (automatic for files named git-rebase-todo).")
+    var gitRebase = false
+
+    @Argument(help: "The file to edit.")
+    var file: String
+
+    func run() throws {
+        let editable: EditableFile
+        do {
+            editable = try EditableFile.open(file)
+        } catch {
+            fail(error)
+        }
+        let mode: EditorMode = gitRebase || RebaseTodo.isTodoFile(path: file) ? .rebase : .lines
+        let app = EditorApp(model: EditorModel(document: editable.document, mode: mode), title: file,
+                            save: { bytes throws(ToolFailure) in try editable.write(bytes) })
+        if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
+        let terminal: NCursesTerminal
+        do {
+            terminal = try NCursesTerminal()
+        } catch {
+            fail(ToolFailure("cannot open the terminal: \(error)"))
+        }
+        let status = Program(terminal: terminal).run(app)
+        terminal.restore()
+        throw ExitCode(status)
+    }
+
+    private func fail(_ failure: ToolFailure) -> Never {
+        var line = "tuilist edit: \(failure.message)\n"
+        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        Glibc.exit(failure.status)
+    }
+}

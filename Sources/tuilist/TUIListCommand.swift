@@ -1,0 +1,17 @@
+import ArgumentParser
+import TUIList
+
+/// The `tuilist` tool: the root command only lists its subcommands; each one lives in its own
+/// file (`EditCommand.swift`, ...), and its model in `Sources/TUIListTool/<Command>/`.
+@main
+struct TUIListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tuilist",
+        abstract: "Animated terminal lists: edit a file's lines in place, watch a command, pick from a pipe.",
+        version: "tuilist \(TUIListVersion.string)",
+        // One subcommand per line, so commands added on different branches merge cleanly.
+        subcommands: [
+            EditCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,118 @@
+import Testing
+import TUIList
+import TUIListTool
+
+/// The editor on the runtime, headless: a ``Program`` on a ``HeadlessTerminal`` whose clock is
+/// the program's ``ManualClock``; keys arrive at set times, frames are read as lines, and the
+/// save closure records what would be written.
+@Suite struct EditorAppTests {
+    final class Saves { var written: [[UInt8]] = []; var failure: ToolFailure? }
+
+    private func editor(_ text: String, _ mode: EditorMode = .lines, columns: Int = 60, rows: Int = 12)
+        throws -> (EditorApp, Program, HeadlessTerminal, Saves) {
+        let saves = Saves()
+        let model = EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: mode)
+        let app = EditorApp(model: model, title: "notes.txt", save: { bytes throws(ToolFailure) in
+            if let failure = saves.failure { throw failure }
+            saves.written.append(bytes)
+        })
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: columns, rows: rows)
+        terminal.clock = clock
+        return (app, Program(terminal: terminal, clock: clock), terminal, saves)
+    }
+
+    private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
+
+    /// Steps the program until `condition` holds for the screen (or 10 s of clock time pass).
+    private func step(_ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
+                      until condition: ([String]) -> Bool) -> Bool {
+        let clock = program.clock
+        let deadline = clock.now + 10
+        while clock.now < deadline && !program.isFinished {
+            program.step(app)
+            if condition(terminal.lines) && !app.isAnimating { return true }
+        }
+        return condition(terminal.lines)
+    }
+
+    @Test func jjwWritesTheNewOrderAndExitsZero() throws {
+        let (app, program, terminal, saves) = try editor(EditorModelTests.sixLines)
+        terminal.schedule(keys("J"), at: 0.1)
+        terminal.schedule(keys("J"), at: 0.2)
+        terminal.schedule(keys("w"), at: 1.5)
+        #expect(program.run(app) == 0)
+        #expect(saves.written == [Array("\nnaïve café ☕\nfirst\nfourth\nfourth\nlast".utf8)])
+        #expect(terminal.isRestored)
+    }
+
+    @Test func movesAnimateAndTheScreenFollowsTheModel() throws {
+        let (app, program, terminal, _) = try editor("alpha\nbeta\ngamma\n")
+        program.start(app)
+        #expect(terminal.lines[0].hasPrefix(" tuilist edit  notes.txt"))
+        #expect(terminal.lines[1].hasPrefix("  1 │ alpha"))
+        terminal.schedule(keys("J"), at: 0.05)
+        var sawAnimation = false
+        let settled = step(program, app, terminal) { lines in
+            sawAnimation = sawAnimation || app.isAnimating
+            return lines[1].hasPrefix("  2 │ beta") && lines[2].hasPrefix("  1 │ alpha")
+        }
+        #expect(settled, "\(terminal.lines.joined(separator: "\n"))")
+        #expect(sawAnimation, "the move went through apply(animated: true)")
+        #expect(terminal.lines[0].hasSuffix("modified "))
+        #expect(terminal.lines[11].contains("w write") && terminal.lines[11].contains("q quit"))
+    }
+
+    @Test func qAsksAndYesExitsOneWithoutWriting() throws {
+        let (app, program, terminal, saves) = try editor("a\nb\n")
+        program.start(app)
+        terminal.schedule(keys("Jq"), at: 0.1)
+        #expect(step(program, app, terminal) { $0[10].contains("discard changes? (y/n)") })
+        terminal.schedule(keys("y"), at: program.clock.now + 0.1)
+        while !program.isFinished { program.step(app) }
+        #expect(app.exitStatus == 1)
+        #expect(saves.written.isEmpty)
+    }
+
+    @Test func aFailedWriteIsShownAndTheEditorStays() throws {
+        let (app, program, terminal, saves) = try editor("a\nb\n")
+        saves.failure = ToolFailure("notes.txt: not written: no space left on device")
+        program.start(app)
+        terminal.schedule(keys("Jw"), at: 0.1)
+        #expect(step(program, app, terminal) { $0[10].contains("not written: no space left on device") })
+        #expect(!program.isFinished && app.exitStatus == nil)
+        saves.failure = nil
+        terminal.schedule(keys("w"), at: program.clock.now + 0.1)
+        while !program.isFinished { program.step(app) }
+        #expect(app.exitStatus == 0 && saves.written == [Array("b\na\n".utf8)])
+    }
+
+    @Test func rebaseTodoShowsBadgesAndChangesActions() throws {
+        let (app, program, terminal, saves) = try editor(EditorModelTests.todo, .rebase)
+        program.start(app)
+        #expect(terminal.lines[0].hasPrefix(" tuilist rebase todo  notes.txt"))
+        #expect(terminal.lines[1].hasPrefix("  1 │ pick   1111111 c2"))
+        #expect(terminal.lines[2].hasPrefix("  2 │ pick   2222222 c3"))
+        #expect(terminal.lines[3].hasPrefix("  3 │ pick   3333333 c4"))
+        #expect(!terminal.lines.contains { $0.contains("Rebase") }, "comments are hidden")
+        terminal.schedule(keys("jf"), at: 0.1)
+        #expect(step(program, app, terminal) { $0[2].hasPrefix("  2 │ fixup  2222222 c3") })
+        #expect(terminal.lines[10].contains("3 commits: 2 pick, 1 fixup"))
+        terminal.schedule(keys("w"), at: program.clock.now + 0.1)
+        while !program.isFinished { program.step(app) }
+        #expect(saves.written == [Array(EditorModelTests.todo.replacingFirst("p 2222222", with: "f 2222222").utf8)])
+    }
+
+    @Test func helpOverlayListsTheModesKeys() throws {
+        let (app, program, terminal, _) = try editor(EditorModelTests.todo, .rebase, columns: 80, rows: 24)
+        program.start(app)
+        terminal.schedule(keys("?"), at: 0.1)
+        #expect(step(program, app, terminal) { $0.contains { $0.contains("rebase todo keys") } })
+        let screen = terminal.lines.joined(separator: "\n")
+        for binding in EditorKeymap.bindings(for: .rebase) {
+            #expect(screen.contains(binding.help), "help shows \(binding.keys)")
+        }
+        terminal.schedule([.key(.down)], at: program.clock.now + 0.1)
+        #expect(step(program, app, terminal) { !$0.contains { $0.contains("rebase todo keys") } })
+    }
+}

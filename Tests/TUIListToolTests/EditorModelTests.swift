@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+import TUIList
+import TUIListTool
+
+/// The editor's state machine, driven by keys through the keymap (as the app does), checked by
+/// what `w` would write.
+@Suite struct EditorModelTests {
+    static let sixLines = "first\n\nnaïve café ☕\nfourth\nfourth\nlast"
+
+    private func model(_ text: String, _ mode: EditorMode = .lines) throws -> EditorModel {
+        EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: mode)
+    }
+
+    /// Presses keys in order, returning every effect.
+    @discardableResult
+    private func press(_ keys: [Key], _ model: inout EditorModel) -> [EditorEffect] {
+        var effects: [EditorEffect] = []
+        for key in keys {
+            guard let action = EditorKeymap.action(for: key, in: model) else { continue }
+            effects += model.update(action)
+        }
+        return effects
+    }
+
+    private func chars(_ text: String) -> [Key] { text.map { .character($0) } }
+    private func output(_ model: EditorModel) -> String { String(decoding: model.outputBytes(), as: UTF8.self) }
+
+    @Test func jjMovesTheFirstLineDownTwice() throws {
+        var m = try model(Self.sixLines)
+        let effects = press(chars("JJ"), &m)
+        #expect(output(m) == "\nnaïve café ☕\nfirst\nfourth\nfourth\nlast")
+        #expect(m.cursor == 0, "the cursor stays on the moved line")
+        #expect(effects.filter { if case .apply(_, true) = $0 { return true } else { return false } }.count == 2)
+        #expect(press(chars("w"), &m) == [.write])
+    }
+
+    @Test func shiftArrowsMoveAndTheLastLineTakesATerminator() throws {
+        var m = try model(Self.sixLines)
+        press([.end, .shiftUp], &m)
+        #expect(output(m) == "first\n\nnaïve café ☕\nfourth\nlast\nfourth")
+        press([.shiftDown, .shiftDown], &m)
+        #expect(output(m) == Self.sixLines, "back at the end; the second K is refused at the bottom")
+        #expect(!m.isModified)
+    }
+
+    @Test func markedLinesMoveTogetherAndStopTogether() throws {
+        var m = try model("a\nb\nc\nd\n")
+        press(chars("vjv"), &m)           // mark a and c
+        press(chars("J"), &m)
+        #expect(output(m) == "b\na\nd\nc\n")
+        #expect(press(chars("J"), &m) == [.message("already at the bottom")], "c is at the bottom: a does not close up")
+        #expect(output(m) == "b\na\nd\nc\n")
+        press(chars("K"), &m)
+        #expect(output(m) == "a\nb\nc\nd\n")
+        press(chars("K"), &m)
+        #expect(output(m) == "a\nb\nc\nd\n")
+    }
+
+    @Test func deleteUndoRedo() throws {
+        var m = try model("a\nb\nb\nc")
+        press(chars("jd"), &m)
+        #expect(output(m) == "a\nb\nc", "the first b goes; duplicates are separate lines")
+        #expect(m.cursor == 2, "the cursor goes to the line now in its place")
+        press(chars("G"), &m)
+        press(chars("d"), &m)
+        #expect(output(m) == "a\nb", "the new last line loses its newline: the file ended without one")
+        press(chars("uu"), &m)
+        #expect(!m.isModified && output(m) == "a\nb\nb\nc")
+        press(chars("U"), &m)
+        #expect(output(m) == "a\nb\nc")
+    }
+
+    @Test func quitAsksOnlyWhenSomethingChanged() throws {
+        var unchanged = try model("a\nb\n")
+        #expect(press(chars("q"), &unchanged) == [.exit(0)])
+        var writeUnchanged = try model("a\nb\n")
+        #expect(press(chars("w"), &writeUnchanged) == [.exit(0)], "nothing to write: the file is left alone")
+
+        var m = try model("a\nb\n")
+        press(chars("Jq"), &m)
+        #expect(m.isConfirmingDiscard)
+        #expect(EditorKeymap.bar(for: m) == "discard changes? (y/n)")
+        #expect(press(chars("J"), &m).isEmpty, "the question takes only its answer")
+        press(chars("n"), &m)
+        #expect(!m.isConfirmingDiscard && m.isModified)
+        #expect(press(chars("qy"), &m) == [.exit(1)])
+
+        var undone = try model("a\nb\n")
+        #expect(press(chars("Juq"), &undone).last == .exit(0), "undone back to the file: nothing to discard")
+        var aborted = try model("a\nb\n")
+        #expect(press(chars("J") + [.control("c")], &aborted).last == .exit(130))
+    }
+
+    @Test func filterShowsMatchesAndMovesPastTheNextShownLine() throws {
+        var m = try model("apple\nbanana\navocado\ncherry\napricot\n")
+        press(chars("/a") + [.character("p"), .enter], &m)
+        #expect(m.displayed.itemIdentifiers == [0, 4])
+        press(chars("J"), &m)
+        #expect(output(m) == "banana\navocado\ncherry\napricot\napple\n")
+        press([.escape], &m)
+        #expect(m.displayed.numberOfItems == 5, "Esc clears the filter")
+    }
+
+    @Test func dragIsOneUndoStepAndEscapeCancels() throws {
+        var m = try model("a\nb\nc\nd\n")
+        press(chars(" jj") + [.enter], &m)
+        #expect(output(m) == "b\nc\na\nd\n")
+        press(chars("u"), &m)
+        #expect(output(m) == "a\nb\nc\nd\n")
+        press(chars(" j") + [.escape], &m)
+        #expect(!m.isModified && !m.isDragging)
+    }
+
+    // MARK: - Rebase todos
+
+    static let todo = """
+    pick 1111111 c2
+    p 2222222 c3
+    pick 3333333 c4
+
+    # Rebase 0000000..3333333 onto 0000000 (3 commands)
+    #
+    # Commands:
+    # p, pick <commit> = use commit
+
+    """
+
+    @Test func rebaseHidesCommentsAndKeepsThemInPlace() throws {
+        var m = try model(Self.todo, .rebase)
+        #expect(m.displayed.itemIdentifiers == [0, 1, 2])
+        press(chars("J"), &m)
+        #expect(output(m) == Self.todo.replacingFirst("pick 1111111 c2\np 2222222 c3", with: "p 2222222 c3\npick 1111111 c2"))
+    }
+
+    @Test func rebaseActionKeysSetActionsAndDIsDrop() throws {
+        var m = try model(Self.todo, .rebase)
+        press(chars("jf"), &m)
+        #expect(m.action(of: 1) == .fixup)
+        press(chars("kd"), &m)
+        #expect(output(m).hasPrefix("drop 1111111 c2\nf 2222222 c3\npick 3333333 c4\n\n# Rebase"), "abbreviated stays abbreviated")
+        press(chars("p"), &m)
+        press(chars("jp"), &m)
+        #expect(!m.isModified, "back to pick: the original bytes")
+        press(chars("vjvs"), &m)          // mark two, squash both
+        #expect(m.action(of: 1) == .squash && m.action(of: 2) == .squash)
+        press(chars("D"), &m)             // D deletes the marked lines
+        #expect(output(m).hasPrefix("pick 1111111 c2\n\n# Rebase"))
+    }
+
+    @Test func rebaseCommentsBeforeALineTravelWithIt() throws {
+        let text = "pick a x\n# Branch: topic\npick b y\npick c z\n"
+        var m = try model(text, .rebase)
+        press(chars("jJ"), &m)
+        #expect(output(m) == "pick a x\npick c z\n# Branch: topic\npick b y\n")
+        press(chars("D"), &m)
+        #expect(output(m) == "pick a x\n# Branch: topic\npick c z\n",
+                "a deleted line's comment stays, before the line that followed it in the file")
+    }
+
+    @Test func rebaseWarnsAboutFixingUpTheFirstCommit() throws {
+        var m = try model(Self.todo, .rebase)
+        #expect(press(chars("f"), &m).contains(.message("git cannot fixup the first commit into nothing")))
+    }
+
+    @Test func cShowsTheCommitOnlyInARebaseTodo() throws {
+        var m = try model(Self.todo, .rebase)
+        press(chars("jc"), &m)
+        #expect(m.showsCommit && m.cursorCommitHash == "2222222")
+        press([.enter], &m)
+        #expect(!m.showsCommit)
+        var lines = try model("a\nb\n")
+        press(chars("c"), &lines)
+        #expect(!lines.showsCommit && lines.cursorCommitHash == nil)
+    }
+
+    // MARK: - The keymap is the help
+
+    /// Every key a help line names does what that line says, in every mode.
+    @Test func everyBindingDoesWhatItsHelpSays() throws {
+        var lines = try model("a\nb\n")
+        var rebase = try model(Self.todo, .rebase)
+        var dragging = try model("a\nb\n"); press(chars(" "), &dragging)
+        var filtering = try model("a\nb\n"); press(chars("/"), &filtering)
+        var confirming = try model("a\nb\n"); press(chars("Jq"), &confirming)
+        var help = try model("a\nb\n"); press(chars("?"), &help)
+        let models: [(EditorKeymap.Mode, EditorModel)] = [(.lines, lines), (.rebase, rebase), (.drag, dragging),
+                                                          (.filter, filtering), (.confirmDiscard, confirming), (.help, help)]
+        for (mode, model) in models {
+            #expect(EditorKeymap.mode(of: model) == mode)
+            for binding in EditorKeymap.bindings(for: mode) {
+                for trigger in binding.triggers {
+                    guard case .key(let key) = trigger.pattern else { continue }
+                    #expect(EditorKeymap.action(for: key, in: model) == trigger.action, "\(mode): \(binding.keys) \(key)")
+                }
+            }
+        }
+        #expect(EditorKeymap.action(for: .character("x"), in: filtering) == .filterType("x"))
+        #expect(EditorKeymap.action(for: .pageDown, in: help) == .toggleHelp)
+        #expect(EditorKeymap.action(for: .character("d"), in: lines) == .delete)
+        #expect(EditorKeymap.action(for: .character("d"), in: rebase) == .setAction(.drop))
+        _ = (press([], &lines), press([], &rebase))
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
