@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (scripts/docs); a command plugin, built only when run.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // ncursesw as a Swift module: a modulemap plus a shim header for macros and variadics.
@@ -28,7 +30,9 @@ let package = Package(
             dependencies: [
                 "CNCurses",
                 "CTerminalRestore",
-                .product(name: "Collections", package: "swift-collections"),
+                // Only OrderedSet/OrderedDictionary are used: the umbrella `Collections` product
+                // would compile seven more swift-collections modules on every fresh build.
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             swiftSettings: [
                 // Invariant checks after every mutation, debug builds only.

@@ -66,6 +66,8 @@ public struct InputDecoder: Sendable {
     /// Reads what is held as it stands, because no more bytes came: a lone Escape is the Escape
     /// key, `ESC [` is Alt+`[`, an unfinished sequence is ``Key/unknown(_:)``, an open paste
     /// ends with the text so far.
+    ///
+    /// - Complexity: O(bytes held).
     public mutating func flush() -> [InputEvent] {
         var events = run(final: true)
         if let text = pasted {
