@@ -13,6 +13,7 @@ struct TUIListCommand: ParsableCommand {
         subcommands: [
             PickerCommand.self,
             EditCommand.self,
+            WatchCommand.self,
         ],
         defaultSubcommand: PickerCommand.self
     )
