@@ -14,6 +14,8 @@ struct TUIListCommand: ParsableCommand {
             PickerCommand.self,
             EditCommand.self,
             WatchCommand.self,
+            ReplayCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: PickerCommand.self
     )

@@ -1,15 +1,22 @@
 import Foundation
-import TUIList
 
 /// Builds an asciicast v2 file (the format `asciinema play` reads): a JSON header line, then
 /// one `[time, "o", data]` line per frame holding the bytes a terminal would receive, and
-/// `[time, "r", "COLSxROWS"]` for resizes.
+/// `[time, "r", "COLSxROWS"]` for resizes. Frames are encoded by ``AnsiFrameEncoder``, so only
+/// what changed since the last frame is written.
+///
+/// ```swift
+/// var cast = AsciicastWriter(columns: 80, rows: 24, title: "my session", timestamp: 0)
+/// cast.frame(canvas, at: 0.5)
+/// try cast.text.write(toFile: "session.cast", atomically: true, encoding: .utf8)
+/// ```
 public struct AsciicastWriter {
     private var encoder = AnsiFrameEncoder()
     private var lines: [String] = []
     /// The time of the last event.
     public private(set) var duration = 0.0
 
+    /// A cast of a `columns`×`rows` screen, titled `title`, recorded at `timestamp` (Unix seconds).
     public init(columns: Int, rows: Int, title: String, timestamp: Int) {
         let header: [String: Any] = ["version": 2, "width": columns, "height": rows, "timestamp": timestamp,
                                      "title": title, "env": ["TERM": "xterm-256color"]]
