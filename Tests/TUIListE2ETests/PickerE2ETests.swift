@@ -1,4 +1,5 @@
 import Foundation
+import TUIList
 import Testing
 
 /// The real pipe picker in tmux: `… | tuilist`, drawn on /dev/tty, the choice on stdout.
@@ -90,4 +91,13 @@ final class PickerE2ETests {
         #expect(screen.contains { $0.contains("tuilist: no input: pipe lines into it") })
         #expect(screen.contains("exit=2"))
     }
+}
+
+/// The tool reports the library's version (the one constant in TUIListVersion).
+@Test func tuilistVersionIsTheLibrarysVersion() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    let result = try Subprocess.run([tuilist, "--version"])
+    #expect(result.status == 0)
+    #expect(result.output == "tuilist \(TUIListVersion.string)\n")
+    #expect(TUIListVersion.string.split(separator: ".").allSatisfy { Int($0) != nil })
 }
