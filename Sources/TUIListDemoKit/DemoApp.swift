@@ -1,11 +1,10 @@
 import Foundation
 import TUIList
 
-/// The demo's runtime: takes input events, feeds actions to the ``DemoModel``, applies the
-/// snapshots it returns to a ``ListView`` and draws the screen. It knows the terminal only
-/// through the ``Terminal`` protocol and time only through `clock` (which also drives the
-/// list's animations), so tests and headless replays run it on a ``HeadlessTerminal`` with a
-/// ``ManualClock``.
+/// The demo as a ``TerminalApp``: takes input events, feeds actions to the ``DemoModel``,
+/// applies the snapshots it returns to a ``ListView`` and draws the screen. TUIList's
+/// ``Program`` runs it (``run()``); tests and headless replays drive it directly on a
+/// ``HeadlessTerminal`` with a ``ManualClock`` (``start()``, ``handle(_:)``, ``tick()``).
 ///
 /// Screen: a title bar, the list, a status line (counts, the last change, frame rate,
 /// cells) and a help bar. Windows smaller than ``minimumSize`` show a short message instead.
@@ -77,47 +76,86 @@ public final class DemoApp {
 
     // MARK: - Running
 
-    /// Shows the first frame.
+    /// Shows the first frame (for driving the app by hand; ``run()`` starts it through the
+    /// program).
     public func start() {
-        list.apply(model.displayed, animated: false)
-        syncSelection()
-        record(snapshot: model.displayed)
+        prepare()
         draw()
     }
 
-    /// Runs until the person quits: waits for input, or for the next animation frame or sort
-    /// step, whichever comes first.
-    public func run() {
-        start()
-        while isRunning {
-            let timeout = nextWake().map { max(0, $0 - clock.now) }
-            if let event = terminal.nextEvent(timeout: timeout) {
-                handle(event)
-                // Take everything already queued before drawing (fast typists, key repeat).
-                while isRunning, let more = terminal.nextEvent(timeout: 0) { handle(more) }
-            }
-            tick()
-        }
+    private func prepare() {
+        list.apply(model.displayed, animated: false)
+        syncSelection()
+        record(snapshot: model.displayed)
+    }
+
+    /// Runs until the person quits, on TUIList's ``Program``: input arrives in batches, frames
+    /// are paced at 60 Hz, nothing runs while idle. Returns the exit status.
+    @discardableResult
+    public func run() -> Int32 {
+        Program(terminal: terminal, clock: clock).run(self)
     }
 
     /// When something is due without input: a sort step, an animation frame, a message expiring.
     public func nextWake() -> Double? {
-        var times: [Double] = []
-        if let nextSortTick { times.append(nextSortTick) }
-        if list.isAnimating { times.append(clock.now + 1.0 / 60) }
-        if let message { times.append(message.until) }
-        return times.min()
+        let frame = list.isAnimating ? clock.now + 1.0 / 60 : nil
+        return [nextDeadline, frame].compactMap { $0 }.min()
     }
 
     /// Does what is due (sort steps, message expiry) and draws a frame.
     public func tick() {
+        advance()
+        draw()
+    }
+
+    /// Sort steps and message expiry that are due.
+    private func advance() {
         let now = clock.now
         if let due = nextSortTick, due <= now {
             nextSortTick = nil
             perform(.sortTick)
         }
         if let m = message, m.until <= now { message = nil }
-        draw()
+    }
+
+    /// Handles a batch of input events as one: typing into the filter (keys, pastes) is folded
+    /// into one filter change, so thirty keystrokes filter the list once.
+    public func handle(_ events: [InputEvent]) {
+        var typed: String?
+        func flushTyped() {
+            if let text = typed { perform(.setFilter(text)) }
+            typed = nil
+        }
+        for event in events {
+            guard isRunning else { break }
+            if model.isEditingFilter {
+                switch event {
+                case .paste(let text):
+                    // One line of filter text: line breaks become spaces.
+                    typed = (typed ?? model.filter) + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
+                    continue
+                case .key(let key):
+                    let page = max(1, list.viewportHeight - 1)
+                    switch DemoKeymap.action(for: key, in: model, page: page) {
+                    case .filterType(let c)?:
+                        try? recorder?.record(key: Self.name(of: key))
+                        typed = (typed ?? model.filter) + String(c)
+                        continue
+                    case .filterBackspace?:
+                        try? recorder?.record(key: Self.name(of: key))
+                        typed = String((typed ?? model.filter).dropLast())
+                        continue
+                    default:
+                        break
+                    }
+                default:
+                    break
+                }
+            }
+            flushTyped()
+            handle(event)
+        }
+        flushTyped()
     }
 
     /// Handles one input event.
@@ -131,8 +169,13 @@ public final class DemoApp {
             try? recorder?.record(resize: size.columns, rows: size.rows)
         case .mouse(let mouse):
             handleMouse(mouse)
-        case .paste:
-            break
+        case .paste(let text):
+            if model.isEditingFilter {
+                perform(.setFilter(model.filter + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()))
+            } else {
+                // Pasted text is never read as commands.
+                show("paste ignored (\(text.count) characters); press / to filter, then paste")
+            }
         }
     }
 
@@ -239,6 +282,7 @@ public final class DemoApp {
         case .character(let c): return String(c)
         case .control(let c): return "Ctrl-\(c.uppercased())"
         case .function(let n): return "F\(n)"
+        case .modified, .unknown: return key.displayName
         default: return "\(key)".prefix(1).uppercased() + "\(key)".dropFirst()
         }
     }
@@ -252,8 +296,12 @@ public final class DemoApp {
             canvas = Canvas(width: size.columns, height: size.rows)
         }
         render(into: &canvas)
-        // Frames per second over the frames of the running animation (at most the last second):
-        // an animation lasts under half a second, so counting a whole second would understate it.
+        terminal.present(canvas)
+    }
+
+    /// Frames per second over the frames of the running animation (at most the last second):
+    /// an animation lasts under half a second, so counting a whole second would understate it.
+    private func countFrame() {
         if list.isAnimating {
             let now = clock.now
             frameTimes.append(now)
@@ -264,11 +312,12 @@ public final class DemoApp {
         } else {
             frameTimes.removeAll()
         }
-        terminal.present(canvas)
     }
 
-    /// Draws the screen for the current state (no presenting): the function from state to view.
+    /// Draws the screen for the current state (no presenting), and counts the frame for the
+    /// frame-rate figure.
     public func render(into canvas: inout Canvas) {
+        countFrame()
         canvas.clear()
         let width = canvas.width, height = canvas.height
         guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {
@@ -371,6 +420,29 @@ public final class DemoApp {
 }
 
 private final class AppLink { weak var app: DemoApp? }
+
+extension DemoApp: TerminalApp {
+    public func start(in program: Program) {
+        prepare()
+    }
+
+    public func handle(_ events: [InputEvent], in program: Program) {
+        handle(events)
+        if !isRunning { program.quit() }
+    }
+
+    public func tick(in program: Program) {
+        advance()
+        if !isRunning { program.quit() }
+    }
+
+    public var isAnimating: Bool { list.isAnimating }
+
+    /// The next sort step or message expiry (animation frames are the program's business).
+    public var nextDeadline: Double? {
+        [nextSortTick, message?.until].compactMap { $0 }.min()
+    }
+}
 
 extension Changeset {
     /// The status line's form of a change: only the kinds that happened, e.g. `−2 +1 ↕3 ~1`

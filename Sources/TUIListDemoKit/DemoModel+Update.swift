@@ -32,6 +32,7 @@ extension DemoModel {
         if isEditingFilter {
             switch action {
             case .filterType(let c): filter.append(c); return refresh(animated: true)
+            case .setFilter(let text): guard text != filter else { return [] }; filter = text; return refresh(animated: true)
             case .filterBackspace: if !filter.isEmpty { filter.removeLast() }; return refresh(animated: true)
             case .filterCommit: isEditingFilter = false; return []
             case .filterCancel: isEditingFilter = false; filter = ""; return refresh(animated: true)
@@ -61,7 +62,7 @@ extension DemoModel {
         case .pickUp: return pickUp()
         case .dragUp, .dragDown, .drop, .cancelDrag: return []
         case .beginFilter: isEditingFilter = true; return []
-        case .filterType, .filterBackspace, .filterCommit: return []
+        case .filterType, .filterBackspace, .filterCommit, .setFilter: return []
         case .filterCancel:
             guard !filter.isEmpty else { return [] }
             filter = ""

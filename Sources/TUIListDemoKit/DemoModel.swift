@@ -17,6 +17,8 @@ public enum DemoAction: Hashable, Sendable {
     case sort(SortAlgorithm), cycleSortKey, sortTick, sortFaster, sortSlower, stopSort
     case pickUp, dragUp, dragDown, drop, cancelDrag
     case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
+    /// The whole filter text at once (a batch of typed keys, or a paste).
+    case setFilter(String)
     case toggleCollapse, collapse, expand
     case toggleMark
     case undo, redo

@@ -78,7 +78,8 @@ struct DemoCommand: ParsableCommand {
                 fail("\(error)")
             }
         }
-        app.run()
+        let status = app.run()
+        if status != 0 { Foundation.exit(status) }
     }
 }
 

@@ -72,70 +72,11 @@ struct Replay: ParsableCommand {
             return
         }
         let terminal = startTerminal(mouse: false)
-        defer { terminal.restore() }
-        TerminalReplay(recording: recording, terminal: terminal, pacing: pacing).run()
-    }
-}
-
-/// Plays a recording in a live terminal at its recorded pace, with asciinema-style controls.
-struct TerminalReplay {
-    let recording: DemoReplay.Recording
-    let terminal: NCursesTerminal
-    let pacing: PacingOptions
-
-    func run() {
         let clock = SystemClock()
-        let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
-        let app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
-        var replay = DemoReplay(recording: recording)
-        let times = HeadlessReplay.times(of: recording, options: HeadlessReplay.Options(idleTimeLimit: pacing.idleTimeLimit))
-        var speed = pacing.speed
-        var paused = false
-        var playhead = 0.0          // seconds of recording time played
-        var lastReal = clock.now
-        var lastKey = ""
-
-        func status() -> String {
-            var text = "REPLAY \(replay.position)/\(replay.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
-            if paused { text += " · PAUSED" }
-            if replay.isFinished { text += " · END (q quits)" }
-            if !lastKey.isEmpty { text += " · key \(lastKey)" }
-            return text
-        }
-        func playNext() {
-            switch replay.next() {
-            case .show(let data)?: app.show(data, animated: true)
-            case .key(let key)?: lastKey = key
-            case .resize, .marker, nil: break
-            }
-        }
-
-        app.start()
-        while true {
-            let now = clock.now
-            if !paused { playhead += (now - lastReal) * speed }
-            lastReal = now
-            while !paused, replay.position < times.count, times[replay.position] <= playhead { playNext() }
-            app.replayStatus = status()
-            app.draw()
-            var timeout: Double? = nil
-            if app.list.isAnimating { timeout = 1.0 / 60 }
-            if !paused, replay.position < times.count {
-                let due = max(0, (times[replay.position] - playhead) / speed)
-                timeout = min(timeout ?? due, due)
-            }
-            guard let event = terminal.nextEvent(timeout: timeout) else { continue }
-            switch event {
-            case .key(.character(" ")): paused.toggle()
-            case .key(.character(".")):
-                paused = true
-                if replay.position < times.count { playhead = times[replay.position]; playNext() }
-            case .key(.character("+")), .key(.character("=")): speed = min(speed * 2, 100)
-            case .key(.character("-")): speed = max(speed / 2, 0.1)
-            case .key(.character("q")), .key(.escape), .key(.control("c")): return
-            default: break
-            }
-        }
+        let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock,
+                                   speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
+        let status = Program(terminal: terminal, clock: clock).run(replay)
+        if status != 0 { Foundation.exit(status) }
     }
 }
 

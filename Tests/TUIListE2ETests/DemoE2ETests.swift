@@ -99,7 +99,9 @@ struct DemoE2ETests {
             screen.contains { $0.contains("Zürich") } && !screen.contains { $0.contains("Apple") } && screen[22].contains("1/39 items")
         }
         try session.sendKeys("Escape")
-        try session.waitFor("39 items")
+        // "0/39 items" also contains "39 items": wait until Escape was read (25 ms after it
+        // came), or the next key would join it as Alt+g.
+        try session.waitUntil("the filter cleared") { $0[22].hasPrefix(" 39 items") }
         try session.sendKeys("g", "j")        // back to the top, onto Apple
         try session.waitFor("Apple")
         try session.sendKeys("d")
@@ -130,7 +132,7 @@ struct DemoE2ETests {
         try session.waitFor("Apple")
         try session.sendKeys("C-c")
         let after = try session.waitFor("icanon")
-        #expect(after.contains { $0.hasPrefix("exit=") })
+        #expect(after.contains("exit=130"), "Ctrl-C ends the demo with 128 + SIGINT")
         expectTerminalRestored(after)
     }
 
@@ -175,6 +177,20 @@ struct DemoE2ETests {
         try session.sendKeys("G")
         try session.waitFor("item 100000 of 100000")
         try session.sendKeys("S")     // shuffle everything: one animated apply over 100,000 items
+        // Smooth: the animation's own frame rate, measured by the demo over its frames and
+        // shown while it runs, stays near 60 even at 100,000 items (a debug build: ≥ 20).
+        var rates: [Int] = []
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let screen = try session.capture()
+            if screen.count > 22, let range = screen[22].range(of: #"(\d+) fps"#, options: .regularExpression) {
+                rates.append(Int(screen[22][range].split(separator: " ")[0]) ?? 0)
+            }
+            if screen.count > 22 && screen[22].contains("last ↕") && !screen[22].contains("fps") && !rates.isEmpty { break }
+            usleep(10_000)
+        }
+        #expect(!rates.isEmpty, "the status line showed the frame rate while the shuffle animated")
+        #expect((rates.max() ?? 0) >= 20, "frame rate during a 100,000-item shuffle: \(rates)")
         let shuffled = try session.waitFor("last ↕", timeout: 20)
         #expect(shuffled[22].contains("100000 items"))
     }

@@ -32,7 +32,7 @@ struct SessionE2ETests {
         let child = try #require(TmuxSession.children(of: try live.panePID()).first)
         #expect(kill(child, SIGKILL) == 0)
 
-        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let text = try #require(readTextFile(file))
         #expect(text.hasSuffix("\n"), "every line was complete when the process died")
         let lines = text.split(separator: "\n")
         #expect(lines.count >= 4, "header, snapshot, edits and keys: \(lines.count) lines")
@@ -85,7 +85,7 @@ struct SessionE2ETests {
         let cast = folder + "/steps.cast"
         let export = try Subprocess.run([demo, "export", file, "--output", cast, "--frames", folder + "/frames.txt"])
         #expect(export.status == 0, "\(export.errors)")
-        let castLines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let castLines = try #require(readTextFile(cast)).split(separator: "\n")
         let header = try JSONSerialization.jsonObject(with: Data(castLines[0].utf8)) as? [String: Any]
         #expect(header?["version"] as? Int == 2)
         #expect(header?["width"] as? Int == 80 && header?["height"] as? Int == 24)
@@ -96,7 +96,7 @@ struct SessionE2ETests {
             #expect(time >= last)
             last = time
         }
-        let frames = try String(contentsOfFile: folder + "/frames.txt", encoding: .utf8)
+        let frames = try #require(readTextFile(folder + "/frames.txt"))
         #expect(frames.contains(" Banana"))
 
         let headless = try Subprocess.run([demo, "replay", "--headless", file])

@@ -147,6 +147,11 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(decoder.decode(Array("\u{1B}[200~abc".utf8)).isEmpty)
         #expect(decoder.isInPaste)
         #expect(decoder.flush() == [.paste("abc")])
+        // Found by fuzzing: an open paste ending in what may start the end marker lost those
+        // bytes on flush.
+        #expect(decoder.decode(Array("\u{1B}[200~paste\u{1B}".utf8)).isEmpty)
+        #expect(decoder.flush() == [.paste("paste\u{1B}")])
+        #expect(!decoder.isWaitingForMore)
     }
 
     @Test func mouseReports() {
@@ -190,6 +195,14 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(Key.shiftUp.adding(.control) == .modified(.up, [.control, .shift]))
         #expect(Key.modified(.left, .control).adding(.alt) == .modified(.left, [.control, .alt]))
         #expect(Key.home.adding([]) == .home)
+    }
+
+    @Test func keysHaveReadableNames() {
+        #expect(Key.modified(.left, [.control, .alt]).displayName == "Ctrl+Alt+Left")
+        #expect(Key.modified(.character("x"), .alt).displayName == "Alt+x")
+        #expect(Key.control("c").displayName == "Ctrl+C")
+        #expect(Key.backTab.displayName == "Shift+Tab")
+        #expect(Key.unknown("ESC [ 5 0 ~").displayName == "ESC [ 5 0 ~")
     }
 }
 

@@ -51,11 +51,10 @@ import Testing
         #expect(throws: SnapshotError(kind: .duplicateItem, identifier: "1", section: "A", otherSection: "B")) {
             try TestSnapshot(validating: [("A", [1]), ("B", [1])])
         }
-        do {
-            _ = try TestSnapshot(validating: [("A", [1]), ("B", [2, 1])])
-        } catch {
-            #expect(error.description == "duplicate item identifier \"1\" added to section \"B\": it is already in section \"A\"" + Self.unique)
+        let error = #expect(throws: SnapshotError.self) {
+            try TestSnapshot(validating: [("A", [1]), ("B", [2, 1])])
         }
+        #expect(error?.description == "duplicate item identifier \"1\" added to section \"B\": it is already in section \"A\"" + Self.unique)
     }
 
     @Test func duplicateSections() {

@@ -30,10 +30,15 @@ struct TerminalColorTests {
         #expect(TerminalColor.rgb(255, 255, 255).paletteIndex(colors: 256) == 231)
         #expect(TerminalColor.rgb(128, 128, 128).paletteIndex(colors: 256) == 244)  // grey ramp
         #expect(TerminalColor.rgb(0x5f, 0x87, 0xff).paletteIndex(colors: 256) == 16 + 36 * 1 + 6 * 2 + 5)
-        // Every mapped entry is in range and its RGB is at least as close as the cube's.
+        // Every mapped entry is in range and no entry of the cube and grey ramp (16...255) is
+        // closer to the colour asked for.
         for value in stride(from: 0, through: 255, by: 15) {
-            let index = TerminalColor.rgb(UInt8(value), UInt8(255 - value), UInt8(value / 2)).paletteIndex(colors: 256)
+            let rgb = (value, 255 - value, value / 2)
+            let index = TerminalColor.rgb(UInt8(rgb.0), UInt8(rgb.1), UInt8(rgb.2)).paletteIndex(colors: 256)
             #expect((16 ... 255).contains(index))
+            let chosen = TerminalColor.distance(TerminalColor.xtermRGB(index), rgb)
+            let best = (16 ... 255).map { TerminalColor.distance(TerminalColor.xtermRGB($0), rgb) }.min()!
+            #expect(chosen == best, "rgb\(rgb) → \(index) at distance \(chosen); the nearest entry is at \(best)")
         }
     }
 

@@ -1,7 +1,7 @@
 /// The animation from one layout to another: where each row is drawn, and how, at any moment.
 ///
 /// A transition is a value computed once from a ``TransitionPlan`` and a ``TransitionTiming``;
-/// ``frame(at:)`` is then a pure function of the time since it started, so a test steps it
+/// ``frame(at:includingOffscreenRows:)`` is then a pure function of the time since it started, so a test steps it
 /// frame by frame and a retarget reads it at any moment.
 ///
 /// ```swift
@@ -282,12 +282,12 @@ public struct Transition<RowID: Hashable> {
     ///   - elapsed: seconds since this transition started.
     ///   - plan: the change from this transition's target to the new layout.
     ///   - timing: the timing of the new transition; defaults to this one's.
-    ///   - scrolledBy: how many lines the viewport scrolled (down, positive) between the
+    ///   - lines: how many lines the viewport scrolled (down, positive) between the
     ///     coordinates of this transition's new layout and those of `plan`'s old rows: this
     ///     transition's rows are shifted by it (see ``TransitionFrame/scrolled(by:)``), so a
     ///     list that scrolled mid-transition retargets from where its rows are drawn. Default 0.
-    /// - Returns: a transition whose ``frame(at:)`` at 0 draws what this one draws at `elapsed`
-    ///   (shifted by `scrolledBy`).
+    /// - Returns: a transition whose ``frame(at:includingOffscreenRows:)`` at 0 draws what this one draws
+    ///   at `elapsed` (shifted by `lines`).
     public func retargeted(at elapsed: Double, to plan: TransitionPlan<RowID>,
                            timing: TransitionTiming? = nil, scrolledBy lines: Int = 0) -> Transition {
         var resting = plan.oldRows

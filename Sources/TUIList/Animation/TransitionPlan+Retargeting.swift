@@ -10,7 +10,7 @@ extension TransitionPlan {
     /// `current` lists as ``TransitionFrame/pendingInsertions`` still fade in if `newRows` has
     /// them. Nothing jumps back, nothing is drawn twice.
     ///
-    /// ``Transition/retargeted(at:to:timing:)`` builds this for you from a plan between the
+    /// ``Transition/retargeted(at:to:timing:scrolledBy:)`` builds this for you from a plan between the
     /// two snapshots; use this initialiser when you hold only the frame.
     ///
     /// - Parameters:

@@ -20,7 +20,7 @@
 /// `oldPlacement` / `newPlacement` so the plan can ask the layout where it is; without them it
 /// slides to (or from) just beyond the viewport edge nearest to it.
 ///
-/// To change course in the middle of a transition, see ``Transition/retargeted(at:to:timing:)``
+/// To change course in the middle of a transition, see ``Transition/retargeted(at:to:timing:scrolledBy:)``
 /// and ``init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``.
 public struct TransitionPlan<RowID: Hashable> {
     /// How a row starts when the plan starts from a frame drawn mid-transition.

@@ -58,6 +58,8 @@ extension Changeset {
     /// Everything else is as in ``init(from:to:)``; the closures replace ``ContentEquatable``.
     ///
     /// - Parameters:
+    ///   - old: the snapshot on screen.
+    ///   - new: the snapshot to show.
     ///   - itemContentChanged: called once for each item that both snapshots hold and that the
     ///     new snapshot does not mark; `true` gives a ``ListUpdateKind/reconfigure`` update.
     ///   - sectionContentChanged: the same for sections, or `nil` for marks only.

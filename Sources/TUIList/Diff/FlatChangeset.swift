@@ -24,16 +24,23 @@ import OrderedCollections
 public struct FlatChangeset<ID: Hashable> {
     /// An identifier deleted (old index) or inserted (new index).
     public struct Change: Hashable {
+        /// The identifier.
         public var id: ID
+        /// Its index: in `old` for a delete, in `new` for an insert.
         public var index: Int
+        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
         public init(id: ID, index: Int) { self.id = id; self.index = index }
     }
 
     /// An identifier kept by both arrays: moved (`from` old, `to` new), or updated.
     public struct Move: Hashable {
+        /// The identifier.
         public var id: ID
+        /// Its index in `old`.
         public var from: Int
+        /// Its index in `new`.
         public var to: Int
+        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
         public init(id: ID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
     }
 

@@ -66,11 +66,15 @@ public struct InputDecoder: Sendable {
     /// Reads what is held as it stands, because no more bytes came: a lone Escape is the Escape
     /// key, `ESC [` is Alt+`[`, an unfinished sequence is ``Key/unknown(_:)``, an open paste
     /// ends with the text so far.
+    ///
+    /// - Complexity: O(bytes held).
     public mutating func flush() -> [InputEvent] {
         var events = run(final: true)
         if let text = pasted {
+            // Bytes held in case they began the end marker are text after all.
             pasted = nil
-            events.append(.paste(Self.pasteText(text)))
+            events.append(.paste(Self.pasteText(text + pending)))
+            pending.removeAll()
         }
         return events
     }

@@ -50,6 +50,7 @@ public enum Key: Hashable, Sendable {
 
 /// Modifier keys held with a key, as terminals report them (xterm's parameter minus one).
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// xterm's modifier bits: shift 1, alt 2, control 4, meta 8.
     public let rawValue: UInt8
     /// Creates modifiers from xterm's bits: shift 1, alt 2, control 4, meta 8.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -108,6 +109,46 @@ extension Key {
             return nil
         default:
             self = .character(Character(scalar))
+        }
+    }
+}
+
+extension Key {
+    /// The key as a person reads it: `"q"`, `"Space"`, `"Up"`, `"Shift+Up"`, `"Ctrl+C"`,
+    /// `"F5"`, `"Ctrl+Alt+Left"`, `"Alt+x"`, or the unknown sequence (`"ESC [ 5 0 ~"`).
+    public var displayName: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .shiftUp: return "Shift+Up"
+        case .shiftDown: return "Shift+Down"
+        case .shiftLeft: return "Shift+Left"
+        case .shiftRight: return "Shift+Right"
+        case .pageUp: return "PageUp"
+        case .pageDown: return "PageDown"
+        case .home: return "Home"
+        case .end: return "End"
+        case .tab: return "Tab"
+        case .backTab: return "Shift+Tab"
+        case .enter: return "Enter"
+        case .escape: return "Escape"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .insert: return "Insert"
+        case .function(let n): return "F\(n)"
+        case .control(let c): return "Ctrl+" + c.uppercased()
+        case .modified(let key, let modifiers):
+            var parts: [String] = []
+            if modifiers.contains(.control) { parts.append("Ctrl") }
+            if modifiers.contains(.alt) { parts.append("Alt") }
+            if modifiers.contains(.meta) { parts.append("Meta") }
+            if modifiers.contains(.shift) { parts.append("Shift") }
+            return (parts + [key.displayName]).joined(separator: "+")
+        case .unknown(let sequence): return sequence
         }
     }
 }

@@ -13,6 +13,8 @@
 public struct AnsiFrameEncoder: Sendable {
     private var previous: Canvas?
 
+    /// An encoder with no previous frame: its first ``encode(_:)`` clears the screen and draws
+    /// everything.
     public init() {}
 
     /// Forgets the last frame, so the next one is drawn in full (after a resize, say).

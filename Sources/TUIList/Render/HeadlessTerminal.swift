@@ -70,7 +70,8 @@ public final class HeadlessTerminal: Terminal {
 
     /// Every event that is pending, as one batch (what `enqueue` added, and scheduled batches
     /// whose time has come); else waits as the ``clock`` allows: up to the next scheduled batch
-    /// or for `timeout`, advancing the clock. Returns early when `waker` is pending, and nil
+    /// or for `timeout`, advancing the clock. Returns early while `waker` is pending (the
+    /// caller consumes it), and nil
     /// when nothing is pending or scheduled and `timeout` is nil (no input will ever come).
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         var batch = Array(events[nextEventIndex...])
@@ -82,7 +83,7 @@ public final class HeadlessTerminal: Terminal {
             scheduled.removeFirst()
         }
         if !batch.isEmpty { return batch }
-        if waker?.consume() == true { return [] }
+        if waker?.isPending == true { return [] }
         let until = timeout.map { now + max(0, $0) }
         if let next = scheduled.first, until.map({ next.time <= $0 }) ?? true {
             if let clock, next.time > clock.now { clock.advance(by: next.time - clock.now) }

@@ -260,7 +260,8 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Every event that is pending, as one batch: waits at most `timeout` seconds (nil:
-    /// forever) for the first, returns early (possibly with none) when `waker` is woken, and
+    /// forever) for the first, returns early (possibly with none) while `waker` is pending (the
+    /// caller consumes the wake), and
     /// returns nil once the input has hung up and everything read is handed over.
     ///
     /// A resize or a return from Ctrl-Z is a `.resize` event; the next frame is drawn in full.
@@ -273,7 +274,7 @@ public final class NCursesTerminal: Terminal {
         let deadline = timeout.map { NCursesTerminal.now() + max(0, $0) }
         var events: [InputEvent] = []
         while true {
-            if waker?.consume() == true { return events }
+            if waker?.isPending == true { return events }
             // A lone Escape (or half a sequence) waits 25 ms for the rest; a paste, a second.
             var wait: Double? = deadline.map { $0 - NCursesTerminal.now() }
             if decoder.isWaitingForMore {

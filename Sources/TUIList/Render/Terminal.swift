@@ -18,7 +18,8 @@ public protocol Terminal: AnyObject {
     /// The next input event, waiting at most `timeout` seconds (nil: wait forever, 0: poll). nil when none.
     func nextEvent(timeout: Double?) -> InputEvent?
     /// Every pending input event as one batch: waits at most `timeout` seconds (nil: forever)
-    /// for the first, returns early (possibly empty) when `waker` is woken, and returns nil
+    /// for the first, returns early (possibly empty) while `waker` is pending (the caller
+    /// consumes the wake), and returns nil
     /// when no input will ever come again (the input hung up, or a script ran out).
     ///
     /// A default implementation builds on `nextEvent(timeout:)`, checking the waker every
@@ -29,11 +30,16 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
+    /// The batch built on ``nextEvent(timeout:)``: waits up to `timeout` for a first event,
+    /// checking `waker` every 10 ms, then takes every event already pending without waiting.
+    ///
+    /// - Returns: the events (empty when the wait timed out or `waker` was woken), or `nil` when
+    ///   no input will ever come again.
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         let clock = ContinuousClock()
         let start = clock.now
         while true {
-            if waker?.consume() == true { return [] }
+            if waker?.isPending == true { return [] }
             let elapsed = start.duration(to: clock.now).components
             let remaining = timeout.map { $0 - (Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18) }
             if let first = nextEvent(timeout: min(remaining ?? 0.01, 0.01)) {

@@ -15,7 +15,9 @@ public protocol TerminalApp: AnyObject {
     func handle(_ events: [InputEvent], in program: Program)
     /// Called on every turn of the loop, before a frame is drawn: after input, when
     /// ``nextDeadline`` has come, on animation frames, and when the ``Program/waker`` was woken
-    /// (background work finished). Do what is due; the default does nothing.
+    /// (background work finished). Do what is due; the default does nothing. After a deadline
+    /// or a wake the program draws a frame; otherwise call ``Program/setNeedsDisplay()`` when
+    /// `tick` changed what the screen shows.
     func tick(in program: Program)
     /// Draws the whole screen for the current state into `canvas` (sized to the terminal).
     func render(into canvas: inout Canvas)
@@ -28,9 +30,13 @@ public protocol TerminalApp: AnyObject {
 }
 
 extension TerminalApp {
+    /// Does nothing: an app that needs no setup before the first frame skips it.
     public func start(in program: Program) {}
+    /// Does nothing: an app without timers or background work skips it.
     public func tick(in program: Program) {}
+    /// `false`: the program draws only after input, a deadline or a wake.
     public var isAnimating: Bool { false }
+    /// `nil`: no timer.
     public var nextDeadline: Double? { nil }
 }
 
@@ -117,6 +123,7 @@ public final class Program {
             wake = min(wake ?? frame, frame)
         }
         let timeout = wake.map { max(0, $0 - now) }
+        let deadline = app.nextDeadline
         guard let events = terminal.nextEvents(timeout: timeout, waker: waker) else {
             if exitStatus == nil { exitStatus = hangUpStatus }
             return
@@ -127,6 +134,9 @@ public final class Program {
             needsDisplay = true
         }
         guard exitStatus == nil else { return }
+        // A wake or a deadline that came means the app has something to do: show what it did.
+        if waker.consume() { needsDisplay = true }
+        if let deadline, clock.now + 1e-9 >= deadline { needsDisplay = true }
         app.tick(in: self)
         guard exitStatus == nil else { return }
         if (needsDisplay || app.isAnimating) && clock.now + 1e-9 >= lastFrameTime + frameInterval {

@@ -7,6 +7,10 @@ extension SessionEdit {
     /// of identifiers.
     ///
     /// - Parameters:
+    ///   - old: the snapshot recorded last.
+    ///   - new: the snapshot to record.
+    ///   - changeset: the changes from `old` to `new` (``Changeset/init(from:to:)``, or a
+    ///     list's ``ListView/lastChangeset`` right after it applied `new`).
     ///   - content: the content to record for an inserted or updated item (`nil` to omit it).
     /// - Complexity: O(*n*) for the diff, plus O(*k* log *k*) for the *k* changes.
     public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,

@@ -22,9 +22,13 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     /// A run of items placed together: `items` land at `index`, `index + 1`, … of `section`.
     /// In JSON it is a triple, `["Fruit", 3, [17, 18]]`.
     public struct Run: Codable, Equatable, Sendable {
+        /// The section the items land in.
         public var section: SectionID
+        /// The final index of the run's first item in that section.
         public var index: Int
+        /// The items, in order; the *k*-th lands at `index + k`.
         public var items: [ItemID]
+        /// Creates a run.
         public init(section: SectionID, index: Int, items: [ItemID]) {
             self.section = section
             self.index = index
@@ -48,14 +52,19 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
 
     /// An item's identifier with its content.
     public struct ContentEntry: Codable, Sendable {
+        /// The item's identifier.
         public var id: ItemID
+        /// What the row shows, as the app encodes it.
         public var content: Content
+        /// Pairs an identifier with its content.
         public init(id: ItemID, content: Content) {
             self.id = id
             self.content = content
         }
     }
 
+    /// Creates an edit from its parts; ``init(from:to:changeset:content:)`` builds one from two
+    /// snapshots.
     public init(deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
                 updated: [ItemID] = [], content: [ContentEntry] = []) {
         self.deleted = deleted

@@ -3,11 +3,14 @@ import Foundation
 /// Why a recording cannot be read, as one line for a person: the file, the line and the reason
 /// (`rec.jsonl:3: unknown event kind "jump" …`).
 public struct SessionReadError: Error, CustomStringConvertible, Equatable {
+    /// The path of the recording, as given to the reader.
     public var file: String
     /// The 1-based line, or `nil` when the fault is the file itself (missing, unreadable).
     public var line: Int?
+    /// What is wrong, for a person: `unknown event kind "jump" …`.
     public var reason: String
 
+    /// An error naming the file, the line (if any) and the reason.
     public init(file: String, line: Int?, reason: String) {
         self.file = file
         self.line = line
@@ -22,8 +25,11 @@ public struct SessionReadError: Error, CustomStringConvertible, Equatable {
 /// A recording read and checked: its header, its events with their line numbers, and a
 /// warning when its last line was cut off.
 public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+    /// The events of this recording's types.
     public typealias Event = SessionEvent<SectionID, ItemID, Content>
+    /// The first line: format, version, terminal size, program.
     public var header: SessionHeader
+    /// Every complete event line after the header, with its 1-based line number.
     public var events: [(line: Int, event: Event)]
     /// Set when the last line was incomplete (a recording cut off mid-write); the complete
     /// lines before it are all there.

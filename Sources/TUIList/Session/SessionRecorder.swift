@@ -1,4 +1,4 @@
-/// Records what a list shows as a session: call ``record(_:content:)`` with every snapshot you
+/// Records what a list shows as a session: call ``record(_:changeset:content:)`` with every snapshot you
 /// apply, and the key, resize and marker methods as those happen. Every call writes one line
 /// and is on disk when it returns (with a ``FileSessionSink``).
 ///
@@ -14,6 +14,7 @@
 /// ``SessionEdit`` against the one before, so a file grows with the changes made, not with
 /// the size of the list.
 public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable> {
+    /// The events this recorder writes.
     public typealias Event = SessionEvent<SectionID, ItemID, Content>
     private let sink: any SessionSink
     private let clock: () -> Double
@@ -26,8 +27,13 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
 
     /// Writes the header line.
     ///
-    /// - Parameter clock: seconds on a monotonic clock; times in the file are relative to the
-    ///   value it returns now.
+    /// - Parameters:
+    ///   - sink: where the lines go: a ``FileSessionSink`` (flushed per line) or a
+    ///     ``MemorySessionSink`` in tests.
+    ///   - header: the first line: format version, terminal size, seed, program.
+    ///   - clock: seconds on a monotonic clock; times in the file are relative to the value
+    ///     it returns now.
+    /// - Throws: what the sink throws when the header cannot be written.
     public init(sink: any SessionSink, header: SessionHeader, clock: @escaping () -> Double) throws {
         self.sink = sink
         self.clock = clock
@@ -46,6 +52,7 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
     /// one and marks nothing for update.
     ///
     /// - Parameters:
+    ///   - snapshot: the snapshot the list shows now.
     ///   - changeset: the changes from the last recorded snapshot to this one, when the app
     ///     already has them (a `ListView`'s ``ListView/lastChangeset`` right after applying
     ///     the same snapshot): saves a diff per change. `nil` diffs here.

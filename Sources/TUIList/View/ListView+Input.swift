@@ -10,6 +10,9 @@ extension ListView {
     ///
     /// Anything else (and a click on a header, footer or below the content) is left to the
     /// caller and answers `false`.
+    ///
+    /// - Complexity: that of the action: ``moveSelection(_:)``, ``scroll(byLines:)`` or
+    ///   ``row(atLine:)``, each at most O(log *n*).
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         switch event {

@@ -3,6 +3,9 @@
 
 extension ListView {
     /// Draws the list into the whole canvas. See ``render(into:rect:)``.
+    ///
+    /// - Complexity: as ``render(into:rect:)``: O(rows on screen + cells of the canvas),
+    ///   whatever the list's length.
     public func render(into canvas: inout Canvas) {
         render(into: &canvas, rect: canvas.bounds)
     }

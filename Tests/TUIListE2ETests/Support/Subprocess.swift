@@ -67,8 +67,8 @@ enum Subprocess {
             guard errno == EINTR else { break }
         }
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        let output = readTextFile(outputPath) ?? ""
+        let errors = readTextFile(errorPath) ?? ""
         return Result(status: code, output: output, errors: errors)
     }
 }

@@ -68,6 +68,13 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", "0", "-l", text])
     }
 
+    /// Pastes `text` as a terminal would: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the
+    /// program asked for bracketed paste, as typed text otherwise.
+    func pasteBuffer(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "tuilist-test", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "tuilist-test", "-t", "0"])
+    }
+
     /// The screen now, one string per line, trailing spaces trimmed.
     /// - Parameter escapes: Keep the SGR escape sequences of colours and attributes (`-e`).
     func capture(escapes: Bool = false) throws -> [String] {
@@ -112,7 +119,7 @@ final class TmuxSession {
     /// The process ids of the direct children of `pid` (Linux: /proc/<pid>/task/<pid>/children).
     static func children(of pid: Int32) -> [Int32] {
         let path = "/proc/\(pid)/task/\(pid)/children"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let text = readTextFile(path) else { return [] }
         return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
