@@ -187,8 +187,9 @@ extension EditorModel {
         var edits: [SnapshotEdit] = []
         for id in direction > 0 ? items.reversed() : items {
             guard let index = order.firstIndex(of: id),
-                  let neighbour = neighbourIndex(of: index, direction, in: order),
-                  marked.isEmpty || !marked.contains(order[neighbour]) else { continue }
+                let neighbour = neighbourIndex(of: index, direction, in: order),
+                marked.isEmpty || !marked.contains(order[neighbour])
+            else { continue }
             let other = order[neighbour]
             order.remove(at: index)
             let at = order.firstIndex(of: other)!
@@ -227,7 +228,8 @@ extension EditorModel {
         commit(next)
         var effects = refresh(animated: true, reconfigure: commits)
         if let first = state.order.first(where: { action(of: $0) != nil && action(of: $0) != .drop }),
-           let firstAction = action(of: first), firstAction == .squash || firstAction == .fixup {
+            let firstAction = action(of: first), firstAction == .squash || firstAction == .fixup
+        {
             effects.append(.message("git cannot \(firstAction.rawValue) the first commit into nothing"))
         }
         return effects
@@ -284,7 +286,8 @@ extension EditorModel {
         let at = order.firstIndex(of: other)!
         order.insert(contentsOf: carried, at: direction > 0 ? at + 1 : at)
         state.order = order
-        let edits = direction > 0
+        let edits =
+            direction > 0
             ? zip(carried, [other] + carried.dropLast()).map { SnapshotEdit.move($0, anchor: $1, after: true) }
             : carried.map { SnapshotEdit.move($0, anchor: other, after: false) }
         return refresh(animated: true, edits: edits)

@@ -21,7 +21,9 @@ public enum EditorAction: Hashable, Sendable {
     /// Takes a change back, or again.
     case undo, redo
     /// The filter prompt: open, type, erase, keep (Enter), clear (Esc).
-    case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
+    case beginFilter
+    case filterType(Character)
+    case filterBackspace, filterCommit, filterCancel
     /// Shows or hides the key table.
     case toggleHelp
     /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
