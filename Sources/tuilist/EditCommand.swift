@@ -41,9 +41,20 @@ struct EditCommand: ParsableCommand {
             model: EditorModel(document: editable.document, mode: mode), title: file,
             save: { bytes throws(ToolFailure) in try editable.write(bytes) })
         if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
+        // Standard input or output may be a pipe (`git rebase -i | cat`, a script): then the
+        // editor draws on and reads from the controlling terminal, as vi does.
+        var input = STDIN_FILENO, output = STDOUT_FILENO
+        if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard tty >= 0 else {
+                fail(ToolFailure("no terminal to edit in: cannot open /dev/tty: \(String(cString: strerror(errno)))"))
+            }
+            input = tty
+            output = tty
+        }
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal()
+            terminal = try NCursesTerminal(input: input, output: output)
         } catch {
             fail(ToolFailure("cannot open the terminal: \(error)"))
         }

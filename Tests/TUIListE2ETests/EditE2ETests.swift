@@ -77,6 +77,21 @@ final class EditE2ETests {
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) == ["list.txt"], "no temporary file left")
     }
 
+    /// With standard input and output not a terminal (a script, `git rebase -i | cat`), the
+    /// editor draws on and reads from /dev/tty.
+    @Test func editsOnTheTerminalWhenItsOutputIsAPipe() throws {
+        let path = try makeFile(Array("a\nb\n".utf8))
+        let session = try TmuxSession.start(
+            command: "\(tuilist.shellQuoted) edit \(path.shellQuoted) < /dev/null | cat; echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try waitForStart(session)
+        try session.sendKeys("J")
+        try session.waitUntil("the move") { self.order($0) == [2, 1] }
+        try session.sendKeys("w")
+        try session.waitFor("exit=0")
+        #expect(bytes(path) == Array("b\na\n".utf8))
+    }
+
     @Test func ctrlCLeavesTheFileByteIdentical() throws {
         let path = try makeFile(Self.sixLines)
         let session = try edit(path)
