@@ -114,6 +114,23 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[2] == "two")
     }
 
+    @Test func steppingBackKeepsItsRunWhenTheHistoryDropsOldRuns() async throws {
+        let runner = ScriptedRunner((1 ... 6).map { output("r\($0)") })
+        let watch = try WatchHarness(.init(command: ["x"], interval: 2, historyLimit: 3), runner: runner)
+        await watch.advance(by: 4.5)   // runs at 0, 2 and 4 s
+        #expect(watch.app.history.count == 3)
+        await watch.press(.left)
+        #expect(watch.app.position == 1 && watch.rows[1] == "r2")
+        await watch.advance(by: 1.4)   // run 4: r1 is dropped, r2 stays on screen
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers } == [["r2"], ["r3"], ["r4"]])
+        #expect(watch.app.position == 0, "the position still names the run on screen")
+        #expect(watch.rows[1] == "r2")
+        await watch.advance(by: 2.4)   // run 5: the run on screen is dropped; the oldest kept shows
+        #expect(watch.app.position == 0 && watch.rows[1] == "r3")
+        await watch.press(.right)
+        #expect(watch.rows[1] == "r4", "→ steps to the next run, none skipped")
+    }
+
     @Test func groupsBecomeSectionsAndTheFilterHidesRows() async throws {
         let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
         let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2), groupBy: 1), runner: runner)
@@ -140,5 +157,24 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(slow.failure?.contains("timed out") == true)
         let missing = await runner.run(["no-such-command-tuilist"], timeout: 5)
         #expect(missing.exitCode == nil && missing.failure != nil)
+    }
+
+    /// A timed-out run ends at once with its whole process group: a shell's child that holds
+    /// the output pipe open, and a command that ignores SIGTERM (killed after the grace time).
+    @Test(arguments: [["sh", "-c", "sleep 30; echo late"], ["sh", "-c", "trap '' TERM; sleep 30; echo late"],
+                      ["sh", "-c", "sleep 30 & sleep 30; wait"]])
+    func aTimedOutRunEndsWithItsChildren(command: [String]) async throws {
+        // A sleep of a unique length names this run's processes for pgrep.
+        let marker = "sleep 30.\(getpid())\(UInt16.random(in: 1000 ... .max))"
+        let tagged = [command[0], command[1], command[2].replacingOccurrences(of: "sleep 30", with: marker)]
+        let started = Date()
+        let result = await SubprocessRunner().run(tagged, timeout: 0.3)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.failure?.contains("timed out") == true, "\(result)")
+        #expect(elapsed < SubprocessRunner.gracePeriod + 2, "took \(elapsed) s for \(command)")
+        // Nothing of the run is left: no process's command line names the marker.
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let left = await SubprocessRunner().run(["pgrep", "-f", marker], timeout: 5)
+        #expect(left.output.isEmpty, "left running: \(left.output) for \(command)")
     }
 }

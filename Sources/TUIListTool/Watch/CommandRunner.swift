@@ -41,8 +41,14 @@ public protocol CommandRunner: Sendable {
 
 /// Runs commands with swift-subprocess: the executable is looked up on `PATH`, no shell is
 /// involved, output is limited (16 MB, 1 MB of stderr), and a run that takes longer than its
-/// timeout is torn down (SIGTERM, then SIGKILL) and reported as timed out.
+/// timeout is torn down and reported as timed out. Each run is the leader of its own process
+/// group, so the teardown (SIGTERM to the group, SIGKILL after ``gracePeriod``) also ends what
+/// the command started — a shell's children would otherwise hold the output pipe open and keep
+/// the run from ending.
 public struct SubprocessRunner: CommandRunner {
+    /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
+    public static let gracePeriod = 0.5
+
     /// A runner.
     public init() {}
 
@@ -53,7 +59,11 @@ public struct SubprocessRunner: CommandRunner {
         do {
             return try await withThrowingTaskGroup(of: CommandResult?.self) { group in
                 group.addTask {
-                    let result = try await Subprocess.run(executable, arguments: arguments,
+                    var platform = PlatformOptions()
+                    platform.processGroupID = 0   // a group of its own, led by the command
+                    platform.teardownSequence = [.gracefulShutDown(toProcessGroup: true,
+                                                                   allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))]
+                    let result = try await Subprocess.run(executable, arguments: arguments, platformOptions: platform,
                                                           output: .string(limit: 16 << 20), error: .string(limit: 1 << 20))
                     let code: Int32
                     switch result.terminationStatus {

@@ -5,7 +5,7 @@ import TUIList
 /// identity, so that between runs rows that moved slide, new rows fade in, gone rows fade out
 /// and changed rows flash — all through the one `ListView.apply(_:animated:)` path.
 ///
-/// Every successful run is kept (the last ``maximumHistory``): ← and → step through them and
+/// Every successful run is kept (the last ``Options/historyLimit``, 200 by default): ← and → step through them and
 /// the list animates between them. Space pauses and resumes running; `/` filters the rows;
 /// q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
@@ -28,16 +28,19 @@ public final class WatchApp: TerminalApp {
         public var groupBy: Int?
         /// A run taking longer than this many seconds is stopped and reported.
         public var timeout: Double = 30
+        /// How many successful runs are kept for stepping back (at least 1).
+        public var historyLimit = WatchApp.maximumHistory
 
         /// Options for `command`.
         public init(command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
-                    groupBy: Int? = nil, timeout: Double? = nil) {
+                    groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory) {
             self.command = command
             self.interval = interval
             self.key = key
             self.headerLines = max(0, headerLines)
             self.groupBy = groupBy
             self.timeout = timeout ?? max(10, interval * 5)
+            self.historyLimit = max(1, historyLimit)
         }
     }
 
@@ -53,7 +56,7 @@ public final class WatchApp: TerminalApp {
         public var content: [String: String]
     }
 
-    /// How many runs are kept for stepping back.
+    /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
     public static let maximumHistory = 200
 
     /// The list on screen.
@@ -171,14 +174,18 @@ public final class WatchApp: TerminalApp {
         let run = makeRun(result.output)
         let following = history.isEmpty || position == history.count - 1
         history.append(run)
-        if history.count > Self.maximumHistory {
-            history.removeFirst(history.count - Self.maximumHistory)
-        }
+        let dropped = max(0, history.count - options.historyLimit)
+        history.removeFirst(dropped)
         if following {
             position = history.count - 1
             show(animated: history.count > 1)
+        } else if position >= dropped {
+            // The run on screen keeps its place; older ones went.
+            position -= dropped
         } else {
-            position = max(0, position - max(0, history.count - Self.maximumHistory))
+            // The run on screen itself was dropped: show the oldest one kept.
+            position = 0
+            show(animated: true)
         }
     }
 
