@@ -141,6 +141,35 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "")
     }
 
+    @Test func theKeymapTableDrivesTheKeysTheBarAndTheHelp() async throws {
+        // Every key the table names (bar or help) does what the table says, not the list's default.
+        let named: [(Key, WatchAction)] = [(.character("q"), .quit), (.character(" "), .togglePause), (.left, .olderRun),
+                                           (.character("h"), .olderRun), (.right, .newerRun), (.character("l"), .newerRun),
+                                           (.end, .newestRun), (.character("G"), .newestRun), (.character("/"), .startFilter),
+                                           (.escape, .clearFilter), (.character("?"), .toggleHelp)]
+        for (key, action) in named {
+            #expect(WatchKeymap.action(for: key, editingFilter: false, showingHelp: false) == action, "\(key)")
+        }
+        #expect(WatchKeymap.action(for: .down, editingFilter: false, showingHelp: false) == .list(.down))
+        #expect(WatchKeymap.action(for: .character("q"), editingFilter: true, showingHelp: false) == .filterType("q"))
+        #expect(WatchKeymap.action(for: .character(" "), editingFilter: false, showingHelp: true) == .toggleHelp)
+        #expect(WatchKeymap.bar(editingFilter: false, query: "") == "? help  q quit  ↑↓ move  Space pause  ← → history  / filter")
+        #expect(WatchKeymap.helpLines.count == WatchKeymap.bindings.count)
+
+        let runner = ScriptedRunner([output("a", "b")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(watch.rows[11].hasPrefix("? help  q quit  ↑↓ move  Space pause"), "the bar comes from the table: \(watch.rows[11])")
+        await watch.press(.character("?"))
+        #expect(watch.app.isShowingHelp)
+        for line in WatchKeymap.helpLines.prefix(8) {
+            #expect(watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) }, "\(line)\n\(watch.rows.joined(separator: "\n"))")
+        }
+        await watch.press(.character(" "))
+        #expect(!watch.app.isShowingHelp && !watch.app.isPaused, "a key closes the help and does nothing else")
+        #expect(!watch.rows.contains { $0.contains("any key closes") })
+    }
+
     @Test func noCommandAndABadRegexAreOneLineErrors() {
         #expect(throws: ToolFailure.self) { try WatchApp(options: .init(command: [])) }
         #expect(throws: ToolFailure.self) { try WatchApp(options: .init(command: ["x"], key: .pattern("(unclosed"))) }

@@ -73,6 +73,8 @@ public final class WatchApp: TerminalApp {
     public private(set) var query = ""
     /// Whether typed characters go to the filter.
     public private(set) var isEditingFilter = false
+    /// Whether the help overlay (`?`) is shown.
+    public private(set) var isShowingHelp = false
     /// The last run's result, good or bad.
     public private(set) var lastResult: CommandResult?
     /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
@@ -258,37 +260,33 @@ public final class WatchApp: TerminalApp {
     // MARK: - Keys
 
     private func handleKey(_ key: Key, in program: Program) {
-        if isEditingFilter {
-            switch key {
-            case .enter: isEditingFilter = false
-            case .escape: isEditingFilter = false; setQuery("")
-            case .backspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
-            case .character(let c): setQuery(query + String(c))
-            default: list.handle(.key(key))
-            }
-            return
-        }
-        switch key {
-        case .character("q"): program.quit()
-        case .character(" "):
+        switch WatchKeymap.action(for: key, editingFilter: isEditingFilter, showingHelp: isShowingHelp) {
+        case .quit: program.quit()
+        case .togglePause:
             isPaused.toggle()
             if !isPaused { nextRunAt = min(nextRunAt, program.clock.now) }
-        case .left, .character("h"):
+        case .olderRun:
             guard position > 0 else { return }
             position -= 1
             show(animated: true)
-        case .right, .character("l"):
+        case .newerRun:
             guard position + 1 < history.count else { return }
             position += 1
             show(animated: true)
-        case .end, .character("G"):
+        case .newestRun:
             guard position + 1 < history.count else { return }
             position = history.count - 1
             show(animated: true)
-        case .character("/"): isEditingFilter = true
-        case .escape: if !query.isEmpty { setQuery("") }
-        default: list.handle(.key(key))
+        case .startFilter: isEditingFilter = true
+        case .clearFilter: if !query.isEmpty { setQuery("") }
+        case .toggleHelp: isShowingHelp.toggle()
+        case .filterType(let c): setQuery(query + String(c))
+        case .filterBackspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .filterCommit: isEditingFilter = false
+        case .filterCancel: isEditingFilter = false; setQuery("")
+        case .list(let key): list.handle(.key(key))
         }
+        program.setNeedsDisplay()
     }
 
     private func setQuery(_ text: String) {
@@ -322,9 +320,23 @@ public final class WatchApp: TerminalApp {
         }
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
         canvas.draw(" " + statusText, x: 0, y: height - 2, style: Style(attributes: .dim), maxWidth: width)
-        let help = isEditingFilter ? " /\(query)▏  Enter keeps · Esc clears"
-            : " q quit  Space pause  ← → history  / filter  ↑↓ move"
+        let help = " " + WatchKeymap.bar(editingFilter: isEditingFilter, query: query)
         canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+        if isShowingHelp { drawHelp(into: &canvas) }
+    }
+
+    /// The help overlay: every binding of ``WatchKeymap``, in a box over the list.
+    private func drawHelp(into canvas: inout Canvas) {
+        let lines = WatchKeymap.helpLines
+        let boxWidth = min(canvas.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
+        let boxHeight = min(canvas.height - 2, lines.count + 2)
+        let x = max(0, (canvas.width - boxWidth) / 2), y = max(1, (canvas.height - boxHeight) / 2)
+        let style = Style(attributes: .reverse)
+        canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
+        canvas.draw(" keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
+        for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
+            canvas.draw(line, x: x + 2, y: y + 1 + index, style: style, maxWidth: boxWidth - 4)
+        }
     }
 
     /// The status line: last run time and exit code, the last change, rows, or what failed.
