@@ -42,9 +42,15 @@ public struct DemoItem: Hashable, Codable, Sendable {
 public struct DemoData: Sendable {
     public var title: String
     public var snapshot: Snapshot<String, Int>
-    public var items: [Int: DemoItem]
+    public var items: DemoItems
 
     public init(title: String, snapshot: Snapshot<String, Int>, items: [Int: DemoItem]) {
+        self.title = title
+        self.snapshot = snapshot
+        self.items = DemoItems(items)
+    }
+
+    public init(title: String, snapshot: Snapshot<String, Int>, items: DemoItems) {
         self.title = title
         self.snapshot = snapshot
         self.items = items
@@ -111,35 +117,21 @@ public struct DemoData: Sendable {
     }
 
     /// A large generated list: `items` items spread evenly over `sections` sections, with
-    /// titles, details and prices drawn from `seed`.
+    /// titles, details and prices drawn from `seed`. The items' content is made when asked
+    /// for (``DemoItems``), so a million items take the memory of their identifiers.
     public static func generated(items count: Int, sections sectionCount: Int, seed: UInt64) -> DemoData {
-        var rng = SplitMix64(seed: seed)
         let sectionCount = max(1, sectionCount)
-        let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
-                     "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
-                     "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr"]
         var snapshot = Snapshot<String, Int>()
-        var items: [Int: DemoItem] = [:]
-        items.reserveCapacity(count)
         let names = (0 ..< sectionCount).map { "Section \($0 + 1)" }
         snapshot.appendSections(names)
         var next = 0
         for (index, name) in names.enumerated() {
             let share = count / sectionCount + (index < count % sectionCount ? 1 : 0)
-            var ids: [Int] = []
-            ids.reserveCapacity(share)
-            for _ in 0 ..< share {
-                next += 1
-                let a = words[Int(rng.next() % UInt64(words.count))]
-                let b = words[Int(rng.next() % UInt64(words.count))]
-                let price = Double(rng.next() % 10_000) / 100
-                items[next] = DemoItem(id: next, title: "\(a.capitalized) \(b) \(next)",
-                                       detail: "item \(next) of \(count)", price: price)
-                ids.append(next)
-            }
-            snapshot.appendItems(ids, toSection: name)
+            snapshot.appendItems(Array(next + 1 ..< next + share + 1), toSection: name)
+            next += share
         }
-        return DemoData(title: "TUIList demo — \(count) items", snapshot: snapshot, items: items)
+        return DemoData(title: "TUIList demo — \(count) items", snapshot: snapshot,
+                        items: DemoItems.generated(count: count, seed: seed))
     }
 }
 

@@ -82,7 +82,11 @@ extension DemoModel {
                 data.snapshot.appendItems([id], toSection: section)
             }
         }
-        if !filter.isEmpty && !matchesFilter(id) { filter = "" }
+        refreshFilterText([id])
+        if !filter.isEmpty {
+            runFilter()
+            if !matchesFilter(id) { filter = "" }
+        }
         self.cursor = .item(id)
         return refresh(animated: true)
     }
@@ -114,6 +118,7 @@ extension DemoModel {
                 data.items[id] = item
             }
         }
+        refreshFilterText(edited)
         return refresh(animated: true, reconfigure: edited)
     }
 
@@ -240,17 +245,6 @@ extension DemoModel {
 }
 
 extension Snapshot where ItemID == Int, SectionID == String {
-    /// Exchanges the places of two items, `a` before `b` in list order (sections may differ).
-    mutating func swapItems(_ a: Int, _ b: Int) {
-        let section = sectionIdentifier(containingItem: a)!
-        let aIndex = indexOfItem(a)!
-        let aEnd = itemRange(ofSection: section).upperBound
-        let aNext = aIndex + 1 < aEnd ? self[globalIndex: aIndex + 1] : nil
-        moveItem(a, afterItem: b)
-        if let aNext, aNext != b { moveItem(b, beforeItem: aNext) }
-        else if aNext == nil { moveItem(b, toEndOfSection: section) }
-    }
-
     mutating func moveBlock(_ block: [Int], after anchor: Int) {
         var previous = anchor
         for id in block { moveItem(id, afterItem: previous); previous = id }

@@ -159,16 +159,45 @@ extension DemoModel {
 
     // MARK: - Displayed snapshot
 
-    /// Whether an item passes the filter (case- and accent-insensitive substring of title or detail).
+    /// Whether an item passes the filter (case- and accent-insensitive substring of its title
+    /// or its detail). O(1): the matches are found once per filter change (``runFilter()``).
     func matchesFilter(_ id: Int) -> Bool {
-        guard !filter.isEmpty, let item = data.items[id] else { return true }
-        let needle = filter.folded
-        return item.title.folded.contains(needle) || item.detail.folded.contains(needle)
+        guard !filter.isEmpty, let filterIndex, let filterMatches else { return true }
+        return filterIndex.matched(id, in: filterMatches)
+    }
+
+    /// Finds the items matching ``filter`` with the library's ``FilterIndex`` (built on first
+    /// use, O(*n*) folding once); a query that extends the last one searches only its matches.
+    mutating func runFilter() {
+        guard !filter.isEmpty else { filterMatches = nil; return }
+        if filterIndex == nil {
+            var index = FilterIndex<Int>()
+            let ids = data.snapshot.itemIdentifiers
+            index.reserveCapacity(items: ids.count, bytes: ids.count * 40)
+            for id in ids {
+                let item = data.items[id]
+                index.append(id, fields: [item?.title ?? "", item?.detail ?? ""])
+            }
+            filterIndex = index
+            filterMatches = nil
+        }
+        filterMatches = filterIndex!.matches(filter, narrowing: filterMatches)
+    }
+
+    /// Gives the filter index the current text of items that were edited or came back.
+    mutating func refreshFilterText(_ ids: some Sequence<Int>) {
+        guard filterIndex != nil else { return }
+        for id in ids {
+            guard let item = data.items[id] else { continue }
+            if filterIndex!.contains(id) { filterIndex!.update(id, fields: [item.title, item.detail]) }
+            else { filterIndex!.append(id, fields: [item.title, item.detail]) }
+        }
     }
 
     /// Recomputes what the list shows and returns the effect that shows it.
     mutating func refresh(animated: Bool, reconfigure: [Int] = []) -> [DemoEffect] {
         let oldIndex = cursorItem.flatMap { displayed.indexOfItem($0) }
+        runFilter()
         if collapsed.isEmpty && filter.isEmpty {
             displayed = data.snapshot
         } else {
@@ -201,6 +230,7 @@ extension DemoModel {
         guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
         redoStack.append(data)
         data = previous
+        refreshFilterText(changedContent(from: redoStack.last!, to: data))
         return refresh(animated: true, reconfigure: changedContent(from: redoStack.last!, to: data))
             + [.message("undone (\(undoStack.count) more to undo)")]
     }
@@ -209,6 +239,7 @@ extension DemoModel {
         guard let next = redoStack.popLast() else { return [.message("nothing to redo")] }
         undoStack.append(data)
         data = next
+        refreshFilterText(changedContent(from: undoStack.last!, to: data))
         return refresh(animated: true, reconfigure: changedContent(from: undoStack.last!, to: data))
             + [.message("redone (\(redoStack.count) more to redo)")]
     }
@@ -216,41 +247,17 @@ extension DemoModel {
     /// Items present in both whose content differs, so undo and redo of an edit refresh the row.
     /// O(*n*) lookups.
     func changedContent(from a: DemoData, to b: DemoData) -> [Int] {
-        b.snapshot.itemIdentifiers.filter { id in a.items[id].map { $0 != b.items[id] } ?? false }
+        if let candidates = b.items.candidatesForDifference(from: a.items) {
+            // Same generated base: only stored or removed items can differ (O(changes)).
+            return candidates.filter { id in b.snapshot.contains(item: id) && a.items[id].map { $0 != b.items[id] } ?? false }
+                .sorted { b.snapshot.indexOfItem($0)! < b.snapshot.indexOfItem($1)! }
+        }
+        return b.snapshot.itemIdentifiers.filter { id in a.items[id].map { $0 != b.items[id] } ?? false }
     }
 
     private func formatSpeed(_ speed: Double) -> String {
         speed >= 1 ? String(Int(speed)) : String(speed)
     }
-}
-
-extension String {
-    /// Lower-cased with accents removed, for forgiving filtering.
-    var folded: String {
-        String(String.UnicodeScalarView(lowercased().decomposedScalars.filter { !$0.properties.isDiacriticLike }))
-    }
-
-    private var decomposedScalars: [Unicode.Scalar] {
-        // Canonical decomposition without Foundation: NFD via the standard library's normalisation
-        // is not public, so fall back to a small table for the common Latin letters.
-        var out: [Unicode.Scalar] = []
-        for scalar in unicodeScalars { out.append(contentsOf: Self.latinBase[scalar].map { [$0] } ?? [scalar]) }
-        return out
-    }
-
-    private static let latinBase: [Unicode.Scalar: Unicode.Scalar] = {
-        let pairs: [(String, String)] = [
-            ("àáâãäåā", "a"), ("çćč", "c"), ("èéêëēė", "e"), ("ìíîïī", "i"), ("ñń", "n"),
-            ("òóôõöøō", "o"), ("ùúûüū", "u"), ("ýÿ", "y"), ("šś", "s"), ("žźż", "z"), ("ł", "l"),
-        ]
-        var table: [Unicode.Scalar: Unicode.Scalar] = [:]
-        for (accented, base) in pairs { for s in accented.unicodeScalars { table[s] = base.unicodeScalars.first! } }
-        return table
-    }()
-}
-
-extension Unicode.Scalar.Properties {
-    fileprivate var isDiacriticLike: Bool { generalCategory == .nonspacingMark }
 }
 
 extension DemoModel {
@@ -265,6 +272,8 @@ extension DemoModel {
         collapsed = []
         drag = nil
         sort = nil
+        filterIndex = nil
+        filterMatches = nil
         return refresh(animated: animated, reconfigure: Array(reconfigure))
     }
 }

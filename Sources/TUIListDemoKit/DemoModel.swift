@@ -72,6 +72,13 @@ public struct DemoModel: Sendable {
     /// The snapshot the list shows now (collapsed sections and filter applied).
     public internal(set) var displayed: Snapshot<String, Int>
 
+    /// Every item's text, folded for the filter: built the first time the filter is used,
+    /// then kept up to date as items are edited or inserted (items deleted stay: they are not
+    /// in the snapshot, so they are never shown).
+    var filterIndex: FilterIndex<Int>?
+    /// The items that match ``filter``, or `nil` with no filter.
+    var filterMatches: FilterMatches?
+
     var undoStack: [DemoData] = []
     var redoStack: [DemoData] = []
     var rng: SplitMix64
@@ -91,7 +98,7 @@ public struct DemoModel: Sendable {
         self.data = data
         self.displayed = data.snapshot
         self.rng = SplitMix64(seed: seed)
-        self.nextID = (data.items.keys.max() ?? 0) + 1
+        self.nextID = (data.items.maxID ?? 0) + 1
         self.cursor = data.snapshot.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }

@@ -42,7 +42,7 @@ public struct DemoReplay: Sendable {
         switch player.next() {
         case .show(let snapshot, let content)?:
             data.snapshot = snapshot
-            data.items = content
+            data.items = DemoItems(content)
             return .show(data)
         case .key(let key)?: return .key(key)
         case .resize(let columns, let rows)?: return .resize(columns: columns, rows: rows)

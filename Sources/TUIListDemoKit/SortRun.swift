@@ -61,6 +61,11 @@ public struct SortRun: Sendable {
     private var finished = false
 
     public init(section: String, order: [Int], items: [Int: DemoItem], algorithm: SortAlgorithm, key: SortKey) {
+        self.init(section: section, order: order, items: DemoItems(items), algorithm: algorithm, key: key)
+    }
+
+    /// A run over the demo's compact item store (see ``DemoItems``).
+    public init(section: String, order: [Int], items: DemoItems, algorithm: SortAlgorithm, key: SortKey) {
         self.section = section
         self.order = order
         var keys: [Int: SortKey.Value] = [:]

@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "A reduced set of sizes and runs that finishes within a minute.")
     var quick = false
 
-    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session).")
+    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session, filter, edit).")
     var only: String?
 
     mutating func run() throws {
@@ -34,6 +34,7 @@ struct Bench: ParsableCommand {
             ("terminal", TerminalBenchmarks.run),
             ("animation", AnimationBenchmarks.run),
             ("session", SessionBenchmarks.run),
+            ("filter edit", FilterBenchmarks.run),
         ]
         for suite in suites where only.map({ suite.name.contains($0) }) ?? true {
             suite.run(&report)

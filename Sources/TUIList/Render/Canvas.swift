@@ -123,6 +123,10 @@ public struct Canvas: Equatable, Sendable {
         let left = area.x
         guard right > x, right > left else { return 0 }
         let room = right - x
+        if Canvas._asciiFastPath, let drawn = _drawPrintableASCII(text, x: x, y: y, style: style, left: left, right: right,
+                                           room: room, truncation: truncation) {
+            return drawn
+        }
 
         // Where the text must stop to leave a column for "…".
         var limit = right
@@ -175,6 +179,46 @@ public struct Canvas: Equatable, Sendable {
         _checkInvariants()
         #endif
         return Swift.max(0, Swift.min(column, right) - x)
+    }
+
+    /// Whether `draw` takes the ASCII path (tests turn it off to compare with the general one).
+    nonisolated(unsafe) internal static var _asciiFastPath = true
+
+    /// `draw` for text of printable ASCII only (the common case: names, numbers, lines of
+    /// code): one byte is one cell of one column, so no grapheme breaking and no width lookup,
+    /// and each cell's text comes from a table of one-byte strings (no allocation). Gives what
+    /// the general path gives; `nil` for any other text.
+    @inline(__always)
+    private mutating func _drawPrintableASCII(_ text: String, x: Int, y: Int, style: Style, left: Int, right: Int,
+                                              room: Int, truncation: Truncation) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte &- 0x20 >= 0x5F { return nil }   // not 0x20...0x7E
+            let ellipsis = truncation == .ellipsis && bytes.count > room
+            let limit = ellipsis ? right - 1 : right
+            let end = Swift.min(x + bytes.count, limit)   // columns x ..< end get a character
+            let first = Swift.max(x, left)
+            let last = ellipsis ? right : end            // the ellipsis takes column `limit`
+            if first < last { breakWideCharacters(y: y, from: first, to: last) }
+            let base = y * width
+            let table = CanvasCell._asciiText
+            if first < end {
+                for column in first ..< end {
+                    cells[base + column] = CanvasCell(text: table[Int(bytes[column - x])], style: style)
+                }
+            }
+            if ellipsis {
+                if limit >= left { cells[base + limit] = CanvasCell(text: "…", style: style) }
+                #if TUILIST_INVARIANTS
+                _checkInvariants()
+                #endif
+                return Swift.max(0, right - x)
+            }
+            #if TUILIST_INVARIANTS
+            _checkInvariants()
+            #endif
+            return Swift.max(0, Swift.min(end, right) - x)
+        }
     }
 
     /// Appends a zero-width character to a cell's grapheme when the result is still one

@@ -15,6 +15,10 @@ public struct CanvasCell: Hashable, Sendable {
         self.style = style
     }
 
+    /// The one-character strings of the 128 ASCII bytes (small strings: copying one never
+    /// allocates), for drawing ASCII text without making a string per cell.
+    internal static let _asciiText: [String] = (0 ..< 128).map { String(UnicodeScalar(UInt8($0))) }
+
     /// True for the right half of a wide character.
     public var isContinuation: Bool { text.isEmpty }
 

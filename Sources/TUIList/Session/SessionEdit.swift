@@ -91,7 +91,8 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     ///   that is not there, or places an item out of range: a recording that does not belong
     ///   to the list it is replayed on.
     /// - Complexity: O(*n* + size of the edit): up to four runs are inserted in place, more are
-    ///   merged into their sections in one pass.
+    ///   merged into their sections in one pass. An edit that moves one item (a swap of
+    ///   neighbours) costs the distance moved plus O(*s*).
     public func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
         var result = snapshot
         try apply(to: &result)
@@ -104,6 +105,44 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     /// - Throws: ``Mismatch`` as ``applied(to:)``; the snapshot may then be partly edited.
     public func apply(to result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
         result.clearMarks()
+        if sections == nil, deleted.count == 1, inserted.count == 1, inserted[0].items == deleted {
+            // One item moved (a swap of neighbours records as this): moved in place, at the
+            // cost of the distance, instead of a delete and an insert that shift the list.
+            if let mismatch = moveOne(in: &result) { throw mismatch }
+        } else {
+            try placeAll(in: &result)
+        }
+        let shown = updated.filter { result.contains(item: $0) }
+        guard shown.count == updated.count else {
+            let missing = updated.first { !result.contains(item: $0) }!
+            throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
+        }
+        result.reconfigureItems(shown)
+    }
+
+    /// Moves the one moved item (`deleted[0]`, placed by `inserted[0]`) in place; the reason
+    /// when it does not fit. (Not a typed-throwing function: Swift 6.3's optimiser crashes on
+    /// one of this shape.)
+    private func moveOne(in result: inout Snapshot<SectionID, ItemID>) -> Mismatch? {
+        let item = deleted[0], run = inserted[0]
+        guard let from = result.indexOfItem(item) else {
+            return Mismatch(description: "cannot delete: \(SnapshotError(kind: .unknownItem, identifier: _describe(item)).description)")
+        }
+        guard let s = result.indexOfSection(run.section) else {
+            return Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
+        }
+        let range = result.itemRange(ofSectionAt: s)
+        let start = range.lowerBound - (from < range.lowerBound ? 1 : 0)
+        let count = range.count - (range.contains(from) ? 1 : 0)
+        guard run.index >= 0, run.index <= count else {
+            return Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(count) items")
+        }
+        result._relocate(from: from, to: start + run.index,
+                         fromSection: result._sectionIndex(containingPosition: from), toSection: s)
+        return nil
+    }
+
+    private func placeAll(in result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
         do {
             try result.checkedDeleteItems(deleted)
         } catch {
@@ -123,12 +162,6 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
         } else {
             try placeRunsOneByOne(into: &result)
         }
-        let shown = updated.filter { result.contains(item: $0) }
-        guard shown.count == updated.count else {
-            let missing = updated.first { !result.contains(item: $0) }!
-            throw Mismatch(description: "update of unknown item identifier \"\(missing)\"")
-        }
-        result.reconfigureItems(shown)
     }
 
     /// A few runs: each inserted where it lands, O(*n*) per run.

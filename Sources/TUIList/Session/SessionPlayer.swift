@@ -70,10 +70,8 @@ public struct SessionPlayer<SectionID: Hashable & Codable & Sendable, ItemID: Ha
             }
             return .show(snapshot, content)
         case .edit(let edit):
-            // Checked when read, so it fits; on a copy all the same, so a bad edit changes nothing.
-            var next = snapshot
-            guard (try? edit.apply(to: &next)) != nil else { return .show(snapshot, content) }
-            snapshot = next
+            // Checked when read, so it fits: applied in place, in O(size of the edit).
+            guard (try? edit.apply(to: &snapshot)) != nil else { return .show(snapshot, content) }
             for id in edit.deleted where !snapshot.contains(item: id) { content[id] = nil }
             for entry in edit.content { content[entry.id] = entry.content }
             return .show(snapshot, content)

@@ -10,6 +10,7 @@ extension Snapshot {
     ///   item of `items` is in the snapshot or repeats.
     /// - Complexity: amortised O(1) per item appended to the last section; O(*n* + *s*) when
     ///   appending to another section (the items after it shift).
+    @inlinable  // specialised in the caller, with `checkedAppendItems`
     public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) {
         _trapOnError { () throws(SnapshotError) in try checkedAppendItems(items, toSection: section) }
     }
@@ -33,11 +34,13 @@ extension Snapshot {
         }
         if sectionIndex == _sections.count - 1 {
             // The common, fast path: append at the very end, undoing on a duplicate.
+            let before = _items.count
             _items.reserveCapacity(_items.count + items.count)
             for (offset, item) in items.enumerated() where !_items.append(item).inserted {
                 _items.removeLast(offset)
                 throw _duplicate(item, addedTo: sectionIndex)
             }
+            if !items.isEmpty { _log.record(low: before, tail: 0) }
         } else {
             try _insertItems(items, at: itemRange(ofSectionAt: sectionIndex).upperBound, inSection: sectionIndex)
         }
@@ -94,6 +97,7 @@ extension Snapshot {
             if listed.insert(position).inserted { positions.append(position) }
         }
         guard !positions.isEmpty else { return }
+        _log.record(low: positions.min()!, tail: _items.count - 1 - positions.max()!)
         for position in positions { removedPerSection[_sectionIndex(containingPosition: position)] += 1 }
         if positions.count <= 8 {
             for position in positions.sorted(by: >) { _items.remove(at: position) }
@@ -130,7 +134,8 @@ extension Snapshot {
     /// Moves an item before another item, which may be in another section.
     ///
     /// - Precondition: both are in the snapshot and differ.
-    /// - Complexity: O(*n* + *s*).
+    /// - Complexity: O(*d* + *s*), where *d* is the distance moved (the items in between step
+    ///   over by one; the rest of the list is untouched).
     public mutating func moveItem(_ item: ItemID, beforeItem: ItemID) {
         _trapOnError { () throws(SnapshotError) in try checkedMoveItem(item, beforeItem: beforeItem) }
     }
@@ -143,7 +148,7 @@ extension Snapshot {
     /// Moves an item after another item, which may be in another section.
     ///
     /// - Precondition: both are in the snapshot and differ.
-    /// - Complexity: O(*n* + *s*).
+    /// - Complexity: O(*d* + *s*), where *d* is the distance moved.
     public mutating func moveItem(_ item: ItemID, afterItem: ItemID) {
         _trapOnError { () throws(SnapshotError) in try checkedMoveItem(item, afterItem: afterItem) }
     }
@@ -156,7 +161,7 @@ extension Snapshot {
     /// Moves an item to the end of a section (the way to move into an empty section).
     ///
     /// - Precondition: both are in the snapshot.
-    /// - Complexity: O(*n* + *s*).
+    /// - Complexity: O(*d* + *s*), where *d* is the distance moved.
     public mutating func moveItem(_ item: ItemID, toEndOfSection section: SectionID) {
         _trapOnError { () throws(SnapshotError) in try checkedMoveItem(item, toEndOfSection: section) }
     }
@@ -165,8 +170,9 @@ extension Snapshot {
     public mutating func checkedMoveItem(_ item: ItemID, toEndOfSection section: SectionID) throws(SnapshotError) {
         let from = try _requireItem(item)
         let target = try _requireSection(section)
-        _removeItem(at: from)
-        _insertUnchecked(item, at: itemRange(ofSectionAt: target).upperBound, inSection: target)
+        let end = itemRange(ofSectionAt: target).upperBound
+        _relocate(from: from, to: from < end ? end - 1 : end, fromSection: _sectionIndex(containingPosition: from),
+                  toSection: target)
         _checkInvariants()
     }
 
@@ -235,6 +241,7 @@ extension Snapshot {
         for item in items where _items.contains(item) || !seen.insert(item).inserted {
             throw _duplicate(item, addedTo: section)
         }
+        if !items.isEmpty { _log.record(low: position, tail: _items.count - position) }
         if items.count <= 8 {
             for (offset, item) in items.enumerated() { _items.insert(item, at: position + offset) }
         } else {
@@ -252,23 +259,50 @@ extension Snapshot {
         guard item != other else {
             throw SnapshotError(kind: .moveRelativeToItself, identifier: _describe(item))
         }
-        _removeItem(at: from)
-        let anchor = _items.firstIndex(of: other)!
-        let section = _sectionIndex(containingPosition: anchor)
-        _insertUnchecked(item, at: after ? anchor + 1 : anchor, inSection: section)
+        let anchorPosition = _items.firstIndex(of: other)!
+        // Where the anchor is once the item is out of the list, and where the item goes then.
+        let anchor = anchorPosition > from ? anchorPosition - 1 : anchorPosition
+        _relocate(from: from, to: after ? anchor + 1 : anchor,
+                  fromSection: _sectionIndex(containingPosition: from),
+                  toSection: _sectionIndex(containingPosition: anchorPosition))
         _checkInvariants()
     }
 
-    /// Removes the item at a global position, keeping section starts right. O(*n* + *s*).
-    internal mutating func _removeItem(at position: Int) {
-        let section = _sectionIndex(containingPosition: position)
-        _items.remove(at: position)
-        for later in (section + 1) ..< _sectionStarts.count { _sectionStarts[later] -= 1 }
+    /// Moves the item at `from` so that it ends at position `to` (as if removed, then inserted
+    /// at `to` in the shorter list), from section `fromSection` into section `toSection`.
+    ///
+    /// The items in between step over by one, by exchanging neighbours: O(|`from` − `to`|)
+    /// hashed-storage updates plus O(*s*) for the section starts, never a shift of the whole
+    /// list (a swap of neighbours in a million items costs what two do).
+    internal mutating func _relocate(from: Int, to: Int, fromSection: Int, toSection: Int) {
+        _log.record(low: min(from, to), tail: _items.count - 1 - max(from, to))
+        if from < to {
+            for position in from ..< to { _items.swapAt(position, position + 1) }
+        } else if from > to {
+            for position in stride(from: from, to: to, by: -1) { _items.swapAt(position, position - 1) }
+        }
+        if fromSection != toSection {
+            for later in (fromSection + 1) ..< _sectionStarts.count { _sectionStarts[later] -= 1 }
+            for later in (toSection + 1) ..< _sectionStarts.count { _sectionStarts[later] += 1 }
+        }
     }
 
-    /// Inserts an item known to be absent. O(*n* + *s*).
-    internal mutating func _insertUnchecked(_ item: ItemID, at position: Int, inSection section: Int) {
-        _items.insert(item, at: position)
-        for later in (section + 1) ..< _sectionStarts.count { _sectionStarts[later] += 1 }
+    /// Exchanges the places of two items, which may be in different sections: each takes the
+    /// other's position (and section). Swapping an item with itself changes nothing.
+    ///
+    /// - Precondition: both are in the snapshot.
+    /// - Complexity: O(1) (two hashed lookups and two storage updates), whatever the distance.
+    public mutating func swapItems(_ item: ItemID, _ other: ItemID) {
+        _trapOnError { () throws(SnapshotError) in try checkedSwapItems(item, other) }
+    }
+
+    /// Exchanges the places of two items, throwing on an unknown identifier.
+    public mutating func checkedSwapItems(_ item: ItemID, _ other: ItemID) throws(SnapshotError) {
+        let a = try _requireItem(item)
+        let b = try _requireItem(other)
+        guard a != b else { return }
+        _log.record(low: min(a, b), tail: _items.count - 1 - max(a, b))
+        _items.swapAt(a, b)
+        _checkInvariants()
     }
 }

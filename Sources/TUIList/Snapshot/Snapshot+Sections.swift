@@ -19,6 +19,7 @@ extension Snapshot {
     @inlinable
     public mutating func checkedAppendSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _checkNewSections(sections)
+        if !sections.isEmpty { _log.reset() }
         for section in sections {
             _sections.append(section)
             _sectionStarts.append(_items.count)
@@ -158,6 +159,7 @@ extension Snapshot {
 
     internal mutating func _insertSections(_ sections: [SectionID], at index: Int) throws(SnapshotError) {
         try _checkNewSections(sections)
+        _log.reset()
         let start = index < _sectionStarts.count ? _sectionStarts[index] : _items.count
         var newSections = _sections.elements
         newSections.insert(contentsOf: sections, at: index)
@@ -196,6 +198,7 @@ extension Snapshot {
             starts.append(items.count)
             items.append(contentsOf: block.items)
         }
+        _log.reset()
         _sections = OrderedSet(uncheckedUniqueElements: blocks.map(\.section))
         _items = OrderedSet(uncheckedUniqueElements: items)
         _sectionStarts = starts

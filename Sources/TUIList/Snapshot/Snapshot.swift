@@ -51,6 +51,10 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline internal var _reloadedSections: Set<SectionID> = []
     @usableFromInline internal var _reconfiguredSections: Set<SectionID> = []
 
+    /// How this snapshot was edited since it was built (see `_EditLog`): lets a diff against
+    /// an earlier state of the same snapshot look only at what the edits touched.
+    @usableFromInline internal var _log = _EditLog()
+
     /// Creates an empty snapshot: no sections, no items.
     @inlinable
     public init() {

@@ -85,7 +85,7 @@ internal func _describe<T>(_ value: T) -> String { String(describing: value) }
 
 /// Runs a checked snapshot operation and turns its error into a trap whose message names the
 /// identifier: the trapping editing methods are their `checked` twins plus this.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _trapOnError(_ body: () throws(SnapshotError) -> Void) {
     do { try body() } catch { preconditionFailure(error.description) }
 }

@@ -55,6 +55,11 @@ public final class PickerApp: TerminalApp {
     private var indexOfIdentity: [String: Int] = [:]
     private var folded: [String] = []
     private var matches: [Int] = []
+    /// The library's filter index over the lines (slot = line number): the first word of a
+    /// query is searched there (bytes, both cores, narrowing as the word grows), the other
+    /// words only among its matches.
+    private var index = FilterIndex<Int>()
+    private var lastMatches: FilterMatches?
     private var keyCounts: [Substring: Int] = [:]
     private var readError: String?
 
@@ -197,7 +202,10 @@ public final class PickerApp: TerminalApp {
         lines += rest
         identities += keyer.identities(of: rest, continuing: &keyCounts)
         folded += rest.map(Self.fold)
-        for index in start ..< lines.count { indexOfIdentity[identities[index]] = index }
+        for line in start ..< lines.count {
+            indexOfIdentity[identities[line]] = line
+            index.append(line, text: lines[line])
+        }
         let words = Self.words(of: query)
         matches += (start ..< lines.count).filter { Self.matches(folded[$0], words) }
         // New lines join at the bottom: no animation needed (and a fast producer would keep
@@ -206,13 +214,17 @@ public final class PickerApp: TerminalApp {
     }
 
     private func setQuery(_ newQuery: String) {
-        let oldWords = Self.words(of: query)
         let words = Self.words(of: newQuery)
-        // A query that only adds to every old word searches the old matches only.
-        let narrows = !oldWords.isEmpty && oldWords.allSatisfy { old in words.contains { $0.contains(old) } }
-        let candidates = narrows ? matches : Array(lines.indices)
         query = newQuery
-        matches = words.isEmpty ? Array(lines.indices) : candidates.filter { Self.matches(folded[$0], words) }
+        if let first = words.first, let found = index.matches(first, narrowing: lastMatches) {
+            lastMatches = found
+            let others = words.dropFirst()
+            matches = found.slots.map { index.identifier(atSlot: Int($0)) }
+            if !others.isEmpty { matches = matches.filter { line in others.allSatisfy { folded[line].contains($0) } } }
+        } else {
+            lastMatches = nil
+            matches = Array(lines.indices)
+        }
         showMatches(animated: matches.count <= 2_000)
     }
 

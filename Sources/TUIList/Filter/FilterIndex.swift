@@ -1,0 +1,150 @@
+/// Items' text, folded once, ready to be filtered on every keystroke: the library's filter.
+///
+/// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
+/// changes (``update(_:fields:)``); the text is folded then (``TextFolding``: case and
+/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)`` finds the items
+/// whose text contains a query, comparing bytes, on every core for large lists; given the
+/// previous result, a query that extends it (`"ab"` after `"a"`) searches only the previous
+/// matches and the items added since.
+///
+/// ```swift
+/// var index = FilterIndex<Int>()
+/// index.append(1, fields: ["Crème brûlée", "dessert"])
+/// index.append(2, fields: ["Cream tea", "drink"])
+/// let cre = index.matches("cre")                       // both
+/// let crem = index.matches("crem", narrowing: cre)     // searches 1 and 2 only: [1]
+/// crem.map(index.identifiers)                          // [1]
+/// ```
+///
+/// A picker reading lines as they come appends each line (identifier: its number) and asks
+/// again after each keystroke or batch of lines; results are in the order items were added.
+///
+/// - A field never matches across into the next one (fields are kept apart by a NUL byte,
+///   which folding removes from text and queries).
+/// - Memory: the folded bytes, plus 8 bytes of offsets and one identifier per item, plus a
+///   hash table from identifier to slot.
+public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
+    /// Identifiers by slot (the order items were added).
+    @usableFromInline internal var _ids: [ID] = []
+    /// Where each slot's folded text starts in `_bytes`; `UInt32.max` for a removed item.
+    @usableFromInline internal var _starts: [UInt32] = []
+    /// The length of each slot's folded text.
+    @usableFromInline internal var _lengths: [UInt32] = []
+    /// Every folded text, one after another (texts replaced by an update stay until the next
+    /// compaction).
+    @usableFromInline internal var _bytes: [UInt8] = []
+    @usableFromInline internal var _slots: [ID: Int32] = [:]
+    /// Bytes no slot points at any more.
+    @usableFromInline internal var _garbage = 0
+    /// Bumped by every change other than an append: a result from before cannot be narrowed.
+    public internal(set) var version = 0
+    /// Items removed and not yet reused (their slots stay, empty).
+    @usableFromInline internal var _removedCount = 0
+
+    /// An empty index.
+    public init() {}
+
+    /// The number of items held. O(1).
+    public var count: Int { _ids.count - _removedCount }
+
+    /// The number of slots, removed items included: a result covers slots `0 ..< slotCount`.
+    public var slotCount: Int { _ids.count }
+
+    /// Whether an item is held. O(1).
+    public func contains(_ id: ID) -> Bool { _slots[id] != nil }
+
+    /// The identifier in a slot. O(1).
+    ///
+    /// - Precondition: `0 <= slot < slotCount`.
+    public func identifier(atSlot slot: Int) -> ID { _ids[slot] }
+
+    /// The slot of an item, or `nil` when it is not held. O(1).
+    public func slot(of id: ID) -> Int? { _slots[id].map(Int.init) }
+
+    /// Reserves room for `items` items and `bytes` bytes of folded text.
+    public mutating func reserveCapacity(items: Int, bytes: Int) {
+        _ids.reserveCapacity(items)
+        _starts.reserveCapacity(items)
+        _lengths.reserveCapacity(items)
+        _slots.reserveCapacity(items)
+        _bytes.reserveCapacity(bytes)
+    }
+
+    /// Adds an item with one field of text.
+    ///
+    /// - Precondition: the index does not hold `id`.
+    /// - Complexity: amortised O(length of the text).
+    public mutating func append(_ id: ID, text: String) {
+        append(id, fields: CollectionOfOne(text))
+    }
+
+    /// Adds an item whose text is several fields (e.g. a title and a detail); a query matches
+    /// within one field.
+    ///
+    /// - Precondition: the index does not hold `id`.
+    /// - Complexity: amortised O(length of the fields).
+    public mutating func append(_ id: ID, fields: some Collection<String>) {
+        let slot = Int32(_ids.count)
+        precondition(_slots.updateValue(slot, forKey: id) == nil, "FilterIndex: item \(id) is already in the index")
+        _ids.append(id)
+        let (start, length) = _write(fields)
+        _starts.append(start)
+        _lengths.append(length)
+    }
+
+    /// Replaces an item's text.
+    ///
+    /// - Precondition: the index holds `id`.
+    /// - Complexity: amortised O(length of the fields); now and then O(bytes held) to drop
+    ///   replaced text (when it outweighs the rest).
+    public mutating func update(_ id: ID, fields: some Collection<String>) {
+        guard let slot = _slots[id].map(Int.init) else { preconditionFailure("FilterIndex: no item \(id) to update") }
+        _garbage += Int(_lengths[slot])
+        let (start, length) = _write(fields)
+        _starts[slot] = start
+        _lengths[slot] = length
+        version &+= 1
+        if _garbage > _bytes.count / 2 { _compact() }
+    }
+
+    /// Replaces an item's text with one field.
+    public mutating func update(_ id: ID, text: String) { update(id, fields: CollectionOfOne(text)) }
+
+    /// Removes an item (its slot stays, empty, so other slots keep their numbers). O(1).
+    ///
+    /// - Precondition: the index holds `id`.
+    public mutating func remove(_ id: ID) {
+        guard let slot = _slots.removeValue(forKey: id).map(Int.init) else { preconditionFailure("FilterIndex: no item \(id) to remove") }
+        _garbage += Int(_lengths[slot])
+        _starts[slot] = .max
+        _lengths[slot] = 0
+        _removedCount += 1
+        version &+= 1
+    }
+
+    /// Appends folded fields, NUL between them; returns where they start and their length.
+    internal mutating func _write(_ fields: some Collection<String>) -> (UInt32, UInt32) {
+        let start = _bytes.count
+        var first = true
+        for field in fields {
+            if !first { _bytes.append(0) }
+            first = false
+            TextFolding.append(folded: field, to: &_bytes)
+        }
+        precondition(_bytes.count < Int(UInt32.max), "FilterIndex: more than 4 GiB of folded text")
+        return (UInt32(start), UInt32(_bytes.count - start))
+    }
+
+    /// Rewrites the bytes without replaced text. O(bytes held).
+    internal mutating func _compact() {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(_bytes.count - _garbage)
+        for slot in _starts.indices where _starts[slot] != .max {
+            let start = Int(_starts[slot])
+            _starts[slot] = UInt32(bytes.count)
+            bytes.append(contentsOf: _bytes[start ..< start + Int(_lengths[slot])])
+        }
+        _bytes = bytes
+        _garbage = 0
+    }
+}

@@ -1,0 +1,48 @@
+/// The items of a ``FilterIndex`` whose text contains a query, in slot order (the order they
+/// were added), with a bit per slot for O(1) membership.
+///
+/// Keep the last result and pass it as `narrowing:` to the next search: a query that extends
+/// this one then searches only these items and the ones added since.
+public struct FilterMatches: Sendable, Equatable {
+    /// The folded query.
+    public let query: [UInt8]
+    /// The matching slots, ascending.
+    public let slots: [Int32]
+    /// One bit per slot of `0 ..< slotCount`: set for a match.
+    @usableFromInline internal let _bits: [UInt64]
+    /// The index's slot count and version when searched.
+    public let slotCount: Int
+    public let version: Int
+
+    internal init(query: [UInt8], slots: [Int32], slotCount: Int, version: Int) {
+        self.query = query
+        self.slots = slots
+        self.slotCount = slotCount
+        self.version = version
+        var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
+        for slot in slots { bits[Int(slot) >> 6] |= 1 << UInt64(slot & 63) }
+        _bits = bits
+    }
+
+    /// The number of matching items. O(1).
+    public var count: Int { slots.count }
+
+    /// Whether the item in `slot` matched. O(1); slots added after the search did not.
+    @inlinable
+    public func contains(slot: Int) -> Bool {
+        slot >= 0 && slot < slotCount && _bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+    }
+}
+
+extension FilterIndex {
+    /// Whether an item matched (`false` for an item the index does not hold). O(1).
+    public func matched(_ id: ID, in matches: FilterMatches) -> Bool {
+        guard let slot = _slots[id] else { return false }
+        return matches.contains(slot: Int(slot))
+    }
+
+    /// The identifiers of the matches, in the order they were added. O(matches).
+    public func identifiers(_ matches: FilterMatches) -> [ID] {
+        matches.slots.map { _ids[Int($0)] }
+    }
+}

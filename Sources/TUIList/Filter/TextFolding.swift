@@ -1,0 +1,38 @@
+import Foundation
+
+/// Folds text for forgiving matching: letters lower-cased (Unicode case folding, so `ß`
+/// matches `ss` and `İ` matches `i`), diacritics dropped (`é` → `e`, `Å` → `a`), as UTF-8
+/// bytes a filter can compare directly.
+///
+/// ```swift
+/// TextFolding.folded("Crème Brûlée")    // the bytes of "creme brulee"
+/// ```
+///
+/// - Complexity: O(length). ASCII text (the common case) takes a byte loop; a field with any
+///   other character goes once through Foundation's folding (`String.folding(options:)`),
+///   which is why folding happens when an item is added or changed, never per keystroke.
+public enum TextFolding {
+    /// Appends the folded UTF-8 bytes of `text` to `bytes`. NUL characters are dropped (an
+    /// index uses NUL to keep fields apart).
+    public static func append(folded text: String, to bytes: inout [UInt8]) {
+        var ascii = true
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 where byte >= 0x80 { ascii = false; break }
+            guard ascii else { return }
+            for byte in utf8 where byte != 0 {
+                bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            }
+        }
+        guard !ascii else { return }
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        for byte in folded.utf8 where byte != 0 { bytes.append(byte) }
+    }
+
+    /// The folded UTF-8 bytes of `text`.
+    public static func folded(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(folded: text, to: &bytes)
+        return bytes
+    }
+}

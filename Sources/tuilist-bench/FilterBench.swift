@@ -1,0 +1,158 @@
+import Foundation
+import TUIList
+
+/// Interactive paths at scale: a filter keystroke (new query to first rendered frame) on
+/// 100,000 and 1,000,000 demo-like lines, beside `fzf --exact --filter` on the same lines as
+/// a whole process; and one swap on 1,000,000 items applied animated, to the first frame.
+enum FilterBenchmarks {
+    /// Demo-like lines ("Maple quartz 123", "item 123 of N"), from a fixed seed.
+    static func makeLines(_ count: Int) -> [(title: String, detail: String)] {
+        let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
+                     "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
+                     "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr"]
+        var seed: UInt64 = 7
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33)
+        }
+        return (1 ... count).map { id in
+            ("\(words[next() % words.count].capitalized) \(words[next() % words.count]) \(id)", "item \(id) of \(count)")
+        }
+    }
+
+    /// What a person types, one keystroke at a time: on, back, and a new word.
+    static let keystrokes = ["m", "ma", "map", "mapl", "maple", "maple ", "maple q", "maple qu",
+                             "maple q", "maple ", "maple", "", "r", "ra", "rav", "rave", "raven", "raven 9",
+                             "raven 99", "raven 9", "raven", ""]
+
+    static func run(_ report: inout BenchReport) {
+        let (columns, rows) = (RenderBenchmarks.columns, RenderBenchmarks.rows)
+        report.heading("filter: a keystroke to the first frame at \(columns)x\(rows) (fold once, match bytes, apply animated)")
+        for size in report.quick ? [100_000] : [100_000, 1_000_000] {
+            let lines = makeLines(size)
+            var index = FilterIndex<Int>()
+            let buildMs = medianMilliseconds(runs: 1) {
+                index = FilterIndex<Int>()
+                index.reserveCapacity(items: size, bytes: size * 40)
+                for (offset, line) in lines.enumerated() { index.append(offset, fields: [line.title, line.detail]) }
+            }
+            report.add(Measurement(workload: "filter-index-build", size: size, median_ms: buildMs,
+                                   note: "fold \(size) titles + details once"))
+            let full = Snapshot<Int, Int>(sections: (0 ..< 10).map { s in
+                (s, Array(s * size / 10 ..< (s + 1) * size / 10))
+            })
+            let list = ListView<Int, Int>(cellProvider: { context, item in
+                let cell = context.dequeue(TextCell.self)
+                cell.title = lines[item].title
+                cell.detail = lines[item].detail
+                return cell
+            })
+            let terminal = HeadlessTerminal(columns: columns, rows: rows)
+            var canvases = [Canvas(width: columns, height: rows), Canvas(width: columns, height: rows)]
+            var current = 0
+            list.apply(full)
+            list.render(into: &canvases[current])
+            terminal.present(canvases[current])
+
+            var times: [Double] = []
+            var previous: FilterMatches?
+            var matchTimes: [Double] = []
+            for round in 0 ..< (report.quick ? 1 : 3) {
+                for query in keystrokes {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let snapshot: Snapshot<Int, Int>
+                    if query.isEmpty {
+                        snapshot = full
+                        previous = nil
+                    } else {
+                        let matches = index.matches(query, narrowing: previous)!
+                        matchTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                        previous = matches
+                        var filtered = Snapshot<Int, Int>()
+                        for (s, section) in full.sectionIdentifiers.enumerated() {
+                            filtered.appendSections([section])
+                            let ids = full.itemIdentifiers[full.itemRange(ofSectionAt: s)]
+                            // Slots are the identifiers here (lines were added in order).
+                            filtered.appendItems(ids.filter { matches.contains(slot: $0) }, toSection: section)
+                        }
+                        snapshot = filtered
+                    }
+                    list.apply(snapshot, animated: true)
+                    current ^= 1
+                    list.render(into: &canvases[current])
+                    terminal.present(canvases[current])
+                    let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+                    if round > 0 || report.quick { times.append(ms) }
+                    // Let the animation end before the next keystroke, as a typist's pause does.
+                    list.animationClock = SystemClock()
+                }
+            }
+            times.sort()
+            matchTimes.sort()
+            let median = times[times.count / 2]
+            let fzf = fzfMilliseconds(lines: lines, queries: keystrokes.filter { !$0.isEmpty })
+            let ratio = fzf.map { String(format: "; fzf --exact --filter (whole process, same lines) %.1f ms median, %.1f× ours", $0, $0 / median) } ?? "; fzf not installed"
+            report.add(Measurement(workload: "filter-keystroke", size: size, median_ms: median,
+                                   note: String(format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!, matchTimes[matchTimes.count / 2]) + ratio))
+        }
+        runEdit(&report)
+    }
+
+    /// `fzf --exact --filter QUERY` over the lines, one process per query: the median.
+    static func fzfMilliseconds(lines: [(title: String, detail: String)], queries: [String]) -> Double? {
+        guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let path = NSTemporaryDirectory() + "tuilist-bench-fzf-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = ""
+        text.reserveCapacity(lines.count * 40)
+        for line in lines { text += line.title; text += "\t"; text += line.detail; text += "\n" }
+        guard (try? text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return nil }
+        var times: [Double] = []
+        for query in queries {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: fzf)
+            process.arguments = ["--exact", "--filter", query]
+            guard let input = FileHandle(forReadingAtPath: path) else { return nil }
+            process.standardInput = input
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard (try? process.run()) != nil else { return nil }
+            process.waitUntilExit()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            try? input.close()
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// One swap of neighbours on screen, in a 1,000,000-item list: copy the snapshot on screen,
+    /// swap, apply animated, render the first frame.
+    static func runEdit(_ report: inout BenchReport) {
+        let (columns, rows) = (RenderBenchmarks.columns, RenderBenchmarks.rows)
+        report.heading("edit: one swap applied animated to the first frame at \(columns)x\(rows)")
+        let size = 1_000_000
+        let (list, terminal) = RenderBenchmarks.makeList()
+        list.apply(RenderBenchmarks.makeSnapshot(items: size))
+        var canvases = [Canvas(width: columns, height: rows), Canvas(width: columns, height: rows)]
+        var current = 0
+        list.scroll(byLines: size / 2)
+        list.render(into: &canvases[current])
+        terminal.present(canvases[current])
+        var step = 0
+        let ms = medianMilliseconds(runs: report.quick ? 11 : 41) {
+            var snapshot = list.snapshot()
+            // Rows on screen (the list is scrolled to its middle; 5 headers sit above).
+            let position = size / 2 + 10 + step % 40
+            step += 1
+            let a = snapshot[globalIndex: position], b = snapshot[globalIndex: position + 1]
+            snapshot.swapItems(a, b)
+            list.apply(snapshot, animated: true)
+            current ^= 1
+            list.render(into: &canvases[current])
+            terminal.present(canvases[current])
+            list.animationClock = SystemClock()   // end it: the next swap starts from rest
+        }
+        report.add(Measurement(workload: "edit-to-frame", size: size, median_ms: ms,
+                               note: "copy of the snapshot on screen + swapItems + apply(animated:) + first frame; diff of the 2-item window"))
+    }
+}

@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import TUIList
+
+/// The library's filter: folding, matching on bytes, narrowing, appends, updates, parallel
+/// chunks and cancellation, checked against a plain reference (Foundation's folding and
+/// `String.contains` on every item).
+@Suite struct FilterIndexTests {
+    /// The reference: fold each field with Foundation and look for the folded query in it.
+    static func reference(_ items: [(Int, [String])], _ query: String) -> [Int] {
+        let needle = query.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return items.filter { _, fields in
+            needle.isEmpty || fields.contains {
+                $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
+            }
+        }.map(\.0)
+    }
+
+    static let alphabet: [Character] = ["a", "b", "A", "B", "c", " ", "é", "É", "e", "ß", "s", "ü", "u", "1"]
+
+    static func randomText(_ rng: inout SplitMix64, maxLength: Int) -> String {
+        String((0 ..< rng.int(0 ... maxLength)).map { _ in alphabet[rng.int(0 ... alphabet.count - 1)] })
+    }
+
+    @Test func foldingIgnoresCaseAndDiacritics() {
+        var index = FilterIndex<Int>()
+        index.append(1, fields: ["Crème Brûlée", "dessert"])
+        index.append(2, fields: ["Straße", "Ångström"])
+        index.append(3, text: "PLAIN ascii")
+        func ids(_ query: String) -> [Int] { index.identifiers(index.matches(query)!) }
+        #expect(ids("creme brulee") == [1])
+        #expect(ids("BRÛL") == [1])
+        #expect(ids("strasse") == [2])
+        #expect(ids("angstrom") == [2])
+        #expect(ids("plain A") == [3])
+        #expect(ids("") == [1, 2, 3])
+        #expect(ids("zzz") == [])
+        // A match never spans two fields.
+        #expect(ids("bruleedessert") == [] && ids("brulee dessert") == [])
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func randomQueriesMatchTheReference(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed))
+        var items: [(Int, [String])] = []
+        var index = FilterIndex<Int>()
+        for id in 0 ..< rng.int(0 ... 300) {
+            let fields = [Self.randomText(&rng, maxLength: 12), Self.randomText(&rng, maxLength: 6)]
+            items.append((id, fields))
+            index.append(id, fields: fields)
+        }
+        var previous: FilterMatches?
+        var query = ""
+        for step in 0 ..< 12 {
+            // Mostly typing on (narrowing), sometimes a new query or an edit of the list.
+            switch rng.int(0 ... 9) {
+            case 0: query = ""
+            case 1 where !query.isEmpty: query.removeLast()
+            case 2 where !items.isEmpty:
+                let i = rng.int(0 ... items.count - 1)
+                items[i].1 = [Self.randomText(&rng, maxLength: 12)]
+                index.update(items[i].0, fields: items[i].1)
+            case 3:
+                let id = 1_000 + step
+                items.append((id, [Self.randomText(&rng, maxLength: 12)]))
+                index.append(id, fields: items.last!.1)
+            default: query.append(Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)])
+            }
+            let matches = index.matches(query, narrowing: previous)!
+            #expect(index.identifiers(matches) == Self.reference(items, query), "seed \(seed) step \(step) query \"\(query)\"")
+            #expect(matches == index.matches(query)!, "seed \(seed) step \(step): narrowed differs from a fresh search")
+            previous = matches
+        }
+    }
+
+    @Test func largeListsSearchedInParallelChunksMatchTheReference() {
+        var rng = SplitMix64(seed: 7)
+        var items: [(Int, [String])] = []
+        var index = FilterIndex<Int>()
+        for id in 0 ..< 60_000 {
+            let fields = [Self.randomText(&rng, maxLength: 8)]
+            items.append((id, fields))
+            index.append(id, fields: fields)
+        }
+        for query in ["a", "ab", "abé", "ss", "1 "] {
+            #expect(index.identifiers(index.matches(query)!) == Self.reference(items, query), "query \"\(query)\"")
+        }
+    }
+
+    @Test func narrowingSearchesOnlyPreviousMatchesAndNewItems() {
+        var index = FilterIndex<Int>()
+        index.append(1, text: "alpha")
+        index.append(2, text: "beta")
+        let a = index.matches("a")!
+        #expect(index.identifiers(a) == [1, 2])
+        // Items added after a result are searched too when narrowing from it.
+        index.append(3, text: "alphabet")
+        let al = index.matches("al", narrowing: a)!
+        #expect(index.identifiers(al) == [1, 3])
+        // A removal invalidates narrowing (version changed): a fresh search, still right.
+        index.remove(1)
+        #expect(index.identifiers(index.matches("alp", narrowing: al)!) == [3])
+        #expect(!index.contains(1) && index.count == 2 && index.slotCount == 3)
+        // A query that does not extend the previous one searches everything.
+        #expect(index.identifiers(index.matches("beta", narrowing: al)!) == [2])
+    }
+
+    @Test func updatesReplaceTextAndCompact() {
+        var index = FilterIndex<Int>()
+        for id in 0 ..< 10 { index.append(id, text: "item \(id)") }
+        for round in 0 ..< 50 { index.update(3, text: "changed \(round)") }
+        #expect(index.identifiers(index.matches("changed 49")!) == [3])
+        #expect(index.identifiers(index.matches("item 3")!) == [])
+        #expect(index.identifiers(index.matches("item")!) == [0, 1, 2, 4, 5, 6, 7, 8, 9])
+        #expect(index._bytes.count < 200, "replaced text is compacted away (\(index._bytes.count) bytes)")
+    }
+
+    @Test func aCancelledSearchReturnsNothing() {
+        var index = FilterIndex<Int>()
+        for id in 0 ..< 100_000 { index.append(id, text: "line \(id)") }
+        let cancel = FilterCancellation()
+        cancel.cancel()
+        #expect(index.matches("line", cancellation: cancel) == nil)
+        #expect(index.matches("line", cancellation: FilterCancellation())?.count == 100_000)
+    }
+
+    @Test func backgroundSearchDeliversTheLatestQuery() {
+        let search = FilterSearch<Int>()
+        for id in 0 ..< 200_000 { search.append(id, fields: ["line \(id)"]) }
+        let done = DispatchSemaphore(value: 0)
+        let delivered = Mutex<[String]>([])
+        for query in ["l", "li", "lin", "line 19999"] {
+            search.search(query) { matches in
+                delivered.withLock { $0.append("\(String(decoding: matches.query, as: UTF8.self)):\(matches.count)") }
+                if matches.query == Array("line 19999".utf8) { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        let results = delivered.withLock { $0 }
+        // Superseded queries may or may not have finished before the next one started; the
+        // last one always arrives, with the right count (19999 and 199990...199999), and
+        // whatever else arrived is right for its own query.
+        #expect(results.contains("line 19999:11"), "\(results)")
+        #expect(results.allSatisfy { ["l:200000", "li:200000", "lin:200000", "line 19999:11"].contains($0) }, "\(results)")
+        #expect(search.searchNow("line 19999").count == 11)
+    }
+}
