@@ -139,6 +139,11 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[4].hasPrefix("db") && watch.rows[5] == "db 2 up")
         for key: Key in [.character("/"), .character("d"), .character("o"), .character("w"), .enter] { await watch.press(key) }
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "")
+        await watch.press(.escape)   // clears the filter: every row is back
+        #expect(watch.app.query == "" && watch.rows[5] == "db 2 up")
+        // Every word must appear, case ignored (the library's FilterIndex matches each word).
+        for key: Key in [.character("/"), .character("U"), .character("P"), .character(" "), .character("W"), .enter] { await watch.press(key) }
+        #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "", "\(watch.rows)")
     }
 
     @Test func theKeymapTableDrivesTheKeysTheBarAndTheHelp() async throws {

@@ -54,6 +54,8 @@ public final class WatchApp: TerminalApp {
         public var snapshot: Snapshot<String, String>
         /// Each row's line.
         public var content: [String: String]
+        /// Which run this is (1 for the first that succeeded); names its filter index.
+        public var number = 0
     }
 
     /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
@@ -94,6 +96,9 @@ public final class WatchApp: TerminalApp {
     private var program: Program?
     private var shownContent: [String: String] = [:]
     private var recordFailure: String?
+    private var runsSucceeded = 0
+    /// The library's filter index over the rows of the run last filtered (built on first use).
+    private var filterIndex: (run: Int, index: FilterIndex<String>)?
 
     /// A watch of `options.command`, run by `runner`.
     public init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
@@ -220,19 +225,20 @@ public final class WatchApp: TerminalApp {
             snapshot.appendItems(ids, toSection: "")
             for (id, line) in zip(ids, rows) { content[id] = line }
         }
-        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content)
+        runsSucceeded += 1
+        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
     }
 
     /// Shows the run at ``position`` (filtered), animated from what is on screen.
     private func show(animated: Bool) {
         guard history.indices.contains(position) else { return }
         let run = history[position]
-        let words = PickerApp.words(of: query)
+        let shown = matchingRows(of: run)
         var snapshot = Snapshot<String, String>()
         for section in run.snapshot.sectionIdentifiers {
             var items = run.snapshot.itemIdentifiers(inSection: section)
-            if !words.isEmpty { items = items.filter { PickerApp.matches(PickerApp.fold(run.content[$0] ?? ""), words) } }
-            guard !items.isEmpty || words.isEmpty else { continue }
+            if let shown { items = items.filter { shown.contains($0) } }
+            guard !items.isEmpty || shown == nil else { continue }
             snapshot.appendSections([section])
             snapshot.appendItems(items, toSection: section)
         }
@@ -246,6 +252,29 @@ public final class WatchApp: TerminalApp {
             .filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
         lastChange = parts.isEmpty ? "no change" : parts.joined(separator: " ")
         record(snapshot)
+    }
+
+    /// The rows of `run` whose line contains every space-separated word of the filter (case and
+    /// accents ignored), or `nil` when there is no filter. Matching is the library's
+    /// `FilterIndex`, built once per run filtered: O(bytes of the run) to build, then
+    /// O(bytes searched) per word.
+    private func matchingRows(of run: Run) -> Set<String>? {
+        let words = query.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return nil }
+        if filterIndex?.run != run.number {
+            var index = FilterIndex<String>()
+            for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
+            filterIndex = (run.number, index)
+        }
+        let index = filterIndex!.index
+        var rows: Set<String>?
+        for word in words {
+            guard let found = index.matches(word) else { return [] }
+            let ids = index.identifiers(found)
+            rows = rows.map { $0.intersection(ids) } ?? Set(ids)
+            if rows!.isEmpty { break }
+        }
+        return rows
     }
 
     private func record(_ snapshot: Snapshot<String, String>) {
