@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import SystemPackage
+import TUIList
 
 /// What one run of a watched command gave.
 public struct CommandResult: Sendable, Equatable {
@@ -59,12 +60,17 @@ public struct SubprocessRunner: CommandRunner {
         do {
             return try await withThrowingTaskGroup(of: CommandResult?.self) { group in
                 group.addTask {
+                    defer { ChildProcessGroup.set(nil) }
                     var platform = PlatformOptions()
                     platform.processGroupID = 0   // a group of its own, led by the command
                     platform.teardownSequence = [.gracefulShutDown(toProcessGroup: true,
                                                                    allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))]
                     let result = try await Subprocess.run(executable, arguments: arguments, platformOptions: platform,
-                                                          output: .string(limit: 16 << 20), error: .string(limit: 1 << 20))
+                                                          input: .none, output: .string(limit: 16 << 20),
+                                                          error: .string(limit: 1 << 20)) { execution in
+                        // Ctrl-C no longer reaches the command's own group: end it with us.
+                        ChildProcessGroup.set(execution.processIdentifier.value)
+                    }
                     let code: Int32
                     switch result.terminationStatus {
                     case .exited(let value): code = value
