@@ -44,8 +44,9 @@ public protocol CommandRunner: Sendable {
 /// involved, output is limited (16 MB, 1 MB of stderr), and a run that takes longer than its
 /// timeout is torn down and reported as timed out. Each run is the leader of its own process
 /// group, so the teardown (SIGTERM to the group, SIGKILL after ``gracePeriod``) also ends what
-/// the command started — a shell's children would otherwise hold the output pipe open and keep
-/// the run from ending.
+/// the command started (a shell's children were otherwise left running after a timeout). While
+/// a run is in flight its group is the runtime's ``ChildProcessGroup``, so it also ends when
+/// tuilist does (q, Ctrl-C: the command's own group does not get the terminal's SIGINT).
 public struct SubprocessRunner: CommandRunner {
     /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
     public static let gracePeriod = 0.5
