@@ -76,6 +76,35 @@ final class WatchE2ETests {
         try session.waitFor("exit=0", timeout: 20)
     }
 
+    /// A run in flight (its command leads its own process group, out of Ctrl-C's reach) ends
+    /// with tuilist, whether q or Ctrl-C ends it.
+    @Test(arguments: [("q", 0), ("C-c", 130)])
+    func aRunInFlightEndsWithTuilist(key: String, status: Int) throws {
+        // A sleep of a unique length names this run's processes for pgrep.
+        let sleep = "sleep 40.\(getpid())\(UInt16.random(in: 1000 ... .max))"
+        let session = try TmuxSession.start(width: 100, height: 20, command:
+            "trap : INT; \(tuilist.shellQuoted) watch -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitFor("running…", timeout: 20)
+        try waitUntil("the command runs", timeout: 10) { !(try pgrep(sleep)).isEmpty }
+        try session.sendKeys(key)
+        try session.waitFor("exit=\(status)", timeout: 20)
+        try waitUntil("the command is gone", timeout: 5) { (try pgrep(sleep)).isEmpty }
+    }
+
+    private func pgrep(_ pattern: String) throws -> String {
+        // The whole command line, exactly: tmux's and the shell's command lines contain it too.
+        try Subprocess.run(["pgrep", "-x", "-f", pattern]).output
+    }
+
+    private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            if Date() > deadline { Issue.record("timed out waiting for \(what)"); return }
+            usleep(50_000)
+        }
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let result = try Subprocess.run([tuilist, "watch"])
         #expect(result.status == 64)

@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import SystemPackage
+import TUIList
 
 /// What one run of a watched command gave.
 public struct CommandResult: Sendable, Equatable {
@@ -41,8 +42,15 @@ public protocol CommandRunner: Sendable {
 
 /// Runs commands with swift-subprocess: the executable is looked up on `PATH`, no shell is
 /// involved, output is limited (16 MB, 1 MB of stderr), and a run that takes longer than its
-/// timeout is torn down (SIGTERM, then SIGKILL) and reported as timed out.
+/// timeout is torn down and reported as timed out. Each run is the leader of its own process
+/// group, so the teardown (SIGTERM to the group, SIGKILL after ``gracePeriod``) also ends what
+/// the command started (a shell's children were otherwise left running after a timeout). While
+/// a run is in flight its group is the runtime's ``ChildProcessGroup``, so it also ends when
+/// tuilist does (q, Ctrl-C: the command's own group does not get the terminal's SIGINT).
 public struct SubprocessRunner: CommandRunner {
+    /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
+    public static let gracePeriod = 0.5
+
     /// A runner.
     public init() {}
 
@@ -53,8 +61,17 @@ public struct SubprocessRunner: CommandRunner {
         do {
             return try await withThrowingTaskGroup(of: CommandResult?.self) { group in
                 group.addTask {
-                    let result = try await Subprocess.run(executable, arguments: arguments,
-                                                          output: .string(limit: 16 << 20), error: .string(limit: 1 << 20))
+                    defer { ChildProcessGroup.set(nil) }
+                    var platform = PlatformOptions()
+                    platform.processGroupID = 0   // a group of its own, led by the command
+                    platform.teardownSequence = [.gracefulShutDown(toProcessGroup: true,
+                                                                   allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))]
+                    let result = try await Subprocess.run(executable, arguments: arguments, platformOptions: platform,
+                                                          input: .none, output: .string(limit: 16 << 20),
+                                                          error: .string(limit: 1 << 20)) { execution in
+                        // Ctrl-C no longer reaches the command's own group: end it with us.
+                        ChildProcessGroup.set(execution.processIdentifier.value)
+                    }
                     let code: Int32
                     switch result.terminationStatus {
                     case .exited(let value): code = value

@@ -5,7 +5,7 @@ import TUIList
 /// identity, so that between runs rows that moved slide, new rows fade in, gone rows fade out
 /// and changed rows flash — all through the one `ListView.apply(_:animated:)` path.
 ///
-/// Every successful run is kept (the last ``maximumHistory``): ← and → step through them and
+/// Every successful run is kept (the last ``Options/historyLimit``, 200 by default): ← and → step through them and
 /// the list animates between them. Space pauses and resumes running; `/` filters the rows;
 /// q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
@@ -28,16 +28,19 @@ public final class WatchApp: TerminalApp {
         public var groupBy: Int?
         /// A run taking longer than this many seconds is stopped and reported.
         public var timeout: Double = 30
+        /// How many successful runs are kept for stepping back (at least 1).
+        public var historyLimit = WatchApp.maximumHistory
 
         /// Options for `command`.
         public init(command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
-                    groupBy: Int? = nil, timeout: Double? = nil) {
+                    groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory) {
             self.command = command
             self.interval = interval
             self.key = key
             self.headerLines = max(0, headerLines)
             self.groupBy = groupBy
             self.timeout = timeout ?? max(10, interval * 5)
+            self.historyLimit = max(1, historyLimit)
         }
     }
 
@@ -51,9 +54,11 @@ public final class WatchApp: TerminalApp {
         public var snapshot: Snapshot<String, String>
         /// Each row's line.
         public var content: [String: String]
+        /// Which run this is (1 for the first that succeeded); names its filter index.
+        public var number = 0
     }
 
-    /// How many runs are kept for stepping back.
+    /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
     public static let maximumHistory = 200
 
     /// The list on screen.
@@ -70,6 +75,8 @@ public final class WatchApp: TerminalApp {
     public private(set) var query = ""
     /// Whether typed characters go to the filter.
     public private(set) var isEditingFilter = false
+    /// Whether the help overlay (`?`) is shown.
+    public private(set) var isShowingHelp = false
     /// The last run's result, good or bad.
     public private(set) var lastResult: CommandResult?
     /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
@@ -89,6 +96,9 @@ public final class WatchApp: TerminalApp {
     private var program: Program?
     private var shownContent: [String: String] = [:]
     private var recordFailure: String?
+    private var runsSucceeded = 0
+    /// The library's filter index over the rows of the run last filtered (built on first use).
+    private var filterIndex: (run: Int, index: FilterIndex<String>)?
 
     /// A watch of `options.command`, run by `runner`.
     public init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
@@ -171,14 +181,18 @@ public final class WatchApp: TerminalApp {
         let run = makeRun(result.output)
         let following = history.isEmpty || position == history.count - 1
         history.append(run)
-        if history.count > Self.maximumHistory {
-            history.removeFirst(history.count - Self.maximumHistory)
-        }
+        let dropped = max(0, history.count - options.historyLimit)
+        history.removeFirst(dropped)
         if following {
             position = history.count - 1
             show(animated: history.count > 1)
+        } else if position >= dropped {
+            // The run on screen keeps its place; older ones went.
+            position -= dropped
         } else {
-            position = max(0, position - max(0, history.count - Self.maximumHistory))
+            // The run on screen itself was dropped: show the oldest one kept.
+            position = 0
+            show(animated: true)
         }
     }
 
@@ -211,19 +225,20 @@ public final class WatchApp: TerminalApp {
             snapshot.appendItems(ids, toSection: "")
             for (id, line) in zip(ids, rows) { content[id] = line }
         }
-        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content)
+        runsSucceeded += 1
+        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
     }
 
     /// Shows the run at ``position`` (filtered), animated from what is on screen.
     private func show(animated: Bool) {
         guard history.indices.contains(position) else { return }
         let run = history[position]
-        let words = PickerApp.words(of: query)
+        let shown = matchingRows(of: run)
         var snapshot = Snapshot<String, String>()
         for section in run.snapshot.sectionIdentifiers {
             var items = run.snapshot.itemIdentifiers(inSection: section)
-            if !words.isEmpty { items = items.filter { PickerApp.matches(PickerApp.fold(run.content[$0] ?? ""), words) } }
-            guard !items.isEmpty || words.isEmpty else { continue }
+            if let shown { items = items.filter { shown.contains($0) } }
+            guard !items.isEmpty || shown == nil else { continue }
             snapshot.appendSections([section])
             snapshot.appendItems(items, toSection: section)
         }
@@ -239,6 +254,29 @@ public final class WatchApp: TerminalApp {
         record(snapshot)
     }
 
+    /// The rows of `run` whose line contains every space-separated word of the filter (case and
+    /// accents ignored), or `nil` when there is no filter. Matching is the library's
+    /// `FilterIndex`, built once per run filtered: O(bytes of the run) to build, then
+    /// O(bytes searched) per word.
+    private func matchingRows(of run: Run) -> Set<String>? {
+        let words = query.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return nil }
+        if filterIndex?.run != run.number {
+            var index = FilterIndex<String>()
+            for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
+            filterIndex = (run.number, index)
+        }
+        let index = filterIndex!.index
+        var rows: Set<String>?
+        for word in words {
+            guard let found = index.matches(word) else { return [] }
+            let ids = index.identifiers(found)
+            rows = rows.map { $0.intersection(ids) } ?? Set(ids)
+            if rows!.isEmpty { break }
+        }
+        return rows
+    }
+
     private func record(_ snapshot: Snapshot<String, String>) {
         guard let recorder, recordFailure == nil else { return }
         do {
@@ -251,37 +289,33 @@ public final class WatchApp: TerminalApp {
     // MARK: - Keys
 
     private func handleKey(_ key: Key, in program: Program) {
-        if isEditingFilter {
-            switch key {
-            case .enter: isEditingFilter = false
-            case .escape: isEditingFilter = false; setQuery("")
-            case .backspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
-            case .character(let c): setQuery(query + String(c))
-            default: list.handle(.key(key))
-            }
-            return
-        }
-        switch key {
-        case .character("q"): program.quit()
-        case .character(" "):
+        switch WatchKeymap.action(for: key, editingFilter: isEditingFilter, showingHelp: isShowingHelp) {
+        case .quit: program.quit()
+        case .togglePause:
             isPaused.toggle()
             if !isPaused { nextRunAt = min(nextRunAt, program.clock.now) }
-        case .left, .character("h"):
+        case .olderRun:
             guard position > 0 else { return }
             position -= 1
             show(animated: true)
-        case .right, .character("l"):
+        case .newerRun:
             guard position + 1 < history.count else { return }
             position += 1
             show(animated: true)
-        case .end, .character("G"):
+        case .newestRun:
             guard position + 1 < history.count else { return }
             position = history.count - 1
             show(animated: true)
-        case .character("/"): isEditingFilter = true
-        case .escape: if !query.isEmpty { setQuery("") }
-        default: list.handle(.key(key))
+        case .startFilter: isEditingFilter = true
+        case .clearFilter: if !query.isEmpty { setQuery("") }
+        case .toggleHelp: isShowingHelp.toggle()
+        case .filterType(let c): setQuery(query + String(c))
+        case .filterBackspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .filterCommit: isEditingFilter = false
+        case .filterCancel: isEditingFilter = false; setQuery("")
+        case .list(let key): list.handle(.key(key))
         }
+        program.setNeedsDisplay()
     }
 
     private func setQuery(_ text: String) {
@@ -315,9 +349,23 @@ public final class WatchApp: TerminalApp {
         }
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
         canvas.draw(" " + statusText, x: 0, y: height - 2, style: Style(attributes: .dim), maxWidth: width)
-        let help = isEditingFilter ? " /\(query)▏  Enter keeps · Esc clears"
-            : " q quit  Space pause  ← → history  / filter  ↑↓ move"
+        let help = " " + WatchKeymap.bar(editingFilter: isEditingFilter, query: query)
         canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+        if isShowingHelp { drawHelp(into: &canvas) }
+    }
+
+    /// The help overlay: every binding of ``WatchKeymap``, in a box over the list.
+    private func drawHelp(into canvas: inout Canvas) {
+        let lines = WatchKeymap.helpLines
+        let boxWidth = min(canvas.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
+        let boxHeight = min(canvas.height - 2, lines.count + 2)
+        let x = max(0, (canvas.width - boxWidth) / 2), y = max(1, (canvas.height - boxHeight) / 2)
+        let style = Style(attributes: .reverse)
+        canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
+        canvas.draw(" keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
+        for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
+            canvas.draw(line, x: x + 2, y: y + 1 + index, style: style, maxWidth: boxWidth - 4)
+        }
     }
 
     /// The status line: last run time and exit code, the last change, rows, or what failed.
