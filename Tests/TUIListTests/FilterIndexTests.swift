@@ -146,4 +146,23 @@ import Testing
         #expect(results.allSatisfy { ["l:200000", "li:200000", "lin:200000", "line 19999:11"].contains($0) }, "\(results)")
         #expect(search.searchNow("line 19999").count == 11)
     }
+
+    /// Integer identifiers small enough go to a dense table, others to a hash table, and an
+    /// identifier hashed early stays found once the dense table grows past it.
+    @Test func denseAndHashedIdentifiersAreBothFound() {
+        var index = FilterIndex<Int>()
+        index.append(5_000, text: "far")           // hashed: beyond twice the count + 1,024
+        index.append(-3, text: "negative")         // hashed
+        for id in 0 ..< 3_000 { index.append(id, text: "near \(id)") }   // dense, growing past 5,000
+        #expect(index.contains(5_000) && index.contains(-3) && index.contains(2_999) && !index.contains(4_999))
+        let matches = index.matches("far")!
+        #expect(index.matched(5_000, in: matches) && !index.matched(1, in: matches))
+        index.append(4_000, text: "dense now")
+        #expect(index.slot(of: 4_000) == 3_002 && index.slot(of: 5_000) == 0)
+        index.remove(5_000)
+        index.remove(2_999)
+        #expect(!index.contains(5_000) && !index.contains(2_999) && index.count == 3_001)
+        index.update(-3, text: "still here")
+        #expect(index.identifiers(index.matches("still")!) == [-3])
+    }
 }

@@ -36,12 +36,14 @@ public struct FilterMatches: Sendable, Equatable {
 
 extension FilterIndex {
     /// Whether an item matched (`false` for an item the index does not hold). O(1).
+    @inlinable
     public func matched(_ id: ID, in matches: FilterMatches) -> Bool {
-        guard let slot = _slots[id] else { return false }
+        guard let slot = _slot(id) else { return false }
         return matches.contains(slot: Int(slot))
     }
 
     /// The identifiers of the matches, in the order they were added. O(matches).
+    @inlinable
     public func identifiers(_ matches: FilterMatches) -> [ID] {
         matches.slots.map { _ids[Int($0)] }
     }
