@@ -40,7 +40,7 @@ let package = Package(
             ],
             swiftSettings: [
                 // Invariant checks after every mutation, debug builds only.
-                .define("TUILIST_INVARIANTS", .when(configuration: .debug)),
+                .define("TUILIST_INVARIANTS", .when(configuration: .debug))
             ]
         ),
         // The demo's sample data lives in the top-level Resources/ folder; this target bundles it.
@@ -124,9 +124,10 @@ let package = Package(
 // built with libFuzzer's main (-sanitize=fuzzer), which no ordinary build links.
 if Context.environment["TUILIST_FUZZ"] != nil {
     package.products.append(.executable(name: "tuilist-fuzz", targets: ["tuilist-fuzz"]))
-    package.targets.append(.executableTarget(
-        name: "tuilist-fuzz",
-        dependencies: ["TUIList", "TUIListDemoKit", "TUIListTool"],
-        path: "Fuzz"
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "tuilist-fuzz",
+            dependencies: ["TUIList", "TUIListDemoKit", "TUIListTool"],
+            path: "Fuzz"
+        ))
 }

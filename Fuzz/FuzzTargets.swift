@@ -26,7 +26,8 @@ private enum Target: String, CaseIterable {
 private let target: Target = {
     let name = ProcessInfo.processInfo.environment["TUILIST_FUZZ_TARGET"] ?? ""
     guard let target = Target(rawValue: name) else {
-        FileHandle.standardError.write(Data("TUILIST_FUZZ_TARGET must be one of: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("TUILIST_FUZZ_TARGET must be one of: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
         exit(2)
     }
     return target

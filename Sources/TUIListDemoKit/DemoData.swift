@@ -95,7 +95,9 @@ public struct DemoData: Sendable {
         for section in file.sections {
             for item in section.items {
                 guard (0 ... maximumID).contains(item.id) else {
-                    throw LoadError(description: "\(source): item id \(item.id) in section \"\(section.name)\" is out of range (0...\(maximumID))")
+                    throw LoadError(
+                        description:
+                            "\(source): item id \(item.id) in section \"\(section.name)\" is out of range (0...\(maximumID))")
                 }
                 items[item.id] = item
             }
@@ -130,8 +132,9 @@ public struct DemoData: Sendable {
             snapshot.appendItems(Array(next + 1 ..< next + share + 1), toSection: name)
             next += share
         }
-        return DemoData(title: "TUIList demo — \(count) items", snapshot: snapshot,
-                        items: DemoItems.generated(count: count, seed: seed))
+        return DemoData(
+            title: "TUIList demo — \(count) items", snapshot: snapshot,
+            items: DemoItems.generated(count: count, seed: seed))
     }
 }
 

@@ -24,8 +24,10 @@ public final class DemoReplayApp: TerminalApp {
     /// - Parameters:
     ///   - speed: 2 plays twice as fast.
     ///   - idleTimeLimit: Pauses in the recording longer than this many seconds are cut.
-    public init(recording: DemoReplay.Recording, terminal: any Terminal, clock: any AnimationClock,
-                speed: Double = 1, idleTimeLimit: Double? = nil) {
+    public init(
+        recording: DemoReplay.Recording, terminal: any Terminal, clock: any AnimationClock,
+        speed: Double = 1, idleTimeLimit: Double? = nil
+    ) {
         let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
         app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
         replay = DemoReplay(recording: recording)
@@ -36,7 +38,8 @@ public final class DemoReplayApp: TerminalApp {
 
     /// The title bar's text: position, speed, pause, end, last key.
     public var status: String {
-        var text = "REPLAY \(replay.position)/\(replay.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
+        var text =
+            "REPLAY \(replay.position)/\(replay.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
         if isPaused { text += " · PAUSED" }
         if replay.isFinished { text += " · END (q quits)" }
         if !lastKey.isEmpty { text += " · key \(lastKey)" }

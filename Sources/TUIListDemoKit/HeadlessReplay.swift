@@ -37,8 +37,10 @@ public enum HeadlessReplay {
     /// Replays `recording` at `columns`×`rows`, calling `output` for every frame that changed
     /// and every resize, and returns the last frame.
     @discardableResult
-    public static func run(_ recording: DemoReplay.Recording, columns: Int, rows: Int,
-                           options: Options = Options(), output: (Output) -> Void = { _ in }) -> Canvas {
+    public static func run(
+        _ recording: DemoReplay.Recording, columns: Int, rows: Int,
+        options: Options = Options(), output: (Output) -> Void = { _ in }
+    ) -> Canvas {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
         let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])

@@ -20,7 +20,8 @@ struct ScreenSize: ExpressibleByArgument {
     var rows: Int
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r) else { return nil }
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r)
+        else { return nil }
         columns = c
         rows = r
     }
@@ -35,7 +36,9 @@ struct PacingOptions: ParsableArguments {
 
     func validate() throws {
         guard (0.1 ... 100).contains(speed) else { throw ValidationError("--speed must be between 0.1 and 100 (got \(speed))") }
-        if let idleTimeLimit, !(idleTimeLimit > 0) { throw ValidationError("--idle-time-limit must be more than 0 (got \(idleTimeLimit))") }
+        if let idleTimeLimit, !(idleTimeLimit > 0) {
+            throw ValidationError("--idle-time-limit must be more than 0 (got \(idleTimeLimit))")
+        }
     }
 }
 
@@ -73,8 +76,9 @@ struct Replay: ParsableCommand {
         }
         let terminal = startTerminal(mouse: false)
         let clock = SystemClock()
-        let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock,
-                                   speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
+        let replay = DemoReplayApp(
+            recording: recording, terminal: terminal, clock: clock,
+            speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
         let status = Program(terminal: terminal, clock: clock).run(replay)
         if status != 0 { Foundation.exit(status) }
     }
@@ -101,8 +105,9 @@ struct Export: ParsableCommand {
     func run() throws {
         let recording = readRecording(file)
         let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
-        var cast = AsciicastWriter(columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
-                                   timestamp: Int(Date().timeIntervalSince1970))
+        var cast = AsciicastWriter(
+            columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
+            timestamp: Int(Date().timeIntervalSince1970))
         var text = ""
         var frameCount = 0
         let options = HeadlessReplay.Options(speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)

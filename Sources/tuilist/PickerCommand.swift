@@ -10,10 +10,10 @@ struct PickerCommand: ParsableCommand {
         commandName: "pick",
         abstract: "Pick lines from standard input (the default: COMMAND | tuilist).",
         discussion: """
-        Lines show as they arrive. Type to filter (words, case and accents ignored), ↑/↓ move, \
-        Enter prints the chosen line (with --multi, Tab marks several) and exits 0; Esc or \
-        Ctrl-C exit 130 with nothing printed; Enter with no match exits 1.
-        """
+            Lines show as they arrive. Type to filter (words, case and accents ignored), ↑/↓ move, \
+            Enter prints the chosen line (with --multi, Tab marks several) and exits 0; Esc or \
+            Ctrl-C exit 130 with nothing printed; Enter with no match exits 1.
+            """
     )
 
     @Option(name: .long, help: "Row identity: a 1-based whitespace-separated field (default: the whole line).")
@@ -36,7 +36,9 @@ struct PickerCommand: ParsableCommand {
 
     func run() throws {
         guard isatty(STDIN_FILENO) == 0 else {
-            fail(ToolFailure("no input: pipe lines into it (e.g. `ls | tuilist`), or use a subcommand (tuilist --help)", status: 2))
+            fail(
+                ToolFailure("no input: pipe lines into it (e.g. `ls | tuilist`), or use a subcommand (tuilist --help)", status: 2)
+            )
         }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { fail(ToolFailure("cannot open /dev/tty: \(String(cString: strerror(errno)))", status: 2)) }

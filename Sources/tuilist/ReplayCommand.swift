@@ -8,7 +8,9 @@ import TUIListTool
 private func readListRecording(_ path: String, command: String) -> ListReplayApp.Recording {
     do {
         let recording = try ListReplayApp.Recording.read(path: path)
-        if let warning = recording.warning { FileHandle.standardError.write(Data("tuilist \(command): warning: \(warning)\n".utf8)) }
+        if let warning = recording.warning {
+            FileHandle.standardError.write(Data("tuilist \(command): warning: \(warning)\n".utf8))
+        }
         return recording
     } catch {
         FileHandle.standardError.write(Data("tuilist \(command): \(error.description)\n".utf8))
@@ -22,7 +24,8 @@ struct ScreenSize: ExpressibleByArgument {
     var rows: Int
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r) else { return nil }
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r)
+        else { return nil }
         columns = c
         rows = r
     }
@@ -54,8 +57,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let recording = readListRecording(file, command: "replay")
         if headless {
-            let (app, _) = ListReplayApp.playHeadless(recording, columns: size?.columns ?? recording.header.columns,
-                                                      rows: size?.rows ?? recording.header.rows)
+            let (app, _) = ListReplayApp.playHeadless(
+                recording, columns: size?.columns ?? recording.header.columns,
+                rows: size?.rows ?? recording.header.rows)
             for line in app.currentLines { print(line) }
             return
         }
@@ -89,8 +93,9 @@ struct ExportCommand: ParsableCommand {
         let recording = readListRecording(file, command: "export")
         let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
         let clock = ManualClock()
-        let terminal = CastingTerminal(columns: columns, rows: rows, clock: clock, title: recording.header.title ?? "tuilist session",
-                                       timestamp: Int(Date().timeIntervalSince1970))
+        let terminal = CastingTerminal(
+            columns: columns, rows: rows, clock: clock, title: recording.header.title ?? "tuilist session",
+            timestamp: Int(Date().timeIntervalSince1970))
         _ = ListReplayApp.playHeadless(recording, columns: columns, rows: rows, casting: terminal, clock: clock)
         do {
             try Data(terminal.cast.text.utf8).write(to: URL(fileURLWithPath: output))

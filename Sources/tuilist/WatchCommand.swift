@@ -9,14 +9,14 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Run a command every few seconds and show its output as a live, animated list.",
         discussion: """
-        Each line is a row; its identity is the whole line, a field (--key) or a regex capture \
-        (--key-regex), so between runs rows that moved slide, new rows fade in, gone rows fade \
-        out and changed rows flash. The command runs directly, not through a shell: write \
-        `sh -c '…'` for pipes. Keys: Space pause/resume, ← → step through the runs, / filter, \
-        ↑↓ move, q quit. A failing run shows its exit code and stderr's last line, and keeps \
-        the last good list.
-        Example: tuilist watch --key 1 --header-lines 1 -- ps -eo pid,pcpu,comm --sort=-pcpu
-        """
+            Each line is a row; its identity is the whole line, a field (--key) or a regex capture \
+            (--key-regex), so between runs rows that moved slide, new rows fade in, gone rows fade \
+            out and changed rows flash. The command runs directly, not through a shell: write \
+            `sh -c '…'` for pipes. Keys: Space pause/resume, ← → step through the runs, / filter, \
+            ↑↓ move, q quit. A failing run shows its exit code and stderr's last line, and keeps \
+            the last good list.
+            Example: tuilist watch --key 1 --header-lines 1 -- ps -eo pid,pcpu,comm --sort=-pcpu
+            """
     )
 
     @Option(name: [.short, .long], help: "Seconds between runs (like watch's -n).")
@@ -44,7 +44,9 @@ struct WatchCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
-        if !(interval >= 0.1 && interval <= 86_400) { throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))") }
+        if !(interval >= 0.1 && interval <= 86_400) {
+            throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
+        }
         if let key, key < 1 { throw ValidationError("--key must be 1 or more (got \(key))") }
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }
         if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
@@ -59,8 +61,10 @@ struct WatchCommand: ParsableCommand {
         let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
         let app: WatchApp
         do {
-            app = try WatchApp(options: .init(command: arguments, interval: interval, key: keying, headerLines: headerLines,
-                                              groupBy: groupBy, timeout: timeout))
+            app = try WatchApp(
+                options: .init(
+                    command: arguments, interval: interval, key: keying, headerLines: headerLines,
+                    groupBy: groupBy, timeout: timeout))
         } catch {
             fail(error)
         }
@@ -73,9 +77,11 @@ struct WatchCommand: ParsableCommand {
         let clock = SystemClock()
         if let record {
             do {
-                let header = SessionHeader(columns: terminal.size.columns, rows: terminal.size.rows, program: "tuilist watch \(TUIListVersion.string)",
-                                           start: ISO8601.now(), title: app.commandLine)
-                app.recorder = try SessionRecorder<String, String, String>(sink: FileSessionSink(path: record), header: header, clock: { clock.now })
+                let header = SessionHeader(
+                    columns: terminal.size.columns, rows: terminal.size.rows, program: "tuilist watch \(TUIListVersion.string)",
+                    start: ISO8601.now(), title: app.commandLine)
+                app.recorder = try SessionRecorder<String, String, String>(
+                    sink: FileSessionSink(path: record), header: header, clock: { clock.now })
             } catch {
                 terminal.restore()
                 fail(ToolFailure("\(record): cannot record (\(error))"))
@@ -99,7 +105,8 @@ enum ISO8601 {
         var seconds = time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 }

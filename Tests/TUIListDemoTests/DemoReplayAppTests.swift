@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// The interactive replay on the Program, headless: a session recorded by the real demo

@@ -8,8 +8,9 @@ struct NCursesTerminalE2ETests {
     let binary: String
 
     init() throws {
-        binary = try #require(TestPaths.executable("tuilist-termcheck"),
-                              "tuilist-termcheck is not built (swift build, or swift test builds it)")
+        binary = try #require(
+            TestPaths.executable("tuilist-termcheck"),
+            "tuilist-termcheck is not built (swift build, or swift test builds it)")
     }
 
     /// `sh -c` text that runs termcheck with `arguments`, then prints its exit status and the
@@ -129,7 +130,9 @@ struct NCursesTerminalE2ETests {
         let expected = try expectedScreen(columns: 80, rows: 24)
         try coloured.waitUntil("the canvas") { $0 == expected }
         let colouredScreen = try coloured.capture(escapes: true)
-        #expect(!colourCodes(colouredScreen).isEmpty, "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
+        #expect(
+            !colourCodes(colouredScreen).isEmpty,
+            "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
         try coloured.sendKeys("q")
 
         let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))

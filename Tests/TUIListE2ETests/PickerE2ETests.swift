@@ -18,8 +18,11 @@ final class PickerE2ETests {
     /// Runs `producer | tuilist arguments > output` in its own tmux server under `term`, then
     /// prints the status and the terminal modes.
     private func start(_ producer: String, _ arguments: String = "", term: String = "tmux-256color") throws -> TmuxSession {
-        try TmuxSession.start(width: 60, height: 40, command:
-            "trap : INT; \(producer) | TERM=\(term) \(tuilist.shellQuoted) \(arguments) > \(output.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        try TmuxSession.start(
+            width: 60, height: 40,
+            command:
+                "trap : INT; \(producer) | TERM=\(term) \(tuilist.shellQuoted) \(arguments) > \(output.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
+        )
     }
 
     private func finish(_ session: TmuxSession) throws -> (status: String, printed: String) {
@@ -43,9 +46,13 @@ final class PickerE2ETests {
     @Test func typingFiltersTwoHundredThousandLines() throws {
         let session = try start("seq 1 200000")
         defer { session.kill() }
-        try session.waitUntil("all lines read", timeout: 30) { $0.first?.contains("200000/200000") == true && !$0[0].contains("reading") }
+        try session.waitUntil("all lines read", timeout: 30) {
+            $0.first?.contains("200000/200000") == true && !$0[0].contains("reading")
+        }
         try session.sendText("199999")
-        try session.waitUntil("one match", timeout: 20) { $0[0].contains("1/200000") && $0[1].trimmingCharacters(in: .whitespaces).hasPrefix("199999") }
+        try session.waitUntil("one match", timeout: 20) {
+            $0[0].contains("1/200000") && $0[1].trimmingCharacters(in: .whitespaces).hasPrefix("199999")
+        }
         try session.sendKeys("Enter")
         let (status, printed) = try finish(session)
         #expect(status == "exit=0")
@@ -56,7 +63,9 @@ final class PickerE2ETests {
         // A line every 50 ms, then the pipe stays open for 4 s more.
         let session = try start("(for i in 1 2 3 4 5 6; do echo line$i; sleep 0.05; done; sleep 4)")
         defer { session.kill() }
-        let screen = try session.waitUntil("six lines while the producer still runs", timeout: 10) { $0.count > 6 && $0[6].contains("line6") }
+        let screen = try session.waitUntil("six lines while the producer still runs", timeout: 10) {
+            $0.count > 6 && $0[6].contains("line6")
+        }
         #expect(screen[0].contains("reading…"))
         try session.sendKeys("Escape")
         let (status, printed) = try finish(session)
@@ -67,8 +76,10 @@ final class PickerE2ETests {
     @Test func multiMarksAndHeaderLinesStayOnTop() throws {
         let session = try start("printf 'NAME SIZE\\nb 2\\na 1\\nc 3\\n'", "--multi --header-lines 1 --key 1")
         defer { session.kill() }
-        try session.waitUntil("header and rows", timeout: 20) { $0.count > 4 && $0[1].contains("NAME SIZE") && $0[4].contains("c 3") }
-        try session.sendKeys("Tab", "Down", "Tab", "Enter")   // marks b, skips a, marks c
+        try session.waitUntil("header and rows", timeout: 20) {
+            $0.count > 4 && $0[1].contains("NAME SIZE") && $0[4].contains("c 3")
+        }
+        try session.sendKeys("Tab", "Down", "Tab", "Enter")  // marks b, skips a, marks c
         let (status, printed) = try finish(session)
         #expect(status == "exit=0")
         #expect(printed == "b 2\nc 3\n")

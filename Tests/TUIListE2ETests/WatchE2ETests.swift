@@ -26,12 +26,17 @@ final class WatchE2ETests {
     func aRewrittenFileAnimatesToItsNewOrderAndReplaysToTheSameList(term: String) throws {
         let file = folder + "/scores.txt", record = folder + "/watch-\(term).jsonl"
         try write("ID NAME SCORE\n1 alpha 10\n2 beta 20\n3 gamma 30\n4 delta 40\n", to: file)
-        let session = try TmuxSession.start(width: 70, height: 40, command:
-            "TERM=\(term) \(tuilist.shellQuoted) watch --interval 0.2 --key 1 --header-lines 1 --record \(record.shellQuoted) -- cat \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        let session = try TmuxSession.start(
+            width: 70, height: 40,
+            command:
+                "TERM=\(term) \(tuilist.shellQuoted) watch --interval 0.2 --key 1 --header-lines 1 --record \(record.shellQuoted) -- cat \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
+        )
         defer { session.kill() }
-        try session.waitUntil("the first run", timeout: 20) { $0.count > 5 && $0[1].contains("ID NAME SCORE") && $0[5].contains("4 delta 40") }
+        try session.waitUntil("the first run", timeout: 20) {
+            $0.count > 5 && $0[1].contains("ID NAME SCORE") && $0[5].contains("4 delta 40")
+        }
         try session.sendKeys("Down")
-        try session.sendKeys("Down")   // onto "2 beta 20"
+        try session.sendKeys("Down")  // onto "2 beta 20"
         try session.waitUntil("the selection on beta", timeout: 20) { _ in true }
         usleep(300_000)
         // Reordered, one changed (alpha), one removed (delta), one added (epsilon).
@@ -64,8 +69,10 @@ final class WatchE2ETests {
     @Test func aFailingCommandShowsItsCodeAndKeepsTheLastList() throws {
         let file = folder + "/list.txt"
         try write("one\ntwo\n", to: file)
-        let session = try TmuxSession.start(width: 160, height: 20, command:
-            "\(tuilist.shellQuoted) watch --interval 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+        let session = try TmuxSession.start(
+            width: 160, height: 20,
+            command:
+                "\(tuilist.shellQuoted) watch --interval 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
         try session.waitUntil("the list", timeout: 20) { $0.count > 2 && $0[2].contains("two") }
         unlink(file)
@@ -82,8 +89,10 @@ final class WatchE2ETests {
     func aRunInFlightEndsWithTuilist(key: String, status: Int) throws {
         // A sleep of a unique length names this run's processes for pgrep.
         let sleep = "sleep 40.\(getpid())\(UInt16.random(in: 1000 ... .max))"
-        let session = try TmuxSession.start(width: 100, height: 20, command:
-            "trap : INT; \(tuilist.shellQuoted) watch -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
+        let session = try TmuxSession.start(
+            width: 100, height: 20,
+            command:
+                "trap : INT; \(tuilist.shellQuoted) watch -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
         try session.waitFor("running…", timeout: 20)
         try waitUntil("the command runs", timeout: 10) { !(try pgrep(sleep)).isEmpty }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TUIList
 
 @Suite struct AnimationAnimatorTests {
@@ -51,9 +52,9 @@ import Testing
     @Test func eachEpisodeRestsOnceEvenIfNobodyLookedInBetween() {
         let (animator, clock, rests) = makeAnimator()
         animator.apply(plan("a b", "b a", viewport: 2))
-        clock.advance(by: 1)            // ended, not yet observed
+        clock.advance(by: 1)  // ended, not yet observed
         animator.apply(plan("b a", "a b", viewport: 2))
-        #expect(rests.count == 1)       // the first rest is reported before the next starts
+        #expect(rests.count == 1)  // the first rest is reported before the next starts
         clock.advance(by: 0.1)
         animator.finish()
         #expect(rests.count == 2)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TUIList
+import Testing
 
 /// The DocC articles show code that compiles and works: each article's Swift blocks are exactly
 /// the marked blocks of DocArticleExamples.swift (which the compiler checks), and the blocks
@@ -20,7 +20,8 @@ import TUIList
             if trimmed.hasPrefix("// DOC-BEGIN ") {
                 current = (String(trimmed.dropFirst("// DOC-BEGIN ".count)), [])
             } else if trimmed == "// DOC-END", let block = current {
-                let indent = block.lines.filter { !$0.allSatisfy(\.isWhitespace) }
+                let indent =
+                    block.lines.filter { !$0.allSatisfy(\.isWhitespace) }
                     .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
                 let text = block.lines.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
                 blocks[block.article, default: []].append(text.joined(separator: "\n") + "\n")
@@ -56,9 +57,12 @@ import TUIList
     func theArticleShowsExactlyTheCompiledCode(_ article: String) throws {
         let compiled = try #require(try Self.compiledBlocks()[article], "no DOC-BEGIN block for \(article)")
         let shown = try Self.articleBlocks(article)
-        #expect(shown.count == compiled.count, "\(article) shows \(shown.count) Swift blocks, the tests compile \(compiled.count)")
+        #expect(
+            shown.count == compiled.count, "\(article) shows \(shown.count) Swift blocks, the tests compile \(compiled.count)")
         for (index, (a, b)) in zip(shown, compiled).enumerated() where a != b {
-            Issue.record("\(article), Swift block \(index + 1) differs from DocArticleExamples.swift:\n--- article\n\(a)--- compiled\n\(b)")
+            Issue.record(
+                "\(article), Swift block \(index + 1) differs from DocArticleExamples.swift:\n--- article\n\(a)--- compiled\n\(b)"
+            )
         }
     }
 
@@ -73,8 +77,9 @@ import TUIList
     @Test func gettingStartedRunsHeadless() {
         let (status, lines) = gettingStartedHeadlessRun()
         #expect(status == 0)
-        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }
-            == ["Fruit", "Apple", "Cherry", "Bakery", "Bread", "Croissant", "last change: −1 +0 ↕0 ~0"])
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["Fruit", "Apple", "Cherry", "Bakery", "Bread", "Croissant", "last change: −1 +0 ↕0 ~0"])
     }
 
     @Test func reducedMotionTurnsTheArticlesTimingOff() {
@@ -88,20 +93,22 @@ import TUIList
         let (frames, cells, lines) = animatingChangesFrames()
         #expect(frames > 10, "animated over several frames: \(frames)")
         #expect(cells.dropFirst().allSatisfy { $0 <= 24 * 10 }, "\(cells)")
-        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.prefix(5)
-            == ["Numbers", "Item 5", "Item 0", "Item 1", "Item 3"], "\(lines)")
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.prefix(5)
+                == ["Numbers", "Item 5", "Item 0", "Item 1", "Item 3"], "\(lines)")
     }
 
     @Test func aRecordingReplaysAndExports() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("doc-article-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try recordingAndReplayingRecord(path: path) == 5)   // header, snapshot, key, edit, marker
+        #expect(try recordingAndReplayingRecord(path: path) == 5)  // header, snapshot, key, edit, marker
 
         let (snapshot, frame) = try recordingAndReplayingReplay(path: path)
         let file = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(file.contains(#"{"edit":{"del":["Banana"],"ins":[["Fruit",0,["Banana"]]]},"kind":"edit","t":1.5}"#),
-                "the article shows this edit line: \(file)")
+        #expect(
+            file.contains(#"{"edit":{"del":["Banana"],"ins":[["Fruit",0,["Banana"]]]},"kind":"edit","t":1.5}"#),
+            "the article shows this edit line: \(file)")
         #expect(snapshot.itemIdentifiers == ["Banana", "Apple", "Cherry"])
         #expect(frame.prefix(4).map { $0.trimmingCharacters(in: .whitespaces) } == ["Fruit", "Banana", "Apple", "Cherry"])
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite("TerminalColor palette mapping")
@@ -12,16 +13,16 @@ struct TerminalColorTests {
     @Test func ansiColours() {
         #expect(TerminalColor.ansi(1).paletteIndex(colors: 256) == 1)
         #expect(TerminalColor.ansi(9).paletteIndex(colors: 16) == 9)
-        #expect(TerminalColor.ansi(9).paletteIndex(colors: 8) == 1)    // bright red → red
+        #expect(TerminalColor.ansi(9).paletteIndex(colors: 8) == 1)  // bright red → red
         #expect(TerminalColor.ansi(15).paletteIndex(colors: 8) == 7)
     }
 
     @Test func indexedColours() {
         #expect(TerminalColor.indexed(208).paletteIndex(colors: 256) == 208)
-        #expect(TerminalColor.indexed(196).paletteIndex(colors: 8) == 1)   // cube red → red
-        #expect(TerminalColor.indexed(21).paletteIndex(colors: 8) == 4)    // cube blue → blue
-        #expect(TerminalColor.indexed(232).paletteIndex(colors: 8) == 0)   // near-black grey → black
-        #expect(TerminalColor.indexed(255).paletteIndex(colors: 16) == 7)    // grey 238 is nearest to white (229)
+        #expect(TerminalColor.indexed(196).paletteIndex(colors: 8) == 1)  // cube red → red
+        #expect(TerminalColor.indexed(21).paletteIndex(colors: 8) == 4)  // cube blue → blue
+        #expect(TerminalColor.indexed(232).paletteIndex(colors: 8) == 0)  // near-black grey → black
+        #expect(TerminalColor.indexed(255).paletteIndex(colors: 16) == 7)  // grey 238 is nearest to white (229)
     }
 
     @Test func rgbToXterm256() {
@@ -45,7 +46,7 @@ struct TerminalColorTests {
     @Test func rgbToBasic() {
         #expect(TerminalColor.rgb(250, 10, 10).paletteIndex(colors: 8) == 1)
         #expect(TerminalColor.rgb(10, 200, 10).paletteIndex(colors: 8) == 2)
-        #expect(TerminalColor.rgb(255, 128, 0).paletteIndex(colors: 8) == 3)   // orange → yellow
+        #expect(TerminalColor.rgb(255, 128, 0).paletteIndex(colors: 8) == 3)  // orange → yellow
         #expect(TerminalColor.rgb(250, 250, 250).paletteIndex(colors: 8) == 7)
         #expect(TerminalColor.rgb(250, 250, 250).paletteIndex(colors: 16) == 15)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListTool
 
 /// A command runner that answers from a script, one result per run (the last one repeats).
@@ -71,7 +72,7 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[1] == "ID NAME")
         #expect(Array(watch.rows[2 ... 5]) == ["1 alpha", "2 beta", "3 gamma", "4 delta"])
         await watch.press(.down)
-        await watch.press(.down)   // onto "2 beta"
+        await watch.press(.down)  // onto "2 beta"
         #expect(watch.app.list.state.selection == "2")
         // The interval passes (0.6 s each press, 1.5 s interval); the next run's output comes back.
         await watch.advance(by: 1)
@@ -79,8 +80,9 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(Array(watch.rows[2 ... 5]) == ["3 gamma", "1 alpha!", "5 epsilon", "2 beta"])
         #expect(!watch.rows.contains("4 delta"))
         #expect(watch.app.list.state.selection == "2", "the selection followed its row")
-        #expect(watch.app.lastChange.contains("−1") && watch.app.lastChange.contains("+1") && watch.app.lastChange.contains("~1"),
-                "\(watch.app.lastChange)")
+        #expect(
+            watch.app.lastChange.contains("−1") && watch.app.lastChange.contains("+1") && watch.app.lastChange.contains("~1"),
+            "\(watch.app.lastChange)")
         #expect(runner.commands.allSatisfy { $0 == ["cat", "f"] })
     }
 
@@ -92,12 +94,16 @@ private func output(_ lines: String...) -> CommandResult {
         let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 0.5), runner: runner)
         await watch.advance(by: 1)
         #expect(Array(watch.rows[1 ... 2]) == ["a", "b"])
-        #expect(watch.app.statusText.contains("exit 2: cat: f: No such file or directory (last good list kept)"), "\(watch.app.statusText)")
+        #expect(
+            watch.app.statusText.contains("exit 2: cat: f: No such file or directory (last good list kept)"),
+            "\(watch.app.statusText)")
     }
 
     @Test func leftAndRightStepThroughTheRunsAndSpacePauses() async throws {
-        let runner = ScriptedRunner([output("one"), output("one", "two"), output("one", "two", "three"),
-                                     CommandResult(exitCode: 1, output: "")])
+        let runner = ScriptedRunner([
+            output("one"), output("one", "two"), output("one", "two", "three"),
+            CommandResult(exitCode: 1, output: ""),
+        ])
         let watch = try WatchHarness(.init(command: ["x"], interval: 0.2), runner: runner)
         await watch.advance(by: 0.7)
         #expect(watch.app.history.count == 3, "three good runs, then failures")
@@ -117,15 +123,15 @@ private func output(_ lines: String...) -> CommandResult {
     @Test func steppingBackKeepsItsRunWhenTheHistoryDropsOldRuns() async throws {
         let runner = ScriptedRunner((1 ... 6).map { output("r\($0)") })
         let watch = try WatchHarness(.init(command: ["x"], interval: 2, historyLimit: 3), runner: runner)
-        await watch.advance(by: 4.5)   // runs at 0, 2 and 4 s
+        await watch.advance(by: 4.5)  // runs at 0, 2 and 4 s
         #expect(watch.app.history.count == 3)
         await watch.press(.left)
         #expect(watch.app.position == 1 && watch.rows[1] == "r2")
-        await watch.advance(by: 1.4)   // run 4: r1 is dropped, r2 stays on screen
+        await watch.advance(by: 1.4)  // run 4: r1 is dropped, r2 stays on screen
         #expect(watch.app.history.map { $0.snapshot.itemIdentifiers } == [["r2"], ["r3"], ["r4"]])
         #expect(watch.app.position == 0, "the position still names the run on screen")
         #expect(watch.rows[1] == "r2")
-        await watch.advance(by: 2.4)   // run 5: the run on screen is dropped; the oldest kept shows
+        await watch.advance(by: 2.4)  // run 5: the run on screen is dropped; the oldest kept shows
         #expect(watch.app.position == 0 && watch.rows[1] == "r3")
         await watch.press(.right)
         #expect(watch.rows[1] == "r4", "→ steps to the next run, none skipped")
@@ -139,19 +145,23 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[4].hasPrefix("db") && watch.rows[5] == "db 2 up")
         for key: Key in [.character("/"), .character("d"), .character("o"), .character("w"), .enter] { await watch.press(key) }
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "")
-        await watch.press(.escape)   // clears the filter: every row is back
+        await watch.press(.escape)  // clears the filter: every row is back
         #expect(watch.app.query == "" && watch.rows[5] == "db 2 up")
         // Every word must appear, case ignored (the library's FilterIndex matches each word).
-        for key: Key in [.character("/"), .character("U"), .character("P"), .character(" "), .character("W"), .enter] { await watch.press(key) }
+        for key: Key in [.character("/"), .character("U"), .character("P"), .character(" "), .character("W"), .enter] {
+            await watch.press(key)
+        }
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "", "\(watch.rows)")
     }
 
     @Test func theKeymapTableDrivesTheKeysTheBarAndTheHelp() async throws {
         // Every key the table names (bar or help) does what the table says, not the list's default.
-        let named: [(Key, WatchAction)] = [(.character("q"), .quit), (.character(" "), .togglePause), (.left, .olderRun),
-                                           (.character("h"), .olderRun), (.right, .newerRun), (.character("l"), .newerRun),
-                                           (.end, .newestRun), (.character("G"), .newestRun), (.character("/"), .startFilter),
-                                           (.escape, .clearFilter), (.character("?"), .toggleHelp)]
+        let named: [(Key, WatchAction)] = [
+            (.character("q"), .quit), (.character(" "), .togglePause), (.left, .olderRun),
+            (.character("h"), .olderRun), (.right, .newerRun), (.character("l"), .newerRun),
+            (.end, .newestRun), (.character("G"), .newestRun), (.character("/"), .startFilter),
+            (.escape, .clearFilter), (.character("?"), .toggleHelp),
+        ]
         for (key, action) in named {
             #expect(WatchKeymap.action(for: key, editingFilter: false, showingHelp: false) == action, "\(key)")
         }
@@ -164,11 +174,14 @@ private func output(_ lines: String...) -> CommandResult {
         let runner = ScriptedRunner([output("a", "b")])
         let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
         await watch.advance(by: 0.1)
-        #expect(watch.rows[11].hasPrefix("? help  q quit  ↑↓ move  Space pause"), "the bar comes from the table: \(watch.rows[11])")
+        #expect(
+            watch.rows[11].hasPrefix("? help  q quit  ↑↓ move  Space pause"), "the bar comes from the table: \(watch.rows[11])")
         await watch.press(.character("?"))
         #expect(watch.app.isShowingHelp)
         for line in WatchKeymap.helpLines.prefix(8) {
-            #expect(watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) }, "\(line)\n\(watch.rows.joined(separator: "\n"))")
+            #expect(
+                watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) },
+                "\(line)\n\(watch.rows.joined(separator: "\n"))")
         }
         await watch.press(.character(" "))
         #expect(!watch.app.isShowingHelp && !watch.app.isPaused, "a key closes the help and does nothing else")
@@ -195,8 +208,10 @@ private func output(_ lines: String...) -> CommandResult {
 
     /// A timed-out run ends at once with its whole process group: a shell's child that holds
     /// the output pipe open, and a command that ignores SIGTERM (killed after the grace time).
-    @Test(arguments: [["sh", "-c", "sleep 30; echo late"], ["sh", "-c", "trap '' TERM; sleep 30; echo late"],
-                      ["sh", "-c", "sleep 30 & sleep 30; wait"]])
+    @Test(arguments: [
+        ["sh", "-c", "sleep 30; echo late"], ["sh", "-c", "trap '' TERM; sleep 30; echo late"],
+        ["sh", "-c", "sleep 30 & sleep 30; wait"],
+    ])
     func aTimedOutRunEndsWithItsChildren(command: [String]) async throws {
         // A sleep of a unique length names this run's processes for pgrep.
         // 300 s: longer than the whole suite, so "nothing left" means killed, not finished, even

@@ -35,8 +35,10 @@ public final class Animator<RowID: Hashable> {
     ///   - timing: defaults to ``TransitionTiming/fromEnvironment(_:base:)`` (no motion when
     ///     `TUILIST_REDUCED_MOTION=1`).
     ///   - onRest: called once each time the list comes to rest.
-    public init(clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
-                onRest: (() -> Void)? = nil) {
+    public init(
+        clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
+        onRest: (() -> Void)? = nil
+    ) {
         self.clock = clock
         self.timing = timing
         self.onRest = onRest

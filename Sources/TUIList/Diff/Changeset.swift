@@ -153,8 +153,9 @@ extension Changeset {
 
     /// Counts of section deletes, inserts, moves and updates.
     public var sectionCounts: Counts {
-        Counts(deletes: sectionDeletes.count, inserts: sectionInserts.count,
-               moves: sectionMoves.count, updates: sectionUpdates.count)
+        Counts(
+            deletes: sectionDeletes.count, inserts: sectionInserts.count,
+            moves: sectionMoves.count, updates: sectionUpdates.count)
     }
 }
 

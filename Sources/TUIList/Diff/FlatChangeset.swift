@@ -85,8 +85,9 @@ public struct FlatChangeset<ID: Hashable> {
                 preconditionFailure("duplicate identifier \"\(id)\" in the old collection (identifiers must be unique)")
             }
         }
-        let match = _ItemMatch(old: index, new: new, oldStarts: [0], newStarts: [0],
-                               sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
+        let match = _ItemMatch(
+            old: index, new: new, oldStarts: [0], newStarts: [0],
+            sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
         deletes.reserveCapacity(match.deletedCount)
         for position in old.indices where match.oldMatched[position] == 0 {
             deletes.append(Change(id: old[position], index: position))
@@ -98,7 +99,8 @@ public struct FlatChangeset<ID: Hashable> {
             let oldPosition = Int(match.newToOld[position])
             if oldPosition < 0 {
                 guard insertedIDs.insert(new[position]).inserted else {
-                    preconditionFailure("duplicate identifier \"\(new[position])\" in the new collection (identifiers must be unique)")
+                    preconditionFailure(
+                        "duplicate identifier \"\(new[position])\" in the new collection (identifiers must be unique)")
                 }
                 inserts.append(Change(id: new[position], index: position))
                 continue
@@ -149,7 +151,8 @@ public struct FlatChangeset<ID: Hashable> {
         guard incomingIndex == incoming.count else { return nil }
         for entry in updates {
             guard old.indices.contains(entry.from), old[entry.from] == entry.id,
-                  result.indices.contains(entry.to), result[entry.to] == entry.id else { return nil }
+                result.indices.contains(entry.to), result[entry.to] == entry.id
+            else { return nil }
         }
         return result
     }

@@ -79,7 +79,7 @@ public struct AnsiFrameEncoder: Sendable {
         case .default: return []
         case .ansi(let n) where n < 8: return [String(base + Int(n))]
         case .ansi(let n) where n < 16: return [String(base + 60 + Int(n) - 8)]
-        case .ansi(let n): return [String(base + 8), "5", String(n)]   // past 15: an xterm palette index
+        case .ansi(let n): return [String(base + 8), "5", String(n)]  // past 15: an xterm palette index
         case .indexed(let n): return [String(base + 8), "5", String(n)]
         case .rgb(let r, let g, let b): return [String(base + 8), "2", String(r), String(g), String(b)]
         }

@@ -18,8 +18,10 @@ public struct AsciicastWriter {
 
     /// A cast of a `columns`×`rows` screen, titled `title`, recorded at `timestamp` (Unix seconds).
     public init(columns: Int, rows: Int, title: String, timestamp: Int) {
-        let header: [String: Any] = ["version": 2, "width": columns, "height": rows, "timestamp": timestamp,
-                                     "title": title, "env": ["TERM": "xterm-256color"]]
+        let header: [String: Any] = [
+            "version": 2, "width": columns, "height": rows, "timestamp": timestamp,
+            "title": title, "env": ["TERM": "xterm-256color"],
+        ]
         lines.append(Self.json(header))
     }
 
@@ -46,7 +48,8 @@ public struct AsciicastWriter {
     public var text: String { lines.joined(separator: "\n") + "\n" }
 
     private static func json(_ value: Any) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        let data = try! JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 }

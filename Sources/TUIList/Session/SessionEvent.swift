@@ -8,7 +8,9 @@
 /// {"t":3.5,"kind":"resize","columns":100,"rows":30}
 /// {"t":4,"kind":"marker","label":"sorted"}
 /// ```
-public struct SessionEvent<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+public struct SessionEvent<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+>: Sendable {
     /// Seconds since the recording started.
     public var time: Double
     /// What happened.
@@ -69,11 +71,14 @@ extension SessionEvent: Codable {
         let name = try c.decode(String.self, forKey: .kind)
         switch name {
         case "snapshot":
-            kind = .snapshot(try c.decode([SectionBlock].self, forKey: .sections),
-                             content: try c.decodeIfPresent([SessionEdit<SectionID, ItemID, Content>.ContentEntry].self, forKey: .content) ?? [])
+            kind = .snapshot(
+                try c.decode([SectionBlock].self, forKey: .sections),
+                content: try c.decodeIfPresent([SessionEdit<SectionID, ItemID, Content>.ContentEntry].self, forKey: .content)
+                    ?? [])
         case "edit": kind = .edit(try c.decode(SessionEdit<SectionID, ItemID, Content>.self, forKey: .edit))
         case "key": kind = .key(try c.decode(String.self, forKey: .key))
-        case "resize": kind = .resize(columns: try c.decode(Int.self, forKey: .columns), rows: try c.decode(Int.self, forKey: .rows))
+        case "resize":
+            kind = .resize(columns: try c.decode(Int.self, forKey: .columns), rows: try c.decode(Int.self, forKey: .rows))
         case "marker": kind = .marker(try c.decode(String.self, forKey: .label))
         default: throw UnknownKind(kind: name)
         }

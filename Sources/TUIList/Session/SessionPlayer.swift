@@ -12,7 +12,9 @@
 ///     if case .show(let snapshot, let content) = step { list.apply(snapshot, animated: true) }
 /// }
 /// ```
-public struct SessionPlayer<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+public struct SessionPlayer<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+>: Sendable {
     /// The recording played.
     public typealias Recording = SessionRecording<SectionID, ItemID, Content>
 
@@ -64,7 +66,8 @@ public struct SessionPlayer<SectionID: Hashable & Codable & Sendable, ItemID: Ha
             // A long list's content follows in content-only lines at the same moment: take
             // them now, so the first state shows whole.
             while position < recording.events.count, case .edit(let more) = recording.events[position].event.kind,
-                  more.deleted.isEmpty, more.sections == nil, more.inserted.isEmpty, more.updated.isEmpty {
+                more.deleted.isEmpty, more.sections == nil, more.inserted.isEmpty, more.updated.isEmpty
+            {
                 for entry in more.content { content[entry.id] = entry.content }
                 position += 1
             }

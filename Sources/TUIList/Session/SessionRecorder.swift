@@ -13,7 +13,9 @@
 /// The first snapshot is written whole, with the content of every item; each later one as a
 /// ``SessionEdit`` against the one before, so a file grows with the changes made, not with
 /// the size of the list.
-public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable> {
+public final class SessionRecorder<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+> {
     /// The events this recorder writes.
     public typealias Event = SessionEvent<SectionID, ItemID, Content>
     private let sink: any SessionSink
@@ -58,13 +60,17 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
     ///     the same snapshot): saves a diff per change. `nil` diffs here.
     ///   - content: the content of an item, for items that are new or updated.
     /// - Complexity: O(*n*) for the diff (none with `changeset`), plus the size of the change.
-    public func record(_ snapshot: Snapshot<SectionID, ItemID>, changeset: Changeset<SectionID, ItemID>? = nil,
-                       content: (ItemID) -> Content?) throws {
+    public func record(
+        _ snapshot: Snapshot<SectionID, ItemID>, changeset: Changeset<SectionID, ItemID>? = nil,
+        content: (ItemID) -> Content?
+    ) throws {
         guard let last else {
             // The first state: its structure on one line, its content in lines of at most
             // `contentPerLine` items (content-only edits), so no line grows past what a reader
             // accepts however long the list.
-            let blocks = snapshot.sectionIdentifiers.map { Event.SectionBlock(id: $0, items: snapshot.itemIdentifiers(inSection: $0)) }
+            let blocks = snapshot.sectionIdentifiers.map {
+                Event.SectionBlock(id: $0, items: snapshot.itemIdentifiers(inSection: $0))
+            }
             let ids = snapshot.itemIdentifiers
             var position = 0
             func nextChunk() -> [SessionEdit<SectionID, ItemID, Content>.ContentEntry] {
@@ -76,7 +82,7 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
                 return chunk
             }
             try write(.snapshot(blocks, content: nextChunk()))
-            self.last = snapshot   // written: later edits are relative to it
+            self.last = snapshot  // written: later edits are relative to it
             while case let chunk = nextChunk(), !chunk.isEmpty {
                 try write(.edit(SessionEdit(content: chunk)))
             }
@@ -85,7 +91,7 @@ public final class SessionRecorder<SectionID: Hashable & Codable & Sendable, Ite
         let changeset = changeset ?? Changeset(from: last, to: snapshot)
         let edit = SessionEdit<SectionID, ItemID, Content>(from: last, to: snapshot, changeset: changeset, content: content)
         if !edit.isEmpty { try write(.edit(edit)) }
-        self.last = snapshot   // only once written, so the file never skips a state
+        self.last = snapshot  // only once written, so the file never skips a state
     }
 
     /// Records a key, as the person would name it (`"J"`, `"Down"`, `"Ctrl-C"`).

@@ -33,7 +33,8 @@ extension ListView {
             case (.wheelUp, .press): scroll(byLines: -3); return true
             case (.left, .press):
                 guard let area = lastRenderedRect, area.contains(x: mouse.x, y: mouse.y),
-                      case .item(let item)? = row(atLine: mouse.y - area.y) else { return false }
+                    case .item(let item)? = row(atLine: mouse.y - area.y)
+                else { return false }
                 select(item)
                 return true
             default: return false

@@ -130,7 +130,8 @@ extension ListView {
             let row = _layout.rowIndex(ofItemAtGlobalIndex: current)
             let line = min(max(0, _layout.firstLine(ofRowAt: row) + page), _layout.numberOfLines - 1)
             let landed = _layout.rowIndex(atLine: line)!
-            let target = _nearestItem(toRow: landed, forward: movement == .pageDown)
+            let target =
+                _nearestItem(toRow: landed, forward: movement == .pageDown)
                 ?? (movement == .pageDown ? count - 1 : 0)
             state.scrollOffset = _clampedOffset(offset + page)
             state.selection = snapshot[globalIndex: target]
@@ -211,9 +212,10 @@ extension ListView {
         guard let index = _layout.index(of: .item(item)) else { return }
         var offset = _offset(revealing: index, anchor: anchor)
         if anchor == .nearest, _layout.hasHeaders, !stickySectionHeaders, index > 0,
-           _layout.globalItemIndex(ofRowAt: index - 1) == nil,
-           _layout.firstLine(ofRowAt: index - 1) < offset,
-           _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight) {
+            _layout.globalItemIndex(ofRowAt: index - 1) == nil,
+            _layout.firstLine(ofRowAt: index - 1) < offset,
+            _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight)
+        {
             offset = _clampedOffset(_layout.firstLine(ofRowAt: index - 1))
         }
         state.scrollOffset = offset

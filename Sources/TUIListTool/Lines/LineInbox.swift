@@ -1,8 +1,9 @@
+import Foundation
+import TUIList
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import TUIList
 
 /// Lines that arrive from another thread (a pipe being read, a command that finished), kept
 /// until the app's `tick` takes them.

@@ -147,7 +147,9 @@ public final class PickerApp: TerminalApp {
             y += 1
         }
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y)))
-        let help = options.multi ? " Enter choose · Tab mark · ↑↓ move · Esc cancel" : " Enter choose · ↑↓ move · type to filter · Esc cancel"
+        let help =
+            options.multi
+            ? " Enter choose · Tab mark · ↑↓ move · Esc cancel" : " Enter choose · ↑↓ move · type to filter · Esc cancel"
         canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
     }
 

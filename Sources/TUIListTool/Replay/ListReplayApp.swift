@@ -83,15 +83,19 @@ public final class ListReplayApp: TerminalApp {
         guard width > 0, height > 2 else { return }
         let bar = Style(attributes: [.reverse, .bold])
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
-        var status = "REPLAY \(player.position)/\(player.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
+        var status =
+            "REPLAY \(player.position)/\(player.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
         if isPaused { status += " · PAUSED" }
         if player.isFinished { status += " · END (q quits)" }
         if !lastKey.isEmpty { status += " · key \(lastKey)" }
-        canvas.draw(" " + (player.recording.header.title ?? "tuilist"), x: 0, y: 0, style: bar, maxWidth: max(0, width - TerminalText.columns(of: status) - 2))
+        canvas.draw(
+            " " + (player.recording.header.title ?? "tuilist"), x: 0, y: 0, style: bar,
+            maxWidth: max(0, width - TerminalText.columns(of: status) - 2))
         canvas.draw(status + " ", x: max(0, width - TerminalText.columns(of: status) - 1), y: 0, style: bar)
         list.render(into: &canvas, rect: Rect(x: 0, y: 1, width: width, height: height - 2))
-        canvas.draw(" Space pause · . step · + faster · - slower · q quit", x: 0, y: height - 1,
-                    style: Style(foreground: .ansi(6)), maxWidth: width)
+        canvas.draw(
+            " Space pause · . step · + faster · - slower · q quit", x: 0, y: height - 1,
+            style: Style(foreground: .ansi(6)), maxWidth: width)
     }
 
     private func advance(_ program: Program) {
@@ -107,7 +111,8 @@ public final class ListReplayApp: TerminalApp {
         switch player.next() {
         case .show(let snapshot, let newContent)?:
             content = newContent
-            list.showsSectionHeaders = snapshot.numberOfSections > 1 || snapshot.sectionIdentifiers.first.map { !$0.isEmpty } ?? false
+            list.showsSectionHeaders =
+                snapshot.numberOfSections > 1 || snapshot.sectionIdentifiers.first.map { !$0.isEmpty } ?? false
             list.apply(snapshot, animated: true)
         case .key(let key)?: lastKey = key
         case .resize, .marker, nil: break
@@ -143,7 +148,9 @@ public final class CastingTerminal: Terminal {
         frames += 1
     }
     public func nextEvent(timeout: Double?) -> InputEvent? { screen.nextEvent(timeout: timeout) }
-    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? { screen.nextEvents(timeout: timeout, waker: waker) }
+    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+        screen.nextEvents(timeout: timeout, waker: waker)
+    }
     public func restore() { screen.restore() }
 }
 
@@ -151,8 +158,10 @@ extension ListReplayApp {
     /// Plays `recording` to its end on a headless terminal (or `casting`, to export it), as
     /// fast as the machine goes — time comes from a manual clock — and returns the app (its
     /// ``currentLines``) and the last frame's lines.
-    public static func playHeadless(_ recording: Recording, columns: Int, rows: Int,
-                                    casting: CastingTerminal? = nil, clock: ManualClock = ManualClock()) -> (app: ListReplayApp, frame: [String]) {
+    public static func playHeadless(
+        _ recording: Recording, columns: Int, rows: Int,
+        casting: CastingTerminal? = nil, clock: ManualClock = ManualClock()
+    ) -> (app: ListReplayApp, frame: [String]) {
         let screen = casting?.screen ?? HeadlessTerminal(columns: columns, rows: rows)
         screen.clock = clock
         let app = ListReplayApp(recording: recording)

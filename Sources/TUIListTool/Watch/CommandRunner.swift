@@ -63,12 +63,17 @@ public struct SubprocessRunner: CommandRunner {
                 group.addTask {
                     defer { ChildProcessGroup.set(nil) }
                     var platform = PlatformOptions()
-                    platform.processGroupID = 0   // a group of its own, led by the command
-                    platform.teardownSequence = [.gracefulShutDown(toProcessGroup: true,
-                                                                   allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))]
-                    let result = try await Subprocess.run(executable, arguments: arguments, platformOptions: platform,
-                                                          input: .none, output: .string(limit: 16 << 20),
-                                                          error: .string(limit: 1 << 20)) { execution in
+                    platform.processGroupID = 0  // a group of its own, led by the command
+                    platform.teardownSequence = [
+                        .gracefulShutDown(
+                            toProcessGroup: true,
+                            allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))
+                    ]
+                    let result = try await Subprocess.run(
+                        executable, arguments: arguments, platformOptions: platform,
+                        input: .none, output: .string(limit: 16 << 20),
+                        error: .string(limit: 1 << 20)
+                    ) { execution in
                         // Ctrl-C no longer reaches the command's own group: end it with us.
                         ChildProcessGroup.set(execution.processIdentifier.value)
                     }

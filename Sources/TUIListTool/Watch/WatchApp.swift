@@ -32,8 +32,10 @@ public final class WatchApp: TerminalApp {
         public var historyLimit = WatchApp.maximumHistory
 
         /// Options for `command`.
-        public init(command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
-                    groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory) {
+        public init(
+            command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
+            groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory
+        ) {
             self.command = command
             self.interval = interval
             self.key = key
@@ -102,7 +104,9 @@ public final class WatchApp: TerminalApp {
 
     /// A watch of `options.command`, run by `runner`.
     public init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
-        guard !options.command.isEmpty else { throw ToolFailure("no command to watch (tuilist watch -- COMMAND [ARGS...])", status: 64) }
+        guard !options.command.isEmpty else {
+            throw ToolFailure("no command to watch (tuilist watch -- COMMAND [ARGS...])", status: 64)
+        }
         self.options = options
         self.runner = runner
         keyer = try LineKeyer(options.key)
@@ -336,10 +340,13 @@ public final class WatchApp: TerminalApp {
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
         var mode = ""
         if isPaused { mode = "PAUSED" }
-        if !history.isEmpty && position < history.count - 1 { mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)" }
+        if !history.isEmpty && position < history.count - 1 {
+            mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)"
+        }
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
         let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
-        canvas.draw(" every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar, maxWidth: max(0, width - used))
+        canvas.draw(
+            " every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar, maxWidth: max(0, width - used))
         if !mode.isEmpty { canvas.draw(mode + " ", x: width - used + 1, y: 0, style: bar) }
         var y = 1
         let header = history.indices.contains(position) ? history[position].header : []
@@ -362,7 +369,8 @@ public final class WatchApp: TerminalApp {
         let x = max(0, (canvas.width - boxWidth) / 2), y = max(1, (canvas.height - boxHeight) / 2)
         let style = Style(attributes: .reverse)
         canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
-        canvas.draw(" keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
+        canvas.draw(
+            " keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
         for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
             canvas.draw(line, x: x + 2, y: y + 1 + index, style: style, maxWidth: boxWidth - 4)
         }
@@ -376,7 +384,9 @@ public final class WatchApp: TerminalApp {
                 parts.append("\(lastEndTime) exit 0")
             } else {
                 let code = result.exitCode.map { "exit \($0)" } ?? "failed"
-                parts.append("\(lastEndTime) \(code)" + (result.problem.map { ": \($0)" } ?? "") + (history.isEmpty ? "" : " (last good list kept)"))
+                parts.append(
+                    "\(lastEndTime) \(code)" + (result.problem.map { ": \($0)" } ?? "")
+                        + (history.isEmpty ? "" : " (last good list kept)"))
             }
         } else {
             parts.append("running…")

@@ -86,7 +86,7 @@ public enum WatchKeymap {
             }
         }
         if showingHelp {
-            if case .unknown = key { return .list(key) }   // an unrecognised sequence is not a key press
+            if case .unknown = key { return .list(key) }  // an unrecognised sequence is not a key press
             return key == .character("q") ? .quit : .toggleHelp
         }
         switch key {
