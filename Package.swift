@@ -13,6 +13,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (scripts/docs); a command plugin, built only when run.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `tuilist watch` runs its command with it (no shell, a timeout, output limits).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // FilePath, for swift-subprocess's executable paths (already one of its dependencies).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // ncursesw as a Swift module: a modulemap plus a shim header for macros and variadics.
@@ -28,11 +34,13 @@ let package = Package(
             dependencies: [
                 "CNCurses",
                 "CTerminalRestore",
-                .product(name: "Collections", package: "swift-collections"),
+                // Only OrderedSet/OrderedDictionary are used: the umbrella `Collections` product
+                // would compile seven more swift-collections modules on every fresh build.
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             swiftSettings: [
                 // Invariant checks after every mutation, debug builds only.
-                .define("TUILIST_INVARIANTS", .when(configuration: .debug)),
+                .define("TUILIST_INVARIANTS", .when(configuration: .debug))
             ]
         ),
         // The demo's sample data lives in the top-level Resources/ folder; this target bundles it.
@@ -76,7 +84,11 @@ let package = Package(
         // Written only on TUIList's public API.
         .target(
             name: "TUIListTool",
-            dependencies: ["TUIList"]
+            dependencies: [
+                "TUIList",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // The `tuilist` command line: a thin ArgumentParser layer over TUIListTool, one file per
         // subcommand, the root command in TUIListCommand.swift.
@@ -107,3 +119,15 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets for scripts/fuzz, declared only when it asks (TUILIST_FUZZ=1): the target is
+// built with libFuzzer's main (-sanitize=fuzzer), which no ordinary build links.
+if Context.environment["TUILIST_FUZZ"] != nil {
+    package.products.append(.executable(name: "tuilist-fuzz", targets: ["tuilist-fuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "tuilist-fuzz",
+            dependencies: ["TUIList", "TUIListDemoKit", "TUIListTool"],
+            path: "Fuzz"
+        ))
+}

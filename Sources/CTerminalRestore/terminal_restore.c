@@ -63,12 +63,26 @@ void tui_emergency_restore(void) {
     if (saved_modes_valid) tcsetattr(restore_fd, TCSADRAIN, &saved_modes);
 }
 
+static volatile sig_atomic_t child_group = 0;
+
+void tui_set_child_group(int group) { child_group = group; }
+
+static void end_child_group(void) {
+    int group = child_group;
+    child_group = 0;
+    if (group > 0) kill(-group, SIGTERM);
+}
+
 static void signal_handler(int signal_number) {
     tui_emergency_restore();
+    end_child_group();
     _exit(128 + signal_number);
 }
 
-static void exit_handler(void) { tui_emergency_restore(); }
+static void exit_handler(void) {
+    tui_emergency_restore();
+    end_child_group();
+}
 
 static const int handled_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 

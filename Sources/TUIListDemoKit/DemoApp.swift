@@ -59,10 +59,14 @@ public final class DemoApp {
                 let cell = context.dequeue(SectionHeaderCell.self)
                 cell.title = section
                 if let model = box.app?.model {
-                    let total = model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
+                    let total =
+                        model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
                     let shown = model.displayed.contains(section: section) ? model.displayed.numberOfItems(inSection: section) : 0
-                    if model.collapsed.contains(section) { cell.detail = "▸ \(total) hidden" }
-                    else { cell.detail = shown == total ? "\(total)" : "\(shown) of \(total)" }
+                    if model.collapsed.contains(section) {
+                        cell.detail = "▸ \(total) hidden"
+                    } else {
+                        cell.detail = shown == total ? "\(total)" : "\(shown) of \(total)"
+                    }
                 }
                 return cell
             })
@@ -182,7 +186,8 @@ public final class DemoApp {
     /// Feeds an action to the model and carries out its effects.
     public func perform(_ action: DemoAction) {
         // Sort steps come on a beat: each step's animation fits in 80% of the beat.
-        list.transitionTiming = model.isSorting || action.startsSort
+        list.transitionTiming =
+            model.isSorting || action.startsSort
             ? baseTiming.fitting(within: 0.8 / model.sortSpeed) : baseTiming
         carryOut(model.update(action))
         if !model.isSorting { nextSortTick = nil }
@@ -325,7 +330,8 @@ public final class DemoApp {
             let short = width >= 12 ? "Too small" : "Small"
             let line = max(0, height / 2)
             let chosen = TerminalText.columns(of: text) <= width ? text : short
-            canvas.draw(chosen, x: max(0, (width - TerminalText.columns(of: chosen)) / 2), y: line, style: Style(attributes: .bold))
+            canvas.draw(
+                chosen, x: max(0, (width - TerminalText.columns(of: chosen)) / 2), y: line, style: Style(attributes: .bold))
             return
         }
         drawTitle(into: &canvas)
@@ -342,11 +348,17 @@ public final class DemoApp {
         let bar = Style(attributes: [.reverse, .bold])
         canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), with: " ", style: bar)
         var mode = ""
-        if let replayStatus { mode = replayStatus }
-        else if let sort = model.sort { mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)" }
-        else if model.isDragging { mode = "DRAGGING \(model.drag!.items.count)" }
-        else if !model.filter.isEmpty || model.isEditingFilter { mode = "FILTER /\(model.filter)" }
-        else if !model.marked.isEmpty { mode = "\(model.marked.count) marked" }
+        if let replayStatus {
+            mode = replayStatus
+        } else if let sort = model.sort {
+            mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)"
+        } else if model.isDragging {
+            mode = "DRAGGING \(model.drag!.items.count)"
+        } else if !model.filter.isEmpty || model.isEditingFilter {
+            mode = "FILTER /\(model.filter)"
+        } else if !model.marked.isEmpty {
+            mode = "\(model.marked.count) marked"
+        }
         let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
         canvas.draw(" " + model.data.title, x: 0, y: y, style: bar, maxWidth: max(0, canvas.width - used))
         if !mode.isEmpty {
@@ -358,7 +370,8 @@ public final class DemoApp {
     /// covers items only, so the header's line is highlighted here.
     private func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
         guard case .header(let section)? = model.cursor,
-              let index = list.layout.index(of: .header(section)) else { return }
+            let index = list.layout.index(of: .header(section))
+        else { return }
         let line = list.layout.firstLine(ofRowAt: index) - list.state.scrollOffset
         guard line >= 0, line < area.height else { return }
         canvas.restyle(Rect(x: area.x, y: area.y + line, width: area.width - (list.showsScrollbar ? 1 : 0), height: 1)) {
@@ -397,9 +410,11 @@ public final class DemoApp {
     private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
         let bindings = DemoKeymap.bindings
         let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        let lines = ["TUIList demo — keys"] + bindings.map {
-            $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
-        } + ["", "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"]
+        let lines =
+            ["TUIList demo — keys"]
+            + bindings.map {
+                $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
+            } + ["", "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"]
         let width = min(area.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
         let height = min(area.height, lines.count + 2)
         guard width > 4, height > 2 else { return }
@@ -412,8 +427,9 @@ public final class DemoApp {
             canvas.draw("│", x: box.x, y: box.y + row, style: style)
             canvas.draw("│", x: box.maxX - 1, y: box.y + row, style: style)
             if row - 1 < lines.count {
-                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row,
-                            style: row == 1 ? Style(attributes: .bold) : style, maxWidth: width - 4)
+                canvas.draw(
+                    lines[row - 1], x: box.x + 2, y: box.y + row,
+                    style: row == 1 ? Style(attributes: .bold) : style, maxWidth: width - 4)
             }
         }
     }

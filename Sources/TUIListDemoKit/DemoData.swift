@@ -79,15 +79,25 @@ public struct DemoData: Sendable {
         do { bytes = try Data(contentsOf: url) } catch {
             throw LoadError(description: "\(url.path): cannot read the file (\(error.localizedDescription))")
         }
+        return try decode(bytes, source: url.path)
+    }
+
+    /// Reads data-file bytes (shaped like `Resources/sample-data.json`); `source` names them in
+    /// errors.
+    ///
+    /// - Throws: ``LoadError`` for malformed JSON, an identifier out of range or a duplicate.
+    public static func decode(_ bytes: Data, source: String) throws(LoadError) -> DemoData {
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: bytes) } catch {
-            throw LoadError(description: "\(url.path): not a valid data file (\(error))")
+            throw LoadError(description: "\(source): not a valid data file (\(error))")
         }
         var items: [Int: DemoItem] = [:]
         for section in file.sections {
             for item in section.items {
                 guard (0 ... maximumID).contains(item.id) else {
-                    throw LoadError(description: "\(url.path): item id \(item.id) in section \"\(section.name)\" is out of range (0...\(maximumID))")
+                    throw LoadError(
+                        description:
+                            "\(source): item id \(item.id) in section \"\(section.name)\" is out of range (0...\(maximumID))")
                 }
                 items[item.id] = item
             }
@@ -96,7 +106,7 @@ public struct DemoData: Sendable {
             let snapshot = try Snapshot<String, Int>(validating: file.sections.map { ($0.name, $0.items.map(\.id)) })
             return DemoData(title: file.title ?? "TUIList demo", snapshot: snapshot, items: items)
         } catch {
-            throw LoadError(description: "\(url.path): \(error.description)")
+            throw LoadError(description: "\(source): \(error.description)")
         }
     }
 
@@ -122,8 +132,9 @@ public struct DemoData: Sendable {
             snapshot.appendItems(Array(next + 1 ..< next + share + 1), toSection: name)
             next += share
         }
-        return DemoData(title: "TUIList demo — \(count) items", snapshot: snapshot,
-                        items: DemoItems.generated(count: count, seed: seed))
+        return DemoData(
+            title: "TUIList demo — \(count) items", snapshot: snapshot,
+            items: DemoItems.generated(count: count, seed: seed))
     }
 }
 

@@ -34,9 +34,11 @@ public struct DemoItems: Sendable {
         return items
     }
 
-    static let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
-                        "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
-                        "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr"]
+    static let words = [
+        "amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
+        "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
+        "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr",
+    ]
     static let capitalizedWords = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }
 
     /// Generated item `id`: the generator draws three numbers per item in order, and SplitMix64's
@@ -69,7 +71,9 @@ public struct DemoItems: Sendable {
 
     /// The largest identifier held (new items count up from it), or `nil` when empty.
     public var maxID: Int? {
-        let generatedMax = generated.flatMap { g in (1 ... max(1, g.count)).reversed().first { !removed.contains($0) && g.count > 0 } }
+        let generatedMax = generated.flatMap { g in
+            (1 ... max(1, g.count)).reversed().first { !removed.contains($0) && g.count > 0 }
+        }
         return [generatedMax, stored.keys.max()].compactMap { $0 }.max()
     }
 

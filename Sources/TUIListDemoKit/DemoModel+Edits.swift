@@ -13,7 +13,8 @@ extension DemoModel {
         var working = data.snapshot
         let ordered = direction > 0 ? items.reversed() : items
         for id in ordered {
-            guard let neighbour = neighbourItem(of: id, direction, in: working), !marked.contains(neighbour) || marked.isEmpty else { continue }
+            guard let neighbour = neighbourItem(of: id, direction, in: working), !marked.contains(neighbour) || marked.isEmpty
+            else { continue }
             if direction > 0 { working.swapItems(id, neighbour) } else { working.swapItems(neighbour, id) }
             moved = true
         }
@@ -129,8 +130,10 @@ extension DemoModel {
         let order = data.snapshot.itemIdentifiers(inSection: section)
         commit { _ in }  // one undo step for the whole sort
         sort = SortRun(section: section, order: order, items: data.items, algorithm: algorithm, key: sortKey)
-        return [.message("\(algorithm.rawValue) sort of \(section) by \(sortKey.rawValue)"),
-                .scheduleSortTick(after: 1 / sortSpeed)]
+        return [
+            .message("\(algorithm.rawValue) sort of \(section) by \(sortKey.rawValue)"),
+            .scheduleSortTick(after: 1 / sortSpeed),
+        ]
     }
 
     mutating func sortTick() -> [DemoEffect] {
@@ -143,7 +146,9 @@ extension DemoModel {
         // The step on the section as it is now (a swap's second move is still to come in
         // `run.order`'s final state, so that order is not the screen's).
         var order = data.snapshot.itemIdentifiers(inSection: run.section)
-        guard let from = order.firstIndex(of: step.item) else { sort = nil; return [.message("sort stopped: the section changed")] }
+        guard let from = order.firstIndex(of: step.item) else {
+            sort = nil; return [.message("sort stopped: the section changed")]
+        }
         order.remove(at: from)
         order.insert(step.item, at: min(step.to, order.count))
         let to = order.firstIndex(of: step.item)!
@@ -188,8 +193,11 @@ extension DemoModel {
             snap.moveBlock(state.items, before: other)
         case (.header(let section), true):
             // Into the next section, as its first item.
-            if let head = snap.itemIdentifiers(inSection: section).first { snap.moveBlock(state.items, before: head) }
-            else { snap.moveBlock(state.items, toEndOf: section) }
+            if let head = snap.itemIdentifiers(inSection: section).first {
+                snap.moveBlock(state.items, before: head)
+            } else {
+                snap.moveBlock(state.items, toEndOf: section)
+            }
         case (.header(let section), false):
             // Out of this section into the end of the previous one.
             guard let s = snap.indexOfSection(section), let previous = snap.sectionIdentifier(at: s - 1) else {

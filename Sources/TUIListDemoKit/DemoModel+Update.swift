@@ -105,7 +105,8 @@ extension DemoModel {
             }
             guard s > 0 else { return nil }
             let previous = snap.itemRange(ofSectionAt: s - 1)
-            return previous.isEmpty ? .header(snap.sectionIdentifier(at: s - 1)!) : .item(snap[globalIndex: previous.upperBound - 1])
+            return previous.isEmpty
+                ? .header(snap.sectionIdentifier(at: s - 1)!) : .item(snap[globalIndex: previous.upperBound - 1])
         case .item(let id):
             guard let g = snap.indexOfItem(id), let path = snap.indexPath(atGlobalIndex: g) else { return nil }
             let range = snap.itemRange(ofSectionAt: path.section)
@@ -131,8 +132,11 @@ extension DemoModel {
             cursor = row
         case .top: cursor = displayed.sectionIdentifiers.first.map(DemoRow.header)
         case .bottom:
-            if let last = displayed.itemIdentifiers.last { cursor = .item(last) }
-            else { cursor = displayed.sectionIdentifiers.last.map(DemoRow.header) }
+            if let last = displayed.itemIdentifiers.last {
+                cursor = .item(last)
+            } else {
+                cursor = displayed.sectionIdentifiers.last.map(DemoRow.header)
+            }
         case .nextSection, .previousSection:
             guard let section = cursorSection, let s = displayed.indexOfSection(section) else { return }
             let count = displayed.numberOfSections
@@ -149,11 +153,13 @@ extension DemoModel {
             return
         }
         if case .item(let id)? = cursor, let section = data.snapshot.sectionIdentifier(containingItem: id),
-           displayed.contains(section: section) {
+            displayed.contains(section: section)
+        {
             cursor = .header(section)
             return
         }
-        cursor = displayed.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
+        cursor =
+            displayed.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
             ?? displayed.sectionIdentifiers.first.map(DemoRow.header)
     }
 
@@ -189,8 +195,11 @@ extension DemoModel {
         guard filterIndex != nil else { return }
         for id in ids {
             guard let item = data.items[id] else { continue }
-            if filterIndex!.contains(id) { filterIndex!.update(id, fields: [item.title, item.detail]) }
-            else { filterIndex!.append(id, fields: [item.title, item.detail]) }
+            if filterIndex!.contains(id) {
+                filterIndex!.update(id, fields: [item.title, item.detail])
+            } else {
+                filterIndex!.append(id, fields: [item.title, item.detail])
+            }
         }
     }
 
@@ -213,7 +222,7 @@ extension DemoModel {
         }
         let shown = reconfigure.filter { displayed.contains(item: $0) }
         var effect = displayed
-        if !shown.isEmpty { effect.reconfigureItems(shown) }   // marks go with this apply only
+        if !shown.isEmpty { effect.reconfigureItems(shown) }  // marks go with this apply only
         fixCursor(near: oldIndex)
         return [.apply(effect, animated: animated)]
     }

@@ -8,15 +8,23 @@ public enum DemoRow: Hashable, Sendable {
 
 /// What the person asked for, after key bindings: the demo's messages (bubbletea's `Msg`).
 public enum DemoAction: Hashable, Sendable {
-    public enum CursorMove: Hashable, Sendable { case up, down, pageUp(Int), pageDown(Int), top, bottom, nextSection, previousSection }
+    public enum CursorMove: Hashable, Sendable {
+        case up, down
+        case pageUp(Int)
+        case pageDown(Int)
+        case top, bottom, nextSection, previousSection
+    }
     case cursor(CursorMove)
     case select(DemoRow)
     case swapDown, swapUp
     case shuffleSection, shuffleAll, reverseSection
     case insert, delete, edit
-    case sort(SortAlgorithm), cycleSortKey, sortTick, sortFaster, sortSlower, stopSort
+    case sort(SortAlgorithm)
+    case cycleSortKey, sortTick, sortFaster, sortSlower, stopSort
     case pickUp, dragUp, dragDown, drop, cancelDrag
-    case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
+    case beginFilter
+    case filterType(Character)
+    case filterBackspace, filterCommit, filterCancel
     /// The whole filter text at once (a batch of typed keys, or a paste).
     case setFilter(String)
     case toggleCollapse, collapse, expand
@@ -99,7 +107,8 @@ public struct DemoModel: Sendable {
         self.displayed = data.snapshot
         self.rng = SplitMix64(seed: seed)
         self.nextID = (data.items.maxID ?? 0) + 1
-        self.cursor = data.snapshot.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
+        self.cursor =
+            data.snapshot.itemIdentifier(atGlobalIndex: 0).map(DemoRow.item)
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }
 

@@ -31,23 +31,16 @@ public enum HeadlessReplay {
     /// Replay times of a recording's events: recorded times with long pauses cut and speed
     /// applied.
     public static func times(of recording: DemoReplay.Recording, options: Options) -> [Double] {
-        var result: [Double] = []
-        var previousRecorded = 0.0, current = 0.0
-        for (_, event) in recording.events {
-            var gap = max(0, event.time - previousRecorded)
-            if let limit = options.idleTimeLimit { gap = min(gap, limit) }
-            current += gap / max(options.speed, 0.0001)
-            previousRecorded = event.time
-            result.append(current)
-        }
-        return result
+        SessionPlayer(recording: recording).times(speed: options.speed, idleTimeLimit: options.idleTimeLimit)
     }
 
     /// Replays `recording` at `columns`×`rows`, calling `output` for every frame that changed
     /// and every resize, and returns the last frame.
     @discardableResult
-    public static func run(_ recording: DemoReplay.Recording, columns: Int, rows: Int,
-                           options: Options = Options(), output: (Output) -> Void = { _ in }) -> Canvas {
+    public static func run(
+        _ recording: DemoReplay.Recording, columns: Int, rows: Int,
+        options: Options = Options(), output: (Output) -> Void = { _ in }
+    ) -> Canvas {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
         let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])

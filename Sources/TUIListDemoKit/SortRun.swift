@@ -103,8 +103,8 @@ public struct SortRun: Sendable {
     /// Swaps two positions as two moves; returns the first, queues the second.
     private mutating func swap(_ a: Int, _ b: Int) -> SortStep {
         let (x, y) = (min(a, b), max(a, b))
-        let first = move(y, x)           // the later item jumps up to x…
-        if y - x > 1 { pending.append(move(x + 1, y)) } // …and the earlier one goes down to y
+        let first = move(y, x)  // the later item jumps up to x…
+        if y - x > 1 { pending.append(move(x + 1, y)) }  // …and the earlier one goes down to y
         return first
     }
 
@@ -193,8 +193,10 @@ public struct SortRun: Sendable {
                 // so a sorted or reversed section costs n log n, not n².
                 if hi - lo >= 2 {
                     let mid = lo + (hi - lo) / 2
-                    let median = less(lo, mid) ? (less(mid, hi) ? mid : (less(lo, hi) ? hi : lo))
-                                               : (less(lo, hi) ? lo : (less(mid, hi) ? hi : mid))
+                    let median =
+                        less(lo, mid)
+                        ? (less(mid, hi) ? mid : (less(lo, hi) ? hi : lo))
+                        : (less(lo, hi) ? lo : (less(mid, hi) ? hi : mid))
                     if median != hi { return swap(median, hi) }
                 }
             }

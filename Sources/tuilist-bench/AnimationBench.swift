@@ -23,24 +23,34 @@ enum AnimationBenchmarks {
                 return (first ..< last).map { RowPlacement(id: order[$0], line: $0 - top) }
             }
             let (oldRows, newRows) = (near(oldOrder), near(newOrder))
-            let changes = TransitionChanges(deleted: [oldOrder[top + 10]], inserted: [size],
-                                            updated: [oldOrder[top + 5]], moved: [moved])
-            var transition = Transition(plan: TransitionPlan(viewportHeight: viewport, oldRows: oldRows,
-                                                             newRows: newRows, changes: changes))
+            let changes = TransitionChanges(
+                deleted: [oldOrder[top + 10]], inserted: [size],
+                updated: [oldOrder[top + 5]], moved: [moved])
+            var transition = Transition(
+                plan: TransitionPlan(
+                    viewportHeight: viewport, oldRows: oldRows,
+                    newRows: newRows, changes: changes))
             let build = medianMilliseconds(runs: runs) {
-                transition = Transition(plan: TransitionPlan(viewportHeight: viewport, oldRows: oldRows,
-                                                             newRows: newRows, changes: changes))
+                transition = Transition(
+                    plan: TransitionPlan(
+                        viewportHeight: viewport, oldRows: oldRows,
+                        newRows: newRows, changes: changes))
             }
             report.add(Measurement(workload: "animation.build", size: size, median_ms: build))
             let frames = Int((transition.duration * 60).rounded(.up)) + 1
             let draw = medianMilliseconds(runs: runs) {
                 for index in 0 ..< frames { blackHole(transition.frame(at: Double(index) / 60)) }
             }
-            report.add(Measurement(workload: "animation.frame", size: size, median_ms: draw / Double(frames),
-                                   note: "per frame, \(frames) frames at 60 Hz"))
+            report.add(
+                Measurement(
+                    workload: "animation.frame", size: size, median_ms: draw / Double(frames),
+                    note: "per frame, \(frames) frames at 60 Hz"))
             let retarget = medianMilliseconds(runs: runs) {
-                blackHole(transition.retargeted(at: transition.duration / 2, to: TransitionPlan(
-                    viewportHeight: viewport, oldRows: newRows, newRows: oldRows.filter { $0.id != size })))
+                blackHole(
+                    transition.retargeted(
+                        at: transition.duration / 2,
+                        to: TransitionPlan(
+                            viewportHeight: viewport, oldRows: newRows, newRows: oldRows.filter { $0.id != size })))
             }
             report.add(Measurement(workload: "animation.retarget", size: size, median_ms: retarget))
         }
@@ -87,11 +97,15 @@ enum AnimationBenchmarks {
                     frameTimes.append(milliseconds(since: frameStart))
                 }
             }
-            report.add(Measurement(workload: "animation-frame", size: size, median_ms: median(frameTimes),
-                                   note: "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"))
+            report.add(
+                Measurement(
+                    workload: "animation-frame", size: size, median_ms: median(frameTimes),
+                    note: "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"))
             if size == 100_000 {
-                report.add(Measurement(workload: "apply-to-first-frame", size: size, median_ms: median(firstFrames),
-                                       note: "diff + layout + plan + first render"))
+                report.add(
+                    Measurement(
+                        workload: "apply-to-first-frame", size: size, median_ms: median(firstFrames),
+                        note: "diff + layout + plan + first render"))
             }
         }
     }
@@ -103,14 +117,17 @@ enum AnimationBenchmarks {
         let all = old.itemIdentifiers
         let quarter = max(1, all.count / 40)
         var picked = Set<Int>()
-        while picked.count < min(all.count, 2 * quarter) { picked.insert(all[Int.random(in: 0 ..< all.count, using: &generator)]) }
+        while picked.count < min(all.count, 2 * quarter) {
+            picked.insert(all[Int.random(in: 0 ..< all.count, using: &generator)])
+        }
         let moved = Array(picked.prefix(quarter))  // the rest of `picked` is deleted
         let incoming = (moved + Array(all.count ..< all.count + quarter)).shuffled(using: &generator)
         let sectionCount = old.numberOfSections
         var arrivals = [[(position: Int, item: Int)]](repeating: [], count: sectionCount)
         for item in incoming {
             let s = Int.random(in: 0 ..< sectionCount, using: &generator)
-            arrivals[s].append((Int.random(in: 0 ... old.numberOfItems(inSection: old.sectionIdentifiers[s]), using: &generator), item))
+            arrivals[s].append(
+                (Int.random(in: 0 ... old.numberOfItems(inSection: old.sectionIdentifiers[s]), using: &generator), item))
         }
         var new = Snapshot<Int, Int>()
         for (s, id) in old.sectionIdentifiers.enumerated() {
@@ -155,5 +172,3 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
-
-

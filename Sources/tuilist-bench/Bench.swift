@@ -20,7 +20,9 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "A reduced set of sizes and runs that finishes within a minute.")
     var quick = false
 
-    @Option(name: .long, help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session, filter, edit).")
+    @Option(
+        name: .long,
+        help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session, filter, edit).")
     var only: String?
 
     mutating func run() throws {

@@ -5,6 +5,8 @@ struct Measurement: Codable {
     var workload: String
     var size: Int
     var library: String = "TUIList"
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The JSON key the benchmark's readers (README table, scripts) use.
     var median_ms: Double?
     var moves: Int?
     var bytes: Int?
@@ -23,9 +25,11 @@ struct BenchReport {
     /// Records a figure and prints it as one aligned table row.
     mutating func add(_ m: Measurement) {
         measurements.append(m)
-        var cells = [m.workload.padding(toLength: 22, withPad: " ", startingAt: 0),
-                     String(m.size).leftPadded(9),
-                     m.library.padding(toLength: 20, withPad: " ", startingAt: 0)]
+        var cells = [
+            m.workload.padding(toLength: 22, withPad: " ", startingAt: 0),
+            String(m.size).leftPadded(9),
+            m.library.padding(toLength: 20, withPad: " ", startingAt: 0),
+        ]
         if let ms = m.median_ms { cells.append(String(format: "%10.3f ms", ms)) }
         if let moves = m.moves { cells.append("moves \(moves)") }
         if let bytes = m.bytes { cells.append("\(bytes) bytes") }

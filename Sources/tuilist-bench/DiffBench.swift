@@ -22,9 +22,10 @@ enum DiffBenchmarks {
         let environment = ProcessInfo.processInfo.environment
         var sizes = report.quick ? [1_000, 100_000] : [1_000, 16_384, 100_000, 1_000_000]
         if let only = environment["TUILIST_DIFF_SIZES"] { sizes = only.split(separator: ",").compactMap { Int($0) } }
-        let workloads = environment["TUILIST_DIFF_WORKLOADS"].map { only in
-            Workload.allCases.filter { only.split(separator: ",").contains(Substring($0.rawValue)) }
-        } ?? Workload.allCases
+        let workloads =
+            environment["TUILIST_DIFF_WORKLOADS"].map { only in
+                Workload.allCases.filter { only.split(separator: ",").contains(Substring($0.rawValue)) }
+            } ?? Workload.allCases
         let withBaseline = environment["TUILIST_DIFF_BASELINE"] != "0"
         let limitMilliseconds = 1_000 * (environment["TUILIST_DIFF_BASELINE_LIMIT"].flatMap(Double.init) ?? 5)
         measureBuilding(&report)
@@ -40,8 +41,10 @@ enum DiffBenchmarks {
                     moves = changes.itemMoves.count
                     blackHole(changes)
                 }
-                report.add(Measurement(workload: workload.rawValue, size: size, median_ms: ours, moves: moves,
-                                       note: Changeset(from: old, to: new).description))
+                report.add(
+                    Measurement(
+                        workload: workload.rawValue, size: size, median_ms: ours, moves: moves,
+                        note: Changeset(from: old, to: new).description))
                 guard withBaseline else { continue }
                 let oldItems = old.itemIdentifiers
                 let newItems = new.itemIdentifiers
@@ -49,8 +52,10 @@ enum DiffBenchmarks {
                 // measures the baseline there (one run of about half a minute).
                 let required = !report.quick && workload == .classic && size == 100_000
                 if !required, let predicted = baseline.predictedMilliseconds(size: size), predicted > limitMilliseconds {
-                    report.add(Measurement(workload: workload.rawValue, size: size, library: "CollectionDifference",
-                                           note: String(format: "skipped: predicted %.0f s from smaller sizes", predicted / 1000)))
+                    report.add(
+                        Measurement(
+                            workload: workload.rawValue, size: size, library: "CollectionDifference",
+                            note: String(format: "skipped: predicted %.0f s from smaller sizes", predicted / 1000)))
                     continue
                 }
                 var theirMoves = 0
@@ -62,9 +67,11 @@ enum DiffBenchmarks {
                 }
                 blackHole(difference)
                 baseline.record(size: size, milliseconds: theirs)
-                report.add(Measurement(workload: workload.rawValue, size: size, library: "CollectionDifference",
-                                       median_ms: theirs, moves: theirMoves,
-                                       note: String(format: "1 run; TUIList is %.0f× faster", theirs / ours)))
+                report.add(
+                    Measurement(
+                        workload: workload.rawValue, size: size, library: "CollectionDifference",
+                        median_ms: theirs, moves: theirMoves,
+                        note: String(format: "1 run; TUIList is %.0f× faster", theirs / ours)))
             }
         }
     }
@@ -83,9 +90,12 @@ enum DiffBenchmarks {
         let snapshot = Snapshot<Int, String>(sections: [(0, items)])
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         let resident = residentBytes() - residentBefore
-        report.add(Measurement(workload: "build-snapshot", size: size, median_ms: elapsed, bytes: resident,
-                               note: String(format: "1 run; RSS growth, %.1f bytes per item (strings made before, not counted)",
-                                            Double(resident) / Double(size))))
+        report.add(
+            Measurement(
+                workload: "build-snapshot", size: size, median_ms: elapsed, bytes: resident,
+                note: String(
+                    format: "1 run; RSS growth, %.1f bytes per item (strings made before, not counted)",
+                    Double(resident) / Double(size))))
         blackHole(snapshot)
     }
 
@@ -188,8 +198,12 @@ extension DiffBenchmarks {
         let a = generator.next()
         let b = generator.next()
         func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (index * 8)) }
-        return UUID(uuid: (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
-                           byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7))).uuidString
+        return UUID(
+            uuid: (
+                byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
+                byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7)
+            )
+        ).uuidString
     }
 
     /// SplitMix64: a small seeded generator, so every run benchmarks the same data.

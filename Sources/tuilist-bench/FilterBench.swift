@@ -7,12 +7,14 @@ import TUIList
 enum FilterBenchmarks {
     /// Demo-like lines ("Maple quartz 123", "item 123 of N"), from a fixed seed.
     static func makeLines(_ count: Int) -> [(title: String, detail: String)] {
-        let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
-                     "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
-                     "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr"]
+        let words = [
+            "amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris",
+            "juniper", "kelp", "lumen", "maple", "nectar", "onyx", "pine", "quartz", "raven",
+            "sage", "tundra", "umber", "violet", "willow", "xenon", "yarrow", "zephyr",
+        ]
         var seed: UInt64 = 7
         func next() -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(seed >> 33)
         }
         return (1 ... count).map { id in
@@ -21,9 +23,11 @@ enum FilterBenchmarks {
     }
 
     /// What a person types, one keystroke at a time: on, back, and a new word.
-    static let keystrokes = ["m", "ma", "map", "mapl", "maple", "maple ", "maple q", "maple qu",
-                             "maple q", "maple ", "maple", "", "r", "ra", "rav", "rave", "raven", "raven 9",
-                             "raven 99", "raven 9", "raven", ""]
+    static let keystrokes = [
+        "m", "ma", "map", "mapl", "maple", "maple ", "maple q", "maple qu",
+        "maple q", "maple ", "maple", "", "r", "ra", "rav", "rave", "raven", "raven 9",
+        "raven 99", "raven 9", "raven", "",
+    ]
 
     static func run(_ report: inout BenchReport) {
         let (columns, rows) = (RenderBenchmarks.columns, RenderBenchmarks.rows)
@@ -36,11 +40,14 @@ enum FilterBenchmarks {
                 index.reserveCapacity(items: size, bytes: size * 40)
                 for (offset, line) in lines.enumerated() { index.append(offset, fields: [line.title, line.detail]) }
             }
-            report.add(Measurement(workload: "filter-index-build", size: size, median_ms: buildMs,
-                                   note: "fold \(size) titles + details once"))
-            let full = Snapshot<Int, Int>(sections: (0 ..< 10).map { s in
-                (s, Array(s * size / 10 ..< (s + 1) * size / 10))
-            })
+            report.add(
+                Measurement(
+                    workload: "filter-index-build", size: size, median_ms: buildMs,
+                    note: "fold \(size) titles + details once"))
+            let full = Snapshot<Int, Int>(
+                sections: (0 ..< 10).map { s in
+                    (s, Array(s * size / 10 ..< (s + 1) * size / 10))
+                })
             let list = ListView<Int, Int>(cellProvider: { context, item in
                 let cell = context.dequeue(TextCell.self)
                 cell.title = lines[item].title
@@ -91,16 +98,25 @@ enum FilterBenchmarks {
             matchTimes.sort()
             let median = times[times.count / 2]
             let fzf = fzfMilliseconds(lines: lines, queries: keystrokes.filter { !$0.isEmpty })
-            let ratio = fzf.map { String(format: "; fzf --exact --filter (whole process, same lines) %.1f ms median, %.1f× ours", $0, $0 / median) } ?? "; fzf not installed"
-            report.add(Measurement(workload: "filter-keystroke", size: size, median_ms: median,
-                                   note: String(format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!, matchTimes[matchTimes.count / 2]) + ratio))
+            let ratio =
+                fzf.map {
+                    String(
+                        format: "; fzf --exact --filter (whole process, same lines) %.1f ms median, %.1f× ours", $0, $0 / median)
+                } ?? "; fzf not installed"
+            report.add(
+                Measurement(
+                    workload: "filter-keystroke", size: size, median_ms: median,
+                    note: String(
+                        format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!,
+                        matchTimes[matchTimes.count / 2]) + ratio))
         }
         runEdit(&report)
     }
 
     /// `fzf --exact --filter QUERY` over the lines, one process per query: the median.
     static func fzfMilliseconds(lines: [(title: String, detail: String)], queries: [String]) -> Double? {
-        guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return nil }
         let path = NSTemporaryDirectory() + "tuilist-bench-fzf-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var text = ""
@@ -150,9 +166,11 @@ enum FilterBenchmarks {
             current ^= 1
             list.render(into: &canvases[current])
             terminal.present(canvases[current])
-            list.animationClock = SystemClock()   // end it: the next swap starts from rest
+            list.animationClock = SystemClock()  // end it: the next swap starts from rest
         }
-        report.add(Measurement(workload: "edit-to-frame", size: size, median_ms: ms,
-                               note: "copy of the snapshot on screen + swapItems + apply(animated:) + first frame; diff of the 2-item window"))
+        report.add(
+            Measurement(
+                workload: "edit-to-frame", size: size, median_ms: ms,
+                note: "copy of the snapshot on screen + swapItems + apply(animated:) + first frame; diff of the 2-item window"))
     }
 }

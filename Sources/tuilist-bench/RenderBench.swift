@@ -33,8 +33,10 @@ enum RenderBenchmarks {
                     terminal.present(canvases[current])
                 }
                 blackHole(terminal.cellsWrittenLastFrame)
-                report.add(Measurement(workload: workload, size: size, median_ms: ms,
-                                       note: "cells made \(list.reusePool.made), live \(list.reusePool.live)"))
+                report.add(
+                    Measurement(
+                        workload: workload, size: size, median_ms: ms,
+                        note: "cells made \(list.reusePool.made), live \(list.reusePool.live)"))
             }
         }
 

@@ -15,7 +15,7 @@ enum SessionBenchmarks {
         var snapshot = Snapshot<String, Int>(sections: [("All", Array(0 ..< size))])
         var seed: UInt64 = 42
         func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -41,16 +41,24 @@ enum SessionBenchmarks {
         }
         let recordMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         let total = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        report.add(Measurement(workload: "recording-bytes", size: size, bytes: total,
-                               note: "header + first snapshot \(headerAndSnapshot) B; \(swaps) swaps \(total - headerAndSnapshot) B (\((total - headerAndSnapshot) / swaps) B per swap)"))
-        report.add(Measurement(workload: "record-1000-swaps", size: size, median_ms: recordMs,
-                               note: "diff + encode + write(2) per swap, \(String(format: "%.2f", recordMs / Double(swaps))) ms each"))
+        report.add(
+            Measurement(
+                workload: "recording-bytes", size: size, bytes: total,
+                note:
+                    "header + first snapshot \(headerAndSnapshot) B; \(swaps) swaps \(total - headerAndSnapshot) B (\((total - headerAndSnapshot) / swaps) B per swap)"
+            ))
+        report.add(
+            Measurement(
+                workload: "record-1000-swaps", size: size, median_ms: recordMs,
+                note: "diff + encode + write(2) per swap, \(String(format: "%.2f", recordMs / Double(swaps))) ms each"))
         var recording: SessionRecording<String, Int, String>?
         let readMs = medianMilliseconds(runs: 3) {
             recording = try? SessionRecording<String, Int, String>.read(path: path)
         }
-        report.add(Measurement(workload: "session-read", size: size, median_ms: readMs,
-                               note: "parse every line, check every edit against the list (replays them)"))
+        report.add(
+            Measurement(
+                workload: "session-read", size: size, median_ms: readMs,
+                note: "parse every line, check every edit against the list (replays them)"))
         var final = Snapshot<String, Int>()
         let applyMs = medianMilliseconds(runs: 3) {
             guard let recording else { return }
@@ -64,7 +72,9 @@ enum SessionBenchmarks {
             }
             final = state
         }
-        report.add(Measurement(workload: "session-apply", size: size, median_ms: applyMs,
-                               note: final == snapshot ? "every edit applied in place; ends on the recorded list" : "MISMATCH"))
+        report.add(
+            Measurement(
+                workload: "session-apply", size: size, median_ms: applyMs,
+                note: final == snapshot ? "every edit applied in place; ends on the recorded list" : "MISMATCH"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import TUIList
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TUIList
 
 /// Bytes the ncurses backend writes to a pseudo-terminal.
 ///
@@ -23,8 +24,10 @@ enum TerminalBenchmarks {
             do {
                 try measure(columns: columns, rows: rows, report: &report)
             } catch {
-                report.add(Measurement(workload: "bytes-first-frame", size: columns * rows,
-                                       note: "skipped: \(error)"))
+                report.add(
+                    Measurement(
+                        workload: "bytes-first-frame", size: columns * rows,
+                        note: "skipped: \(error)"))
             }
         }
     }
@@ -48,8 +51,9 @@ enum TerminalBenchmarks {
             let y = line + 1
             let title = "Item \(String(item).leftPadded(5))  " + loremTitle(item)
             canvas.draw(title, x: 2, y: y, maxWidth: columns - 14)
-            canvas.draw(String(item * 37 % 1000).leftPadded(6) + " KB", x: columns - 11, y: y,
-                        style: Style(foreground: .ansi(8)))
+            canvas.draw(
+                String(item * 37 % 1000).leftPadded(6) + " KB", x: columns - 11, y: y,
+                style: Style(foreground: .ansi(8)))
             if item % 7 == 0 {
                 canvas.draw("●", x: 0, y: y, style: Style(foreground: .yellow))
             }
@@ -59,8 +63,10 @@ enum TerminalBenchmarks {
     }
 
     static func loremTitle(_ item: Int) -> String {
-        let words = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do",
-                     "eiusmod", "tempor", "incididunt", "ut", "labore", "et", "dolore", "magna", "aliqua"]
+        let words = [
+            "lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do",
+            "eiusmod", "tempor", "incididunt", "ut", "labore", "et", "dolore", "magna", "aliqua",
+        ]
         return (0 ..< 6 + item % 9).map { words[(item * 7 + $0 * 3) % words.count] }.joined(separator: " ")
     }
 
@@ -82,8 +88,9 @@ enum TerminalBenchmarks {
         let beforeStart = counter.total
         unsetenv("LINES")
         unsetenv("COLUMNS")
-        let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave,
-                                           handleSignals: false)
+        let terminal = try NCursesTerminal(
+            terminalType: "xterm-256color", input: slave, output: slave,
+            handleSignals: false)
         defer { terminal.restore() }
         guard terminal.size == TerminalSize(columns: columns, rows: rows) else {
             throw Failure(description: "pty size \(terminal.size) is not \(columns)x\(rows)")
@@ -101,14 +108,20 @@ enum TerminalBenchmarks {
 
         // Counted from before the terminal started: start-up sequences belong to the first frame.
         let first = bytes(for: frame(columns: columns, rows: rows, first: 0), since: beforeStart)
-        report.add(Measurement(workload: "bytes-first-frame", size: cells, bytes: first,
-                               note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
+        report.add(
+            Measurement(
+                workload: "bytes-first-frame", size: cells, bytes: first,
+                note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
         let scroll = bytes(for: frame(columns: columns, rows: rows, first: 1))
-        report.add(Measurement(workload: "bytes-scroll-line", size: cells, bytes: scroll,
-                               note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
+        report.add(
+            Measurement(
+                workload: "bytes-scroll-line", size: cells, bytes: scroll,
+                note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
         let insert = bytes(for: frame(columns: columns, rows: rows, first: 1, inserted: 99_999))
-        report.add(Measurement(workload: "bytes-insert-row", size: cells, bytes: insert,
-                               note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
+        report.add(
+            Measurement(
+                workload: "bytes-insert-row", size: cells, bytes: insert,
+                note: "\(label), \(terminal.cellsWrittenLastFrame) cells"))
     }
 }
 

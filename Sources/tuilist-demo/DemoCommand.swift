@@ -9,11 +9,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "tuilist-demo",
         abstract: "Swap, sort and drag list items live, with every change animated.",
         discussion: """
-        Keys: arrows or j/k move, J/K swap, s/S shuffle, r reverse, 1-5 sort, Space drag, \
-        / filter, v mark, u/U undo/redo, ? help, q quits. Sessions can be recorded with \
-        --record FILE, played back with `tuilist-demo replay FILE` and exported as an \
-        asciicast with `tuilist-demo export FILE --output OUT.cast`.
-        """,
+            Keys: arrows or j/k move, J/K swap, s/S shuffle, r reverse, 1-5 sort, Space drag, \
+            / filter, v mark, u/U undo/redo, ? help, q quits. Sessions can be recorded with \
+            --record FILE, played back with `tuilist-demo replay FILE` and exported as an \
+            asciicast with `tuilist-demo export FILE --output OUT.cast`.
+            """,
         version: "tuilist-demo \(TUIListVersion.string)",
         subcommands: [Replay.self, Export.self]
     )
@@ -70,9 +70,11 @@ struct DemoCommand: ParsableCommand {
         let app = DemoApp(model: DemoModel(data: demoData, seed: seed), terminal: terminal, clock: clock)
         if let record {
             do {
-                let header = SessionHeader(columns: terminal.size.columns, rows: terminal.size.rows, seed: seed,
-                                           program: "tuilist-demo \(TUIListVersion.string)", start: isoNow(), title: demoData.title)
-                app.recorder = try SessionRecorder<String, Int, DemoItem>(sink: FileSessionSink(path: record), header: header, clock: { clock.now })
+                let header = SessionHeader(
+                    columns: terminal.size.columns, rows: terminal.size.rows, seed: seed,
+                    program: "tuilist-demo \(TUIListVersion.string)", start: isoNow(), title: demoData.title)
+                app.recorder = try SessionRecorder<String, Int, DemoItem>(
+                    sink: FileSessionSink(path: record), header: header, clock: { clock.now })
             } catch {
                 terminal.restore()
                 fail("\(error)")

@@ -20,7 +20,8 @@ struct ScreenSize: ExpressibleByArgument {
     var rows: Int
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r) else { return nil }
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r)
+        else { return nil }
         columns = c
         rows = r
     }
@@ -35,7 +36,9 @@ struct PacingOptions: ParsableArguments {
 
     func validate() throws {
         guard (0.1 ... 100).contains(speed) else { throw ValidationError("--speed must be between 0.1 and 100 (got \(speed))") }
-        if let idleTimeLimit, !(idleTimeLimit > 0) { throw ValidationError("--idle-time-limit must be more than 0 (got \(idleTimeLimit))") }
+        if let idleTimeLimit, !(idleTimeLimit > 0) {
+            throw ValidationError("--idle-time-limit must be more than 0 (got \(idleTimeLimit))")
+        }
     }
 }
 
@@ -72,70 +75,12 @@ struct Replay: ParsableCommand {
             return
         }
         let terminal = startTerminal(mouse: false)
-        defer { terminal.restore() }
-        TerminalReplay(recording: recording, terminal: terminal, pacing: pacing).run()
-    }
-}
-
-/// Plays a recording in a live terminal at its recorded pace, with asciinema-style controls.
-struct TerminalReplay {
-    let recording: DemoReplay.Recording
-    let terminal: NCursesTerminal
-    let pacing: PacingOptions
-
-    func run() {
         let clock = SystemClock()
-        let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
-        let app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
-        var replay = DemoReplay(recording: recording)
-        let times = HeadlessReplay.times(of: recording, options: HeadlessReplay.Options(idleTimeLimit: pacing.idleTimeLimit))
-        var speed = pacing.speed
-        var paused = false
-        var playhead = 0.0          // seconds of recording time played
-        var lastReal = clock.now
-        var lastKey = ""
-
-        func status() -> String {
-            var text = "REPLAY \(replay.position)/\(replay.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
-            if paused { text += " · PAUSED" }
-            if replay.isFinished { text += " · END (q quits)" }
-            if !lastKey.isEmpty { text += " · key \(lastKey)" }
-            return text
-        }
-        func playNext() {
-            switch replay.next() {
-            case .show(let data)?: app.show(data, animated: true)
-            case .key(let key)?: lastKey = key
-            case .resize, .marker, nil: break
-            }
-        }
-
-        app.start()
-        while true {
-            let now = clock.now
-            if !paused { playhead += (now - lastReal) * speed }
-            lastReal = now
-            while !paused, replay.position < times.count, times[replay.position] <= playhead { playNext() }
-            app.replayStatus = status()
-            app.draw()
-            var timeout: Double? = nil
-            if app.list.isAnimating { timeout = 1.0 / 60 }
-            if !paused, replay.position < times.count {
-                let due = max(0, (times[replay.position] - playhead) / speed)
-                timeout = min(timeout ?? due, due)
-            }
-            guard let event = terminal.nextEvent(timeout: timeout) else { continue }
-            switch event {
-            case .key(.character(" ")): paused.toggle()
-            case .key(.character(".")):
-                paused = true
-                if replay.position < times.count { playhead = times[replay.position]; playNext() }
-            case .key(.character("+")), .key(.character("=")): speed = min(speed * 2, 100)
-            case .key(.character("-")): speed = max(speed / 2, 0.1)
-            case .key(.character("q")), .key(.escape), .key(.control("c")): return
-            default: break
-            }
-        }
+        let replay = DemoReplayApp(
+            recording: recording, terminal: terminal, clock: clock,
+            speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
+        let status = Program(terminal: terminal, clock: clock).run(replay)
+        if status != 0 { Foundation.exit(status) }
     }
 }
 
@@ -160,8 +105,9 @@ struct Export: ParsableCommand {
     func run() throws {
         let recording = readRecording(file)
         let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
-        var cast = AsciicastWriter(columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
-                                   timestamp: Int(Date().timeIntervalSince1970))
+        var cast = AsciicastWriter(
+            columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
+            timestamp: Int(Date().timeIntervalSince1970))
         var text = ""
         var frameCount = 0
         let options = HeadlessReplay.Options(speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)

@@ -1,3 +1,5 @@
+import TUIList
+
 // tuilist-termcheck: draws a fixed canvas through NCursesTerminal, waits for "q", restores.
 //
 // Used by the end-to-end tests (Tests/TUIListE2ETests/NCursesTerminalE2ETests.swift), which run
@@ -7,7 +9,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TUIList
 
 /// The fixed picture: plain text, CJK, emoji, combining marks, styles and a truncated line.
 func checkCanvas(columns: Int, rows: Int) -> Canvas {

@@ -10,17 +10,17 @@ struct EditCommand: ParsableCommand {
         commandName: "edit",
         abstract: "Reorder a file's lines with the keyboard and write them back in place.",
         discussion: """
-        J/K or Shift-↑/↓ move the selected (or v-marked) lines, Space drags, d deletes, u/U \
-        undo/redo, / filters, w writes and exits 0, q exits 0 when nothing changed (else asks; \
-        y exits 1 without writing), ? shows every key. Only the order and the deleted lines \
-        change: every other byte of the file is kept, and the write is atomic.
-        A file named git-rebase-todo (or --git-rebase) is a rebase todo: p r e s f d set \
-        pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit. As git's \
-        sequence editor:
-          git config --global sequence.editor "tuilist edit"
-        Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
-        130 Ctrl-C.
-        """
+            J/K or Shift-↑/↓ move the selected (or v-marked) lines, Space drags, d deletes, u/U \
+            undo/redo, / filters, w writes and exits 0, q exits 0 when nothing changed (else asks; \
+            y exits 1 without writing), ? shows every key. Only the order and the deleted lines \
+            change: every other byte of the file is kept, and the write is atomic.
+            A file named git-rebase-todo (or --git-rebase) is a rebase todo: p r e s f d set \
+            pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit. As git's \
+            sequence editor:
+              git config --global sequence.editor "tuilist edit"
+            Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
+            130 Ctrl-C.
+            """
     )
 
     @Flag(name: .long, help: "Treat the file as a git rebase todo (automatic for files named git-rebase-todo).")
@@ -37,12 +37,24 @@ struct EditCommand: ParsableCommand {
             fail(error)
         }
         let mode: EditorMode = gitRebase || RebaseTodo.isTodoFile(path: file) ? .rebase : .lines
-        let app = EditorApp(model: EditorModel(document: editable.document, mode: mode), title: file,
-                            save: { bytes throws(ToolFailure) in try editable.write(bytes) })
+        let app = EditorApp(
+            model: EditorModel(document: editable.document, mode: mode), title: file,
+            save: { bytes throws(ToolFailure) in try editable.write(bytes) })
         if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
+        // Standard input or output may be a pipe (`git rebase -i | cat`, a script): then the
+        // editor draws on and reads from the controlling terminal, as vi does.
+        var input = STDIN_FILENO, output = STDOUT_FILENO
+        if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard tty >= 0 else {
+                fail(ToolFailure("no terminal to edit in: cannot open /dev/tty: \(String(cString: strerror(errno)))"))
+            }
+            input = tty
+            output = tty
+        }
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal()
+            terminal = try NCursesTerminal(input: input, output: output)
         } catch {
             fail(ToolFailure("cannot open the terminal: \(error)"))
         }

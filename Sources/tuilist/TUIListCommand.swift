@@ -11,7 +11,12 @@ struct TUIListCommand: ParsableCommand {
         version: "tuilist \(TUIListVersion.string)",
         // One subcommand per line, so commands added on different branches merge cleanly.
         subcommands: [
+            PickerCommand.self,
             EditCommand.self,
-        ]
+            WatchCommand.self,
+            ReplayCommand.self,
+            ExportCommand.self,
+        ],
+        defaultSubcommand: PickerCommand.self
     )
 }

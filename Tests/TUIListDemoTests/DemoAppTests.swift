@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// The demo app on a headless terminal with a hand-driven clock.
@@ -51,6 +52,7 @@ struct HeadlessDemo {
     #expect(demo.lines.contains { $0.contains("Too small") }, "\(demo.lines)")
     demo.terminal.resize(columns: 1, rows: 1)
     demo.app.tick()
+    #expect(demo.terminal.lines == ["…"], "1×1 shows the message cut to its ellipsis: \(demo.terminal.lines)")
     demo.terminal.resize(columns: 20, rows: 6)
     demo.app.tick()
     #expect(demo.lines[1].hasPrefix("A"), "20×6 shows the list again: \(demo.lines)")
@@ -73,7 +75,7 @@ struct HeadlessDemo {
 
 @Test func sortByKeysEndsSorted() {
     let demo = HeadlessDemo()
-    demo.press(.character("3"))     // bubble sort of section A by title
+    demo.press(.character("3"))  // bubble sort of section A by title
     #expect(!demo.app.model.isSorting)
     #expect(demo.app.model.data.snapshot.itemIdentifiers(inSection: "A") == [2, 3, 1])
     #expect(demo.lines[2].contains("apple") && demo.lines[3].contains("banana") && demo.lines[4].contains("cherry"))
@@ -91,19 +93,32 @@ struct HeadlessDemo {
 @Test func recordedSessionReplaysToTheSameFrameAndExportsAsciicast() throws {
     let sink = MemorySessionSink()
     let live = HeadlessDemo(columns: 60, rows: 14)
-    live.app.recorder = try SessionRecorder(sink: sink, header: SessionHeader(columns: 60, rows: 14, seed: 7, program: "test", start: "now", title: "test"),
-                                            clock: { live.clock.now })
+    live.app.recorder = try SessionRecorder(
+        sink: sink, header: SessionHeader(columns: 60, rows: 14, seed: 7, program: "test", start: "now", title: "test"),
+        clock: { [clock = live.clock] in clock.now })  // not `live`: the app holds the recorder
     // The recorder is attached after start(): showing the data again records the first state.
     live.app.show(live.app.model.data, animated: false)
-    for key: Key in [.character("J"), .character("J"), .down, .character("e"), .character("i"), .character("d"), .character("S")] {
+    for key: Key in [.character("J"), .character("J"), .down, .character("e"), .character("i"), .character("d"), .character("S")]
+    {
         live.press(key)
     }
     let recording = try DemoReplay.Recording.parse(text: sink.text)
     let replayed = HeadlessReplay.run(recording, columns: 60, rows: 14)
-    func body(_ lines: [String]) -> [String] { Array(lines[1 ..< 12]) }   // the list area
+    func body(_ lines: [String]) -> [String] { Array(lines[1 ..< 12]) }  // the list area
     #expect(body(replayed.lines) == body(live.terminal.lines))
-    // The same recording replays at another size without trouble.
-    _ = HeadlessReplay.run(recording, columns: 23, rows: 7)
+    // The same recording replays at another size: the list's rows in the same order.
+    let small = HeadlessReplay.run(recording, columns: 23, rows: 7)
+    // Its 4-line window shows a part of the same list: its rows appear in the live list, in order.
+    func titles(_ lines: ArraySlice<String>) -> [Substring] { lines.compactMap { $0.split(separator: " ").first } }
+    let smallRows = titles(small.lines[1 ..< 5]), liveRows = titles(live.terminal.lines[1 ..< 12])
+    var rest = liveRows[...]
+    for row in smallRows {
+        guard let at = rest.firstIndex(of: row) else {
+            Issue.record("\(row) at 23×7 is not in the live list \(liveRows) after the rows before it"); break
+        }
+        rest = rest[(at + 1)...]
+    }
+    #expect(small.lines.count == 7 && small.lines.allSatisfy { TerminalText.columns(of: $0) == 23 })
 
     var cast = AsciicastWriter(columns: 60, rows: 14, title: "t", timestamp: 0)
     var screen = VTScreen(columns: 60, rows: 14)
@@ -129,8 +144,9 @@ struct HeadlessDemo {
 @Test func replayIsDeterministic() throws {
     let sink = MemorySessionSink()
     let live = HeadlessDemo(columns: 50, rows: 12)
-    live.app.recorder = try SessionRecorder(sink: sink, header: SessionHeader(columns: 50, rows: 12, seed: 3, program: "test", start: "now"),
-                                            clock: { live.clock.now })
+    live.app.recorder = try SessionRecorder(
+        sink: sink, header: SessionHeader(columns: 50, rows: 12, seed: 3, program: "test", start: "now"),
+        clock: { [clock = live.clock] in clock.now })  // not `live`: the app holds the recorder
     live.app.show(live.app.model.data, animated: false)
     for key: Key in [.character("J"), .character("r"), .character("S"), .character("3")] { live.press(key) }
     let recording = try DemoReplay.Recording.parse(text: sink.text)
@@ -163,12 +179,28 @@ struct HeadlessDemo {
     #expect(layout(demo.app.model) == [[3, 1, 2], [4, 5]])
     demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
     demo.app.tick()
+    #expect(demo.app.model.cursor == .item(3), "the wheel does not move the cursor")
+}
+
+@Test func theMouseWheelScrollsThreeLinesAndLeavesTheCursor() {
+    let demo = HeadlessDemo(model: DemoModel(data: DemoData.generated(items: 200, sections: 2, seed: 3)))
+    let cursor = demo.app.model.cursor
+    #expect(demo.app.list.state.scrollOffset == 0)
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
+    demo.app.tick()
+    #expect(demo.app.list.state.scrollOffset == 3)
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelUp, kind: .press)))
+    demo.app.tick()
+    #expect(demo.app.list.state.scrollOffset == 0)
+    #expect(demo.app.model.cursor == cursor)
 }
 
 @Test func anAppCanRefuseADrop() {
     let demo = HeadlessDemo()
     var reported: DragResult?
-    demo.app.onDragFinished = { result in reported = result; return false }
+    demo.app.onDragFinished = { result in
+        reported = result; return false
+    }
     demo.press(.character(" "), .down, .down, .enter)
     #expect(reported?.moved == [1])
     #expect(reported?.after.itemIdentifiers(inSection: "A") == [2, 3, 1])

@@ -1,5 +1,6 @@
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// Generated items are made on demand; they must be exactly what drawing them in order made.
@@ -12,8 +13,9 @@ import TUIList
             let a = DemoItems.words[Int(rng.next() % 26)]
             let b = DemoItems.words[Int(rng.next() % 26)]
             let price = Double(rng.next() % 10_000) / 100
-            items[id] = DemoItem(id: id, title: "\(a.prefix(1).uppercased() + a.dropFirst()) \(b) \(id)",
-                                 detail: "item \(id) of \(count)", price: price)
+            items[id] = DemoItem(
+                id: id, title: "\(a.prefix(1).uppercased() + a.dropFirst()) \(b) \(id)",
+                detail: "item \(id) of \(count)", price: price)
         }
         return items
     }

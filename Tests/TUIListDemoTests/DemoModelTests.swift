@@ -1,5 +1,6 @@
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// A small fixed data set: two sections, A = [1, 2, 3], B = [4, 5].
@@ -65,7 +66,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
 
 @Test func deleteMovesTheCursorToTheNeighbour() {
     var model = smallModel()
-    _ = model.update(.cursor(.down))          // on 2
+    _ = model.update(.cursor(.down))  // on 2
     _ = model.update(.delete)
     #expect(layout(model) == [[1, 3], [4, 5]])
     #expect(model.cursor == .item(3))
@@ -91,13 +92,13 @@ func layout(_ model: DemoModel) -> [[Int]] {
 
 @Test func dragAcrossSectionsThenDropReportsBeforeAndAfter() {
     var model = smallModel()
-    _ = model.update(.cursor(.down))          // on 2
+    _ = model.update(.cursor(.down))  // on 2
     _ = model.update(.pickUp)
     #expect(model.isDragging)
-    _ = model.update(.dragDown)               // after 3
-    _ = model.update(.dragDown)               // first of B
+    _ = model.update(.dragDown)  // after 3
+    _ = model.update(.dragDown)  // first of B
     #expect(layout(model) == [[1, 3], [2, 4, 5]])
-    _ = model.update(.swapDown)               // ignored while dragging
+    _ = model.update(.swapDown)  // ignored while dragging
     #expect(layout(model) == [[1, 3], [2, 4, 5]])
     let effects = model.update(.drop)
     #expect(!model.isDragging)
@@ -132,9 +133,9 @@ func layout(_ model: DemoModel) -> [[Int]] {
 
 @Test func markedItemsMoveAndDeleteTogether() {
     var model = smallModel()
-    _ = model.update(.toggleMark)             // marks 1, cursor to 2
-    _ = model.update(.cursor(.down))          // on 3
-    _ = model.update(.toggleMark)             // marks 3
+    _ = model.update(.toggleMark)  // marks 1, cursor to 2
+    _ = model.update(.cursor(.down))  // on 3
+    _ = model.update(.toggleMark)  // marks 3
     #expect(model.marked == [1, 3])
     _ = model.update(.select(.item(1)))
     _ = model.update(.pickUp)
@@ -167,7 +168,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
 
 @Test func collapseAndExpandASection() {
     var model = smallModel()
-    _ = model.update(.collapse)               // on an item: collapses its section
+    _ = model.update(.collapse)  // on an item: collapses its section
     #expect(layout(model) == [[], [4, 5]])
     #expect(model.cursor == .header("A"))
     _ = model.update(.cursor(.down))

@@ -1,12 +1,15 @@
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// The demo as users run it: on TUIList's Program, input in timed batches, frames paced by the
 /// program, on a headless terminal whose waits advance a manual clock.
 @Suite struct DemoProgramTests {
-    private func run(_ batches: [(Double, [InputEvent])], columns: Int = 80, rows: Int = 24,
-                     data: DemoData = try! DemoData.sample()) -> (DemoApp, HeadlessTerminal, Int32) {
+    private func run(
+        _ batches: [(Double, [InputEvent])], columns: Int = 80, rows: Int = 24,
+        data: DemoData = try! DemoData.sample()
+    ) -> (DemoApp, HeadlessTerminal, Int32) {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
         terminal.clock = clock
@@ -17,8 +20,10 @@ import TUIList
     }
 
     @Test func aSortRunsToTheEndOnItsBeat() {
-        let (app, terminal, status) = run([(0.5, [.key(.character("t")), .key(.character("1"))]),
-                                           (30, [.key(.character("q"))])])
+        let (app, terminal, status) = run([
+            (0.5, [.key(.character("t")), .key(.character("1"))]),
+            (30, [.key(.character("q"))]),
+        ])
         #expect(status == 0)
         #expect(!app.model.isSorting)
         #expect(terminal.lines[22].contains("insertion sort done") || app.lastChange == "↕1", "\(terminal.lines[22])")
@@ -28,8 +33,10 @@ import TUIList
 
     @Test func thirtyKeystrokesInOneBatchFilterOnce() {
         let typed = "zur".map { InputEvent.key(.character($0)) }
-        let (app, terminal, _) = run([(0.5, [.key(.character("/"))] + typed + [.key(.enter)]),
-                                      (1, [.key(.character("q"))])])
+        let (app, terminal, _) = run([
+            (0.5, [.key(.character("/"))] + typed + [.key(.enter)]),
+            (1, [.key(.character("q"))]),
+        ])
         #expect(app.model.filter == "zur")
         #expect(terminal.lines[22].contains("1/39 items"), "\(terminal.lines[22])")
     }

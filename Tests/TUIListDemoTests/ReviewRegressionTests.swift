@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 // Cases found in review, kept as named regression tests.
@@ -10,10 +11,11 @@ import TUIList
 @Test(arguments: SortAlgorithm.allCases)
 func sortTicksFollowTheSteps(_ algorithm: SortAlgorithm) {
     let items = (0 ..< 8).map { DemoItem(id: $0, title: "t\($0)", detail: "", price: Double(8 - $0)) }
-    let data = DemoData(title: "t", snapshot: Snapshot(sections: [("S", Array(0 ..< 8))]),
-                        items: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }))
+    let data = DemoData(
+        title: "t", snapshot: Snapshot(sections: [("S", Array(0 ..< 8))]),
+        items: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }))
     var model = DemoModel(data: data)
-    _ = model.update(.cycleSortKey)           // by price: the reverse of the current order
+    _ = model.update(.cycleSortKey)  // by price: the reverse of the current order
     _ = model.update(.sort(algorithm))
     var shadow = SortRun(section: "S", order: Array(0 ..< 8), items: data.items, algorithm: algorithm, key: .price)
     var replay = Array(0 ..< 8)
@@ -31,7 +33,8 @@ func sortTicksFollowTheSteps(_ algorithm: SortAlgorithm) {
 /// Quick sort of an already sorted (or reversed) section stays near n log n comparisons.
 @Test func quickSortOfASortedSectionIsNotQuadratic() {
     let n = 3_000
-    let items = Dictionary(uniqueKeysWithValues: (0 ..< n).map { ($0, DemoItem(id: $0, title: String(format: "%05d", $0), detail: "", price: 0)) })
+    let items = Dictionary(
+        uniqueKeysWithValues: (0 ..< n).map { ($0, DemoItem(id: $0, title: String(format: "%05d", $0), detail: "", price: 0)) })
     for start in [Array(0 ..< n), Array((0 ..< n).reversed())] {
         var run = SortRun(section: "S", order: start, items: items, algorithm: .quick, key: .title)
         while run.next() != nil {}
@@ -51,8 +54,9 @@ func sortTicksFollowTheSteps(_ algorithm: SortAlgorithm) {
 
 /// Editing an item with an empty detail keeps the detail readable.
 @Test func editingAnEmptyDetail() {
-    let data = DemoData(title: "t", snapshot: Snapshot(sections: [("S", [1])]),
-                        items: [1: DemoItem(id: 1, title: "a", detail: "", price: 0)])
+    let data = DemoData(
+        title: "t", snapshot: Snapshot(sections: [("S", [1])]),
+        items: [1: DemoItem(id: 1, title: "a", detail: "", price: 0)])
     var model = DemoModel(data: data)
     for _ in 0 ..< 3 { _ = model.update(.edit) }
     #expect(model.data.items[1]!.detail == " · edited ×3")

@@ -1,5 +1,6 @@
-import Testing
 import TUIList
+import Testing
+
 @testable import TUIListDemoKit
 
 /// Every algorithm, on many seeded orders, ends sorted, and replaying its steps one move at a

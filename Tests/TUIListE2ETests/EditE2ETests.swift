@@ -13,7 +13,9 @@ final class EditE2ETests {
 
     init() throws {
         tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tuilist-edit-e2e-\(UUID().uuidString.prefix(8))").path
+        folder =
+            URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tuilist-edit-e2e-\(UUID().uuidString.prefix(8))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -40,12 +42,17 @@ final class EditE2ETests {
     /// Ctrl-C signals the whole foreground group: `trap : INT` keeps the wrapper shell alive to
     /// print them, as an interactive shell would.
     private func edit(_ path: String) throws -> TmuxSession {
-        try TmuxSession.start(command: "trap : INT; cd \(folder.shellQuoted) && \(tuilist.shellQuoted) edit \(path.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        try TmuxSession.start(
+            command:
+                "trap : INT; cd \(folder.shellQuoted) && \(tuilist.shellQuoted) edit \(path.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
+        )
     }
 
     /// The original line numbers of the list's rows, top to bottom ("  3 │ ..." → 3).
     private func order(_ screen: [String]) -> [Int] {
-        screen.dropFirst().prefix { $0.contains(" │") }.compactMap { Int($0.split(separator: "│").first!.trimmingCharacters(in: .whitespaces)) }
+        screen.dropFirst().prefix { $0.contains(" │") }.compactMap {
+            Int($0.split(separator: "│").first!.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     private func waitForStart(_ session: TmuxSession) throws {
@@ -68,6 +75,21 @@ final class EditE2ETests {
         #expect(bytes(path) == Array("\nnaïve café ☕\nfirst\nfourth\nfourth\nlast".utf8))
         #expect(mode(path) == 0o640)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) == ["list.txt"], "no temporary file left")
+    }
+
+    /// With standard input and output not a terminal (a script, `git rebase -i | cat`), the
+    /// editor draws on and reads from /dev/tty.
+    @Test func editsOnTheTerminalWhenItsOutputIsAPipe() throws {
+        let path = try makeFile(Array("a\nb\n".utf8))
+        let session = try TmuxSession.start(
+            command: "\(tuilist.shellQuoted) edit \(path.shellQuoted) < /dev/null | cat; echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try waitForStart(session)
+        try session.sendKeys("J")
+        try session.waitUntil("the move") { self.order($0) == [2, 1] }
+        try session.sendKeys("w")
+        try session.waitFor("exit=0")
+        #expect(bytes(path) == Array("b\na\n".utf8))
     }
 
     @Test func ctrlCLeavesTheFileByteIdentical() throws {
@@ -124,8 +146,10 @@ final class EditE2ETests {
         try Data([0x61, 0x0A, 0x00, 0xFF]).write(to: URL(fileURLWithPath: binary))
         try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1))
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
-        let cases = [(folder + "/missing.txt", "no such file or directory"), (sub, "is a directory"),
-                     (binary, "binary file: NUL byte at offset 2 (line 2)"), (latin1, "not UTF-8: invalid byte at offset 3 (line 1)")]
+        let cases = [
+            (folder + "/missing.txt", "no such file or directory"), (sub, "is a directory"),
+            (binary, "binary file: NUL byte at offset 2 (line 2)"), (latin1, "not UTF-8: invalid byte at offset 3 (line 1)"),
+        ]
         for (path, reason) in cases {
             let result = try Subprocess.run([tuilist, "edit", path])
             #expect(result.status == 2, "\(path)")
@@ -139,8 +163,10 @@ final class EditE2ETests {
 
     /// As another user (root runs the tests: `setpriv` drops to nobody), a file that user may
     /// read but not write, and one it may not read.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root and setpriv to run as another user"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs root and setpriv to run as another user"))
     func filesWithoutPermissionGetOneLineAndStatusTwo() throws {
         chmod(folder, 0o755)
         let readable = try makeFile(Array("a\nb\n".utf8), mode: 0o644)
@@ -186,8 +212,10 @@ final class EditE2ETests {
     /// environment, or through `sequence.editor` when `config` is set).
     private func rebase(_ repo: String, config: Bool = false) throws -> TmuxSession {
         let editor = "\(tuilist) edit"
-        let git = config ? "git -c sequence.editor=\(editor.shellQuoted) rebase -i HEAD~3"
-                         : "GIT_SEQUENCE_EDITOR=\(editor.shellQuoted) git rebase -i HEAD~3"
+        let git =
+            config
+            ? "git -c sequence.editor=\(editor.shellQuoted) rebase -i HEAD~3"
+            : "GIT_SEQUENCE_EDITOR=\(editor.shellQuoted) git rebase -i HEAD~3"
         return try TmuxSession.start(command: "cd \(repo.shellQuoted) && \(git); echo \"exit=$?\"; sleep 60")
     }
 
@@ -227,8 +255,10 @@ final class EditE2ETests {
         // d (drop) on the first commit, then w — this time through git's sequence.editor setting.
         session = try rebase(repo, config: true)
         try session.waitUntil("the todo") { self.todo($0) == ["c3", "c2", "c4"] }
-        try session.sendKeys("c")                 // see the commit: git show --stat under the list
-        try session.waitUntil("c3's stat") { $0.contains { $0.contains("git show --stat") } && $0.contains { $0.contains("f3 | 1 +") } }
+        try session.sendKeys("c")  // see the commit: git show --stat under the list
+        try session.waitUntil("c3's stat") {
+            $0.contains { $0.contains("git show --stat") } && $0.contains { $0.contains("f3 | 1 +") }
+        }
         try session.sendKeys("c")
         try session.waitUntil("the panel closed") { !$0.contains { $0.contains("git show --stat") } }
         try session.sendKeys("d")

@@ -8,8 +8,9 @@ struct NCursesTerminalE2ETests {
     let binary: String
 
     init() throws {
-        binary = try #require(TestPaths.executable("tuilist-termcheck"),
-                              "tuilist-termcheck is not built (swift build, or swift test builds it)")
+        binary = try #require(
+            TestPaths.executable("tuilist-termcheck"),
+            "tuilist-termcheck is not built (swift build, or swift test builds it)")
     }
 
     /// `sh -c` text that runs termcheck with `arguments`, then prints its exit status and the
@@ -129,7 +130,9 @@ struct NCursesTerminalE2ETests {
         let expected = try expectedScreen(columns: 80, rows: 24)
         try coloured.waitUntil("the canvas") { $0 == expected }
         let colouredScreen = try coloured.capture(escapes: true)
-        #expect(!colourCodes(colouredScreen).isEmpty, "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
+        #expect(
+            !colourCodes(colouredScreen).isEmpty,
+            "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
         try coloured.sendKeys("q")
 
         let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))
@@ -140,5 +143,42 @@ struct NCursesTerminalE2ETests {
         #expect(escaped.joined().contains("\u{1B}[7m"), "attributes stay (reverse)")
         try session.sendKeys("q")
         try session.waitFor("exit=0")
+    }
+
+    /// The SGR codes the terminal receives, per TERM: an 8-colour terminal gets only 30-37/40-47
+    /// (the orange `.rgb(255, 128, 0)` mapped down), a 256-colour one an indexed `38;5;N`, a
+    /// monochrome one (vt100) and NO_COLOR none — but reverse video stays everywhere.
+    @Test(arguments: [("xterm", "", 8), ("xterm-256color", "", 256), ("vt100", "", 0), ("xterm-256color", "NO_COLOR=1 ", 0)])
+    func colourCodesFollowTheTerminal(term: String, environment: String, colours: Int) throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "\(environment)TERM=\(term) "))
+        defer { session.kill() }
+        try session.waitFor("Red on blue")
+        try session.waitUntil("the whole canvas") { $0.count == 24 && $0.contains { $0.contains("Emoji") } }
+        let codes = colourCodes(try session.capture(escapes: true))
+        let parameters = codes.flatMap { $0.split(separator: ";").compactMap { Int($0) } }
+        switch colours {
+        case 0:
+            #expect(codes.isEmpty, "TERM=\(term) \(environment): no colour expected, got \(codes)")
+        case 8:
+            #expect(!codes.isEmpty && !codes.contains { $0.contains("38;5") || $0.contains("38;2") }, "8 colours: \(codes)")
+            #expect(parameters.contains(31) && parameters.contains(44), "red on blue as 31/44: \(codes)")
+        default:
+            #expect(codes.contains { $0.contains("38;5;") }, "256 colours: the orange as an indexed colour, got \(codes)")
+        }
+        #expect(try session.capture(escapes: true).joined().contains("\u{1B}[7m"), "reverse video on every terminal")
+        try session.sendKeys("q")
+        try session.waitFor("exit=0")
+    }
+
+    @Test func sigquitRestoresTheTerminalAndExits131() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
+        defer { session.kill() }
+        try session.waitFor("Red on blue")
+        let shell = try session.panePID()
+        let child = try #require(TmuxSession.children(of: shell).first)
+        #expect(kill(child, SIGQUIT) == 0)
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=131"))
+        expectTerminalRestored(after)
     }
 }

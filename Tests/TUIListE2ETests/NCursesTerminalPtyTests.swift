@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUIList
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +92,7 @@ struct NCursesTerminalPtyTests {
     @Test func outputThatIsNotATerminalThrows() throws {
         var pipeEnds: [Int32] = [0, 0]
         try #require(pipe(&pipeEnds) == 0)
-        defer { pipeEnds.forEach { close($0) } }
+        defer { for end in pipeEnds { close(end) } }
         #expect(throws: NCursesTerminal.Error.notATerminal) {
             _ = try NCursesTerminal(input: pipeEnds[0], output: pipeEnds[1], handleSignals: false)
         }

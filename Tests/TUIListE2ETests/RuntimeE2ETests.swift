@@ -12,18 +12,24 @@ struct RuntimeE2ETests {
         demo = try #require(TestPaths.executable("tuilist-demo"), "tuilist-demo is not built (swift test builds it)")
     }
 
-    static let terminals = ["xterm", "xterm-256color", "screen-256color", "tmux-256color", "linux",
-                            "vt100", "vt220", "ansi", "rxvt-unicode-256color", "cygwin"]
+    static let terminals = [
+        "xterm", "xterm-256color", "screen-256color", "tmux-256color", "linux",
+        "vt100", "vt220", "ansi", "rxvt-unicode-256color", "cygwin",
+    ]
 
     /// Keys that used to quit the demo (Escape plus characters) under one `TERM` or another.
-    static let keys = ["Home", "End", "F5", "F12", "C-Left", "C-Right", "S-Up", "S-Down", "M-Left",
-                       "M-Right", "C-Up", "DC", "IC", "BTab", "PageDown", "PageUp", "F1"]
+    static let keys = [
+        "Home", "End", "F5", "F12", "C-Left", "C-Right", "S-Up", "S-Down", "M-Left",
+        "M-Right", "C-Up", "DC", "IC", "BTab", "PageDown", "PageUp", "F1",
+    ]
 
     @Test(arguments: terminals)
     func survivesEveryKeyAndAPasteThenQuits(term: String) throws {
         let session = try TmuxSession.start(command: "TERM=\(term) \(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
-        try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit") }
+        try session.waitUntil("the first screen", timeout: 20) {
+            $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
+        }
         for key in Self.keys {
             try session.sendKeys(key)
         }
@@ -48,7 +54,9 @@ struct RuntimeE2ETests {
         try session.waitFor("FILTER", timeout: 20)
         try session.pasteBuffer("qqqAppl")
         // Nothing matches "qqqAppl": the paste was text, not q (quit).
-        try session.waitUntil("the filter to hold the paste", timeout: 20) { $0[0].contains("FILTER /qqqAppl") && $0[22].contains("0/39 items") }
+        try session.waitUntil("the filter to hold the paste", timeout: 20) {
+            $0[0].contains("FILTER /qqqAppl") && $0[22].contains("0/39 items")
+        }
         try session.sendKeys("Escape")
         try session.waitUntil("the filter cleared", timeout: 20) { $0[22].contains("39 items") && !$0[0].contains("FILTER") }
         try session.sendKeys("q")
@@ -60,7 +68,8 @@ struct RuntimeE2ETests {
     /// (a debug build), then Ctrl-C: the demo must end within a second, terminal restored.
     @Test func ctrlCEndsTheDemoAtOnceBehindAFloodOfTyping() throws {
         // `trap : INT` keeps the wrapper shell alive through Ctrl-C to print the status and modes.
-        let session = try TmuxSession.start(command: "trap : INT; \(demo.shellQuoted) --items 100000 --sections 10; echo \"exit=$?\"; stty -a; sleep 60")
+        let session = try TmuxSession.start(
+            command: "trap : INT; \(demo.shellQuoted) --items 100000 --sections 10; echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
         try session.waitUntil("the first screen", timeout: 60) { $0.count == 24 && $0[22].contains("100000 items") }
         try session.sendKeys("/")
@@ -85,7 +94,9 @@ struct RuntimeE2ETests {
         defer { session.kill() }
         try session.waitFor("$")
         try session.sendText("\(demo.shellQuoted)\n")
-        try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit") }
+        try session.waitUntil("the first screen", timeout: 20) {
+            $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
+        }
         try session.sendKeys("j", "J")
         try session.waitUntil("the swap", timeout: 20) { $0[22].contains("last ↕1") }
         try session.sendKeys("C-z")
@@ -114,7 +125,7 @@ struct RuntimeE2ETests {
         try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[23].contains("q quit") }
         let pid = try session.panePID()
         func cpuTicks() throws -> Int {
-            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let stat = try #require(readTextFile("/proc/\(pid)/stat"))
             // Fields after the command name: state is 3rd; utime and stime are the 14th and 15th.
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!

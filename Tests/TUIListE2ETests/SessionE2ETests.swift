@@ -32,13 +32,14 @@ struct SessionE2ETests {
         let child = try #require(TmuxSession.children(of: try live.panePID()).first)
         #expect(kill(child, SIGKILL) == 0)
 
-        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let text = try #require(readTextFile(file))
         #expect(text.hasSuffix("\n"), "every line was complete when the process died")
         let lines = text.split(separator: "\n")
         #expect(lines.count >= 4, "header, snapshot, edits and keys: \(lines.count) lines")
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
 
-        let replay = try TmuxSession.start(command: "\(demo.shellQuoted) replay --speed 4 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        let replay = try TmuxSession.start(
+            command: "\(demo.shellQuoted) replay --speed 4 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
         let end = try replay.waitFor("END (q quits)", timeout: 20)
         let finalScreen = try replay.waitUntil("the recorded order") { titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"] }
@@ -63,7 +64,8 @@ struct SessionE2ETests {
         try live.sendKeys("q")
         try live.waitFor("done")
 
-        let replay = try TmuxSession.start(command: "\(demo.shellQuoted) replay \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        let replay = try TmuxSession.start(
+            command: "\(demo.shellQuoted) replay \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
         try replay.waitFor("REPLAY")
         try replay.sendKeys("Space")
@@ -85,7 +87,7 @@ struct SessionE2ETests {
         let cast = folder + "/steps.cast"
         let export = try Subprocess.run([demo, "export", file, "--output", cast, "--frames", folder + "/frames.txt"])
         #expect(export.status == 0, "\(export.errors)")
-        let castLines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let castLines = try #require(readTextFile(cast)).split(separator: "\n")
         let header = try JSONSerialization.jsonObject(with: Data(castLines[0].utf8)) as? [String: Any]
         #expect(header?["version"] as? Int == 2)
         #expect(header?["width"] as? Int == 80 && header?["height"] as? Int == 24)
@@ -96,7 +98,7 @@ struct SessionE2ETests {
             #expect(time >= last)
             last = time
         }
-        let frames = try String(contentsOfFile: folder + "/frames.txt", encoding: .utf8)
+        let frames = try #require(readTextFile(folder + "/frames.txt"))
         #expect(frames.contains(" Banana"))
 
         let headless = try Subprocess.run([demo, "replay", "--headless", file])
@@ -110,24 +112,33 @@ struct SessionE2ETests {
     @Test func aTruncatedRecordingReplaysWithAWarning() throws {
         let file = folder + "/cut.jsonl"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let text = #"{"columns":40,"format":"tuilist-session","program":"t","rows":8,"start":"x","version":1}"# + "\n"
-            + #"{"content":[{"content":{"detail":"d","id":1,"price":1,"title":"One"},"id":1},{"content":{"detail":"d","id":2,"price":2,"title":"Two"},"id":2}],"kind":"snapshot","sections":[{"id":"S","items":[1,2]}],"t":0}"# + "\n"
+        let text =
+            #"{"columns":40,"format":"tuilist-session","program":"t","rows":8,"start":"x","version":1}"# + "\n"
+            + #"{"content":[{"content":{"detail":"d","id":1,"price":1,"title":"One"},"id":1},{"content":{"detail":"d","id":2,"price":2,"title":"Two"},"id":2}],"kind":"snapshot","sections":[{"id":"S","items":[1,2]}],"t":0}"#
+            + "\n"
             + #"{"edit":{"del":[2],"ins":[["S",0,[2]]]},"kind":"edit","t":0.5}"# + "\n"
             + #"{"edit":{"del":[1"#
         FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         let result = try Subprocess.run([demo, "replay", "--headless", file])
         #expect(result.status == 0)
-        #expect(result.errors == "tuilist-demo: warning: \(file):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it\n")
+        #expect(
+            result.errors
+                == "tuilist-demo: warning: \(file):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it\n"
+        )
         let screen = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(screen[2].hasPrefix(" Two") && screen[3].hasPrefix(" One"), "\(screen)")
     }
 
-    @Test(arguments: [
-        ("missing", nil, "cannot open the recording: no such file"),
-        ("empty", "", ":1: empty file"),
-        ("notjson", "this is not json\n", ":1: not JSON"),
-        ("version", #"{"columns":80,"format":"tuilist-session","program":"t","rows":24,"start":"x","version":7}"# + "\n", ":1: format version 7 is not supported"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("missing", nil, "cannot open the recording: no such file"),
+            ("empty", "", ":1: empty file"),
+            ("notjson", "this is not json\n", ":1: not JSON"),
+            (
+                "version", #"{"columns":80,"format":"tuilist-session","program":"t","rows":24,"start":"x","version":7}"# + "\n",
+                ":1: format version 7 is not supported"
+            ),
+        ] as [(String, String?, String)])
     func badRecordingsGiveOneLine(name: String, content: String?, expected: String) throws {
         let file = folder + "/\(name).jsonl"
         defer { try? FileManager.default.removeItem(atPath: folder) }

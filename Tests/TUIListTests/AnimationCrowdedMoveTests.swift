@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// More moved rows than `maximumSlidingMoves` jump instead of sliding: dim at the old line for
@@ -6,10 +7,11 @@ import Testing
 /// crossing rows in whole lines would pile them onto a few lines and leave the rest blank.
 @Suite struct AnimationCrowdedMoveTests {
     func plan(_ old: [String], _ new: [String], moved: Set<String>) -> TransitionPlan<String> {
-        TransitionPlan(viewportHeight: old.count,
-                       oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
-                       newRows: new.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
-                       changes: TransitionChanges(moved: moved))
+        TransitionPlan(
+            viewportHeight: old.count,
+            oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
+            newRows: new.enumerated().map { RowPlacement(id: $1, line: $0, height: 1) },
+            changes: TransitionChanges(moved: moved))
     }
 
     @Test func aReverseNeverLeavesALineBlank() {
@@ -18,7 +20,9 @@ import Testing
         for ms in stride(from: 0, through: Int(transition.duration * 1000), by: 10) {
             let frame = transition.frame(at: Double(ms) / 1000)
             let lines = frame.rows.map(\.line)
-            #expect(Set(lines).count == 8 && lines.count == 8, "at \(ms) ms every line holds one row: \(frame.rows.map { "\($0.id)@\($0.line)" })")
+            #expect(
+                Set(lines).count == 8 && lines.count == 8,
+                "at \(ms) ms every line holds one row: \(frame.rows.map { "\($0.id)@\($0.line)" })")
         }
         let early = transition.frame(at: transition.duration * 0.3)
         #expect(early.rows.filter { $0.id != "a" }.allSatisfy { $0.appearance == .dimmed })
@@ -31,7 +35,9 @@ import Testing
         var timing = TransitionTiming.default
         timing.maximumSlidingMoves = 3
         let transition = Transition(plan: plan(["a", "b", "c", "d"], ["b", "c", "d", "a"], moved: ["a"]), timing: timing)
-        let lines = stride(from: 0.0, through: transition.duration, by: 0.01).compactMap { transition.frame(at: $0).row("a")?.line }
+        let lines = stride(from: 0.0, through: transition.duration, by: 0.01).compactMap {
+            transition.frame(at: $0).row("a")?.line
+        }
         #expect(Set(lines) == [0, 1, 2, 3], "a passes every line on its way: \(lines)")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 // Seeds come from Support/SplitMix64.swift, shared with the diff's property tests.
@@ -33,8 +34,10 @@ struct FullLayout {
 
 /// One random change to a list: the next order, heights, updates and the layout after it.
 struct RandomEdit {
-    static func next(from order: [Int], heights: inout [Int: Int], nextID: inout Int,
-                     viewportHeight: Int, using rng: inout SplitMix64) -> (order: [Int], updated: Set<Int>, layout: FullLayout) {
+    static func next(
+        from order: [Int], heights: inout [Int: Int], nextID: inout Int,
+        viewportHeight: Int, using rng: inout SplitMix64
+    ) -> (order: [Int], updated: Set<Int>, layout: FullLayout) {
         var order = order
         let deletions = order.isEmpty ? 0 : Int.random(in: 0 ... min(4, order.count), using: &rng)
         for _ in 0 ..< deletions where !order.isEmpty {
@@ -57,8 +60,10 @@ struct RandomEdit {
     }
 
     /// The plan a ListView would build between two full layouts.
-    static func plan(_ old: FullLayout, _ new: FullLayout, updated: Set<Int>, margin: Int,
-                     withLookups: Bool) -> TransitionPlan<Int> {
+    static func plan(
+        _ old: FullLayout, _ new: FullLayout, updated: Set<Int>, margin: Int,
+        withLookups: Bool
+    ) -> TransitionPlan<Int> {
         let oldIDs = Set(old.order), newIDs = Set(new.order)
         let changes = TransitionChanges(
             deleted: oldIDs.subtracting(newIDs), inserted: newIDs.subtracting(oldIDs),
@@ -90,13 +95,16 @@ func looks(_ frame: TransitionFrame<Int>) -> Set<String> {
 func placements(_ frame: TransitionFrame<Int>) -> Set<RowPlacement<Int>> { Set(frame.visibleRows.map(\.placement)) }
 
 /// Checks one transition; returns a failure description or nil.
-func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, startFrame: TransitionFrame<Int>?,
-           to end: FullLayout, mustStayDrawn: Set<Int>, boundedBy old: FullLayout?,
-           using rng: inout SplitMix64) -> String? {
+func check(
+    _ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, startFrame: TransitionFrame<Int>?,
+    to end: FullLayout, mustStayDrawn: Set<Int>, boundedBy old: FullLayout?,
+    using rng: inout SplitMix64
+) -> String? {
     let times = sampleTimes(transition, using: &rng)
     let endVisible = end.visible
     var lastLine: [Int: Int] = [:], direction: [Int: Int] = [:]
-    if transition.tracks.count > (start?.count ?? startFrame?.rows.count ?? 0) + endVisible.count + transition.plan.oldRows.count {
+    if transition.tracks.count > (start?.count ?? startFrame?.rows.count ?? 0) + endVisible.count + transition.plan.oldRows.count
+    {
         return "more tracks than rows near the screen"
     }
     for t in times {
@@ -109,7 +117,8 @@ func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, s
         }
         if t >= transition.duration {
             if placements(frame) != endVisible || frame.rows.count != endVisible.count
-                || frame.rows.contains(where: { $0.appearance != .normal }) {
+                || frame.rows.contains(where: { $0.appearance != .normal })
+            {
                 return "t=\(t): last frame \(frame.rows) is not the new layout \(endVisible)"
             }
             continue
@@ -128,7 +137,8 @@ func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, s
         }
         for row in frame.rows {
             if let old, let a = old.rows[row.id], let b = end.rows[row.id],
-               !(min(a.line, b.line) ... max(a.line, b.line)).contains(row.line) {
+                !(min(a.line, b.line) ... max(a.line, b.line)).contains(row.line)
+            {
                 return "t=\(t): row \(row.id) at line \(row.line), outside \(a.line)...\(b.line)"
             }
             if let previous = lastLine[row.id], previous != row.line {
@@ -162,16 +172,22 @@ func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, s
             for id in base { heights[id] = Int.random(in: 0 ..< 5, using: &rng) == 0 ? 2 : 1 }
             var nextID = count
             let total = base.reduce(0) { $0 + heights[$1]! }
-            let initial = FullLayout(order: base, heights: heights, scroll: Int.random(in: 0 ... max(0, total - viewport / 2), using: &rng), viewportHeight: viewport)
-            let (_, updated, b) = RandomEdit.next(from: base, heights: &heights, nextID: &nextID, viewportHeight: viewport, using: &rng)
+            let initial = FullLayout(
+                order: base, heights: heights, scroll: Int.random(in: 0 ... max(0, total - viewport / 2), using: &rng),
+                viewportHeight: viewport)
+            let (_, updated, b) = RandomEdit.next(
+                from: base, heights: &heights, nextID: &nextID, viewportHeight: viewport, using: &rng)
             let lookups = Bool.random(using: &rng)
-            let plan = RandomEdit.plan(initial, b, updated: updated, margin: Int.random(in: 0 ... 4, using: &rng), withLookups: lookups)
+            let plan = RandomEdit.plan(
+                initial, b, updated: updated, margin: Int.random(in: 0 ... 4, using: &rng), withLookups: lookups)
             let transition = Transition(plan: plan)
             let both = Set(base).intersection(b.order).filter {
                 initial.rows[$0]!.isVisible(inViewportOfHeight: viewport) || b.rows[$0]!.isVisible(inViewportOfHeight: viewport)
             }
-            if let failure = check(transition, from: initial.visible, startFrame: nil, to: b, mustStayDrawn: both,
-                                   boundedBy: lookups ? initial : nil, using: &rng) {
+            if let failure = check(
+                transition, from: initial.visible, startFrame: nil, to: b, mustStayDrawn: both,
+                boundedBy: lookups ? initial : nil, using: &rng)
+            {
                 Issue.record("seed \(seed): \(failure)")
                 return
             }
@@ -192,11 +208,14 @@ func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, s
             for id in base { heights[id] = Int.random(in: 0 ..< 5, using: &rng) == 0 ? 2 : 1 }
             nextID = count
             let total = base.reduce(0) { $0 + heights[$1]! }
-            var layout = FullLayout(order: base, heights: heights, scroll: Int.random(in: 0 ... max(0, total - viewport / 2), using: &rng), viewportHeight: viewport)
+            var layout = FullLayout(
+                order: base, heights: heights, scroll: Int.random(in: 0 ... max(0, total - viewport / 2), using: &rng),
+                viewportHeight: viewport)
             var transition: Transition<Int>?
             let margin = Int.random(in: 0 ... 4, using: &rng)
             for step in 0 ..< 3 {
-                let (_, updated, next) = RandomEdit.next(from: layout.order, heights: &heights, nextID: &nextID, viewportHeight: viewport, using: &rng)
+                let (_, updated, next) = RandomEdit.next(
+                    from: layout.order, heights: &heights, nextID: &nextID, viewportHeight: viewport, using: &rng)
                 let plan = RandomEdit.plan(layout, next, updated: updated, margin: margin, withLookups: true)
                 let newTransition: Transition<Int>
                 var startFrame: TransitionFrame<Int>? = nil
@@ -213,11 +232,14 @@ func check(_ transition: Transition<Int>, from start: Set<RowPlacement<Int>>?, s
                     stay = Set(startFrame.visibleRows.map(\.id)).intersection(next.order)
                 } else {
                     stay = Set(layout.order).intersection(next.order).filter {
-                        layout.rows[$0]!.isVisible(inViewportOfHeight: viewport) || next.rows[$0]!.isVisible(inViewportOfHeight: viewport)
+                        layout.rows[$0]!.isVisible(inViewportOfHeight: viewport)
+                            || next.rows[$0]!.isVisible(inViewportOfHeight: viewport)
                     }
                 }
-                if let failure = check(newTransition, from: startFrame == nil ? layout.visible : nil, startFrame: startFrame,
-                                       to: next, mustStayDrawn: stay, boundedBy: nil, using: &rng) {
+                if let failure = check(
+                    newTransition, from: startFrame == nil ? layout.visible : nil, startFrame: startFrame,
+                    to: next, mustStayDrawn: stay, boundedBy: nil, using: &rng)
+                {
                     Issue.record("seed \(seed &* 7919), step \(step): \(failure)")
                     return
                 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct AnimationRetargetTests {
@@ -10,14 +11,15 @@ import Testing
         #expect(screen(deleteB.frame(at: 0.06)) == ["a", "~b", "c", "d", "."])
         let insertX = deleteB.retargeted(at: 0.06, to: plan("a c d", "a c x d", viewport: 5))
         let strip = filmstrip(insertX, ms: [0, 30, 60, 120, 185, 250, 310, 370, 430])
-        #expect(strip == [
-            "0   30  60  120 185 250 310 370 430",
-            "a   a   a   a   a   a   a   a   a",
-            "~b  ~b  .   .   c   c   c   c   c",
-            "c   c   c   c   .   .   .   +x  x",
-            "d   d   d   d   d   d   d   d   d",
-            ".   .   .   .   .   .   .   .   .",
-        ])
+        #expect(
+            strip == [
+                "0   30  60  120 185 250 310 370 430",
+                "a   a   a   a   a   a   a   a   a",
+                "~b  ~b  .   .   c   c   c   c   c",
+                "c   c   c   c   .   .   .   +x  x",
+                "d   d   d   d   d   d   d   d   d",
+                ".   .   .   .   .   .   .   .   .",
+            ])
         #expect(insertX.frame(at: 0.001).row("b")?.appearance == .dimmed)
         #expect(screen(insertX.frame(at: insertX.duration)) == ["a", "c", "x", "d", "."])
     }
@@ -27,12 +29,13 @@ import Testing
     @Test func aRowDeletedThenRestoredFadesBackIn() {
         let deleteB = Transition(plan: plan("a b c", "a c", viewport: 3))
         let restore = deleteB.retargeted(at: 0.09, to: plan("a c", "a b c", viewport: 3))
-        #expect(filmstrip(restore, ms: [0, 50, 100]) == [
-            "0   50  100",
-            "a   a   a",
-            "~b  ~b  b",
-            "c   c   c",
-        ])
+        #expect(
+            filmstrip(restore, ms: [0, 50, 100]) == [
+                "0   50  100",
+                "a   a   a",
+                "~b  ~b  b",
+                "c   c   c",
+            ])
         #expect(restore.frame(at: 0).row("b")?.appearance == .dimmed)
         for ms in stride(from: 0, through: 200, by: 5) {
             let ids = restore.frame(at: Double(ms) / 1000).rows.map(\.id)
@@ -67,8 +70,10 @@ import Testing
         let far = (0 ..< 20_000).map { RowPlacement(id: "far\($0)", line: 100 + $0) }
         let old = stack(words("a b c d e f g h")) + far
         let new = stack(words("h a b c d e f g")) + far
-        let transition = Transition(plan: TransitionPlan(viewportHeight: 8, oldRows: old, newRows: new,
-                                                         changes: TransitionChanges(moved: ["h"])))
+        let transition = Transition(
+            plan: TransitionPlan(
+                viewportHeight: 8, oldRows: old, newRows: new,
+                changes: TransitionChanges(moved: ["h"])))
         #expect(transition.tracks.count == 8)
         for ms in stride(from: 0, through: 260, by: 10) {
             #expect(transition.frame(at: Double(ms) / 1000).rows.count <= 8)

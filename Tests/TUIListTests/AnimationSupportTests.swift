@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 // Helpers shared by the Animation*Tests files.
@@ -26,7 +27,7 @@ func minimalMoves<ID: Hashable>(from old: [ID], to new: [ID]) -> Set<ID> {
     var best = [Int](repeating: 1, count: positions.count)
     var previous = [Int](repeating: -1, count: positions.count)
     for i in positions.indices {
-        for j in 0..<i where positions[j] < positions[i] && best[j] + 1 > best[i] {
+        for j in 0 ..< i where positions[j] < positions[i] && best[j] + 1 > best[i] {
             best[i] = best[j] + 1
             previous[i] = j
         }
@@ -42,14 +43,17 @@ func minimalMoves<ID: Hashable>(from old: [ID], to new: [ID]) -> Set<ID> {
 
 /// A plan between two stacks of ids (see ``stack(_:top:)``); deletes, inserts and moves
 /// come from the ids, updates are given.
-func plan(_ old: String, _ new: String, viewport: Int, oldTop: Int = 0, newTop: Int = 0,
-          updated: Set<String> = []) -> TransitionPlan<String> {
+func plan(
+    _ old: String, _ new: String, viewport: Int, oldTop: Int = 0, newTop: Int = 0,
+    updated: Set<String> = []
+) -> TransitionPlan<String> {
     let (o, n) = (words(old), words(new))
     let changes = TransitionChanges(
         deleted: Set(o).subtracting(n), inserted: Set(n).subtracting(o),
         updated: updated, moved: minimalMoves(from: o, to: n))
-    return TransitionPlan(viewportHeight: viewport, oldRows: stack(o, top: oldTop),
-                          newRows: stack(n, top: newTop), changes: changes)
+    return TransitionPlan(
+        viewportHeight: viewport, oldRows: stack(o, top: oldTop),
+        newRows: stack(n, top: newTop), changes: changes)
 }
 
 /// A frame as the screen shows it: one string per viewport line, the row's id on its first
@@ -100,11 +104,12 @@ func filmstrip<ID: Hashable>(_ transition: Transition<ID>, ms: [Int]) -> [String
 }
 
 @Test func screenDrawsLabelsClipsAndLayers() {
-    let frame = TransitionFrame<String>(rows: [
-        .init(id: "a", line: -1, height: 2),
-        .init(id: "b", line: 1, appearance: .dimmed, zIndex: 0, opacity: 0.5),
-        .init(id: "c", line: 2, height: 1, appearance: .highlighted),
-        .init(id: "d", line: 2, height: 1, zIndex: 2),
-    ], viewportHeight: 4)
+    let frame = TransitionFrame<String>(
+        rows: [
+            .init(id: "a", line: -1, height: 2),
+            .init(id: "b", line: 1, appearance: .dimmed, zIndex: 0, opacity: 0.5),
+            .init(id: "c", line: 2, height: 1, appearance: .highlighted),
+            .init(id: "d", line: 2, height: 1, zIndex: 2),
+        ], viewportHeight: 4)
     #expect(screen(frame) == ["^", "~b", "d", "."])
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct AnimationTimingTests {
@@ -49,9 +50,9 @@ import Testing
     @Test func onlyTheNonEmptyPhasesTakeTime() {
         #expect(Transition(plan: plan("a b", "a b", viewport: 2)).duration == 0)
         #expect(Transition(plan: plan("a b", "a b", viewport: 2, updated: ["a"])).duration == 0.25)
-        #expect(Transition(plan: plan("a b", "a b x", viewport: 3)).duration == 0.12)      // add only
-        #expect(Transition(plan: plan("a b x", "a b", viewport: 3)).duration == 0.12)      // remove only
-        #expect(Transition(plan: plan("a b", "b a", viewport: 2)).duration == 0.25)        // move only
+        #expect(Transition(plan: plan("a b", "a b x", viewport: 3)).duration == 0.12)  // add only
+        #expect(Transition(plan: plan("a b x", "a b", viewport: 3)).duration == 0.12)  // remove only
+        #expect(Transition(plan: plan("a b", "b a", viewport: 2)).duration == 0.25)  // move only
         // Off-screen changes do not animate.
         #expect(Transition(plan: plan("a b c d", "a b d c", viewport: 2)).duration == 0)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// `Canvas.draw` has a path for printable ASCII text; it must leave exactly what the general
@@ -23,10 +24,13 @@ import Testing
             Canvas._asciiFastPath = true
             let fastColumns = fast.draw(text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation)
             Canvas._asciiFastPath = false
-            let generalColumns = general.draw(text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation)
+            let generalColumns = general.draw(
+                text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation)
             Canvas._asciiFastPath = true
-            #expect(fast == general && fastColumns == generalColumns,
-                    "\"\(text)\" at \(x) width \(width) maxWidth \(String(describing: maxWidth)) clip \(String(describing: clip)) \(truncation): \(fast.lines) vs \(general.lines)")
+            #expect(
+                fast == general && fastColumns == generalColumns,
+                "\"\(text)\" at \(x) width \(width) maxWidth \(String(describing: maxWidth)) clip \(String(describing: clip)) \(truncation): \(fast.lines) vs \(general.lines)"
+            )
             cases += 1
         }
         #expect(cases == 3_000)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite("Canvas")
@@ -80,7 +81,7 @@ struct CanvasTests {
         var canvas = Canvas(width: 4, height: 1)
         #expect(canvas.draw("abc", x: 0, y: 5) == 0)
         #expect(canvas.draw("abc", x: 0, y: -1) == 0)
-        #expect(canvas.draw("abcdef", x: -2, y: 0, truncation: .clip) == 6)   // counted from x
+        #expect(canvas.draw("abcdef", x: -2, y: 0, truncation: .clip) == 6)  // counted from x
         #expect(canvas.lines == ["cdef"])
         #expect(canvas.draw("z", x: 9, y: 0) == 0)
     }
@@ -103,11 +104,11 @@ struct CanvasTests {
     @Test func drawingOverHalfAWideCharacterBlanksTheOtherHalf() {
         var canvas = Canvas(width: 6, height: 1)
         canvas.draw("漢字漢", x: 0, y: 0)
-        canvas.draw("a", x: 1, y: 0)            // over the right half of 漢
+        canvas.draw("a", x: 1, y: 0)  // over the right half of 漢
         #expect(canvas.lines == [" a字漢"])
-        canvas.draw("b", x: 2, y: 0)            // over the left half of 字
+        canvas.draw("b", x: 2, y: 0)  // over the left half of 字
         #expect(canvas.lines == [" ab 漢"])
-        canvas.draw("🚀", x: 3, y: 0)           // over the right half... of a blank and the left half of 漢
+        canvas.draw("🚀", x: 3, y: 0)  // over the right half... of a blank and the left half of 漢
         #expect(canvas.lines == [" ab🚀 "])
         #expect(canvas[5, 0] == CanvasCell(text: " ", style: .plain))
         for x in 0 ..< canvas.width where canvas[x, 0].isContinuation {
@@ -121,7 +122,7 @@ struct CanvasTests {
         canvas.fill(Rect(x: 0, y: 0, width: 5, height: 1), with: "字", style: red)
         #expect(canvas.lines == ["字字 ", "     "])
         #expect(canvas[4, 0].style == red)
-        canvas.clear(Rect(x: 1, y: 0, width: 1, height: 1))   // half of the first 字
+        canvas.clear(Rect(x: 1, y: 0, width: 1, height: 1))  // half of the first 字
         #expect(canvas.lines == ["  字 ", "     "])
         canvas.clear()
         #expect(canvas == Canvas(width: 5, height: 2))
@@ -182,11 +183,12 @@ struct RectTests {
 
 @Suite("TerminalText")
 struct TerminalTextTests {
-    @Test(arguments: [
-        ("a", 1), (" ", 1), ("é", 1), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{200D}", 0),
-        ("漢", 2), ("あ", 2), ("한", 2), ("Ａ", 2), ("🚀", 2), ("👍🏽", 2), ("👩‍👩‍👧", 2), ("🇯🇵", 2),
-        ("❤️", 2), ("1️⃣", 2), ("…", 1), ("→", 1), ("\t", 0), ("\u{7F}", 0), ("\u{85}", 0), ("🫠", 2),
-    ] as [(String, Int)])
+    @Test(
+        arguments: [
+            ("a", 1), (" ", 1), ("é", 1), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{200D}", 0),
+            ("漢", 2), ("あ", 2), ("한", 2), ("Ａ", 2), ("🚀", 2), ("👍🏽", 2), ("👩‍👩‍👧", 2), ("🇯🇵", 2),
+            ("❤️", 2), ("1️⃣", 2), ("…", 1), ("→", 1), ("\t", 0), ("\u{7F}", 0), ("\u{85}", 0), ("🫠", 2),
+        ] as [(String, Int)])
     func characterWidths(_ text: String, _ width: Int) {
         #expect(text.count == 1)
         #expect(TerminalText.columns(of: Character(text)) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -222,11 +224,13 @@ struct CanvasRandomTests {
             case 0:
                 canvas.draw(text, x: x, y: y, maxWidth: Int.random(in: 0 ... 9, using: &random), truncation: .ellipsis)
             case 1:
-                let clip = Rect(x: Int.random(in: 0 ... 8, using: &random), y: 0, width: Int.random(in: 0 ... 8, using: &random), height: 3)
+                let clip = Rect(
+                    x: Int.random(in: 0 ... 8, using: &random), y: 0, width: Int.random(in: 0 ... 8, using: &random), height: 3)
                 canvas.draw(text, x: x, y: y, clip: clip, truncation: .clip)
             case 2:
-                canvas.fill(Rect(x: x, y: y, width: Int.random(in: 0 ... 5, using: &random), height: 2),
-                            with: pieces.randomElement(using: &random)!.first!, style: .plain)
+                canvas.fill(
+                    Rect(x: x, y: y, width: Int.random(in: 0 ... 5, using: &random), height: 2),
+                    with: pieces.randomElement(using: &random)!.first!, style: .plain)
             default:
                 canvas.clear(Rect(x: x, y: y, width: Int.random(in: 0 ... 4, using: &random), height: 1))
             }

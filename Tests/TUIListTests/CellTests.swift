@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct CellTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Exact expected changesets on small named cases; each is also replayed with `applied(to:)`.
@@ -6,9 +7,12 @@ import Testing
     typealias C = TestChangeset
 
     /// Diffs, checks the changeset fits, and returns it.
-    func diff(_ old: TestSnapshot, _ new: TestSnapshot, contentChanged: Set<Int> = [],
-              sourceLocation: SourceLocation = #_sourceLocation) -> TestChangeset {
-        let changes = contentChanged.isEmpty
+    func diff(
+        _ old: TestSnapshot, _ new: TestSnapshot, contentChanged: Set<Int> = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> TestChangeset {
+        let changes =
+            contentChanged.isEmpty
             ? Changeset(from: old, to: new)
             : Changeset(from: old, to: new) { contentChanged.contains($0) }
         #expect(changes.applied(to: old) == new, sourceLocation: sourceLocation)
@@ -66,8 +70,10 @@ import Testing
     @Test func swapFarApartIsTwoMoves() {
         let changes = diff(snap([("A", [1, 2, 3, 4, 5, 6])]), snap([("A", [1, 5, 3, 4, 2, 6])]))
         var expected = C()
-        expected.itemMoves = [.init(id: 5, from: ip(0, 4), to: ip(0, 1)),
-                              .init(id: 2, from: ip(0, 1), to: ip(0, 4))]
+        expected.itemMoves = [
+            .init(id: 5, from: ip(0, 4), to: ip(0, 1)),
+            .init(id: 2, from: ip(0, 1), to: ip(0, 4)),
+        ]
         #expect(changes == expected)
     }
 
@@ -139,8 +145,10 @@ import Testing
         new.reconfigureItems([1, 2])
         let changes = diff(snap([("A", [1, 2, 3])]), new, contentChanged: [1])
         var expected = C()
-        expected.itemUpdates = [.init(id: 1, from: ip(0, 0), to: ip(0, 0), kind: .reload),
-                                .init(id: 2, from: ip(0, 1), to: ip(0, 1), kind: .reconfigure)]
+        expected.itemUpdates = [
+            .init(id: 1, from: ip(0, 0), to: ip(0, 0), kind: .reload),
+            .init(id: 2, from: ip(0, 1), to: ip(0, 1), kind: .reconfigure),
+        ]
         #expect(changes == expected)
     }
 
@@ -202,11 +210,14 @@ import Testing
         new.reconfigureSections(["B", "A"])
         let changes = diff(snap([("A", [1]), ("B", [2]), ("C", [])]), new)
         var expected = C()
-        expected.sectionUpdates = [.init(id: "A", from: 0, to: 0, kind: .reload),
-                                   .init(id: "B", from: 1, to: 1, kind: .reconfigure)]
+        expected.sectionUpdates = [
+            .init(id: "A", from: 0, to: 0, kind: .reload),
+            .init(id: "B", from: 1, to: 1, kind: .reconfigure),
+        ]
         #expect(changes == expected)
-        let byClosure = Changeset(from: snap([("A", [1]), ("B", [2])]), to: snap([("B", [2]), ("A", [1])]),
-                                  itemContentChanged: { _ in false }, sectionContentChanged: { $0 == "A" })
+        let byClosure = Changeset(
+            from: snap([("A", [1]), ("B", [2])]), to: snap([("B", [2]), ("A", [1])]),
+            itemContentChanged: { _ in false }, sectionContentChanged: { $0 == "A" })
         #expect(byClosure.sectionUpdates == [.init(id: "A", from: 0, to: 1, kind: .reconfigure)])
     }
 
@@ -281,8 +292,10 @@ import Testing
         items.swapAt(10, 9_000)
         let changes = diff(snap([("A", Self.tenThousand)]), snap([("A", items)]))
         var expected = C()
-        expected.itemMoves = [.init(id: 9_000, from: ip(0, 9_000), to: ip(0, 10)),
-                              .init(id: 10, from: ip(0, 10), to: ip(0, 9_000))]
+        expected.itemMoves = [
+            .init(id: 9_000, from: ip(0, 9_000), to: ip(0, 10)),
+            .init(id: 10, from: ip(0, 10), to: ip(0, 9_000)),
+        ]
         #expect(changes == expected)
     }
 
@@ -297,24 +310,24 @@ import Testing
 
     @Test func appliedToTheWrongSnapshotIsNil() {
         let changes = diff(snap([("A", [1, 2, 3])]), snap([("A", [3, 1])]))
-        #expect(changes.applied(to: snap([("A", [1, 2])])) == nil)          // index out of range
-        #expect(changes.applied(to: snap([("A", [1, 5, 3])])) == nil)       // other identifier
-        #expect(changes.applied(to: snap([("B", [1, 2, 3])])) != nil)       // names of sections do not matter here
+        #expect(changes.applied(to: snap([("A", [1, 2])])) == nil)  // index out of range
+        #expect(changes.applied(to: snap([("A", [1, 5, 3])])) == nil)  // other identifier
+        #expect(changes.applied(to: snap([("B", [1, 2, 3])])) != nil)  // names of sections do not matter here
         var twice = C()
         twice.itemInserts = [.init(id: 8, indexPath: ip(0, 0)), .init(id: 9, indexPath: ip(0, 0))]
-        #expect(twice.applied(to: snap([("A", [1])])) == nil)               // two arrivals at one slot
+        #expect(twice.applied(to: snap([("A", [1])])) == nil)  // two arrivals at one slot
         var gap = C()
         gap.itemInserts = [.init(id: 8, indexPath: ip(0, 5))]
-        #expect(gap.applied(to: snap([("A", [1])])) == nil)                 // past the end
+        #expect(gap.applied(to: snap([("A", [1])])) == nil)  // past the end
         var orphan = C()
         orphan.sectionDeletes = [.init(id: "A", index: 0)]
-        #expect(orphan.applied(to: snap([("A", [1])])) == nil)              // deleted section keeps items
+        #expect(orphan.applied(to: snap([("A", [1])])) == nil)  // deleted section keeps items
         var badUpdate = C()
         badUpdate.itemUpdates = [.init(id: 1, from: ip(0, 0), to: ip(0, 1), kind: .reload)]
         #expect(badUpdate.applied(to: snap([("A", [1, 2])])) == nil)
         var duplicate = C()
         duplicate.itemInserts = [.init(id: 1, indexPath: ip(0, 0))]
-        #expect(duplicate.applied(to: snap([("A", [1])])) == nil)           // would repeat an item
+        #expect(duplicate.applied(to: snap([("A", [1])])) == nil)  // would repeat an item
     }
 
     // MARK: Edge shapes.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Random snapshot pairs: each case is generated from its own seed, printed on failure, so
@@ -34,15 +35,21 @@ import Testing
             if !changes.sectionMoves.isEmpty { sectionMoves += 1 }
             if !changes.sectionDeletes.isEmpty { sectionDeletes += 1 }
             let deletedSections = Set(changes.sectionDeletes.map(\.index))
-            if changes.itemMoves.contains(where: { testCase.old.sectionIdentifier(at: $0.from.section) != testCase.new.sectionIdentifier(at: $0.to.section) }) { crossMoves += 1 }
+            if changes.itemMoves.contains(where: {
+                testCase.old.sectionIdentifier(at: $0.from.section) != testCase.new.sectionIdentifier(at: $0.to.section)
+            }) {
+                crossMoves += 1
+            }
             if changes.itemMoves.contains(where: { deletedSections.contains($0.from.section) }) { movesOutOfDeletedSections += 1 }
             if !testCase.contentChanged.isEmpty { contentUpdates += 1 }
             if Set(changes.itemMoves.map(\.id)).intersection(changes.itemUpdates.map(\.id)).count > 0 { moveAndUpdate += 1 }
         }
-        for (name, count) in [("empty old", emptyOld), ("empty new", emptyNew), ("section moves", sectionMoves),
-                              ("section deletes", sectionDeletes), ("cross-section moves", crossMoves),
-                              ("moves out of deleted sections", movesOutOfDeletedSections),
-                              ("content updates", contentUpdates), ("move + update", moveAndUpdate)] {
+        for (name, count) in [
+            ("empty old", emptyOld), ("empty new", emptyNew), ("section moves", sectionMoves),
+            ("section deletes", sectionDeletes), ("cross-section moves", crossMoves),
+            ("moves out of deleted sections", movesOutOfDeletedSections),
+            ("content updates", contentUpdates), ("move + update", moveAndUpdate),
+        ] {
             #expect(count >= 20, "only \(count) of 1,000 cases have \(name)")
         }
     }

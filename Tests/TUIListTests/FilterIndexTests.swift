@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import TUIList
 
 /// The library's filter: folding, matching on bytes, narrowing, appends, updates, parallel
@@ -12,9 +13,10 @@ import Testing
     static func reference(_ items: [(Int, [String])], _ query: String) -> [Int] {
         let needle = query.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return items.filter { _, fields in
-            needle.isEmpty || fields.contains {
-                $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
-            }
+            needle.isEmpty
+                || fields.contains {
+                    $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
+                }
         }.map(\.0)
     }
 
@@ -151,9 +153,9 @@ import Testing
     /// identifier hashed early stays found once the dense table grows past it.
     @Test func denseAndHashedIdentifiersAreBothFound() {
         var index = FilterIndex<Int>()
-        index.append(5_000, text: "far")           // hashed: beyond twice the count + 1,024
-        index.append(-3, text: "negative")         // hashed
-        for id in 0 ..< 3_000 { index.append(id, text: "near \(id)") }   // dense, growing past 5,000
+        index.append(5_000, text: "far")  // hashed: beyond twice the count + 1,024
+        index.append(-3, text: "negative")  // hashed
+        for id in 0 ..< 3_000 { index.append(id, text: "near \(id)") }  // dense, growing past 5,000
         #expect(index.contains(5_000) && index.contains(-3) && index.contains(2_999) && !index.contains(4_999))
         let matches = index.matches("far")!
         #expect(index.matched(5_000, in: matches) && !index.matched(1, in: matches))

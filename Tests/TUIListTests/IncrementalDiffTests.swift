@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// The diff of a snapshot against an earlier state of itself (only the window its edits
@@ -26,10 +27,15 @@ import Testing
             let j = rng.chance(0.7) ? i + 1 : rng.int(0 ... items.count - 1)
             snapshot.swapItems(items[i], items[j])
         case 6:
-            let new = (0 ..< rng.int(1 ... 3)).map { _ in nextID += 1; return nextID }
+            let new = (0 ..< rng.int(1 ... 3)).map { _ in
+                nextID += 1; return nextID
+            }
             if !items.isEmpty && rng.chance(0.6) {
-                if rng.chance(0.5) { snapshot.insertItems(new, beforeItem: anyItem()) }
-                else { snapshot.insertItems(new, afterItem: anyItem()) }
+                if rng.chance(0.5) {
+                    snapshot.insertItems(new, beforeItem: anyItem())
+                } else {
+                    snapshot.insertItems(new, afterItem: anyItem())
+                }
             } else {
                 snapshot.appendItems(new, toSection: sections[rng.int(0 ... sections.count - 1)])
             }
@@ -55,7 +61,13 @@ import Testing
         var blocks: [(String, [Int])] = []
         for s in 0 ..< sectionCount {
             let count = rng.chance(0.1) ? 0 : rng.int(0 ... 40)
-            blocks.append(("S\(s)", (0 ..< count).map { _ in nextID += 1; return nextID }))
+            blocks.append(
+                (
+                    "S\(s)",
+                    (0 ..< count).map { _ in
+                        nextID += 1; return nextID
+                    }
+                ))
         }
         return Snapshot(sections: blocks)
     }
@@ -97,7 +109,9 @@ import Testing
             Self.randomEdit(&b, &rng, nextID: &nextID)
             guard a != root, b != root else { continue }
             #expect(TestChangeset._incremental(a, b) == nil, "seed \(seed)")
-            #expect(TestChangeset(from: a, to: b) == TestChangeset(_diffing: a, b, itemContentChanged: nil, sectionContentChanged: nil), "seed \(seed)")
+            #expect(
+                TestChangeset(from: a, to: b)
+                    == TestChangeset(_diffing: a, b, itemContentChanged: nil, sectionContentChanged: nil), "seed \(seed)")
         }
     }
 
@@ -110,7 +124,8 @@ import Testing
         #expect(window?.low == 70_000 && window?.tail == 100_000 - 70_002)
         let changes = TestChangeset(from: onScreen, to: snapshot)
         #expect(changes.itemMoves.count == 1)
-        #expect(changes.itemMoves.first.map { [$0.from, $0.to] } == [ip(1, 20_001), ip(1, 20_000)]
+        #expect(
+            changes.itemMoves.first.map { [$0.from, $0.to] } == [ip(1, 20_001), ip(1, 20_000)]
                 || changes.itemMoves.first.map { [$0.from, $0.to] } == [ip(1, 20_000), ip(1, 20_001)])
         #expect(changes == TestChangeset(_diffing: onScreen, snapshot, itemContentChanged: nil, sectionContentChanged: nil))
     }
@@ -129,8 +144,9 @@ import Testing
                     let s = expected.firstIndex { $0.contains(anchor) }!
                     let at = expected[s].firstIndex(of: anchor)! + (after ? 1 : 0)
                     expected[s].insert(item, at: at)
-                    #expect(snapshot == TestSnapshot(sections: [("A", expected[0]), ("E", expected[1]), ("B", expected[2])]),
-                            "move \(item) \(after ? "after" : "before") \(anchor)")
+                    #expect(
+                        snapshot == TestSnapshot(sections: [("A", expected[0]), ("E", expected[1]), ("B", expected[2])]),
+                        "move \(item) \(after ? "after" : "before") \(anchor)")
                 }
             }
             var snapshot = TestSnapshot(sections: [("A", Array(0 ..< 5)), ("E", []), ("B", Array(5 ..< 12))])

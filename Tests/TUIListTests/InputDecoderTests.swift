@@ -1,52 +1,72 @@
 import Testing
+
 @testable import TUIList
 
 /// What real terminals send, per family, and the key each must decode to.
 private let sequencesByTerminal: [(terminal: String, sequences: [(String, Key)])] = [
-    ("xterm / VTE / kitty / iTerm2 (normal cursor mode)", [
-        ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
-        ("\u{1B}[H", .home), ("\u{1B}[F", .end),
-        ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
-        ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)), ("\u{1B}OS", .function(4)),
-        ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)),
-        ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)),
-        ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)),
-        ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;2C", .shiftRight), ("\u{1B}[1;2D", .shiftLeft),
-        ("\u{1B}[1;5D", .modified(.left, .control)), ("\u{1B}[1;5C", .modified(.right, .control)),
-        ("\u{1B}[1;3A", .modified(.up, .alt)), ("\u{1B}[1;6B", .modified(.down, [.control, .shift])),
-        ("\u{1B}[1;5H", .modified(.home, .control)), ("\u{1B}[1;2F", .modified(.end, .shift)),
-        ("\u{1B}[3;5~", .modified(.delete, .control)), ("\u{1B}[15;2~", .modified(.function(5), .shift)),
-        ("\u{1B}[1;2P", .modified(.function(1), .shift)), ("\u{1B}[Z", .backTab),
-        ("\u{1B}[27;5;106~", .control("j")), ("\u{1B}[106;5u", .control("j")), ("\u{1B}[13u", .enter),
-        ("\u{1B}[97;3u", .modified(.character("a"), .alt)), ("\u{1B}[27u", .escape),
-    ]),
-    ("xterm / tmux (application cursor mode, smkx)", [
-        ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
-        ("\u{1B}OH", .home), ("\u{1B}OF", .end), ("\u{1B}OM", .enter), ("\u{1B}Ok", .character("+")),
-        ("\u{1B}Op", .character("0")), ("\u{1B}Oy", .character("9")), ("\u{1B}O2P", .modified(.function(1), .shift)),
-    ]),
-    ("tmux / screen / Linux console / rxvt (VT220 editing keys)", [
-        ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[7~", .home), ("\u{1B}[8~", .end),
-        ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)), ("\u{1B}[14~", .function(4)),
-    ]),
-    ("Linux console", [
-        ("\u{1B}[[A", .function(1)), ("\u{1B}[[B", .function(2)), ("\u{1B}[[C", .function(3)),
-        ("\u{1B}[[D", .function(4)), ("\u{1B}[[E", .function(5)),
-    ]),
-    ("rxvt / urxvt", [
-        ("\u{1B}[a", .shiftUp), ("\u{1B}[b", .shiftDown), ("\u{1B}[c", .shiftRight), ("\u{1B}[d", .shiftLeft),
-        ("\u{1B}Oa", .modified(.up, .control)), ("\u{1B}Od", .modified(.left, .control)),
-        ("\u{1B}[7^", .modified(.home, .control)), ("\u{1B}[8$", .modified(.end, .shift)),
-        ("\u{1B}[3@", .modified(.delete, [.control, .shift])), ("\u{1B}\u{1B}[A", .modified(.up, .alt)),
-        ("\u{1B}[25~", .function(13)),
-    ]),
-    ("Alt+key (Escape prefix), control codes, text", [
-        ("\u{1B}j", .modified(.character("j"), .alt)), ("\u{1B}J", .modified(.character("J"), .alt)),
-        ("\u{1B}\u{7F}", .modified(.backspace, .alt)), ("\u{1B}\r", .modified(.enter, .alt)),
-        ("\u{1B}é", .modified(.character("é"), .alt)),
-        ("\r", .enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{03}", .control("c")),
-        ("q", .character("q")), ("é", .character("é")), ("界", .character("界")), ("🍎", .character("🍎")),
-    ]),
+    (
+        "xterm / VTE / kitty / iTerm2 (normal cursor mode)",
+        [
+            ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}[H", .home), ("\u{1B}[F", .end),
+            ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
+            ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)), ("\u{1B}OS", .function(4)),
+            ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)),
+            ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)),
+            ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)),
+            ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;2C", .shiftRight), ("\u{1B}[1;2D", .shiftLeft),
+            ("\u{1B}[1;5D", .modified(.left, .control)), ("\u{1B}[1;5C", .modified(.right, .control)),
+            ("\u{1B}[1;3A", .modified(.up, .alt)), ("\u{1B}[1;6B", .modified(.down, [.control, .shift])),
+            ("\u{1B}[1;5H", .modified(.home, .control)), ("\u{1B}[1;2F", .modified(.end, .shift)),
+            ("\u{1B}[3;5~", .modified(.delete, .control)), ("\u{1B}[15;2~", .modified(.function(5), .shift)),
+            ("\u{1B}[1;2P", .modified(.function(1), .shift)), ("\u{1B}[Z", .backTab),
+            ("\u{1B}[27;5;106~", .control("j")), ("\u{1B}[106;5u", .control("j")), ("\u{1B}[13u", .enter),
+            ("\u{1B}[97;3u", .modified(.character("a"), .alt)), ("\u{1B}[27u", .escape),
+        ]
+    ),
+    (
+        "xterm / tmux (application cursor mode, smkx)",
+        [
+            ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+            ("\u{1B}OH", .home), ("\u{1B}OF", .end), ("\u{1B}OM", .enter), ("\u{1B}Ok", .character("+")),
+            ("\u{1B}Op", .character("0")), ("\u{1B}Oy", .character("9")), ("\u{1B}O2P", .modified(.function(1), .shift)),
+        ]
+    ),
+    (
+        "tmux / screen / Linux console / rxvt (VT220 editing keys)",
+        [
+            ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[7~", .home), ("\u{1B}[8~", .end),
+            ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)),
+            ("\u{1B}[14~", .function(4)),
+        ]
+    ),
+    (
+        "Linux console",
+        [
+            ("\u{1B}[[A", .function(1)), ("\u{1B}[[B", .function(2)), ("\u{1B}[[C", .function(3)),
+            ("\u{1B}[[D", .function(4)), ("\u{1B}[[E", .function(5)),
+        ]
+    ),
+    (
+        "rxvt / urxvt",
+        [
+            ("\u{1B}[a", .shiftUp), ("\u{1B}[b", .shiftDown), ("\u{1B}[c", .shiftRight), ("\u{1B}[d", .shiftLeft),
+            ("\u{1B}Oa", .modified(.up, .control)), ("\u{1B}Od", .modified(.left, .control)),
+            ("\u{1B}[7^", .modified(.home, .control)), ("\u{1B}[8$", .modified(.end, .shift)),
+            ("\u{1B}[3@", .modified(.delete, [.control, .shift])), ("\u{1B}\u{1B}[A", .modified(.up, .alt)),
+            ("\u{1B}[25~", .function(13)),
+        ]
+    ),
+    (
+        "Alt+key (Escape prefix), control codes, text",
+        [
+            ("\u{1B}j", .modified(.character("j"), .alt)), ("\u{1B}J", .modified(.character("J"), .alt)),
+            ("\u{1B}\u{7F}", .modified(.backspace, .alt)), ("\u{1B}\r", .modified(.enter, .alt)),
+            ("\u{1B}é", .modified(.character("é"), .alt)),
+            ("\r", .enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{03}", .control("c")),
+            ("q", .character("q")), ("é", .character("é")), ("界", .character("界")), ("🍎", .character("🍎")),
+        ]
+    ),
 ]
 
 private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEvent] {
@@ -74,7 +94,8 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
             for (text, key) in sequences {
                 let bytes = Array(text.utf8)
                 for cut in 0 ... bytes.count {
-                    #expect(decodeAll(bytes, splitAt: [cut]) == [.key(key)], "\(terminal): \(InputDecoder.name(bytes)) cut at \(cut)")
+                    #expect(
+                        decodeAll(bytes, splitAt: [cut]) == [.key(key)], "\(terminal): \(InputDecoder.name(bytes)) cut at \(cut)")
                 }
                 // One byte per read.
                 #expect(decodeAll(bytes, splitAt: Array(0 ... bytes.count)) == [.key(key)], "\(terminal): byte by byte")
@@ -94,7 +115,9 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         }
         #expect(decodeAll(bytes) == expected)
         for stride in [1, 2, 3, 5, 7, 64] {
-            #expect(decodeAll(bytes, splitAt: Array(Swift.stride(from: 0, to: bytes.count, by: stride))) == expected, "reads of \(stride) bytes")
+            #expect(
+                decodeAll(bytes, splitAt: Array(Swift.stride(from: 0, to: bytes.count, by: stride))) == expected,
+                "reads of \(stride) bytes")
         }
     }
 
@@ -140,38 +163,51 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         let text = "line one\rline two\r\nthree \u{1B}[A not a key\u{1B}"
         let bytes = Array("\u{1B}[200~".utf8) + Array(text.utf8) + Array("\u{1B}[201~".utf8) + Array("k".utf8)
         for cut in 0 ... bytes.count {
-            #expect(decodeAll(bytes, splitAt: [cut]) == [.paste("line one\nline two\nthree \u{1B}[A not a key\u{1B}"), .key(.character("k"))], "cut at \(cut)")
+            #expect(
+                decodeAll(bytes, splitAt: [cut]) == [
+                    .paste("line one\nline two\nthree \u{1B}[A not a key\u{1B}"), .key(.character("k")),
+                ], "cut at \(cut)")
         }
         // A paste still open when the caller flushes ends with what came.
         var decoder = InputDecoder()
         #expect(decoder.decode(Array("\u{1B}[200~abc".utf8)).isEmpty)
         #expect(decoder.isInPaste)
         #expect(decoder.flush() == [.paste("abc")])
+        // Found by fuzzing: an open paste ending in what may start the end marker lost those
+        // bytes on flush.
+        #expect(decoder.decode(Array("\u{1B}[200~paste\u{1B}".utf8)).isEmpty)
+        #expect(decoder.flush() == [.paste("paste\u{1B}")])
+        #expect(!decoder.isWaitingForMore)
     }
 
     @Test func mouseReports() {
         #expect(decodeAll(Array("\u{1B}[<0;5;3M".utf8)) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .press))])
         #expect(decodeAll(Array("\u{1B}[<0;5;3m".utf8)) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .release))])
         #expect(decodeAll(Array("\u{1B}[<32;6;3M".utf8)) == [.mouse(MouseEvent(x: 5, y: 2, button: .left, kind: .drag))])
-        #expect(decodeAll(Array("\u{1B}[<64;1;1M\u{1B}[<65;1;1M".utf8)) == [
-            .mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press)),
-            .mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press)),
-        ])
+        #expect(
+            decodeAll(Array("\u{1B}[<64;1;1M\u{1B}[<65;1;1M".utf8)) == [
+                .mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press)),
+                .mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press)),
+            ])
         #expect(decodeAll(Array("\u{1B}[<35;9;9M".utf8)).isEmpty)  // motion, no button
-        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32, 33 + 4, 33 + 2]) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .press))])
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32, 33 + 4, 33 + 2]) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .press))])
     }
 
     @Test func randomBytesNeverCrashAndNeverMakeEscapeOutOfAKnownSequence() {
         var generator = SplitMix64(seed: 0x7E57)
         let known = sequencesByTerminal.flatMap(\.sequences).filter {
             // Alt+text cases start with ESC followed by text; the rule is about sequences.
-            $0.0.utf8.count > 2 && ($0.0.utf8.dropFirst().first == UInt8(ascii: "[") || $0.0.utf8.dropFirst().first == UInt8(ascii: "O"))
+            $0.0.utf8.count > 2
+                && ($0.0.utf8.dropFirst().first == UInt8(ascii: "[") || $0.0.utf8.dropFirst().first == UInt8(ascii: "O"))
         }
         for round in 0 ..< 3_000 {
             // Random bytes, biased to the ones sequences are made of.
-            let alphabet: [UInt8] = Array("\u{1B}[O;~0123456789ABCDHFPZamu<M$^@".utf8) + [0x7F, 0x0D, 0xC3, 0xA9, 0xE7, 0x95, 0x8C, 0xFF]
+            let alphabet: [UInt8] =
+                Array("\u{1B}[O;~0123456789ABCDHFPZamu<M$^@".utf8) + [0x7F, 0x0D, 0xC3, 0xA9, 0xE7, 0x95, 0x8C, 0xFF]
             var noise: [UInt8] = (0 ..< Int(generator.next() % 24)).map { _ in
-                generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                generator.next() % 4 == 0
+                    ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
             }
             _ = decodeAll(noise, splitAt: [Int(generator.next() % UInt64(noise.count + 1))])
             // A known sequence after a plain key decodes to its key, wherever the reads split it.
@@ -200,4 +236,3 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(Key.unknown("ESC [ 5 0 ~").displayName == "ESC [ 5 0 ~")
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct LayoutTests {
@@ -11,9 +12,12 @@ import Testing
     @Test func rowsInOrderWithHeadersAndFooters() {
         let layout = ListLayout(snapshot: Self.sample(), headers: true, footers: true)
         let rows = (0 ..< layout.numberOfRows).map { layout.row(at: $0) }
-        #expect(rows == [.header("A"), .item(1), .item(2), .footer("A"),
-                         .header("Empty"), .footer("Empty"),
-                         .header("B"), .item(3), .item(4), .item(5), .footer("B")])
+        #expect(
+            rows == [
+                .header("A"), .item(1), .item(2), .footer("A"),
+                .header("Empty"), .footer("Empty"),
+                .header("B"), .item(3), .item(4), .item(5), .footer("B"),
+            ])
         for (index, row) in rows.enumerated() {
             #expect(layout.index(of: row) == index, "row \(row)")
         }
@@ -78,7 +82,9 @@ import Testing
     @Test func agreesWithANaiveWalk() {
         var heights: [Row: Int] = [:]
         var seed: UInt64 = 42
-        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 60) % 4 + 1 }
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return Int(seed >> 60) % 4 + 1
+        }
         let snapshot = Snapshot<String, Int>(sections: [("A", Array(0 ..< 7)), ("B", []), ("C", Array(7 ..< 20))])
         let layout = ListLayout(snapshot: snapshot, headers: true, footers: true) { row in
             let h = next(); heights[row] = h; return h

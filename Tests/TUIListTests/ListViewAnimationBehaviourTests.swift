@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// What an animated apply promises besides its frames: cells, callbacks, selection, scrolling,
@@ -6,8 +7,10 @@ import Testing
 @Suite struct ListViewAnimationBehaviourTests {
     /// Runs frames 16 ms apart until the list rests; returns how many.
     @discardableResult
-    func runToRest(_ list: TestList, _ clock: ManualClock, width: Int, height: Int,
-                   each: (Canvas) -> Void = { _ in }) -> Int {
+    func runToRest(
+        _ list: TestList, _ clock: ManualClock, width: Int, height: Int,
+        each: (Canvas) -> Void = { _ in }
+    ) -> Int {
         var frames = 0
         var canvas = Canvas(width: width, height: height)
         while list.isAnimating && frames < 100 {
@@ -63,7 +66,8 @@ import Testing
         #expect(list.lastChangeset.description == "−2 +3 ↕2 ~0")  // of the last apply
         runToRest(list, clock, width: 8, height: 6)
         #expect(finished == 1)
-        #expect(frame(list, width: 8, height: 6) == padded(["A", " Item 1", " Item 2", " Item 3", " Item 4", " Item 5"], width: 8))
+        #expect(
+            frame(list, width: 8, height: 6) == padded(["A", " Item 1", " Item 2", " Item 3", " Item 4", " Item 5"], width: 8))
         #expect(!list.isAnimating)
         #expect(finished == 1)
         // And again with renders between them: still once per rest.
@@ -100,7 +104,7 @@ import Testing
         _ = frame(list, width: 8, height: 4)
         clock.advance(by: 0.2)
         _ = frame(list, width: 8, height: 4)
-        clock.advance(by: 5)                 // past the end, no render yet
+        clock.advance(by: 5)  // past the end, no render yet
         #expect(list.isAnimating)
         #expect(finished == 0)
         expectFrame(list, width: 8, height: 4, ["A", " Item 3", " Item 2", " Item 1"])
@@ -137,8 +141,10 @@ import Testing
             let texts = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             #expect(Set(texts).count == texts.count, "a row twice: \(canvas.lines)")
         }
-        #expect(frame(list, width: 10, height: 5) == ListViewAnimationPropertyTests.still(
-            list.snapshot(), offset: list.state.scrollOffset, width: 10, height: 5))
+        #expect(
+            frame(list, width: 10, height: 5)
+                == ListViewAnimationPropertyTests.still(
+                    list.snapshot(), offset: list.state.scrollOffset, width: 10, height: 5))
         #expect(list.selectedItem == 2)
         #expect(list.visibleRows.contains(.item(2)))
     }
@@ -159,7 +165,9 @@ import Testing
         let still = ListViewAnimationPropertyTests.still(list.snapshot(), offset: offset, width: 10, height: 6)
         #expect(Array(lines.dropFirst()) == Array(still.dropFirst()))
         runToRest(list, clock, width: 10, height: 6)
-        #expect(frame(list, width: 10, height: 6) == ListViewAnimationPropertyTests.still(list.snapshot(), offset: offset, width: 10, height: 6))
+        #expect(
+            frame(list, width: 10, height: 6)
+                == ListViewAnimationPropertyTests.still(list.snapshot(), offset: offset, width: 10, height: 6))
     }
 
     @Test func theFirstVisibleRowStaysPutInEveryFrameWhenRowsChangeAboveIt() {
@@ -181,7 +189,9 @@ import Testing
         _ = frame(list, width: 10, height: 6)
         let resized = frame(list, width: 7, height: 3)
         #expect(!list.isAnimating)
-        #expect(resized == ListViewAnimationPropertyTests.still(list.snapshot(), offset: list.state.scrollOffset, width: 7, height: 3))
+        #expect(
+            resized == ListViewAnimationPropertyTests.still(list.snapshot(), offset: list.state.scrollOffset, width: 7, height: 3)
+        )
         // A pending apply survives a resize: it is planned at the new size.
         list.apply(Snapshot(sections: [("A", [1, 2, 3])]), animated: true)
         #expect(list.isAnimating)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Thousands of seeded random snapshot pairs animated through a ListView, every frame checked
@@ -12,14 +13,18 @@ import Testing
         for section in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
             snapshot.appendSections(["S\(section)"])
             let count = Int.random(in: 0 ... 8, using: &rng)
-            snapshot.appendItems((0 ..< count).map { _ in nextID += 1; return nextID }, toSection: "S\(section)")
+            snapshot.appendItems(
+                (0 ..< count).map { _ in
+                    nextID += 1; return nextID
+                }, toSection: "S\(section)")
         }
         return snapshot
     }
 
     /// A random edit of a snapshot: deletes, inserts, moves (within and across sections),
     /// updates, a section deleted, inserted or moved.
-    static func randomEdit(_ old: Snapshot<String, Int>, using rng: inout SplitMix64, nextID: inout Int) -> Snapshot<String, Int> {
+    static func randomEdit(_ old: Snapshot<String, Int>, using rng: inout SplitMix64, nextID: inout Int) -> Snapshot<String, Int>
+    {
         var sections = old.sectionIdentifiers.map { ($0, old.itemIdentifiers(inSection: $0)) }
         var all = sections.flatMap(\.1)
         let edits = Int.random(in: 1 ... 6, using: &rng)
@@ -46,7 +51,9 @@ import Testing
             default:  // insert a section
                 let names = Set(sections.map(\.0))
                 guard let name = (0 ..< 6).map({ "S\($0)" }).first(where: { !names.contains($0) }) else { break }
-                let items = (0 ..< Int.random(in: 0 ... 4, using: &rng)).map { _ in nextID += 1; return nextID }
+                let items = (0 ..< Int.random(in: 0 ... 4, using: &rng)).map { _ in
+                    nextID += 1; return nextID
+                }
                 sections.insert((name, items), at: Int.random(in: 0 ... sections.count, using: &rng))
             }
             all = sections.flatMap(\.1)
@@ -88,7 +95,8 @@ import Testing
         let offset = list.state.scrollOffset
         let layout = list.layout
         if !layout.snapshot.isEmpty {
-            for index in layout.rows(touchingLines: offset ..< offset + canvas.height) where !list._animatedRows.contains(layout.row(at: index)) {
+            for index in layout.rows(touchingLines: offset ..< offset + canvas.height)
+            where !list._animatedRows.contains(layout.row(at: index)) {
                 expected[layout.firstLine(ofRowAt: index) - offset] = title(of: layout.row(at: index))
             }
         }
@@ -131,7 +139,8 @@ import Testing
         list.apply(new, animated: true)
         provided.removeAll()
         list.render(into: &canvas)
-        let label = "seed \(seed)\(retarget ? " (retarget)" : "") \(height) lines, \(old.sectionIdentifiers.map { "\($0): \(old.itemIdentifiers(inSection: $0))" }) -> \(new.sectionIdentifiers.map { "\($0): \(new.itemIdentifiers(inSection: $0))" })"
+        let label =
+            "seed \(seed)\(retarget ? " (retarget)" : "") \(height) lines, \(old.sectionIdentifiers.map { "\($0): \(old.itemIdentifiers(inSection: $0))" }) -> \(new.sectionIdentifiers.map { "\($0): \(new.itemIdentifiers(inSection: $0))" })"
         guard old.isEmpty || canvas.lines == before else { return "\(label): frame 0 \(canvas.lines) is not the still \(before)" }
         var target = new
         let secondAt = retarget ? Int.random(in: 0 ... 12, using: &rng) : -1

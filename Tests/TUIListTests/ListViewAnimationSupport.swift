@@ -1,12 +1,15 @@
 import Testing
+
 @testable import TUIList
 
 // Helpers shared by the ListViewAnimation*Tests files.
 
 /// A list titled "Item n" on a manual clock with the default timing, shown once (still) in a
 /// `width` × `height` area, so the next animated apply has a screen to start from.
-func makeAnimatedList(_ sections: [(String, [Int])], width: Int, height: Int,
-                      timing: TransitionTiming = .default) -> (TestList, ManualClock) {
+func makeAnimatedList(
+    _ sections: [(String, [Int])], width: Int, height: Int,
+    timing: TransitionTiming = .default
+) -> (TestList, ManualClock) {
     let list = makeList(sections)
     let clock = ManualClock()
     list.animationClock = clock
@@ -22,10 +25,15 @@ func markedLines(_ canvas: Canvas) -> [String] {
     (0 ..< canvas.height).map { y in
         let attributes = canvas[0, y].style.attributes
         let marker: String
-        if attributes.contains([.bold, .reverse]) { marker = "*" }
-        else if attributes.contains(.dim) { marker = "~" }
-        else if attributes.contains(.reverse) { marker = ">" }
-        else { marker = " " }
+        if attributes.contains([.bold, .reverse]) {
+            marker = "*"
+        } else if attributes.contains(.dim) {
+            marker = "~"
+        } else if attributes.contains(.reverse) {
+            marker = ">"
+        } else {
+            marker = " "
+        }
         return marker + canvas.line(at: y)
     }
 }
@@ -33,8 +41,10 @@ func markedLines(_ canvas: Canvas) -> [String] {
 /// Renders the list at the given milliseconds after `start` and lays the screens side by side,
 /// like a film strip: the first string names the moments, then one string per screen line
 /// (each line with its marker, see ``markedLines(_:)``). Trailing blanks are trimmed.
-func film(_ list: TestList, _ clock: ManualClock, width: Int, height: Int, ms: [Int],
-          start: Double? = nil) -> [String] {
+func film(
+    _ list: TestList, _ clock: ManualClock, width: Int, height: Int, ms: [Int],
+    start: Double? = nil
+) -> [String] {
     let origin = start ?? clock.now
     var screens: [[String]] = []
     for moment in ms {
@@ -52,7 +62,9 @@ func film(_ list: TestList, _ clock: ManualClock, width: Int, height: Int, ms: [
 
 /// Expects a film strip, printing both line by line on mismatch.
 func expectFilm(_ actual: [String], _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(actual == expected, """
+    #expect(
+        actual == expected,
+        """
         film differs:
         \(actual.enumerated().map { i, line in "\(i < expected.count && expected[i] == line ? " " : "≠")|\(line)|" }.joined(separator: "\n"))
         expected:

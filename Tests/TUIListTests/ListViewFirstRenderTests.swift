@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Selecting or scrolling before the list has ever been drawn waits for the first render,
@@ -28,7 +29,7 @@ import Testing
         let list = list()
         list.scroll(to: 35, anchor: .center)
         var empty = Canvas(width: 0, height: 0)
-        list.render(into: &empty)           // an empty area teaches nothing: still pending
+        list.render(into: &empty)  // an empty area teaches nothing: still pending
         var canvas = Canvas(width: 12, height: 5)
         list.render(into: &canvas)
         #expect(canvas.lines[2] == " item 35    ", "\(canvas.lines)")

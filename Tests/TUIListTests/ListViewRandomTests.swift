@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Random applies, scrolls and selection moves on small lists, checking after each step what
@@ -7,7 +8,7 @@ import Testing
     struct Generator {
         var state: UInt64
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(max(1, bound)))
         }
     }
@@ -36,7 +37,9 @@ import Testing
                 list.apply(snapshot)
                 if let before, selected == victim, snapshot.numberOfItems > 0 {
                     // The deleted selection falls to the item now at its index, else the last.
-                    #expect(list.selectedItem == snapshot[globalIndex: min(before, snapshot.numberOfItems - 1)], "seed \(seed) step \(step)")
+                    #expect(
+                        list.selectedItem == snapshot[globalIndex: min(before, snapshot.numberOfItems - 1)],
+                        "seed \(seed) step \(step)")
                 }
             case 1:
                 let section = snapshot.sectionIdentifiers[random.next(snapshot.numberOfSections)]
@@ -57,8 +60,12 @@ import Testing
                 list.apply(snapshot)
                 // Rows inserted above the area leave the first visible row where it was.
                 if offset > 0, let top, let index = list.layout.index(of: top),
-                   list.layout.firstLine(ofRowAt: index + 1) <= list.maximumScrollOffset + 1 {
-                    #expect(list.visibleRows.first == top, "seed \(seed) step \(step) offset \(offset) -> \(list.state.scrollOffset) inserted \(nextID - 1) before \(anchor) selection \(String(describing: selection)) viewport \(height) rows before \(rowsBefore) after \(list.visibleRows)")
+                    list.layout.firstLine(ofRowAt: index + 1) <= list.maximumScrollOffset + 1
+                {
+                    #expect(
+                        list.visibleRows.first == top,
+                        "seed \(seed) step \(step) offset \(offset) -> \(list.state.scrollOffset) inserted \(nextID - 1) before \(anchor) selection \(String(describing: selection)) viewport \(height) rows before \(rowsBefore) after \(list.visibleRows)"
+                    )
                 }
             case 3: list.scroll(byLines: random.next(9) - 4)
             case 4: list.scroll(byPages: random.next(3) - 1)

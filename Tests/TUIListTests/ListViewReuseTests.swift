@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct ListViewReuseTests {
@@ -108,7 +109,9 @@ import Testing
             return cell
         })
         var factoryCalls = 0
-        list.register(TextCell.self, style: "even") { factoryCalls += 1; return TextCell(detailPlacement: .below) }
+        list.register(TextCell.self, style: "even") {
+            factoryCalls += 1; return TextCell(detailPlacement: .below)
+        }
         list.apply(Snapshot(sections: [("A", [1, 2, 3, 4])]))
         _ = frame(list, width: 10, height: 5)
         #expect(factoryCalls == 2)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 @Suite struct ListViewScrollingTests {
@@ -226,13 +227,14 @@ import Testing
         var canvas = Canvas(width: 12, height: 5)
         canvas.fill(canvas.bounds, with: "#", style: .plain)
         list.render(into: &canvas, rect: Rect(x: 2, y: 1, width: 8, height: 3))
-        #expect(canvas.lines == [
-            "############",
-            "##A       ##",
-            "## Item 1 ##",
-            "## Item 2 ##",
-            "############",
-        ])
+        #expect(
+            canvas.lines == [
+                "############",
+                "##A       ##",
+                "## Item 1 ##",
+                "## Item 2 ##",
+                "############",
+            ])
     }
 
     @Test func aTallRowCutByTheBottomEdge() {

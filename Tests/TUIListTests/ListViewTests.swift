@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 // MARK: - Support shared by the ListView test files
@@ -6,8 +7,10 @@ import Testing
 typealias TestList = ListView<String, Int>
 
 /// A list whose item `n` is titled "Item n" (or by `title`), with optional detail text.
-func makeList(_ sections: [(String, [Int])] = [], title: @escaping (Int) -> String = { "Item \($0)" },
-              detail: @escaping (Int) -> String? = { _ in nil }) -> TestList {
+func makeList(
+    _ sections: [(String, [Int])] = [], title: @escaping (Int) -> String = { "Item \($0)" },
+    detail: @escaping (Int) -> String? = { _ in nil }
+) -> TestList {
     let list = TestList(cellProvider: { context, item in
         let cell = context.dequeue(TextCell.self)
         cell.title = title(item)
@@ -33,11 +36,15 @@ func padded(_ lines: [String], width: Int) -> [String] {
 }
 
 /// Expects a frame, printing both screens line by line on mismatch.
-func expectFrame(_ list: TestList, width: Int, height: Int, _ expected: [String],
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectFrame(
+    _ list: TestList, width: Int, height: Int, _ expected: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actual = frame(list, width: width, height: height)
     let wanted = padded(expected, width: width)
-    #expect(actual == wanted, """
+    #expect(
+        actual == wanted,
+        """
         frame differs (\(width)x\(height)):
         \(zip(actual.indices, actual).map { i, line in "\(line == (i < wanted.count ? wanted[i] : "") ? " " : "≠")|\(line)|" }.joined(separator: "\n"))
         expected:
@@ -49,19 +56,22 @@ func expectFrame(_ list: TestList, width: Int, height: Int, _ expected: [String]
 
 @Suite struct ListViewTests {
     @Test func multiSectionList() {
-        let list = makeList([("Fruit", [1, 2]), ("Vegetables", [3, 4, 5])],
-                            detail: { $0 == 2 ? "2 kg" : nil })
-        expectFrame(list, width: 24, height: 9, [
-            "Fruit",
-            " Item 1",
-            " Item 2            2 kg",
-            "Vegetables",
-            " Item 3",
-            " Item 4",
-            " Item 5",
-            "",
-            "",
-        ])
+        let list = makeList(
+            [("Fruit", [1, 2]), ("Vegetables", [3, 4, 5])],
+            detail: { $0 == 2 ? "2 kg" : nil })
+        expectFrame(
+            list, width: 24, height: 9,
+            [
+                "Fruit",
+                " Item 1",
+                " Item 2            2 kg",
+                "Vegetables",
+                " Item 3",
+                " Item 4",
+                " Item 5",
+                "",
+                "",
+            ])
     }
 
     @Test func selectedRowIsReversedAcrossTheWidth() {
@@ -80,18 +90,22 @@ func expectFrame(_ list: TestList, width: Int, height: Int, _ expected: [String]
         // Titles of wide characters never split: the one crossing the edge becomes a blank and
         // the title ends in "…".
         let list = makeList([("漢字", [1, 2, 3])], title: { ["日本語のタイトル", "abc漢字", "ab漢字漢"][$0 - 1] })
-        expectFrame(list, width: 10, height: 4, [
-            "漢字",
-            " 日本語 …",
-            " abc漢字",
-            " ab漢字漢",
-        ])
-        expectFrame(list, width: 9, height: 4, [
-            "漢字",
-            " 日本語…",
-            " abc漢字",
-            " ab漢字…",
-        ])
+        expectFrame(
+            list, width: 10, height: 4,
+            [
+                "漢字",
+                " 日本語 …",
+                " abc漢字",
+                " ab漢字漢",
+            ])
+        expectFrame(
+            list, width: 9, height: 4,
+            [
+                "漢字",
+                " 日本語…",
+                " abc漢字",
+                " ab漢字…",
+            ])
     }
 
     @Test func multiLineRows() {
@@ -99,21 +113,25 @@ func expectFrame(_ list: TestList, width: Int, height: Int, _ expected: [String]
         list.rowSizing = .measured
         list.register(TextCell.self) { TextCell(detailPlacement: .below) }
         list.apply(list.snapshot())
-        expectFrame(list, width: 16, height: 6, [
-            "A",
-            " Item 1",
-            " Item 2",
-            " second line",
-            " Item 3",
-            "",
-        ])
+        expectFrame(
+            list, width: 16, height: 6,
+            [
+                "A",
+                " Item 1",
+                " Item 2",
+                " second line",
+                " Item 3",
+                "",
+            ])
         #expect(list.numberOfLines == 5)
         // Scrolled by one line, the two-line row is cut at the top.
         list.state.scrollOffset = 3
-        expectFrame(list, width: 16, height: 2, [
-            " second line",
-            " Item 3",
-        ])
+        expectFrame(
+            list, width: 16, height: 2,
+            [
+                " second line",
+                " Item 3",
+            ])
         #expect(list.row(atLine: 0) == .item(2))
         #expect(list.row(atLine: 1) == .item(3))
         #expect(list.row(atLine: 2) == nil)
@@ -172,46 +190,55 @@ func expectFrame(_ list: TestList, width: Int, height: Int, _ expected: [String]
         list.stickySectionHeaders = true
         list.showsScrollbar = true
         list.state.scrollOffset = 2
-        expectFrame(list, width: 10, height: 4, [
-            "A        █",
-            " Item 3  █",
-            " Item 4  │",
-            "B        │",
-        ])
+        expectFrame(
+            list, width: 10, height: 4,
+            [
+                "A        █",
+                " Item 3  █",
+                " Item 4  │",
+                "B        │",
+            ])
         // The next header pushes the sticky one out as it reaches the top.
         list.state.scrollOffset = 5
-        expectFrame(list, width: 10, height: 4, [
-            "B        │",
-            " Item 5  █",
-            " Item 6  █",
-            " Item 7  │",
-        ])
+        expectFrame(
+            list, width: 10, height: 4,
+            [
+                "B        │",
+                " Item 5  █",
+                " Item 6  █",
+                " Item 7  │",
+            ])
         list.state.scrollOffset = 6
-        expectFrame(list, width: 10, height: 4, [
-            "B        │",
-            " Item 6  │",
-            " Item 7  █",
-            " Item 8  █",
-        ])
+        expectFrame(
+            list, width: 10, height: 4,
+            [
+                "B        │",
+                " Item 6  │",
+                " Item 7  █",
+                " Item 8  █",
+            ])
         #expect(list.row(atLine: 0) == .header("B"))
         #expect(list.row(atLine: 1) == .item(6))
     }
 
     @Test func footers() {
-        let list = TestList(cellProvider: { context, item in
-            let cell = context.dequeue(TextCell.self)
-            cell.title = "Item \(item)"
-            return cell
-        }, headerProvider: { context, section in
-            let cell = context.dequeue(SectionHeaderCell.self)
-            cell.title = section.uppercased()
-            cell.detail = "2"
-            return cell
-        }, footerProvider: { context, section in
-            let cell = context.dequeue(TextCell.self, style: "footer")
-            cell.title = "end of \(section)"
-            return cell
-        })
+        let list = TestList(
+            cellProvider: { context, item in
+                let cell = context.dequeue(TextCell.self)
+                cell.title = "Item \(item)"
+                return cell
+            },
+            headerProvider: { context, section in
+                let cell = context.dequeue(SectionHeaderCell.self)
+                cell.title = section.uppercased()
+                cell.detail = "2"
+                return cell
+            },
+            footerProvider: { context, section in
+                let cell = context.dequeue(TextCell.self, style: "footer")
+                cell.title = "end of \(section)"
+                return cell
+            })
         list.apply(Snapshot(sections: [("a", [1, 2])]))
         expectFrame(list, width: 12, height: 5, ["A          2", " Item 1", " Item 2", " end of a", ""])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TUIList
 
 /// An app that records what the program hands it.
@@ -133,7 +134,9 @@ private final class WaitLog: Terminal {
         let (_, _, program, app) = setUp()
         program.start(app)
         let waker = program.waker
-        await Task.detached { waker.wake(); waker.wake() }.value
+        await Task.detached {
+            waker.wake(); waker.wake()
+        }.value
         #expect(waker.isPending)
         let ticksBefore = app.ticks.count
         program.step(app)
@@ -168,13 +171,17 @@ private final class WaitLog: Terminal {
     }
 
     @Test func theReadmeShowsTheProgramThatIsCompiled() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("ReadmeProgramExample.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("ReadmeProgramExample.swift"), encoding: .utf8)
         let begin = try #require(source.range(of: "// README-PROGRAM-BEGIN\n"))
         let end = try #require(source.range(of: "// README-PROGRAM-END"))
         let program = String(source[begin.upperBound ..< end.lowerBound])
-        #expect(readme.contains("```swift\nimport TUIList\n\n" + program), "README's program differs from Tests/TUIListTests/ReadmeProgramExample.swift")
+        #expect(
+            readme.contains("```swift\nimport TUIList\n\n" + program),
+            "README's program differs from Tests/TUIListTests/ReadmeProgramExample.swift")
     }
 }

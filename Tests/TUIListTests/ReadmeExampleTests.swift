@@ -1,5 +1,5 @@
-import Testing
 import TUIList
+import Testing
 
 /// The README's example, verbatim, so the README cannot drift from the API.
 @Test func readmeExample() {
@@ -25,13 +25,14 @@ import TUIList
     //                    " Cherry             ",
     //                    "                    "]
 
-    #expect(terminal.lines == [
-        "Fruit               ",
-        " Apple              ",
-        " Banana             ",
-        " Cherry             ",
-        "                    ",
-    ])
+    #expect(
+        terminal.lines == [
+            "Fruit               ",
+            " Apple              ",
+            " Banana             ",
+            " Cherry             ",
+            "                    ",
+        ])
 }
 
 /// The README's "Animating a change" snippet, on a manual clock so the loop is exact.
@@ -51,11 +52,11 @@ import TUIList
     list.render(into: &canvas)
 
     var next = list.snapshot()
-    next.moveItem(3, beforeItem: 1)          // Cherry to the top
-    next.reconfigureItems([2])               // Banana's content changed: same row, new content
+    next.moveItem(3, beforeItem: 1)  // Cherry to the top
+    next.reconfigureItems([2])  // Banana's content changed: same row, new content
     list.apply(next, animated: true)
     var frames = 0
-    while list.isAnimating {                 // about 0.5 s: fade, slide, open, flash
+    while list.isAnimating {  // about 0.5 s: fade, slide, open, flash
         list.render(into: &canvas)
         terminal.present(canvas)
         clock.advance(by: 1.0 / 60)
@@ -66,5 +67,8 @@ import TUIList
     #expect(frames > 5 && frames < 40, "\(frames) frames")
     #expect(list.lastChangeset.itemCounts.moves == 1)
     #expect(list.lastChangeset.itemCounts.updates == 1)
-    #expect(terminal.lines.prefix(4) == ["Fruit               ", " Cherry             ", " Apple              ", " Banana             "])
+    #expect(
+        terminal.lines.prefix(4) == [
+            "Fruit               ", " Cherry             ", " Apple              ", " Banana             ",
+        ])
 }

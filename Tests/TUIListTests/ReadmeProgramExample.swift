@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file is the README's and the articles' code, laid out as they show it.)
 import TUIList
 
 // The README's complete program, verbatim between the markers (ReadmeProgramTests checks that

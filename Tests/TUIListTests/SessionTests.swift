@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TUIList
 
 private struct Generator {
@@ -22,7 +23,9 @@ private struct Generator {
                 s.deleteItems([s[globalIndex: next(s.numberOfItems)]])
             case 3 where s.numberOfSections > 0:
                 let section = s.sectionIdentifier(at: next(s.numberOfSections))!
-                let ids = (0 ..< next(4)).map { _ in nextID += 1; return nextID }
+                let ids = (0 ..< next(4)).map { _ in
+                    nextID += 1; return nextID
+                }
                 s.appendItems(ids, toSection: section)
             case 4:
                 nextID += 1
@@ -65,7 +68,9 @@ private func states(of recording: SessionRecording<String, Int, String>) throws 
     for seed in UInt64(1) ... 300 {
         var gen = Generator(state: seed)
         var nextID = 1000
-        var snapshot = Snapshot<String, Int>(sections: [("A", Array(0 ..< gen.next(20))), ("B", Array(100 ..< 100 + gen.next(10)))])
+        var snapshot = Snapshot<String, Int>(sections: [
+            ("A", Array(0 ..< gen.next(20))), ("B", Array(100 ..< 100 + gen.next(10))),
+        ])
         let sink = MemorySessionSink()
         var clock = 0.0
         let recorder = try SessionRecorder<String, Int, String>(sink: sink, header: header(), clock: { clock })
@@ -128,7 +133,9 @@ private let goodHeader = #"{"columns":80,"format":"tuilist-session","program":"t
 private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1,2]}],"t":0}"#
 
 @Test func missingFile() {
-    #expect(throws: SessionReadError(file: "/nonexistent/rec.jsonl", line: nil, reason: "cannot open the recording: no such file")) {
+    #expect(
+        throws: SessionReadError(file: "/nonexistent/rec.jsonl", line: nil, reason: "cannot open the recording: no such file")
+    ) {
         try SessionRecording<String, Int, String>.read(path: "/nonexistent/rec.jsonl")
     }
 }
@@ -148,14 +155,17 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
 }
 
 @Test func unknownEventKind() {
-    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + #"{"kind":"jump","t":1}"# + "\n")
-        == #"rec.jsonl:3: unknown event kind "jump" (this reader knows snapshot, edit, key, resize, marker)"#)
+    #expect(
+        readError(goodHeader + "\n" + goodSnapshot + "\n" + #"{"kind":"jump","t":1}"# + "\n")
+            == #"rec.jsonl:3: unknown event kind "jump" (this reader knows snapshot, edit, key, resize, marker)"#)
 }
 
 @Test func editNamingAMissingItem() {
     let edit = #"{"edit":{"del":[7]},"kind":"edit","t":1}"#
-    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + edit + "\n")
-        == #"rec.jsonl:3: edit does not fit the list: cannot delete: unknown item identifier "7": the snapshot holds no such item"#)
+    #expect(
+        readError(goodHeader + "\n" + goodSnapshot + "\n" + edit + "\n")
+            == #"rec.jsonl:3: edit does not fit the list: cannot delete: unknown item identifier "7": the snapshot holds no such item"#
+    )
 }
 
 @Test func truncatedLastLineKeepsTheCompleteOnesWithAWarning() throws {
@@ -165,7 +175,9 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recording = try SessionRecording<String, Int, String>.read(path: path)
     #expect(recording.events.count == 2)
-    #expect(recording.warning == "\(path):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it")
+    #expect(
+        recording.warning
+            == "\(path):4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it")
 }
 
 @Test func aHugeLineIsRefusedWithoutReadingItAll() throws {
@@ -177,15 +189,18 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
     let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
     for _ in 0 ..< 100 { try handle.write(contentsOf: block) }
     try handle.close()
-    #expect(throws: SessionReadError(file: path, line: 2, reason: "line is longer than 64 MiB: not a recording this reader accepts")) {
+    #expect(
+        throws: SessionReadError(file: path, line: 2, reason: "line is longer than 64 MiB: not a recording this reader accepts")
+    ) {
         try SessionRecording<String, Int, String>.read(path: path)
     }
 }
 
 @Test func timeGoingBackIsRefused() {
     let a = #"{"kind":"key","key":"a","t":2}"#, b = #"{"kind":"key","key":"b","t":1}"#
-    #expect(readError(goodHeader + "\n" + goodSnapshot + "\n" + a + "\n" + b + "\n")
-        == "rec.jsonl:4: time 1.0 goes back (the line before says 2.0)")
+    #expect(
+        readError(goodHeader + "\n" + goodSnapshot + "\n" + a + "\n" + b + "\n")
+            == "rec.jsonl:4: time 1.0 goes back (the line before says 2.0)")
 }
 
 @Test func headerSizesAreChecked() {
@@ -195,7 +210,9 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
 
 /// Many runs in one edit (every other item moves) take the merging path and still land exactly.
 @Test func anEditWithManyRunsAppliesByMerging() throws {
-    let old = Snapshot<String, Int>(sections: [("A", Array(stride(from: 0, to: 2_000, by: 2)) + Array(stride(from: 1, to: 2_000, by: 2))), ("B", [5000])])
+    let old = Snapshot<String, Int>(sections: [
+        ("A", Array(stride(from: 0, to: 2_000, by: 2)) + Array(stride(from: 1, to: 2_000, by: 2))), ("B", [5000]),
+    ])
     let new = Snapshot<String, Int>(sections: [("A", Array(0 ..< 2_000)), ("B", [5000])])
     let edit = SessionEdit<String, Int, String>(from: old, to: new, changeset: Changeset(from: old, to: new)) { _ in nil }
     #expect(edit.inserted.count > 4)
@@ -207,7 +224,9 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
         let a = Snapshot<String, Int>(sections: sections)
         var all = a.itemIdentifiers.filter { _ in rng.next() % 5 != 0 } + (100 ..< 100 + Int(rng.next() % 10))
         all.shuffle(using: &rng)
-        let b = Snapshot<String, Int>(sections: [("C", Array(all.prefix(20))), ("A", Array(all.dropFirst(20).prefix(25))), ("D", Array(all.dropFirst(45)))])
+        let b = Snapshot<String, Int>(sections: [
+            ("C", Array(all.prefix(20))), ("A", Array(all.dropFirst(20).prefix(25))), ("D", Array(all.dropFirst(45))),
+        ])
         let e = SessionEdit<String, Int, String>(from: a, to: b, changeset: Changeset(from: a, to: b)) { _ in nil }
         #expect(try e.applied(to: a) == b, "seed \(seed)")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Every editing operation of `Snapshot`, checked against the sections it should produce.
@@ -11,13 +12,13 @@ import Testing
     @Test func appendSectionsAndItems() {
         var s = TestSnapshot()
         s.appendSections(["A", "B"])
-        s.appendItems([1, 2])                     // to the last section
-        s.appendItems([3], toSection: "A")        // to another section: the items after it shift
+        s.appendItems([1, 2])  // to the last section
+        s.appendItems([3], toSection: "A")  // to another section: the items after it shift
         s.appendItems([], toSection: "A")
         s.appendItems([4, 5], toSection: "B")
         #expect(blocks(s) == ["A:3", "B:1,2,4,5"])
         var empty = TestSnapshot()
-        empty.appendItems([])                     // nothing to append: no section needed
+        empty.appendItems([])  // nothing to append: no section needed
         #expect(empty.numberOfSections == 0)
     }
 
@@ -38,7 +39,7 @@ import Testing
         s.reconfigureSections(["A", "C"])
         s.deleteSections(["A"])
         #expect(blocks(s) == ["B:3", "C:4"])
-        #expect(s.reloadedItemIdentifiers == [4])          // marks go with their items
+        #expect(s.reloadedItemIdentifiers == [4])  // marks go with their items
         #expect(s.reloadedSectionIdentifiers.isEmpty)
         #expect(s.reconfiguredSectionIdentifiers == ["C"])
         s.deleteSections([])
@@ -105,11 +106,11 @@ import Testing
         var s = snap([("A", [1, 2, 3]), ("B", [4]), ("C", [])])
         s.moveItem(1, afterItem: 3)
         #expect(blocks(s) == ["A:2,3,1", "B:4", "C:"])
-        s.moveItem(4, beforeItem: 2)                  // across sections
+        s.moveItem(4, beforeItem: 2)  // across sections
         #expect(blocks(s) == ["A:4,2,3,1", "B:", "C:"])
-        s.moveItem(3, toEndOfSection: "C")            // into an empty section
+        s.moveItem(3, toEndOfSection: "C")  // into an empty section
         #expect(blocks(s) == ["A:4,2,1", "B:", "C:3"])
-        s.moveItem(2, toEndOfSection: "A")            // within its own section
+        s.moveItem(2, toEndOfSection: "A")  // within its own section
         #expect(blocks(s) == ["A:4,1,2", "B:", "C:3"])
         s.moveItem(3, afterItem: 2)
         #expect(blocks(s) == ["A:4,1,2,3", "B:", "C:"])

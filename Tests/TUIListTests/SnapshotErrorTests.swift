@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Every error the `checked` methods throw, with its exact one-line description, and the
@@ -8,8 +9,10 @@ import Testing
 
     /// Runs a checked edit on a copy of `base`, expecting it to throw `message`, and the copy to
     /// be unchanged (marks included).
-    func refuses(_ message: String, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ edit: (inout TestSnapshot) throws -> Void) {
+    func refuses(
+        _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ edit: (inout TestSnapshot) throws -> Void
+    ) {
         var copy = base
         copy.reloadItems([1])
         let before = copy
@@ -28,13 +31,13 @@ import Testing
 
     @Test func duplicateItems() {
         refuses("duplicate item identifier \"1\" added to section \"B\": it is already in section \"A\"" + Self.unique) {
-            try $0.checkedAppendItems([7, 1])                                  // fast path, last section
+            try $0.checkedAppendItems([7, 1])  // fast path, last section
         }
         refuses("duplicate item identifier \"3\" added to section \"A\": it is already in section \"B\"" + Self.unique) {
-            try $0.checkedAppendItems([3], toSection: "A")                     // another section
+            try $0.checkedAppendItems([3], toSection: "A")  // another section
         }
         refuses("duplicate item identifier \"7\" added to section \"B\"" + Self.unique) {
-            try $0.checkedAppendItems([7, 8, 7])                               // repeats in the batch
+            try $0.checkedAppendItems([7, 8, 7])  // repeats in the batch
         }
         refuses("duplicate item identifier \"7\" added to section \"A\"" + Self.unique) {
             try $0.checkedAppendItems([7, 7], toSection: "A")
@@ -51,17 +54,20 @@ import Testing
         #expect(throws: SnapshotError(kind: .duplicateItem, identifier: "1", section: "A", otherSection: "B")) {
             try TestSnapshot(validating: [("A", [1]), ("B", [1])])
         }
-        do {
-            _ = try TestSnapshot(validating: [("A", [1]), ("B", [2, 1])])
-        } catch {
-            #expect(error.description == "duplicate item identifier \"1\" added to section \"B\": it is already in section \"A\"" + Self.unique)
+        let error = #expect(throws: SnapshotError.self) {
+            try TestSnapshot(validating: [("A", [1]), ("B", [2, 1])])
         }
+        #expect(
+            error?.description == "duplicate item identifier \"1\" added to section \"B\": it is already in section \"A\""
+                + Self.unique)
     }
 
     @Test func duplicateSections() {
         let message = "duplicate section identifier \"A\": the snapshot already has this section"
         refuses(message) { try $0.checkedAppendSections(["C", "A"]) }
-        refuses("duplicate section identifier \"C\": the snapshot already has this section") { try $0.checkedAppendSections(["C", "C"]) }
+        refuses("duplicate section identifier \"C\": the snapshot already has this section") {
+            try $0.checkedAppendSections(["C", "C"])
+        }
         refuses(message) { try $0.checkedInsertSections(["A"], beforeSection: "B") }
         refuses(message) { try $0.checkedInsertSections(["A"], afterSection: "B") }
         do {
@@ -77,7 +83,7 @@ import Testing
         let message = "unknown item identifier \"9\": the snapshot holds no such item"
         refuses(message) { try $0.checkedInsertItems([7], beforeItem: 9) }
         refuses(message) { try $0.checkedInsertItems([7], afterItem: 9) }
-        refuses(message) { try $0.checkedDeleteItems([1, 9]) }                // nothing deleted
+        refuses(message) { try $0.checkedDeleteItems([1, 9]) }  // nothing deleted
         refuses(message) { try $0.checkedMoveItem(9, beforeItem: 1) }
         refuses(message) { try $0.checkedMoveItem(1, beforeItem: 9) }
         refuses(message) { try $0.checkedMoveItem(9, afterItem: 1) }
@@ -92,7 +98,7 @@ import Testing
         refuses(message) { try $0.checkedAppendItems([7], toSection: "Z") }
         refuses(message) { try $0.checkedInsertSections(["C"], beforeSection: "Z") }
         refuses(message) { try $0.checkedInsertSections(["C"], afterSection: "Z") }
-        refuses(message) { try $0.checkedDeleteSections(["A", "Z"]) }          // nothing deleted
+        refuses(message) { try $0.checkedDeleteSections(["A", "Z"]) }  // nothing deleted
         refuses(message) { try $0.checkedMoveSection("Z", beforeSection: "A") }
         refuses(message) { try $0.checkedMoveSection("A", beforeSection: "Z") }
         refuses(message) { try $0.checkedMoveSection("Z", afterSection: "A") }
@@ -105,7 +111,8 @@ import Testing
     @Test func noSection() {
         var empty = TestSnapshot()
         #expect(throws: SnapshotError(kind: .noSection, identifier: "1")) { try empty.checkedAppendItems([1, 2]) }
-        #expect(SnapshotError(kind: .noSection, identifier: "1").description
+        #expect(
+            SnapshotError(kind: .noSection, identifier: "1").description
                 == "cannot append item \"1\": the snapshot has no section (append a section first)")
         #expect(empty == TestSnapshot())
     }
@@ -120,7 +127,9 @@ import Testing
     @Test func errorsCarryTheirParts() {
         let error = SnapshotError(kind: .duplicateItem, identifier: "x", section: "S", otherSection: "T")
         #expect(error.kind == .duplicateItem && error.identifier == "x" && error.section == "S" && error.otherSection == "T")
-        #expect(error.description == "duplicate item identifier \"x\" added to section \"T\": it is already in section \"S\"" + Self.unique)
+        #expect(
+            error.description == "duplicate item identifier \"x\" added to section \"T\": it is already in section \"S\""
+                + Self.unique)
         #expect(SnapshotError(kind: .unknownItem, identifier: "x") != SnapshotError(kind: .unknownSection, identifier: "x"))
     }
 }

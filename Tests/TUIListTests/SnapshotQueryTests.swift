@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 /// Every read-only query of `Snapshot`, on a snapshot with empty sections at both ends and in
@@ -48,7 +49,7 @@ import Testing
 
     @Test func positionsAndIndexPaths() {
         #expect(s.globalIndex(of: ip(3, 1)) == 4)
-        #expect(s.globalIndex(of: ip(2, 0)) == nil)   // empty section
+        #expect(s.globalIndex(of: ip(2, 0)) == nil)  // empty section
         #expect(s.globalIndex(of: ip(9, 0)) == nil)
         #expect(s.globalIndex(of: ip(-1, 0)) == nil)
         #expect(s.globalIndex(of: ip(1, -1)) == nil)
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func equalityAndDescription() {
-        #expect(snap([("A", [1]), ("B", [])]) != snap([("A", []), ("B", [1])]))   // same items, other sections
+        #expect(snap([("A", [1]), ("B", [])]) != snap([("A", []), ("B", [1])]))  // same items, other sections
         #expect(snap([("A", [1, 2])]) != snap([("A", [2, 1])]))
         #expect(snap([("A", [1])]) != snap([("B", [1])]))
         #expect(snap([("A", [1, 2]), ("B", [])]).description == "Snapshot(A: [1, 2], B: [])")

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TUIListTool
+import Testing
 
 /// Reading, checking and atomically writing files for `tuilist edit`, failure cases first:
 /// a refused file gets one line naming it and the reason, and keeps every byte.
@@ -14,7 +14,9 @@ import TUIListTool
     let folder: String
 
     init() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tuilist-edit-\(UUID().uuidString.prefix(8))").path
+        folder =
+            URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tuilist-edit-\(UUID().uuidString.prefix(8))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, 0o777)
     }
@@ -116,13 +118,13 @@ import TUIListTool
     }
 
     @Test func refusesAFileItCannotRead() {
-        let path = make("secret.txt", Array("x\n".utf8), mode: 0o600)   // root's, nobody cannot read it
+        let path = make("secret.txt", Array("x\n".utf8), mode: 0o600)  // root's, nobody cannot read it
         asNobody { expectFailure(path, "cannot read: permission denied") }
         #expect(contents(path) == Array("x\n".utf8))
     }
 
     @Test func refusesAFileItCannotWrite() {
-        let path = make("readonly.txt", Array("x\ny\n".utf8), mode: 0o644)   // root's: nobody reads, cannot write
+        let path = make("readonly.txt", Array("x\ny\n".utf8), mode: 0o644)  // root's: nobody reads, cannot write
         asNobody { expectFailure(path, "cannot write: permission denied") }
         #expect(contents(path) == Array("x\ny\n".utf8))
     }
@@ -133,7 +135,7 @@ import TUIListTool
         let path = sub + "/mine.txt"
         _ = FileManager.default.createFile(atPath: path, contents: Data("x\ny\n".utf8))
         chmod(path, 0o666)
-        chmod(sub, 0o755)   // root's folder: nobody may write the file but not add one beside it
+        chmod(sub, 0o755)  // root's folder: nobody may write the file but not add one beside it
         asNobody { expectFailure(path, "cannot write: permission denied (making a file in \(sub))") }
         #expect(contents(path) == Array("x\ny\n".utf8))
         #expect(names(in: sub) == ["mine.txt"])
@@ -155,11 +157,11 @@ import TUIListTool
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
         let path = sub + "/list.txt"
         _ = FileManager.default.createFile(atPath: path, contents: Data("1\n2\n".utf8))
-        chown(sub, 65534, 65534)    // nobody's folder and file (when root; else the user's own)
+        chown(sub, 65534, 65534)  // nobody's folder and file (when root; else the user's own)
         chown(path, 65534, 65534)
         try asNobody {
             let file = try EditableFile.open(path)
-            chmod(sub, 0o555)   // the folder is locked after the editor started
+            chmod(sub, 0o555)  // the folder is locked after the editor started
             defer { chmod(sub, 0o755) }
             #expect(throws: ToolFailure.self) { try file.write(file.document.bytes(order: [1, 0])) }
         }

@@ -1,6 +1,6 @@
-import Testing
 import TUIList
 import TUIListTool
+import Testing
 
 /// The editor on the runtime, headless: a ``Program`` on a ``HeadlessTerminal`` whose clock is
 /// the program's ``ManualClock``; keys arrive at set times, frames are read as lines, and the
@@ -8,14 +8,19 @@ import TUIListTool
 @Suite struct EditorAppTests {
     final class Saves { var written: [[UInt8]] = []; var failure: ToolFailure? }
 
-    private func editor(_ text: String, _ mode: EditorMode = .lines, columns: Int = 60, rows: Int = 12)
-        throws -> (EditorApp, Program, HeadlessTerminal, Saves) {
+    private func editor(
+        _ text: String, _ mode: EditorMode = .lines, columns: Int = 60, rows: Int = 12
+    )
+        throws -> (EditorApp, Program, HeadlessTerminal, Saves)
+    {
         let saves = Saves()
         let model = EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: mode)
-        let app = EditorApp(model: model, title: "notes.txt", save: { bytes throws(ToolFailure) in
-            if let failure = saves.failure { throw failure }
-            saves.written.append(bytes)
-        })
+        let app = EditorApp(
+            model: model, title: "notes.txt",
+            save: { bytes throws(ToolFailure) in
+                if let failure = saves.failure { throw failure }
+                saves.written.append(bytes)
+            })
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
         terminal.clock = clock
@@ -25,8 +30,10 @@ import TUIListTool
     private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
     /// Steps the program until `condition` holds for the screen (or 10 s of clock time pass).
-    private func step(_ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
-                      until condition: ([String]) -> Bool) -> Bool {
+    private func step(
+        _ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
+        until condition: ([String]) -> Bool
+    ) -> Bool {
         let clock = program.clock
         let deadline = clock.now + 10
         while clock.now < deadline && !program.isFinished {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TUIList
 import TUIListTool
+import Testing
 
 /// The editor's state machine, driven by keys through the keymap (as the app does), checked by
 /// what `w` would write.
@@ -46,7 +46,7 @@ import TUIListTool
 
     @Test func markedLinesMoveTogetherAndStopTogether() throws {
         var m = try model("a\nb\nc\nd\n")
-        press(chars("vjv"), &m)           // mark a and c
+        press(chars("vjv"), &m)  // mark a and c
         press(chars("J"), &m)
         #expect(output(m) == "b\na\nd\nc\n")
         #expect(press(chars("J"), &m) == [.message("already at the bottom")], "c is at the bottom: a does not close up")
@@ -112,19 +112,52 @@ import TUIListTool
         #expect(!m.isModified && !m.isDragging)
     }
 
+    /// Random key sequences: the shown snapshot always equals the order (filtered), the
+    /// cursor is on a shown line, and what `w` would write re-reads as exactly the lines of
+    /// the order.
+    @Test func randomSessionsKeepTheSnapshotAndTheFileInStep() throws {
+        let keys: [Key] = [
+            .character("J"), .character("K"), .shiftDown, .shiftUp, .character("j"), .character("k"),
+            .character("v"), .character("d"), .character("u"), .character("U"), .character(" "),
+            .enter, .escape, .character("G"), .character("g"), .character("/"), .character("e"),
+            .backspace, .character("x"),
+        ]
+        for seed in UInt64(1) ... 300 {
+            var rng = SplitMix64(seed: seed)
+            let bytes = LineDocumentTests.randomFile(&rng)
+            let document = try LineDocument(bytes: bytes)
+            var m = EditorModel(document: document, mode: .lines)
+            var pressed: [Key] = []
+            for _ in 0 ..< 60 {
+                let key = keys[rng.int(0 ... keys.count - 1)]
+                pressed.append(key)
+                press([key], &m)
+                let shown = m.state.order.filter {
+                    m.filter.isEmpty || document.text(of: $0).lowercased().contains(m.filter.lowercased())
+                }
+                try #require(m.displayed.itemIdentifiers == shown, "seed \(seed), keys \(pressed)")
+                #expect(m.cursor == nil ? shown.isEmpty : shown.contains(m.cursor!), "seed \(seed), keys \(pressed)")
+            }
+            let reread = try LineDocument(bytes: m.outputBytes())
+            #expect(
+                (0 ..< reread.count).map(reread.text(of:)) == m.state.order.map(document.text(of:)),
+                "seed \(seed), keys \(pressed)")
+        }
+    }
+
     // MARK: - Rebase todos
 
     static let todo = """
-    pick 1111111 c2
-    p 2222222 c3
-    pick 3333333 c4
+        pick 1111111 c2
+        p 2222222 c3
+        pick 3333333 c4
 
-    # Rebase 0000000..3333333 onto 0000000 (3 commands)
-    #
-    # Commands:
-    # p, pick <commit> = use commit
+        # Rebase 0000000..3333333 onto 0000000 (3 commands)
+        #
+        # Commands:
+        # p, pick <commit> = use commit
 
-    """
+        """
 
     @Test func rebaseHidesCommentsAndKeepsThemInPlace() throws {
         var m = try model(Self.todo, .rebase)
@@ -138,13 +171,14 @@ import TUIListTool
         press(chars("jf"), &m)
         #expect(m.action(of: 1) == .fixup)
         press(chars("kd"), &m)
-        #expect(output(m).hasPrefix("drop 1111111 c2\nf 2222222 c3\npick 3333333 c4\n\n# Rebase"), "abbreviated stays abbreviated")
+        #expect(
+            output(m).hasPrefix("drop 1111111 c2\nf 2222222 c3\npick 3333333 c4\n\n# Rebase"), "abbreviated stays abbreviated")
         press(chars("p"), &m)
         press(chars("jp"), &m)
         #expect(!m.isModified, "back to pick: the original bytes")
-        press(chars("vjvs"), &m)          // mark two, squash both
+        press(chars("vjvs"), &m)  // mark two, squash both
         #expect(m.action(of: 1) == .squash && m.action(of: 2) == .squash)
-        press(chars("D"), &m)             // D deletes the marked lines
+        press(chars("D"), &m)  // D deletes the marked lines
         #expect(output(m).hasPrefix("pick 1111111 c2\n\n# Rebase"))
     }
 
@@ -154,8 +188,9 @@ import TUIListTool
         press(chars("jJ"), &m)
         #expect(output(m) == "pick a x\npick c z\n# Branch: topic\npick b y\n")
         press(chars("D"), &m)
-        #expect(output(m) == "pick a x\n# Branch: topic\npick c z\n",
-                "a deleted line's comment stays, before the line that followed it in the file")
+        #expect(
+            output(m) == "pick a x\n# Branch: topic\npick c z\n",
+            "a deleted line's comment stays, before the line that followed it in the file")
     }
 
     @Test func rebaseWarnsAboutFixingUpTheFirstCommit() throws {
@@ -184,8 +219,10 @@ import TUIListTool
         var filtering = try model("a\nb\n"); press(chars("/"), &filtering)
         var confirming = try model("a\nb\n"); press(chars("Jq"), &confirming)
         var help = try model("a\nb\n"); press(chars("?"), &help)
-        let models: [(EditorKeymap.Mode, EditorModel)] = [(.lines, lines), (.rebase, rebase), (.drag, dragging),
-                                                          (.filter, filtering), (.confirmDiscard, confirming), (.help, help)]
+        let models: [(EditorKeymap.Mode, EditorModel)] = [
+            (.lines, lines), (.rebase, rebase), (.drag, dragging),
+            (.filter, filtering), (.confirmDiscard, confirming), (.help, help),
+        ]
         for (mode, model) in models {
             #expect(EditorKeymap.mode(of: model) == mode)
             for binding in EditorKeymap.bindings(for: mode) {

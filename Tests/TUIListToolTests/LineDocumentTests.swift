@@ -1,5 +1,5 @@
-import Testing
 import TUIListTool
+import Testing
 
 /// The byte-exact line document: splitting, the final-line rule, validation, and random round
 /// trips checked through properties that do not restate the implementation.
@@ -69,18 +69,19 @@ import TUIListTool
         #expect(string(doc.bytes(order: [2, 0])) == "other\nsame\n")
     }
 
-    @Test(arguments: [
-        ([0x61, 0x00, 0x62], LineDocumentError.binary(offset: 1, line: 1)),
-        ([0x61, 0x0A, 0x80], .notUTF8(offset: 2, line: 2)),               // lone continuation byte
-        ([0xC0, 0x80], .notUTF8(offset: 0, line: 1)),                     // overlong NUL
-        ([0xE0, 0x80, 0x80], .notUTF8(offset: 1, line: 1)),               // overlong 3-byte form
-        ([0xED, 0xA0, 0x80], .notUTF8(offset: 1, line: 1)),               // a UTF-16 surrogate
-        ([0xF4, 0x90, 0x80, 0x80], .notUTF8(offset: 1, line: 1)),         // above U+10FFFF
-        ([0xF5, 0x80, 0x80, 0x80], .notUTF8(offset: 0, line: 1)),
-        ([0x0A, 0x0A, 0xE2, 0x82], .notUTF8(offset: 2, line: 3)),         // cut short at the end
-        ([0xE2, 0x28, 0xA1], .notUTF8(offset: 1, line: 1)),
-        ([0xFF, 0xFE, 0x61, 0x00], .notUTF8(offset: 0, line: 1)),         // UTF-16 with its BOM
-    ] as [([UInt8], LineDocumentError)])
+    @Test(
+        arguments: [
+            ([0x61, 0x00, 0x62], LineDocumentError.binary(offset: 1, line: 1)),
+            ([0x61, 0x0A, 0x80], .notUTF8(offset: 2, line: 2)),  // lone continuation byte
+            ([0xC0, 0x80], .notUTF8(offset: 0, line: 1)),  // overlong NUL
+            ([0xE0, 0x80, 0x80], .notUTF8(offset: 1, line: 1)),  // overlong 3-byte form
+            ([0xED, 0xA0, 0x80], .notUTF8(offset: 1, line: 1)),  // a UTF-16 surrogate
+            ([0xF4, 0x90, 0x80, 0x80], .notUTF8(offset: 1, line: 1)),  // above U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], .notUTF8(offset: 0, line: 1)),
+            ([0x0A, 0x0A, 0xE2, 0x82], .notUTF8(offset: 2, line: 3)),  // cut short at the end
+            ([0xE2, 0x28, 0xA1], .notUTF8(offset: 1, line: 1)),
+            ([0xFF, 0xFE, 0x61, 0x00], .notUTF8(offset: 0, line: 1)),  // UTF-16 with its BOM
+        ] as [([UInt8], LineDocumentError)])
     func refusesBinaryAndNonUTF8(bytes: [UInt8], expected: LineDocumentError) {
         #expect(throws: expected) { try LineDocument(bytes: bytes) }
     }
@@ -93,8 +94,10 @@ import TUIListTool
     /// The validator agrees with the standard library's UTF-8 decoding on random bytes
     /// biased towards the tricky lead and continuation bytes.
     @Test func validatorAgreesWithTheStandardLibrary() {
-        let pool: [UInt8] = [0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-                             0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let pool: [UInt8] = [
+            0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for seed in UInt64(1) ... 3000 {
             var rng = SplitMix64(seed: seed)
             let bytes = (0 ..< rng.int(0 ... 8)).map { _ in pool[rng.int(0 ... pool.count - 1)] }
@@ -119,7 +122,7 @@ import TUIListTool
             let last = index == count - 1
             if last && content.isEmpty { content = "end" }
             bytes += Array(content.utf8)
-            if last && rng.chance(0.5) { break }   // no final newline
+            if last && rng.chance(0.5) { break }  // no final newline
             bytes += rng.chance(0.4) ? [0x0D, 0x0A] : [0x0A]
         }
         return bytes

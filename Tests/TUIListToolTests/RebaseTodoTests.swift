@@ -1,5 +1,5 @@
-import Testing
 import TUIListTool
+import Testing
 
 @Suite struct RebaseTodoTests {
     private func commit(_ line: String) -> RebaseCommit? {
@@ -27,7 +27,7 @@ import TUIListTool
         #expect(RebaseTodoLine(parsing: "exec make test") == .command(word: "exec", argument: "make test"))
         #expect(RebaseTodoLine(parsing: "x make") == .command(word: "x", argument: "make"))
         #expect(RebaseTodoLine(parsing: "break") == .command(word: "break", argument: ""))
-        #expect(RebaseTodoLine(parsing: "pick") == .command(word: "pick", argument: ""))   // no hash: not a commit
+        #expect(RebaseTodoLine(parsing: "pick") == .command(word: "pick", argument: ""))  // no hash: not a commit
         #expect(RebaseTodoLine(parsing: "# Rebase a..b onto c") == .comment)
         #expect(RebaseTodoLine(parsing: "   # indented comment") == .comment)
         #expect(RebaseTodoLine(parsing: " \t ") == .blank)

@@ -32,6 +32,11 @@ void tui_install_signal_handlers(void);
 /// Puts SIGINT, SIGTERM, SIGHUP and SIGQUIT back to their default action.
 void tui_reset_signal_handlers(void);
 
+/// Names a process group of our own children (0: none) that gets SIGTERM when a handled
+/// signal or exit() ends this process — a command run in its own group would otherwise
+/// outlive us (Ctrl-C reaches only the terminal's foreground group).
+void tui_set_child_group(int group);
+
 /// Whether the current terminfo entry reports mouse events (has `kmous`).
 int tui_terminal_has_mouse(void);
 

@@ -1,7 +1,7 @@
 /// Owns the running transition and a clock: what a ListView asks, once per frame, which rows
 /// to draw where.
 ///
-/// Hand it a plan for each new layout with ``apply(_:animated:)``; if a transition is still
+/// Hand it a plan for each new layout with ``apply(_:animated:scrolledBy:)``; if a transition is still
 /// running, the new one starts from where every row is drawn now (a retarget). Each time the
 /// list comes to rest after one or more applies, `onRest` is called exactly once.
 ///
@@ -12,7 +12,7 @@
 /// ```
 ///
 /// The rest is noticed when the animator is asked (``currentFrame()``, ``isAnimating``,
-/// ``apply(_:animated:)``), never on a timer: a ListView that keeps drawing while
+/// ``apply(_:animated:scrolledBy:)``), never on a timer: a ListView that keeps drawing while
 /// ``isAnimating`` sees the call right after its last frame.
 public final class Animator<RowID: Hashable> {
     /// Where time comes from.
@@ -35,8 +35,10 @@ public final class Animator<RowID: Hashable> {
     ///   - timing: defaults to ``TransitionTiming/fromEnvironment(_:base:)`` (no motion when
     ///     `TUILIST_REDUCED_MOTION=1`).
     ///   - onRest: called once each time the list comes to rest.
-    public init(clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
-                onRest: (() -> Void)? = nil) {
+    public init(
+        clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
+        onRest: (() -> Void)? = nil
+    ) {
         self.clock = clock
         self.timing = timing
         self.onRest = onRest
@@ -60,7 +62,7 @@ public final class Animator<RowID: Hashable> {
     ///   - plan: the change from the layout last applied to the new one (old rows: the
     ///     previous target layout's rows near the viewport).
     ///   - animated: `false` jumps to the new layout at once.
-    ///   - scrolledBy: lines the viewport scrolled (down, positive) since the running
+    ///   - lines: lines the viewport scrolled (down, positive) since the running
     ///     transition's plan was made, up to `plan`'s old rows: a retarget shifts the rows
     ///     drawn now by it first. Ignored when nothing is running. Default 0.
     public func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true, scrolledBy lines: Int = 0) {
@@ -78,7 +80,7 @@ public final class Animator<RowID: Hashable> {
 
     /// The rows to draw now. Notices (and reports) the rest.
     ///
-    /// - Complexity: that of ``Transition/frame(at:)``: O(visible rows).
+    /// - Complexity: that of ``Transition/frame(at:includingOffscreenRows:)``: O(visible rows).
     public func currentFrame() -> TransitionFrame<RowID> {
         guard let transition else { return TransitionFrame(rows: [], viewportHeight: 0) }
         let elapsed = self.elapsed

@@ -60,8 +60,10 @@ public struct TransitionChanges<RowID: Hashable>: Equatable {
     public var moved: Set<RowID>
 
     /// Creates a change set; every set defaults to empty.
-    public init(deleted: Set<RowID> = [], inserted: Set<RowID> = [],
-                updated: Set<RowID> = [], moved: Set<RowID> = []) {
+    public init(
+        deleted: Set<RowID> = [], inserted: Set<RowID> = [],
+        updated: Set<RowID> = [], moved: Set<RowID> = []
+    ) {
         self.deleted = deleted
         self.inserted = inserted
         self.updated = updated

@@ -1,7 +1,7 @@
 /// The animation from one layout to another: where each row is drawn, and how, at any moment.
 ///
 /// A transition is a value computed once from a ``TransitionPlan`` and a ``TransitionTiming``;
-/// ``frame(at:)`` is then a pure function of the time since it started, so a test steps it
+/// ``frame(at:includingOffscreenRows:)`` is then a pure function of the time since it started, so a test steps it
 /// frame by frame and a retarget reads it at any moment.
 ///
 /// ```swift
@@ -95,32 +95,35 @@ public struct Transition<RowID: Hashable> {
                 guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
                 else { continue }
                 let layer = plan.changes.moved.contains(old.id) ? Self.raisedLayer : Self.baseLayer
-                tracks.append(Track(
-                    id: old.id, fromLine: old.line, toLine: new.line,
-                    fromHeight: old.height, toHeight: new.height,
-                    fromOpacity: opacity, toOpacity: 1,
-                    startZIndex: state?.zIndex ?? layer, zIndex: max(layer, state?.zIndex ?? layer),
-                    faintAppearance: state?.faintAppearance ?? .fadingIn,
-                    startedFaint: state?.faintAppearance != nil))
+                tracks.append(
+                    Track(
+                        id: old.id, fromLine: old.line, toLine: new.line,
+                        fromHeight: old.height, toHeight: new.height,
+                        fromOpacity: opacity, toOpacity: 1,
+                        startZIndex: state?.zIndex ?? layer, zIndex: max(layer, state?.zIndex ?? layer),
+                        faintAppearance: state?.faintAppearance ?? .fadingIn,
+                        startedFaint: state?.faintAppearance != nil))
             } else {
                 guard old.isVisible(inViewportOfHeight: height), opacity > 0 else { continue }
-                tracks.append(Track(
-                    id: old.id, fromLine: old.line, toLine: old.line,
-                    fromHeight: old.height, toHeight: old.height,
-                    fromOpacity: opacity, toOpacity: 0,
-                    startZIndex: state?.zIndex ?? Self.leavingLayer,
-                    zIndex: max(Self.leavingLayer, state?.zIndex ?? Self.leavingLayer),
-                    faintAppearance: state?.faintAppearance ?? .dimmed,
-                    startedFaint: state?.faintAppearance != nil))
+                tracks.append(
+                    Track(
+                        id: old.id, fromLine: old.line, toLine: old.line,
+                        fromHeight: old.height, toHeight: old.height,
+                        fromOpacity: opacity, toOpacity: 0,
+                        startZIndex: state?.zIndex ?? Self.leavingLayer,
+                        zIndex: max(Self.leavingLayer, state?.zIndex ?? Self.leavingLayer),
+                        faintAppearance: state?.faintAppearance ?? .dimmed,
+                        startedFaint: state?.faintAppearance != nil))
             }
         }
         for new in plan.newRows where !oldIDs.contains(new.id) && new.isVisible(inViewportOfHeight: height) {
-            tracks.append(Track(
-                id: new.id, fromLine: new.line, toLine: new.line,
-                fromHeight: new.height, toHeight: new.height,
-                fromOpacity: 0, toOpacity: 1,
-                startZIndex: Self.baseLayer, zIndex: Self.baseLayer,
-                faintAppearance: .fadingIn, startedFaint: true))
+            tracks.append(
+                Track(
+                    id: new.id, fromLine: new.line, toLine: new.line,
+                    fromHeight: new.height, toHeight: new.height,
+                    fromOpacity: 0, toOpacity: 1,
+                    startZIndex: Self.baseLayer, zIndex: Self.baseLayer,
+                    faintAppearance: .fadingIn, startedFaint: true))
         }
 
         // Crowded moves jump instead of sliding (see TransitionTiming.maximumSlidingMoves).
@@ -139,7 +142,7 @@ public struct Transition<RowID: Hashable> {
                 var first: Double?
                 for mover in sliding.map({ tracks[$0] }) {
                     let (mf, mt) = (Double(mover.fromLine), Double(mover.toLine))
-                    guard (sf - mf) * (st - mt) < 0 else { continue }   // their order flips: they cross
+                    guard (sf - mf) * (st - mt) < 0 else { continue }  // their order flips: they cross
                     let progress: Double
                     if crowded {
                         progress = 0.5
@@ -149,7 +152,7 @@ public struct Transition<RowID: Hashable> {
                         // into the line the moving row just left.
                         progress = (abs(sf - mf) - 0.5) / abs(mt - mf)
                     } else {
-                        progress = (sf - mf) / ((mt - mf) - (st - sf))   // where the two lines meet
+                        progress = (sf - mf) / ((mt - mf) - (st - sf))  // where the two lines meet
                     }
                     if progress > 0, progress < 1 { first = min(first ?? 1, progress) }
                 }
@@ -207,13 +210,15 @@ public struct Transition<RowID: Hashable> {
         var ids = Set<RowID>(minimumCapacity: tracks.count)
         for track in tracks {
             precondition(ids.insert(track.id).inserted, "Row \(track.id) has two tracks")
-            precondition(track.fadeStart <= track.fadeEnd && track.fadeEnd <= duration,
-                         "Row \(track.id) fades from \(track.fadeStart) to \(track.fadeEnd) s, past \(duration) s")
+            precondition(
+                track.fadeStart <= track.fadeEnd && track.fadeEnd <= duration,
+                "Row \(track.id) fades from \(track.fadeStart) to \(track.fadeEnd) s, past \(duration) s")
             precondition(track.flashEnd <= duration, "Row \(track.id) flashes until \(track.flashEnd) s, past \(duration) s")
             precondition(track.toOpacity == 0 || track.toOpacity == 1, "Row \(track.id) ends half faded")
         }
-        precondition(moveStart <= moveEnd && moveEnd <= duration || duration == 0 && moveEnd >= 0,
-                     "Move phase \(moveStart)...\(moveEnd) s outside 0...\(duration) s")
+        precondition(
+            moveStart <= moveEnd && moveEnd <= duration || duration == 0 && moveEnd >= 0,
+            "Move phase \(moveStart)...\(moveEnd) s outside 0...\(duration) s")
     }
     #endif
 
@@ -239,9 +244,13 @@ public struct Transition<RowID: Hashable> {
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
         let moveProgress: Double
-        if finished || elapsed >= moveEnd { moveProgress = 1 }
-        else if elapsed <= moveStart { moveProgress = 0 }
-        else { moveProgress = timing.move.easing((elapsed - moveStart) / (moveEnd - moveStart)) }
+        if finished || elapsed >= moveEnd {
+            moveProgress = 1
+        } else if elapsed <= moveStart {
+            moveProgress = 0
+        } else {
+            moveProgress = timing.move.easing((elapsed - moveStart) / (moveEnd - moveStart))
+        }
 
         var rows: [TransitionFrame<RowID>.Row] = []
         rows.reserveCapacity(tracks.count)
@@ -253,16 +262,20 @@ public struct Transition<RowID: Hashable> {
                 continue
             }
             let switched = track.jumps ? moveProgress >= 0.5 : track.stepAt.map { moveProgress >= $0 }
-            let line = switched.map { $0 ? track.toLine : track.fromLine }
+            let line =
+                switched.map { $0 ? track.toLine : track.fromLine }
                 ?? track.fromLine + Self.step(track.toLine - track.fromLine, moveProgress)
-            let rowHeight = switched.map { $0 ? track.toHeight : track.fromHeight }
+            let rowHeight =
+                switched.map { $0 ? track.toHeight : track.fromHeight }
                 ?? max(1, track.fromHeight + Self.step(track.toHeight - track.fromHeight, moveProgress))
             guard started || includingOffscreenRows || (line < height && line + rowHeight > 0) else { continue }
-            rows.append(TransitionFrame<RowID>.Row(
-                id: track.id, line: line, height: rowHeight,
-                appearance: finished ? .normal : appearance(of: track, opacity: opacity, at: elapsed, moveProgress: moveProgress),
-                zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
-                opacity: opacity, isLeaving: !finished && track.isLeaving))
+            rows.append(
+                TransitionFrame<RowID>.Row(
+                    id: track.id, line: line, height: rowHeight,
+                    appearance: finished
+                        ? .normal : appearance(of: track, opacity: opacity, at: elapsed, moveProgress: moveProgress),
+                    zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
+                    opacity: opacity, isLeaving: !finished && track.isLeaving))
         }
         // Stable: rows on the same layer and line keep the tracks' order.
         rows.sort { ($0.zIndex, $0.line) < ($1.zIndex, $1.line) }
@@ -282,14 +295,16 @@ public struct Transition<RowID: Hashable> {
     ///   - elapsed: seconds since this transition started.
     ///   - plan: the change from this transition's target to the new layout.
     ///   - timing: the timing of the new transition; defaults to this one's.
-    ///   - scrolledBy: how many lines the viewport scrolled (down, positive) between the
+    ///   - lines: how many lines the viewport scrolled (down, positive) between the
     ///     coordinates of this transition's new layout and those of `plan`'s old rows: this
     ///     transition's rows are shifted by it (see ``TransitionFrame/scrolled(by:)``), so a
     ///     list that scrolled mid-transition retargets from where its rows are drawn. Default 0.
-    /// - Returns: a transition whose ``frame(at:)`` at 0 draws what this one draws at `elapsed`
-    ///   (shifted by `scrolledBy`).
-    public func retargeted(at elapsed: Double, to plan: TransitionPlan<RowID>,
-                           timing: TransitionTiming? = nil, scrolledBy lines: Int = 0) -> Transition {
+    /// - Returns: a transition whose ``frame(at:includingOffscreenRows:)`` at 0 draws what this one draws
+    ///   at `elapsed` (shifted by `lines`).
+    public func retargeted(
+        at elapsed: Double, to plan: TransitionPlan<RowID>,
+        timing: TransitionTiming? = nil, scrolledBy lines: Int = 0
+    ) -> Transition {
         var resting = plan.oldRows
         var known = Set(resting.map(\.id))
         for var row in self.plan.newRows where known.insert(row.id).inserted {
@@ -297,8 +312,9 @@ public struct Transition<RowID: Hashable> {
             resting.append(row)
         }
         let current = frame(at: elapsed, includingOffscreenRows: true).scrolled(by: lines)
-        let next = TransitionPlan(from: current, to: plan.newRows, changes: plan.changes,
-                                  viewportHeight: plan.viewportHeight, restingOldRows: resting)
+        let next = TransitionPlan(
+            from: current, to: plan.newRows, changes: plan.changes,
+            viewportHeight: plan.viewportHeight, restingOldRows: resting)
         return Transition(plan: next, timing: timing ?? self.timing)
     }
 

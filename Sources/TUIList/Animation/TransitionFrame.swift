@@ -41,8 +41,10 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
         public var isLeaving: Bool
 
         /// Creates a frame row.
-        public init(id: RowID, line: Int, height: Int = 1, appearance: RowAppearance = .normal,
-                    zIndex: Int = 1, opacity: Double = 1, isLeaving: Bool = false) {
+        public init(
+            id: RowID, line: Int, height: Int = 1, appearance: RowAppearance = .normal,
+            zIndex: Int = 1, opacity: Double = 1, isLeaving: Bool = false
+        ) {
             self.isLeaving = isLeaving
             self.id = id
             self.line = line
@@ -83,7 +85,8 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
     public init(restingRows: [RowPlacement<RowID>], viewportHeight: Int) {
         self.viewportHeight = viewportHeight
         self.pendingInsertions = []
-        self.rows = restingRows
+        self.rows =
+            restingRows
             .filter { $0.isVisible(inViewportOfHeight: viewportHeight) }
             .sorted { $0.line < $1.line }
             .map { Row(id: $0.id, line: $0.line, height: $0.height) }

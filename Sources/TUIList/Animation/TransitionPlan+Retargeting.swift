@@ -10,7 +10,7 @@ extension TransitionPlan {
     /// `current` lists as ``TransitionFrame/pendingInsertions`` still fade in if `newRows` has
     /// them. Nothing jumps back, nothing is drawn twice.
     ///
-    /// ``Transition/retargeted(at:to:timing:)`` builds this for you from a plan between the
+    /// ``Transition/retargeted(at:to:timing:scrolledBy:)`` builds this for you from a plan between the
     /// two snapshots; use this initialiser when you hold only the frame.
     ///
     /// - Parameters:
@@ -28,13 +28,15 @@ extension TransitionPlan {
     ///   - oldPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     ///   - newPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     /// - Complexity: O(rows of `current` + `newRows` + `restingOldRows`).
-    public init(from current: TransitionFrame<RowID>,
-                to newRows: [RowPlacement<RowID>],
-                changes: TransitionChanges<RowID> = .none,
-                viewportHeight: Int? = nil,
-                restingOldRows: [RowPlacement<RowID>] = [],
-                oldPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil,
-                newPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil) {
+    public init(
+        from current: TransitionFrame<RowID>,
+        to newRows: [RowPlacement<RowID>],
+        changes: TransitionChanges<RowID> = .none,
+        viewportHeight: Int? = nil,
+        restingOldRows: [RowPlacement<RowID>] = [],
+        oldPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil,
+        newPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil
+    ) {
         var changes = changes
         var oldRows: [RowPlacement<RowID>] = []
         oldRows.reserveCapacity(current.rows.count + restingOldRows.count)
@@ -62,9 +64,10 @@ extension TransitionPlan {
         for row in restingOldRows where !row.isVisible(inViewportOfHeight: height) && taken.insert(row.id).inserted {
             oldRows.append(row)
         }
-        self.init(viewportHeight: height,
-                  oldRows: oldRows, newRows: newRows, changes: changes,
-                  oldPlacement: oldPlacement, newPlacement: newPlacement)
+        self.init(
+            viewportHeight: height,
+            oldRows: oldRows, newRows: newRows, changes: changes,
+            oldPlacement: oldPlacement, newPlacement: newPlacement)
         self.startStates = states
     }
 }

@@ -20,7 +20,7 @@
 /// `oldPlacement` / `newPlacement` so the plan can ask the layout where it is; without them it
 /// slides to (or from) just beyond the viewport edge nearest to it.
 ///
-/// To change course in the middle of a transition, see ``Transition/retargeted(at:to:timing:)``
+/// To change course in the middle of a transition, see ``Transition/retargeted(at:to:timing:scrolledBy:)``
 /// and ``init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``.
 public struct TransitionPlan<RowID: Hashable> {
     /// How a row starts when the plan starts from a frame drawn mid-transition.
@@ -63,12 +63,14 @@ public struct TransitionPlan<RowID: Hashable> {
     /// - Precondition: no id appears twice in `oldRows`, nor in `newRows`.
     /// - Complexity: O(*r*) for *r* rows handed over, plus one lookup per visible row missing
     ///   on the other side.
-    public init(viewportHeight: Int,
-                oldRows: [RowPlacement<RowID>],
-                newRows: [RowPlacement<RowID>],
-                changes: TransitionChanges<RowID> = .none,
-                oldPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil,
-                newPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil) {
+    public init(
+        viewportHeight: Int,
+        oldRows: [RowPlacement<RowID>],
+        newRows: [RowPlacement<RowID>],
+        changes: TransitionChanges<RowID> = .none,
+        oldPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil,
+        newPlacement: ((RowID) -> RowPlacement<RowID>?)? = nil
+    ) {
         self.viewportHeight = max(0, viewportHeight)
         self.oldRows = oldRows
         self.newRows = newRows
@@ -78,20 +80,26 @@ public struct TransitionPlan<RowID: Hashable> {
 
     /// Adds, for each row visible on one side and missing on the other without being deleted or
     /// inserted, its place on the other side: from the lookup, or just beyond the nearest edge.
-    private mutating func resolveMissingRows(oldPlacement: ((RowID) -> RowPlacement<RowID>?)?,
-                                             newPlacement: ((RowID) -> RowPlacement<RowID>?)?) {
+    private mutating func resolveMissingRows(
+        oldPlacement: ((RowID) -> RowPlacement<RowID>?)?,
+        newPlacement: ((RowID) -> RowPlacement<RowID>?)?
+    ) {
         let oldIDs = Self.uniqueIDs(oldRows, side: "old")
         let newIDs = Self.uniqueIDs(newRows, side: "new")
         var addedToNew: [RowPlacement<RowID>] = []
-        for row in oldRows where !newIDs.contains(row.id) && !changes.deleted.contains(row.id)
-            && row.isVisible(inViewportOfHeight: viewportHeight) {
+        for row in oldRows
+        where !newIDs.contains(row.id) && !changes.deleted.contains(row.id)
+            && row.isVisible(inViewportOfHeight: viewportHeight)
+        {
             var placement = newPlacement?(row.id) ?? beyondNearestEdge(row)
             placement.id = row.id
             addedToNew.append(placement)
         }
         var addedToOld: [RowPlacement<RowID>] = []
-        for row in newRows where !oldIDs.contains(row.id) && !changes.inserted.contains(row.id)
-            && row.isVisible(inViewportOfHeight: viewportHeight) {
+        for row in newRows
+        where !oldIDs.contains(row.id) && !changes.inserted.contains(row.id)
+            && row.isVisible(inViewportOfHeight: viewportHeight)
+        {
             var placement = oldPlacement?(row.id) ?? beyondNearestEdge(row)
             placement.id = row.id
             addedToOld.append(placement)

@@ -108,8 +108,10 @@ public struct TransitionTiming: Hashable, Sendable {
     /// - Parameters:
     ///   - environment: the variables to read; `nil` (the default) reads the process's own.
     ///   - base: the timing to use when motion is welcome.
-    public static func fromEnvironment(_ environment: [String: String]? = nil,
-                                       base: TransitionTiming = .default) -> TransitionTiming {
+    public static func fromEnvironment(
+        _ environment: [String: String]? = nil,
+        base: TransitionTiming = .default
+    ) -> TransitionTiming {
         let value: String?
         if let environment {
             value = environment[reducedMotionVariable]

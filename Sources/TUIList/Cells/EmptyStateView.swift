@@ -21,8 +21,9 @@ public struct EmptyStateView: Hashable, Sendable {
         let top = rect.y + (rect.height - lines.count) / 2
         for (offset, line) in lines.enumerated() {
             let w = min(TerminalText.columns(of: String(line)), rect.width)
-            canvas.draw(String(line), x: rect.x + (rect.width - w) / 2, y: top + offset, style: style,
-                        maxWidth: rect.width, clip: rect)
+            canvas.draw(
+                String(line), x: rect.x + (rect.width - w) / 2, y: top + offset, style: style,
+                maxWidth: rect.width, clip: rect)
         }
     }
 }

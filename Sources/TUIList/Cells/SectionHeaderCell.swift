@@ -39,8 +39,9 @@ public final class SectionHeaderCell: ListCell {
                 end -= 1
             }
         }
-        canvas.draw(title, x: rect.x, y: rect.y, style: backgroundStyle.overlaid(with: titleStyle),
-                    maxWidth: end - rect.x, clip: rect)
+        canvas.draw(
+            title, x: rect.x, y: rect.y, style: backgroundStyle.overlaid(with: titleStyle),
+            maxWidth: end - rect.x, clip: rect)
         CellState.applyStandardOverlays(state, to: &canvas, rect: rect)
     }
 }

@@ -110,18 +110,21 @@ public final class TextCell: ListCell {
                 canvas.draw(detail, x: left, y: rect.y + 1, style: detailStyle, maxWidth: width, clip: rect)
             }
         }
-        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle,
-                                        unfocusedSelected: unfocusedSelectedStyle, marked: markedStyle)
+        CellState.applyStandardOverlays(
+            state, to: &canvas, rect: rect, selected: selectedStyle,
+            unfocusedSelected: unfocusedSelectedStyle, marked: markedStyle)
     }
 }
 
 extension CellState {
     /// Lays the styles that a state calls for over a cell's rect: the mark, then the selection
     /// (focused or not), then the highlight. Built-in cells use it; custom cells may too.
-    public static func applyStandardOverlays(_ state: CellState, to canvas: inout Canvas, rect: Rect,
-                                             selected: Style = Style(attributes: .reverse),
-                                             unfocusedSelected: Style = Style(attributes: .underline),
-                                             marked: Style = Style(attributes: .bold)) {
+    public static func applyStandardOverlays(
+        _ state: CellState, to canvas: inout Canvas, rect: Rect,
+        selected: Style = Style(attributes: .reverse),
+        unfocusedSelected: Style = Style(attributes: .underline),
+        marked: Style = Style(attributes: .bold)
+    ) {
         var overlays: [Style] = []
         if state.isMarked { overlays.append(marked) }
         if state.isSelected { overlays.append(state.isFocused ? selected : unfocusedSelected) }

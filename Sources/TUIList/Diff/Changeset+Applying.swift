@@ -26,13 +26,15 @@ extension Changeset {
         var sectionTaken = [Bool](repeating: false, count: oldSections.count)
         for entry in sectionDeletes {
             guard oldSections.indices.contains(entry.index), oldSections[entry.index] == entry.id,
-                  !sectionTaken[entry.index] else { return nil }
+                !sectionTaken[entry.index]
+            else { return nil }
             sectionTaken[entry.index] = true
         }
         var movedSections: [SectionID: Int] = [:]  // identifier -> old index
         for entry in sectionMoves {
             guard oldSections.indices.contains(entry.from), oldSections[entry.from] == entry.id,
-                  !sectionTaken[entry.from] else { return nil }
+                !sectionTaken[entry.from]
+            else { return nil }
             sectionTaken[entry.from] = true
             movedSections[entry.id] = entry.from
         }
@@ -113,11 +115,13 @@ extension Changeset {
         // 4. Updates must name the same identifier at both ends.
         for entry in sectionUpdates {
             guard old.sectionIdentifier(at: entry.from) == entry.id,
-                  result.sectionIdentifier(at: entry.to) == entry.id else { return nil }
+                result.sectionIdentifier(at: entry.to) == entry.id
+            else { return nil }
         }
         for entry in itemUpdates {
             guard old.itemIdentifier(at: entry.from) == entry.id,
-                  result.itemIdentifier(at: entry.to) == entry.id else { return nil }
+                result.itemIdentifier(at: entry.to) == entry.id
+            else { return nil }
         }
         return result
     }

@@ -67,30 +67,38 @@ extension Changeset {
     /// Everything else is as in ``init(from:to:)``; the closures replace ``ContentEquatable``.
     ///
     /// - Parameters:
+    ///   - old: the snapshot on screen.
+    ///   - new: the snapshot to show.
     ///   - itemContentChanged: called once for each item that both snapshots hold and that the
     ///     new snapshot does not mark; `true` gives a ``ListUpdateKind/reconfigure`` update.
     ///   - sectionContentChanged: the same for sections, or `nil` for marks only.
     /// - Complexity: as ``init(from:to:)``, plus one call per kept item.
     @inlinable
-    public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
-                itemContentChanged: (ItemID) -> Bool,
-                sectionContentChanged: ((SectionID) -> Bool)? = nil) {
+    public init(
+        from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
+        itemContentChanged: (ItemID) -> Bool,
+        sectionContentChanged: ((SectionID) -> Bool)? = nil
+    ) {
         self = withoutActuallyEscaping(itemContentChanged) { itemContentChanged in
-            Changeset(_diffing: old, new,
-                      itemContentChanged: { _, new in itemContentChanged(new) },
-                      sectionContentChanged: sectionContentChanged.map { changed in { _, new in changed(new) } })
+            Changeset(
+                _diffing: old, new,
+                itemContentChanged: { _, new in itemContentChanged(new) },
+                sectionContentChanged: sectionContentChanged.map { changed in { _, new in changed(new) } })
         }
     }
 
     /// The diff itself; content tests take the (old, new) values of one identifier.
     @inlinable
-    internal init(_diffing old: Snapshot<SectionID, ItemID>, _ new: Snapshot<SectionID, ItemID>,
-                  itemContentChanged: ((ItemID, ItemID) -> Bool)?,
-                  sectionContentChanged: ((SectionID, SectionID) -> Bool)?) {
+    internal init(
+        _diffing old: Snapshot<SectionID, ItemID>, _ new: Snapshot<SectionID, ItemID>,
+        itemContentChanged: ((ItemID, ItemID) -> Bool)?,
+        sectionContentChanged: ((SectionID, SectionID) -> Bool)?
+    ) {
         self.init()
         let (sectionOldToNew, sectionNewToOld) = _diffSections(old, new, contentChanged: sectionContentChanged)
-        _diffItems(old, new, sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
-                   contentChanged: itemContentChanged)
+        _diffItems(
+            old, new, sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
+            contentChanged: itemContentChanged)
     }
 
     /// Fills the section arrays and returns the section correspondence (-1 where none).
@@ -138,7 +146,8 @@ extension Changeset {
                 if new._reloadedSections.contains(section) {
                     kind = .reload
                 } else if new._reconfiguredSections.contains(section)
-                            || contentChanged?(oldSections[oldIndex], section) == true {
+                    || contentChanged?(oldSections[oldIndex], section) == true
+                {
                     kind = .reconfigure
                 } else {
                     continue
@@ -156,10 +165,11 @@ extension Changeset {
         sectionOldToNew: [Int32], sectionNewToOld: [Int32],
         contentChanged: ((ItemID, ItemID) -> Bool)?
     ) {
-        let match = _ItemMatch(old: old._items, new: new._items.elements,
-                               oldStarts: old._sectionStarts, newStarts: new._sectionStarts,
-                               sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
-                               checkingDuplicates: false)
+        let match = _ItemMatch(
+            old: old._items, new: new._items.elements,
+            oldStarts: old._sectionStarts, newStarts: new._sectionStarts,
+            sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
+            checkingDuplicates: false)
         let oldStarts = old._sectionStarts
         let newStarts = new._sectionStarts
 
@@ -175,9 +185,10 @@ extension Changeset {
                             section += 1
                             nextStart = section + 1 < oldStarts.count ? oldStarts[section + 1] : Int.max
                         }
-                        itemDeletes.append(ItemChange(
-                            id: oldItems[position],
-                            indexPath: ListIndexPath(section: section, item: position - oldStarts[section])))
+                        itemDeletes.append(
+                            ItemChange(
+                                id: oldItems[position],
+                                indexPath: ListIndexPath(section: section, item: position - oldStarts[section])))
                     }
                 }
             }

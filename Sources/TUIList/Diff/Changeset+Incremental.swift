@@ -24,12 +24,15 @@ extension Changeset {
     ///   diff of the *w* items in the window, O(*w* log *w*) at worst (a swap of neighbours:
     ///   *w* = 2), plus O(*m*) for *m* marked items.
     @usableFromInline
-    internal static func _incremental(_ old: Snapshot<SectionID, ItemID>,
-                                      _ new: Snapshot<SectionID, ItemID>) -> Changeset? {
+    internal static func _incremental(
+        _ old: Snapshot<SectionID, ItemID>,
+        _ new: Snapshot<SectionID, ItemID>
+    ) -> Changeset? {
         guard let window = new._log.window(since: old._log),
-              new._reloadedSections.isEmpty, new._reconfiguredSections.isEmpty,
-              old._sections.count == new._sections.count,
-              old._sectionStarts.count == new._sectionStarts.count else { return nil }
+            new._reloadedSections.isEmpty, new._reconfiguredSections.isEmpty,
+            old._sections.count == new._sections.count,
+            old._sectionStarts.count == new._sectionStarts.count
+        else { return nil }
         let oldCount = old._items.count, newCount = new._items.count
         let low = min(window.low, oldCount, newCount)
         let tail = min(window.tail, oldCount - low, newCount - low)
@@ -39,8 +42,11 @@ extension Changeset {
 
         // The window of each snapshot, cut along its sections, and where each cut starts in
         // its section.
-        func cut(_ snapshot: Snapshot<SectionID, ItemID>, end: Int)
-            -> (blocks: [(section: SectionID, items: ArraySlice<ItemID>)], offsets: [Int]) {
+        func cut(
+            _ snapshot: Snapshot<SectionID, ItemID>, end: Int
+        )
+            -> (blocks: [(section: SectionID, items: ArraySlice<ItemID>)], offsets: [Int])
+        {
             var blocks: [(section: SectionID, items: ArraySlice<ItemID>)] = []
             var offsets: [Int] = []
             blocks.reserveCapacity(snapshot._sections.count)
@@ -73,8 +79,9 @@ extension Changeset {
                 return
             }
             let oldPosition = position < low ? position : position - (newCount - oldCount)
-            let update = ItemUpdate(id: item, from: old._indexPath(ofPosition: oldPosition),
-                                    to: new._indexPath(ofPosition: position), kind: kind)
+            let update = ItemUpdate(
+                id: item, from: old._indexPath(ofPosition: oldPosition),
+                to: new._indexPath(ofPosition: position), kind: kind)
             if position < low { before.append((position, update)) } else { after.append((position, update)) }
         }
         for item in new._reloadedItems { mark(item, .reload) }
@@ -84,8 +91,12 @@ extension Changeset {
         func shift(_ path: ListIndexPath, _ offsets: [Int]) -> ListIndexPath {
             ListIndexPath(section: path.section, item: path.item + offsets[path.section])
         }
-        for i in changes.itemDeletes.indices { changes.itemDeletes[i].indexPath = shift(changes.itemDeletes[i].indexPath, oldOffsets) }
-        for i in changes.itemInserts.indices { changes.itemInserts[i].indexPath = shift(changes.itemInserts[i].indexPath, newOffsets) }
+        for i in changes.itemDeletes.indices {
+            changes.itemDeletes[i].indexPath = shift(changes.itemDeletes[i].indexPath, oldOffsets)
+        }
+        for i in changes.itemInserts.indices {
+            changes.itemInserts[i].indexPath = shift(changes.itemInserts[i].indexPath, newOffsets)
+        }
         for i in changes.itemMoves.indices {
             changes.itemMoves[i].from = shift(changes.itemMoves[i].from, oldOffsets)
             changes.itemMoves[i].to = shift(changes.itemMoves[i].to, newOffsets)

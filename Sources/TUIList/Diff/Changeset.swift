@@ -29,25 +29,37 @@
 public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
     /// A section deleted (index in the old snapshot) or inserted (index in the new one).
     public struct SectionChange: Hashable {
+        /// The section's identifier.
         public var id: SectionID
+        /// Its index: in the old snapshot for a delete, in the new one for an insert.
         public var index: Int
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: SectionID, index: Int) { self.id = id; self.index = index }
     }
 
     /// A section that changed place: `from` in the old snapshot, `to` in the new one.
     public struct SectionMove: Hashable {
+        /// The section's identifier.
         public var id: SectionID
+        /// Its index in the old snapshot.
         public var from: Int
+        /// Its index in the new snapshot.
         public var to: Int
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: SectionID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
     }
 
     /// A section kept by both snapshots whose header refreshes.
     public struct SectionUpdate: Hashable {
+        /// The section's identifier.
         public var id: SectionID
+        /// Its index in the old snapshot.
         public var from: Int
+        /// Its index in the new snapshot.
         public var to: Int
+        /// Reload (a new header cell) or reconfigure (the same cell, new content).
         public var kind: ListUpdateKind
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: SectionID, from: Int, to: Int, kind: ListUpdateKind) {
             self.id = id; self.from = from; self.to = to; self.kind = kind
         }
@@ -55,25 +67,37 @@ public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
 
     /// An item deleted (index path in the old snapshot) or inserted (in the new one).
     public struct ItemChange: Hashable {
+        /// The item's identifier.
         public var id: ItemID
+        /// Its index path: in the old snapshot for a delete, in the new one for an insert.
         public var indexPath: ListIndexPath
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: ItemID, indexPath: ListIndexPath) { self.id = id; self.indexPath = indexPath }
     }
 
     /// An item that changed place: `from` in the old snapshot, `to` in the new one.
     public struct ItemMove: Hashable {
+        /// The item's identifier.
         public var id: ItemID
+        /// Its index path in the old snapshot.
         public var from: ListIndexPath
+        /// Its index path in the new snapshot (possibly in another section).
         public var to: ListIndexPath
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: ItemID, from: ListIndexPath, to: ListIndexPath) { self.id = id; self.from = from; self.to = to }
     }
 
     /// An item kept by both snapshots whose row refreshes: `from` old, `to` new.
     public struct ItemUpdate: Hashable {
+        /// The item's identifier.
         public var id: ItemID
+        /// Its index path in the old snapshot.
         public var from: ListIndexPath
+        /// Its index path in the new snapshot.
         public var to: ListIndexPath
+        /// Reload (a new cell) or reconfigure (the same cell, new content).
         public var kind: ListUpdateKind
+        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
         public init(id: ItemID, from: ListIndexPath, to: ListIndexPath, kind: ListUpdateKind) {
             self.id = id; self.from = from; self.to = to; self.kind = kind
         }
@@ -110,9 +134,13 @@ extension Changeset {
 
     /// How many entries of each kind the changeset holds.
     public struct Counts: Hashable, Sendable {
+        /// Entries that leave: deleted sections or items.
         public var deletes = 0
+        /// Entries that arrive: inserted sections or items.
         public var inserts = 0
+        /// Entries kept by both snapshots that moved (the minimal set).
         public var moves = 0
+        /// Entries kept by both snapshots that refresh.
         public var updates = 0
         /// All four together.
         public var total: Int { deletes + inserts + moves + updates }
@@ -125,8 +153,9 @@ extension Changeset {
 
     /// Counts of section deletes, inserts, moves and updates.
     public var sectionCounts: Counts {
-        Counts(deletes: sectionDeletes.count, inserts: sectionInserts.count,
-               moves: sectionMoves.count, updates: sectionUpdates.count)
+        Counts(
+            deletes: sectionDeletes.count, inserts: sectionInserts.count,
+            moves: sectionMoves.count, updates: sectionUpdates.count)
     }
 }
 

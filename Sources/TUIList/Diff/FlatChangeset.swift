@@ -24,16 +24,23 @@ import OrderedCollections
 public struct FlatChangeset<ID: Hashable> {
     /// An identifier deleted (old index) or inserted (new index).
     public struct Change: Hashable {
+        /// The identifier.
         public var id: ID
+        /// Its index: in `old` for a delete, in `new` for an insert.
         public var index: Int
+        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
         public init(id: ID, index: Int) { self.id = id; self.index = index }
     }
 
     /// An identifier kept by both arrays: moved (`from` old, `to` new), or updated.
     public struct Move: Hashable {
+        /// The identifier.
         public var id: ID
+        /// Its index in `old`.
         public var from: Int
+        /// Its index in `new`.
         public var to: Int
+        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
         public init(id: ID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
     }
 
@@ -78,8 +85,9 @@ public struct FlatChangeset<ID: Hashable> {
                 preconditionFailure("duplicate identifier \"\(id)\" in the old collection (identifiers must be unique)")
             }
         }
-        let match = _ItemMatch(old: index, new: new, oldStarts: [0], newStarts: [0],
-                               sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
+        let match = _ItemMatch(
+            old: index, new: new, oldStarts: [0], newStarts: [0],
+            sectionOldToNew: [0], sectionNewToOld: [0], checkingDuplicates: true)
         deletes.reserveCapacity(match.deletedCount)
         for position in old.indices where match.oldMatched[position] == 0 {
             deletes.append(Change(id: old[position], index: position))
@@ -91,7 +99,8 @@ public struct FlatChangeset<ID: Hashable> {
             let oldPosition = Int(match.newToOld[position])
             if oldPosition < 0 {
                 guard insertedIDs.insert(new[position]).inserted else {
-                    preconditionFailure("duplicate identifier \"\(new[position])\" in the new collection (identifiers must be unique)")
+                    preconditionFailure(
+                        "duplicate identifier \"\(new[position])\" in the new collection (identifiers must be unique)")
                 }
                 inserts.append(Change(id: new[position], index: position))
                 continue
@@ -142,7 +151,8 @@ public struct FlatChangeset<ID: Hashable> {
         guard incomingIndex == incoming.count else { return nil }
         for entry in updates {
             guard old.indices.contains(entry.from), old[entry.from] == entry.id,
-                  result.indices.contains(entry.to), result[entry.to] == entry.id else { return nil }
+                result.indices.contains(entry.to), result[entry.to] == entry.id
+            else { return nil }
         }
         return result
     }

@@ -81,7 +81,8 @@ internal struct _ItemMatch {
                             if guess >= 0 && guess < oldCount && oldItems[guess] == newItems[j] {
                                 o = guess
                             } else if !previousInserted && step == 1 && guess + 1 < oldCount
-                                        && oldItems[guess + 1] == newItems[j] {
+                                && oldItems[guess + 1] == newItems[j]
+                            {
                                 o = guess + 1
                             } else if let found = old.firstIndex(of: newItems[j]) {
                                 o = found

@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,14 +22,17 @@ extension FilterIndex {
     /// - Complexity: O(bytes searched): every item's folded text, or only the previous
     ///   matches' when narrowing; split over `activeProcessorCount` threads for
     ///   ``parallelThreshold`` candidates or more. Each item is one `memmem` over its bytes.
-    public func matches(_ query: String, narrowing previous: FilterMatches? = nil,
-                        cancellation: FilterCancellation? = nil) -> FilterMatches? {
+    public func matches(
+        _ query: String, narrowing previous: FilterMatches? = nil,
+        cancellation: FilterCancellation? = nil
+    ) -> FilterMatches? {
         let needle = TextFolding.folded(query)
         let total = _ids.count
         // Candidates: the previous matches plus the slots added since, or every slot.
         var candidates: [Int32]?
         if let previous, previous.version == version, previous.slotCount <= total,
-           needle.count >= previous.query.count, _contains(needle, previous.query) {
+            needle.count >= previous.query.count, _contains(needle, previous.query)
+        {
             if previous.slotCount == total {
                 candidates = previous.slots
             } else {
@@ -54,10 +58,11 @@ extension FilterIndex {
                     needle.withUnsafeBufferPointer { needle in
                         found.withUnsafeMutableBufferPointer { found in
                             (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
-                                let search = _Search(bytes: bytes, starts: starts, lengths: lengths, needle: needle,
-                                                     candidates: candidates == nil ? nil : candidateSlots,
-                                                     candidateCount: candidateCount, chunkSize: chunkSize,
-                                                     found: found, cancellation: cancellation)
+                                let search = _Search(
+                                    bytes: bytes, starts: starts, lengths: lengths, needle: needle,
+                                    candidates: candidates == nil ? nil : candidateSlots,
+                                    candidateCount: candidateCount, chunkSize: chunkSize,
+                                    found: found, cancellation: cancellation)
                                 if candidateCount >= Self.parallelThreshold {
                                     DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
                                 } else {
@@ -82,8 +87,9 @@ extension FilterIndex {
         guard !needle.isEmpty else { return true }
         return haystack.withUnsafeBytes { h in
             needle.withUnsafeBytes { n in
-                _find(UnsafeRawBufferPointer(h).baseAddress!.assumingMemoryBound(to: UInt8.self), h.count,
-                      n.baseAddress!.assumingMemoryBound(to: UInt8.self), n.count)
+                _find(
+                    UnsafeRawBufferPointer(h).baseAddress!.assumingMemoryBound(to: UInt8.self), h.count,
+                    n.baseAddress!.assumingMemoryBound(to: UInt8.self), n.count)
             }
         }
     }
@@ -126,7 +132,7 @@ internal func _find(_ text: UnsafePointer<UInt8>, _ length: Int, _ needle: Unsaf
     guard needleCount > 0 else { return true }
     let first = Int32(needle[0])
     var offset = 0
-    let last = length - needleCount   // the last offset where the needle fits
+    let last = length - needleCount  // the last offset where the needle fits
     while offset <= last {
         guard let hit = memchr(text + offset, first, last - offset + 1) else { return false }
         let position = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - text

@@ -10,8 +10,10 @@ public struct FilterMatches: Sendable, Equatable {
     public let slots: [Int32]
     /// One bit per slot of `0 ..< slotCount`: set for a match.
     @usableFromInline internal let _bits: [UInt64]
-    /// The index's slot count and version when searched.
+    /// The index's slot count when searched.
     public let slotCount: Int
+    /// The index's version when searched: a result is narrowed from only while the index has
+    /// not changed but for appends.
     public let version: Int
 
     internal init(query: [UInt8], slots: [Int32], slotCount: Int, version: Int) {

@@ -66,11 +66,15 @@ public struct InputDecoder: Sendable {
     /// Reads what is held as it stands, because no more bytes came: a lone Escape is the Escape
     /// key, `ESC [` is Alt+`[`, an unfinished sequence is ``Key/unknown(_:)``, an open paste
     /// ends with the text so far.
+    ///
+    /// - Complexity: O(bytes held).
     public mutating func flush() -> [InputEvent] {
         var events = run(final: true)
         if let text = pasted {
+            // Bytes held in case they began the end marker are text after all.
             pasted = nil
-            events.append(.paste(Self.pasteText(text)))
+            events.append(.paste(Self.pasteText(text + pending)))
+            pending.removeAll()
         }
         return events
     }
@@ -204,7 +208,9 @@ public struct InputDecoder: Sendable {
     private func character(at index: Int, final: Bool) -> Step {
         let lead = pending[index]
         if lead < 0x80 {
-            guard let key = Key(scalar: Unicode.Scalar(lead)) else { return .event(.key(.unknown(Self.name(pending[index ... index]))), 1) }
+            guard let key = Key(scalar: Unicode.Scalar(lead)) else {
+                return .event(.key(.unknown(Self.name(pending[index ... index]))), 1)
+            }
             return .event(.key(key), 1)
         }
         let length: Int
@@ -223,7 +229,8 @@ public struct InputDecoder: Sendable {
             return .event(.key(.unknown(Self.name(pending[index ..< index + available]))), available)
         }
         guard let text = String(validating: pending[index ..< index + length], as: UTF8.self),
-              let scalar = text.unicodeScalars.first, let key = Key(scalar: scalar) else {
+            let scalar = text.unicodeScalars.first, let key = Key(scalar: scalar)
+        else {
             return .event(.key(.unknown(Self.name(pending[index ..< index + length]))), length)
         }
         return .event(.key(key), length)
@@ -237,15 +244,21 @@ public struct InputDecoder: Sendable {
         switch pending[scan] {
         case UInt8(ascii: "["):
             // The Linux console's F1–F5: ESC [ [ A … ESC [ [ E.
-            guard scan + 1 < count else { return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore }
+            guard scan + 1 < count else {
+                return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore
+            }
             let letter = pending[scan + 1]
-            let key: Key = (UInt8(ascii: "A") ... UInt8(ascii: "E")).contains(letter)
+            let key: Key =
+                (UInt8(ascii: "A") ... UInt8(ascii: "E")).contains(letter)
                 ? .function(Int(letter - UInt8(ascii: "A")) + 1) : .unknown(Self.name(pending[index ... scan + 1]))
             return .event(.key(key), 4)
         case UInt8(ascii: "M"):
             // X10 mouse: ESC [ M, then button, column and line as bytes offset by 32.
-            guard scan + 3 < count else { return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore }
-            let event = x10Mouse(button: Int(pending[scan + 1]) - 32, x: Int(pending[scan + 2]) - 33, y: Int(pending[scan + 3]) - 33)
+            guard scan + 3 < count else {
+                return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore
+            }
+            let event = x10Mouse(
+                button: Int(pending[scan + 1]) - 32, x: Int(pending[scan + 2]) - 33, y: Int(pending[scan + 3]) - 33)
             return .event(event, 6)
         default:
             break
@@ -254,7 +267,8 @@ public struct InputDecoder: Sendable {
         while scan < count, (0x30 ... 0x3F).contains(pending[scan]) { scan += 1 }
         let parametersEnd = scan
         // rxvt ends Shift+Home and its kin with `$`, which is otherwise an intermediate byte.
-        let rxvtShift = scan < count && pending[scan] == UInt8(ascii: "$") && parametersEnd > parametersStart
+        let rxvtShift =
+            scan < count && pending[scan] == UInt8(ascii: "$") && parametersEnd > parametersStart
             && pending[parametersStart ..< parametersEnd].allSatisfy { (0x30 ... 0x39).contains($0) }
         if !rxvtShift {
             while scan < count, (0x20 ... 0x2F).contains(pending[scan]) { scan += 1 }
@@ -277,7 +291,8 @@ public struct InputDecoder: Sendable {
         if parameters.first == UInt8(ascii: "<") {
             let fields = Self.numbers(parameters.dropFirst())
             guard fields.count == 3, let code = fields[0], let column = fields[1], let line = fields[2],
-                  finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m") else {
+                finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m")
+            else {
                 return .event(.key(.unknown(Self.name(whole))), length)
             }
             // Reports that are no event (motion without a button, horizontal wheel) are dropped.

@@ -50,6 +50,7 @@ public enum Key: Hashable, Sendable {
 
 /// Modifier keys held with a key, as terminals report them (xterm's parameter minus one).
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// xterm's modifier bits: shift 1, alt 2, control 4, meta 8.
     public let rawValue: UInt8
     /// Creates modifiers from xterm's bits: shift 1, alt 2, control 4, meta 8.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

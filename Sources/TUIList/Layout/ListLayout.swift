@@ -67,8 +67,10 @@ public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
     ///   - height: the number of lines of a row; values below 1 count as 1. Called once per row,
     ///     in order. When it answers 1 for every row, the layout falls back to the fast path.
     /// - Complexity: O(*n* + *s*) plus the calls of `height`.
-    public init(snapshot: Snapshot<SectionID, ItemID>, headers: Bool = false, footers: Bool = false,
-                height: (Row) -> Int) {
+    public init(
+        snapshot: Snapshot<SectionID, ItemID>, headers: Bool = false, footers: Bool = false,
+        height: (Row) -> Int
+    ) {
         self.snapshot = snapshot
         self.hasHeaders = headers
         self.hasFooters = footers

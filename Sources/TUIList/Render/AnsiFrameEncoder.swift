@@ -13,6 +13,8 @@
 public struct AnsiFrameEncoder: Sendable {
     private var previous: Canvas?
 
+    /// An encoder with no previous frame: its first ``encode(_:)`` clears the screen and draws
+    /// everything.
     public init() {}
 
     /// Forgets the last frame, so the next one is drawn in full (after a resize, say).
@@ -77,7 +79,7 @@ public struct AnsiFrameEncoder: Sendable {
         case .default: return []
         case .ansi(let n) where n < 8: return [String(base + Int(n))]
         case .ansi(let n) where n < 16: return [String(base + 60 + Int(n) - 8)]
-        case .ansi(let n): return [String(base + 8), "5", String(n)]   // past 15: an xterm palette index
+        case .ansi(let n): return [String(base + 8), "5", String(n)]  // past 15: an xterm palette index
         case .indexed(let n): return [String(base + 8), "5", String(n)]
         case .rgb(let r, let g, let b): return [String(base + 8), "2", String(r), String(g), String(b)]
         }

@@ -34,8 +34,9 @@ public struct Canvas: Equatable, Sendable {
     /// The cell at column `x` of line `y`.
     /// - Precondition: the position lies inside the canvas.
     public subscript(x: Int, y: Int) -> CanvasCell {
-        precondition(x >= 0 && x < width && y >= 0 && y < height,
-                     "Cell (\(x), \(y)) is outside the \(width)×\(height) canvas")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "Cell (\(x), \(y)) is outside the \(width)×\(height) canvas")
         return cells[y * width + x]
     }
 
@@ -113,9 +114,11 @@ public struct Canvas: Equatable, Sendable {
     ///   right edge of the room (so `x += draw(...)` continues after it). 0 when nothing fits.
     /// - Complexity: O(n) in the length of `text` (it stops at the right edge).
     @discardableResult
-    public mutating func draw(_ text: String, x: Int, y: Int, style: Style = .plain,
-                              maxWidth: Int? = nil, clip: Rect? = nil,
-                              truncation: Truncation = .ellipsis) -> Int {
+    public mutating func draw(
+        _ text: String, x: Int, y: Int, style: Style = .plain,
+        maxWidth: Int? = nil, clip: Rect? = nil,
+        truncation: Truncation = .ellipsis
+    ) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard !area.isEmpty, y >= area.y, y < area.maxY else { return 0 }
         var right = area.maxX
@@ -123,8 +126,11 @@ public struct Canvas: Equatable, Sendable {
         let left = area.x
         guard right > x, right > left else { return 0 }
         let room = right - x
-        if Canvas._asciiFastPath, let drawn = _drawPrintableASCII(text, x: x, y: y, style: style, left: left, right: right,
-                                           room: room, truncation: truncation) {
+        if Canvas._asciiFastPath,
+            let drawn = _drawPrintableASCII(
+                text, x: x, y: y, style: style, left: left, right: right,
+                room: room, truncation: truncation)
+        {
             return drawn
         }
 
@@ -135,7 +141,7 @@ public struct Canvas: Equatable, Sendable {
         }
         let base = y * width
         var column = x
-        var lastCell: Int? = nil   // the cell that combining marks join
+        var lastCell: Int? = nil  // the cell that combining marks join
         if x > 0, x - 1 >= left, x <= right {
             lastCell = x - 1
             if cells[base + x - 1].isContinuation, x - 2 >= left { lastCell = x - 2 }
@@ -168,7 +174,7 @@ public struct Canvas: Equatable, Sendable {
             column += columns
         }
         if limit < right {
-            while column < limit {   // a gap left by a wide char that did not fit
+            while column < limit {  // a gap left by a wide char that did not fit
                 if column >= left { put(CanvasCell(text: " ", style: style), x: column, y: y, columns: 1) }
                 column += 1
             }
@@ -189,16 +195,18 @@ public struct Canvas: Equatable, Sendable {
     /// and each cell's text comes from a table of one-byte strings (no allocation). Gives what
     /// the general path gives; `nil` for any other text.
     @inline(__always)
-    private mutating func _drawPrintableASCII(_ text: String, x: Int, y: Int, style: Style, left: Int, right: Int,
-                                              room: Int, truncation: Truncation) -> Int? {
+    private mutating func _drawPrintableASCII(
+        _ text: String, x: Int, y: Int, style: Style, left: Int, right: Int,
+        room: Int, truncation: Truncation
+    ) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
-            for byte in bytes where byte &- 0x20 >= 0x5F { return nil }   // not 0x20...0x7E
+            for byte in bytes where byte &- 0x20 >= 0x5F { return nil }  // not 0x20...0x7E
             let ellipsis = truncation == .ellipsis && bytes.count > room
             let limit = ellipsis ? right - 1 : right
-            let end = Swift.min(x + bytes.count, limit)   // columns x ..< end get a character
+            let end = Swift.min(x + bytes.count, limit)  // columns x ..< end get a character
             let first = Swift.max(x, left)
-            let last = ellipsis ? right : end            // the ellipsis takes column `limit`
+            let last = ellipsis ? right : end  // the ellipsis takes column `limit`
             if first < last { breakWideCharacters(y: y, from: first, to: last) }
             let base = y * width
             let table = CanvasCell._asciiText
@@ -228,7 +236,8 @@ public struct Canvas: Equatable, Sendable {
         guard let oldCharacter = old.first else { return }
         let joined = old + String(mark)
         guard joined.count == 1, let character = joined.first,
-              TerminalText.columns(of: character) == TerminalText.columns(of: oldCharacter) else { return }
+            TerminalText.columns(of: character) == TerminalText.columns(of: oldCharacter)
+        else { return }
         cells[index].text = joined
     }
 
@@ -242,11 +251,13 @@ public struct Canvas: Equatable, Sendable {
             var x = 0
             while x < width {
                 let cell = cells[base + x]
-                precondition(!cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
+                precondition(
+                    !cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
                 let columns = cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
                 if columns == 2 {
-                    precondition(x + 1 < width && cells[base + x + 1].isContinuation,
-                                 "Canvas cell (\(x), \(y)) holds wide \"\(cell.text)\" without a continuation after it")
+                    precondition(
+                        x + 1 < width && cells[base + x + 1].isContinuation,
+                        "Canvas cell (\(x), \(y)) holds wide \"\(cell.text)\" without a continuation after it")
                     x += 2
                 } else {
                     x += 1

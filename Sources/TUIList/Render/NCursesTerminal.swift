@@ -1,5 +1,6 @@
 import CNCurses
 import CTerminalRestore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -131,9 +132,11 @@ public final class NCursesTerminal: Terminal {
     ///     restore the terminal and exit with 128 + signal number).
     /// - Throws: `NCursesTerminal.Error` when the output is not a terminal, `TERM` is unknown
     ///   or unusable, or another terminal is active.
-    public init(mouse: Bool = false, terminalType: String? = nil,
-                input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-                handleSignals: Bool = true) throws {
+    public init(
+        mouse: Bool = false, terminalType: String? = nil,
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+        handleSignals: Bool = true
+    ) throws {
         guard !NCursesTerminal.isActive else { throw Error.alreadyActive }
         guard isatty(output) == 1 else { throw Error.notATerminal }
         setlocale(LC_ALL, "")
@@ -214,7 +217,8 @@ public final class NCursesTerminal: Terminal {
         guard !isRestored else { return }
         let current = size
         let frame = canvas.fitted(width: current.columns, height: current.rows)
-        let previous = needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
+        let previous =
+            needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
         let width = frame.width
         for y in 0 ..< frame.height {
@@ -283,9 +287,11 @@ public final class NCursesTerminal: Terminal {
             }
             if inputClosed && !decoder.isWaitingForMore { return events.isEmpty ? nil : events }
             let milliseconds: Int32 = wait.map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
-            var fds = [pollfd(fd: reader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: waker?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: reader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: waker?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 3, inputClosed ? 0 : milliseconds)
             if ready < 0 && errno != EINTR { return events.isEmpty ? nil : events }
             if fds[1].revents != 0 { events += handleSignals() }
@@ -298,7 +304,8 @@ public final class NCursesTerminal: Terminal {
                 if hungUp { inputClosed = true }
             }
             if decoder.isWaitingForMore,
-               inputClosed || NCursesTerminal.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025) {
+                inputClosed || NCursesTerminal.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025)
+            {
                 events += decoder.flush()
             }
             if !events.isEmpty { return events }

@@ -14,8 +14,10 @@ public struct Style: Hashable, Sendable {
     public var attributes: TextAttributes = []
 
     /// Creates a style; every part defaults to the terminal's default look.
-    public init(foreground: TerminalColor = .default, background: TerminalColor = .default,
-                attributes: TextAttributes = []) {
+    public init(
+        foreground: TerminalColor = .default, background: TerminalColor = .default,
+        attributes: TextAttributes = []
+    ) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes

@@ -30,6 +30,11 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
+    /// The batch built on ``nextEvent(timeout:)``: waits up to `timeout` for a first event,
+    /// checking `waker` every 10 ms, then takes every event already pending without waiting.
+    ///
+    /// - Returns: the events (empty when the wait timed out or `waker` was woken), or `nil` when
+    ///   no input will ever come again.
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         let clock = ContinuousClock()
         let start = clock.now

@@ -65,7 +65,7 @@ public enum TerminalText {
     /// format characters (ZWJ, ZWSP, bidi controls, ...), Hangul medial vowels and final consonants.
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        if v == 0x00AD { return false }   // soft hyphen: shown by terminals as a hyphen
+        if v == 0x00AD { return false }  // soft hyphen: shown by terminals as a hyphen
         if (0x1160 ... 0x11FF).contains(v) || (0xD7B0 ... 0xD7FF).contains(v) { return true }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true

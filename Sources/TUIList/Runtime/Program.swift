@@ -30,9 +30,13 @@ public protocol TerminalApp: AnyObject {
 }
 
 extension TerminalApp {
+    /// Does nothing: an app that needs no setup before the first frame skips it.
     public func start(in program: Program) {}
+    /// Does nothing: an app without timers or background work skips it.
     public func tick(in program: Program) {}
+    /// `false`: the program draws only after input, a deadline or a wake.
     public var isAnimating: Bool { false }
+    /// `nil`: no timer.
     public var nextDeadline: Double? { nil }
 }
 

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Wakes a ``Program`` that waits for input, from any thread: background work (a command
 /// that finished, lines read from a pipe) calls ``wake()`` after queueing its results, and

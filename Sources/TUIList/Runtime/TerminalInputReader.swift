@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Reads a terminal's input on a thread of its own, into a queue, for as long as it runs.
 ///
@@ -76,8 +77,10 @@ final class TerminalInputReader: @unchecked Sendable {
     private func loop() {
         defer { finished.signal() }
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             fds[0].revents = 0
             fds[1].revents = 0

@@ -7,24 +7,33 @@ extension SessionEdit {
     /// of identifiers.
     ///
     /// - Parameters:
+    ///   - old: the snapshot recorded last.
+    ///   - new: the snapshot to record.
+    ///   - changeset: the changes from `old` to `new` (``Changeset/init(from:to:)``, or a
+    ///     list's ``ListView/lastChangeset`` right after it applied `new`).
     ///   - content: the content to record for an inserted or updated item (`nil` to omit it).
     /// - Complexity: O(*n*) for the diff, plus O(*k* log *k*) for the *k* changes.
-    public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
-                changeset: Changeset<SectionID, ItemID>, content: (ItemID) -> Content?) {
+    public init(
+        from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
+        changeset: Changeset<SectionID, ItemID>, content: (ItemID) -> Content?
+    ) {
         self.init()
         deleted = changeset.itemDeletes.map(\.id) + changeset.itemMoves.map(\.id)
         if !changeset.sectionDeletes.isEmpty || !changeset.sectionInserts.isEmpty || !changeset.sectionMoves.isEmpty {
             sections = new.sectionIdentifiers
         }
-        var placed = changeset.itemInserts.map { (path: $0.indexPath, id: $0.id) }
+        var placed =
+            changeset.itemInserts.map { (path: $0.indexPath, id: $0.id) }
             + changeset.itemMoves.map { (path: $0.to, id: $0.id) }
         placed.sort { $0.path < $1.path }
         for entry in placed {
             if let run = inserted.last, let section = new.sectionIdentifier(at: entry.path.section),
-               run.section == section, run.index + run.items.count == entry.path.item {
-                inserted[inserted.count - 1].items.append(entry.id)   // in place: no copy of the run
+                run.section == section, run.index + run.items.count == entry.path.item
+            {
+                inserted[inserted.count - 1].items.append(entry.id)  // in place: no copy of the run
             } else {
-                inserted.append(Run(section: new.sectionIdentifier(at: entry.path.section)!, index: entry.path.item, items: [entry.id]))
+                inserted.append(
+                    Run(section: new.sectionIdentifier(at: entry.path.section)!, index: entry.path.item, items: [entry.id]))
             }
         }
         updated = changeset.itemUpdates.map(\.id)

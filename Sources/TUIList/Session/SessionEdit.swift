@@ -7,7 +7,9 @@
 /// then note `updated` items (reconfigured: same row, new content). Moved items appear in both
 /// `deleted` and `inserted`: taken out, then placed where they end, which is what makes the
 /// in-order placement land every item exactly.
-public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+public struct SessionEdit<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+>: Sendable {
     /// Items taken out: deleted ones and moved ones.
     public var deleted: [ItemID] = []
     /// The full new order of sections, present only when sections changed.
@@ -22,9 +24,13 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     /// A run of items placed together: `items` land at `index`, `index + 1`, … of `section`.
     /// In JSON it is a triple, `["Fruit", 3, [17, 18]]`.
     public struct Run: Codable, Equatable, Sendable {
+        /// The section the items land in.
         public var section: SectionID
+        /// The final index of the run's first item in that section.
         public var index: Int
+        /// The items, in order; the *k*-th lands at `index + k`.
         public var items: [ItemID]
+        /// Creates a run.
         public init(section: SectionID, index: Int, items: [ItemID]) {
             self.section = section
             self.index = index
@@ -48,16 +54,23 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
 
     /// An item's identifier with its content.
     public struct ContentEntry: Codable, Sendable {
+        /// The item's identifier.
         public var id: ItemID
+        /// What the row shows, as the app encodes it.
         public var content: Content
+        /// Pairs an identifier with its content.
         public init(id: ItemID, content: Content) {
             self.id = id
             self.content = content
         }
     }
 
-    public init(deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
-                updated: [ItemID] = [], content: [ContentEntry] = []) {
+    /// Creates an edit from its parts; ``init(from:to:changeset:content:)`` builds one from two
+    /// snapshots.
+    public init(
+        deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
+        updated: [ItemID] = [], content: [ContentEntry] = []
+    ) {
         self.deleted = deleted
         self.sections = sections
         self.inserted = inserted
@@ -117,7 +130,8 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
     private func moveOne(in result: inout Snapshot<SectionID, ItemID>) -> Mismatch? {
         let item = deleted[0], run = inserted[0]
         guard let from = result.indexOfItem(item) else {
-            return Mismatch(description: "cannot delete: \(SnapshotError(kind: .unknownItem, identifier: _describe(item)).description)")
+            return Mismatch(
+                description: "cannot delete: \(SnapshotError(kind: .unknownItem, identifier: _describe(item)).description)")
         }
         guard let s = result.indexOfSection(run.section) else {
             return Mismatch(description: "unknown section identifier \"\(run.section)\" in an insert")
@@ -128,8 +142,9 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
         guard run.index >= 0, run.index <= count else {
             return Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(count) items")
         }
-        result._relocate(from: from, to: start + run.index,
-                         fromSection: result._sectionIndex(containingPosition: from), toSection: s)
+        result._relocate(
+            from: from, to: start + run.index,
+            fromSection: result._sectionIndex(containingPosition: from), toSection: s)
         return nil
     }
 
@@ -163,7 +178,8 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
             }
             let range = result.itemRange(ofSectionAt: s)
             guard run.index >= 0, run.index <= range.count else {
-                throw Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(range.count) items")
+                throw Mismatch(
+                    description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(range.count) items")
             }
             do {
                 if run.index < range.count {
@@ -201,7 +217,9 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
                     next += 1
                 }
                 guard merged.count == run.index else {
-                    throw Mismatch(description: "insert at index \(run.index) of section \"\(run.section)\", which holds \(merged.count) items there")
+                    throw Mismatch(
+                        description:
+                            "insert at index \(run.index) of section \"\(run.section)\", which holds \(merged.count) items there")
                 }
                 merged.append(contentsOf: run.items)
             }
@@ -215,7 +233,13 @@ public struct SessionEdit<SectionID: Hashable & Codable & Sendable, ItemID: Hash
 }
 
 extension SessionEdit: Codable {
-    private enum CodingKeys: String, CodingKey { case deleted = "del", sections, inserted = "ins", updated = "upd", content }
+    private enum CodingKeys: String, CodingKey {
+        case deleted = "del"
+        case sections
+        case inserted = "ins"
+        case updated = "upd"
+        case content
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

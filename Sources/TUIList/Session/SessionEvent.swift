@@ -8,11 +8,15 @@
 /// {"t":3.5,"kind":"resize","columns":100,"rows":30}
 /// {"t":4,"kind":"marker","label":"sorted"}
 /// ```
-public struct SessionEvent<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+public struct SessionEvent<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+>: Sendable {
     /// Seconds since the recording started.
     public var time: Double
+    /// What happened.
     public var kind: Kind
 
+    /// What a line records; the JSON `kind` field names the case.
     public enum Kind: Sendable {
         /// A whole snapshot with its items' content: the first state, or a reset.
         case snapshot([SectionBlock], content: [SessionEdit<SectionID, ItemID, Content>.ContentEntry])
@@ -28,14 +32,18 @@ public struct SessionEvent<SectionID: Hashable & Codable & Sendable, ItemID: Has
 
     /// A section with its items, for whole snapshots.
     public struct SectionBlock: Codable, Sendable {
+        /// The section's identifier.
         public var id: SectionID
+        /// Its items, in order.
         public var items: [ItemID]
+        /// Pairs a section with its items.
         public init(id: SectionID, items: [ItemID]) {
             self.id = id
             self.items = items
         }
     }
 
+    /// An event at `time` seconds since the recording started.
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
@@ -50,6 +58,7 @@ extension SessionEvent: Codable {
 
     /// The reason a line decoded badly in a way worth telling a person.
     public struct UnknownKind: Error, CustomStringConvertible {
+        /// The `kind` field as the line spells it.
         public var kind: String
         public var description: String {
             "unknown event kind \"\(kind)\" (this reader knows \(SessionEvent.knownKinds.joined(separator: ", ")))"
@@ -62,11 +71,14 @@ extension SessionEvent: Codable {
         let name = try c.decode(String.self, forKey: .kind)
         switch name {
         case "snapshot":
-            kind = .snapshot(try c.decode([SectionBlock].self, forKey: .sections),
-                             content: try c.decodeIfPresent([SessionEdit<SectionID, ItemID, Content>.ContentEntry].self, forKey: .content) ?? [])
+            kind = .snapshot(
+                try c.decode([SectionBlock].self, forKey: .sections),
+                content: try c.decodeIfPresent([SessionEdit<SectionID, ItemID, Content>.ContentEntry].self, forKey: .content)
+                    ?? [])
         case "edit": kind = .edit(try c.decode(SessionEdit<SectionID, ItemID, Content>.self, forKey: .edit))
         case "key": kind = .key(try c.decode(String.self, forKey: .key))
-        case "resize": kind = .resize(columns: try c.decode(Int.self, forKey: .columns), rows: try c.decode(Int.self, forKey: .rows))
+        case "resize":
+            kind = .resize(columns: try c.decode(Int.self, forKey: .columns), rows: try c.decode(Int.self, forKey: .rows))
         case "marker": kind = .marker(try c.decode(String.self, forKey: .label))
         default: throw UnknownKind(kind: name)
         }

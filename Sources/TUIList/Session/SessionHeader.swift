@@ -10,6 +10,7 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     public var version: Int = SessionHeader.currentVersion
     /// The terminal size when recording started.
     public var columns: Int
+    /// The terminal's height in lines when recording started.
     public var rows: Int
     /// The seed of every random action, so a session can be re-run exactly.
     public var seed: UInt64?
@@ -20,9 +21,20 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// A title for players (asciicast export uses it).
     public var title: String?
 
+    /// The value of `format` in every recording: `tuilist-session`.
     public static let formatName = "tuilist-session"
+    /// The version this library writes and the newest it reads.
     public static let currentVersion = 1
 
+    /// A header for a recording starting now.
+    ///
+    /// - Parameters:
+    ///   - columns: the terminal's width.
+    ///   - rows: the terminal's height.
+    ///   - seed: the seed of the program's random actions, if it has any.
+    ///   - program: the program and its version, e.g. `myapp 1.0`.
+    ///   - start: when recording started, ISO 8601 in UTC.
+    ///   - title: a title for players.
     public init(columns: Int, rows: Int, seed: UInt64? = nil, program: String, start: String, title: String? = nil) {
         self.columns = columns
         self.rows = rows

@@ -3,11 +3,14 @@ import Foundation
 /// Why a recording cannot be read, as one line for a person: the file, the line and the reason
 /// (`rec.jsonl:3: unknown event kind "jump" …`).
 public struct SessionReadError: Error, CustomStringConvertible, Equatable {
+    /// The path of the recording, as given to the reader.
     public var file: String
     /// The 1-based line, or `nil` when the fault is the file itself (missing, unreadable).
     public var line: Int?
+    /// What is wrong, for a person: `unknown event kind "jump" …`.
     public var reason: String
 
+    /// An error naming the file, the line (if any) and the reason.
     public init(file: String, line: Int?, reason: String) {
         self.file = file
         self.line = line
@@ -21,9 +24,14 @@ public struct SessionReadError: Error, CustomStringConvertible, Equatable {
 
 /// A recording read and checked: its header, its events with their line numbers, and a
 /// warning when its last line was cut off.
-public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable>: Sendable {
+public struct SessionRecording<
+    SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
+>: Sendable {
+    /// The events of this recording's types.
     public typealias Event = SessionEvent<SectionID, ItemID, Content>
+    /// The first line: format, version, terminal size, program.
     public var header: SessionHeader
+    /// Every complete event line after the header, with its 1-based line number.
     public var events: [(line: Int, event: Event)]
     /// Set when the last line was incomplete (a recording cut off mid-write); the complete
     /// lines before it are all there.
@@ -87,7 +95,8 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 event = try decoder.decode(Event.self, from: Data(bytes))
             } catch {
                 if !complete {
-                    warning = "\(file):\(number): the last line is incomplete (the recording was cut off); replaying the \(events.count) complete events before it"
+                    warning =
+                        "\(file):\(number): the last line is incomplete (the recording was cut off); replaying the \(events.count) complete events before it"
                     return
                 }
                 if let unknown = error as? Event.UnknownKind {
@@ -96,7 +105,8 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 if (try? JSONSerialization.jsonObject(with: Data(bytes))) == nil {
                     throw SessionReadError(file: file, line: number, reason: "not JSON")
                 }
-                throw SessionReadError(file: file, line: number, reason: "not a session event (\(SessionRecording.describe(error)))")
+                throw SessionReadError(
+                    file: file, line: number, reason: "not a session event (\(SessionRecording.describe(error)))")
             }
             try check(event, line: number)
             events.append((number, event))
@@ -108,22 +118,32 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 decoded = try decoder.decode(SessionHeader.self, from: Data(bytes))
             } catch {
                 if !complete {
-                    throw SessionReadError(file: file, line: number, reason: "the header line is incomplete (the recording was cut off)")
+                    throw SessionReadError(
+                        file: file, line: number, reason: "the header line is incomplete (the recording was cut off)")
                 }
                 if (try? JSONSerialization.jsonObject(with: Data(bytes))) == nil {
-                    throw SessionReadError(file: file, line: number, reason: "not JSON: expected a \(SessionHeader.formatName) header line")
+                    throw SessionReadError(
+                        file: file, line: number, reason: "not JSON: expected a \(SessionHeader.formatName) header line")
                 }
-                throw SessionReadError(file: file, line: number, reason: "not a \(SessionHeader.formatName) header (\(SessionRecording.describe(error)))")
+                throw SessionReadError(
+                    file: file, line: number,
+                    reason: "not a \(SessionHeader.formatName) header (\(SessionRecording.describe(error)))")
             }
             guard decoded.format == SessionHeader.formatName else {
-                throw SessionReadError(file: file, line: number, reason: "format is \"\(decoded.format)\", expected \"\(SessionHeader.formatName)\"")
+                throw SessionReadError(
+                    file: file, line: number, reason: "format is \"\(decoded.format)\", expected \"\(SessionHeader.formatName)\"")
             }
             guard decoded.version == SessionHeader.currentVersion else {
-                throw SessionReadError(file: file, line: number,
-                                       reason: "format version \(decoded.version) is not supported (this reader knows version \(SessionHeader.currentVersion))")
+                throw SessionReadError(
+                    file: file, line: number,
+                    reason:
+                        "format version \(decoded.version) is not supported (this reader knows version \(SessionHeader.currentVersion))"
+                )
             }
             guard SessionRecording.sizeRange.contains(decoded.columns), SessionRecording.sizeRange.contains(decoded.rows) else {
-                throw SessionReadError(file: file, line: number, reason: "bad terminal size \(decoded.columns)×\(decoded.rows) (each must be 1...10000)")
+                throw SessionReadError(
+                    file: file, line: number,
+                    reason: "bad terminal size \(decoded.columns)×\(decoded.rows) (each must be 1...10000)")
             }
             header = decoded
             headerLine = number
@@ -135,7 +155,8 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 throw SessionReadError(file: file, line: line, reason: "time \(event.time) is not a number of seconds ≥ 0")
             }
             if event.time < lastTime {
-                throw SessionReadError(file: file, line: line, reason: "time \(event.time) goes back (the line before says \(lastTime))")
+                throw SessionReadError(
+                    file: file, line: line, reason: "time \(event.time) goes back (the line before says \(lastTime))")
             }
             lastTime = event.time
             switch event.kind {
@@ -155,7 +176,8 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
                 state = current
             case .resize(let columns, let rows):
                 guard SessionRecording.sizeRange.contains(columns), SessionRecording.sizeRange.contains(rows) else {
-                    throw SessionReadError(file: file, line: line, reason: "bad terminal size \(columns)×\(rows) (each must be 1...10000)")
+                    throw SessionReadError(
+                        file: file, line: line, reason: "bad terminal size \(columns)×\(rows) (each must be 1...10000)")
                 }
             case .key, .marker:
                 break
@@ -164,7 +186,8 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
 
         func finish() throws(SessionReadError) -> SessionRecording {
             guard let header else {
-                throw SessionReadError(file: file, line: 1, reason: "empty file: expected a \(SessionHeader.formatName) header line")
+                throw SessionReadError(
+                    file: file, line: 1, reason: "empty file: expected a \(SessionHeader.formatName) header line")
             }
             return SessionRecording(header: header, events: events, warning: warning)
         }
@@ -185,7 +208,9 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
 
     /// Streams a file's lines to `body`, one at a time, refusing a line longer than
     /// ``maximumLineLength`` as soon as it passes the limit.
-    private static func readLines(path: String, _ body: (Int, ArraySlice<UInt8>, Bool) throws(SessionReadError) -> Void) throws(SessionReadError) {
+    private static func readLines(
+        path: String, _ body: (Int, ArraySlice<UInt8>, Bool) throws(SessionReadError) -> Void
+    ) throws(SessionReadError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -206,7 +231,7 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
             for i in 0 ..< n where chunk[i] == 0x0A {
                 number += 1
                 if current.isEmpty {
-                    try body(number, chunk[start ..< i], true)       // the common case: no copy
+                    try body(number, chunk[start ..< i], true)  // the common case: no copy
                 } else {
                     current.append(contentsOf: chunk[start ..< i])
                     try body(number, current[...], true)
@@ -216,7 +241,9 @@ public struct SessionRecording<SectionID: Hashable & Codable & Sendable, ItemID:
             }
             current.append(contentsOf: chunk[start ..< n])
             if current.count > maximumLineLength {
-                throw SessionReadError(file: path, line: number + 1, reason: "line is longer than \(maximumLineLength >> 20) MiB: not a recording this reader accepts")
+                throw SessionReadError(
+                    file: path, line: number + 1,
+                    reason: "line is longer than \(maximumLineLength >> 20) MiB: not a recording this reader accepts")
             }
         }
         if !current.isEmpty { try body(number + 1, current[...], false) }

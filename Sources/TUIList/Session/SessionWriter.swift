@@ -10,6 +10,7 @@ public protocol SessionSink: AnyObject {
 /// A file written with `write(2)` straight from each line: no buffer in the process, so a
 /// `kill -9` leaves every complete line on disk.
 public final class FileSessionSink: SessionSink {
+    /// The file written.
     public let path: String
     private var fd: Int32
 
@@ -27,6 +28,10 @@ public final class FileSessionSink: SessionSink {
         }
     }
 
+    /// Writes `line` and a newline with `write(2)`, retrying on `EINTR` and short writes; the
+    /// bytes are in the kernel when it returns.
+    ///
+    /// - Throws: ``Failure`` naming the file when the write fails (disk full, closed descriptor).
     public func write(line: String) throws {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
@@ -46,8 +51,11 @@ public final class FileSessionSink: SessionSink {
 
 /// Collects lines in memory: for tests and headless tools.
 public final class MemorySessionSink: SessionSink {
+    /// The lines written so far, without newlines.
     public private(set) var lines: [String] = []
+    /// An empty sink.
     public init() {}
+    /// Appends `line`; never throws.
     public func write(line: String) throws { lines.append(line) }
     /// The recording as file text.
     public var text: String { lines.map { $0 + "\n" }.joined() }

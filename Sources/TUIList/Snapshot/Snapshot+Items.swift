@@ -171,8 +171,9 @@ extension Snapshot {
         let from = try _requireItem(item)
         let target = try _requireSection(section)
         let end = itemRange(ofSectionAt: target).upperBound
-        _relocate(from: from, to: from < end ? end - 1 : end, fromSection: _sectionIndex(containingPosition: from),
-                  toSection: target)
+        _relocate(
+            from: from, to: from < end ? end - 1 : end, fromSection: _sectionIndex(containingPosition: from),
+            toSection: target)
         _checkInvariants()
     }
 
@@ -229,8 +230,9 @@ extension Snapshot {
     @usableFromInline
     internal func _duplicate(_ item: ItemID, addedTo sectionIndex: Int) -> SnapshotError {
         let existing = sectionIdentifier(containingItem: item).map(_describe)
-        return SnapshotError(kind: .duplicateItem, identifier: _describe(item),
-                             section: existing, otherSection: _describe(_sections[sectionIndex]))
+        return SnapshotError(
+            kind: .duplicateItem, identifier: _describe(item),
+            section: existing, otherSection: _describe(_sections[sectionIndex]))
     }
 
     /// Inserts new items at a global position inside (or at the end of) a section, after
@@ -262,9 +264,10 @@ extension Snapshot {
         let anchorPosition = _items.firstIndex(of: other)!
         // Where the anchor is once the item is out of the list, and where the item goes then.
         let anchor = anchorPosition > from ? anchorPosition - 1 : anchorPosition
-        _relocate(from: from, to: after ? anchor + 1 : anchor,
-                  fromSection: _sectionIndex(containingPosition: from),
-                  toSection: _sectionIndex(containingPosition: anchorPosition))
+        _relocate(
+            from: from, to: after ? anchor + 1 : anchor,
+            fromSection: _sectionIndex(containingPosition: from),
+            toSection: _sectionIndex(containingPosition: anchorPosition))
         _checkInvariants()
     }
 

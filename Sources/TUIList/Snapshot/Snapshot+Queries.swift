@@ -49,8 +49,9 @@ extension Snapshot {
     /// - Precondition: `0 <= index < numberOfSections`.
     /// - Complexity: O(1).
     public func itemRange(ofSectionAt index: Int) -> Range<Int> {
-        precondition(index >= 0 && index < _sections.count,
-                     "section index \(index) is out of range 0..<\(_sections.count)")
+        precondition(
+            index >= 0 && index < _sections.count,
+            "section index \(index) is out of range 0..<\(_sections.count)")
         let end = index + 1 < _sectionStarts.count ? _sectionStarts[index + 1] : _items.count
         return _sectionStarts[index] ..< end
     }
@@ -119,8 +120,9 @@ extension Snapshot {
     /// - Precondition: `0 <= index < numberOfItems`; use ``itemIdentifier(atGlobalIndex:)``
     ///   where the index may be out of range.
     public subscript(globalIndex index: Int) -> ItemID {
-        precondition(index >= 0 && index < _items.count,
-                     "item index \(index) is out of range 0..<\(_items.count)")
+        precondition(
+            index >= 0 && index < _items.count,
+            "item index \(index) is out of range 0..<\(_items.count)")
         return _items[index]
     }
 

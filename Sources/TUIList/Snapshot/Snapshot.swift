@@ -136,7 +136,9 @@ extension Snapshot {
         for id in _reloadedItems { precondition(_items.contains(id), "Snapshot: reload mark on a deleted item") }
         for id in _reconfiguredItems { precondition(_items.contains(id), "Snapshot: reconfigure mark on a deleted item") }
         for id in _reloadedSections { precondition(_sections.contains(id), "Snapshot: reload mark on a deleted section") }
-        for id in _reconfiguredSections { precondition(_sections.contains(id), "Snapshot: reconfigure mark on a deleted section") }
+        for id in _reconfiguredSections {
+            precondition(_sections.contains(id), "Snapshot: reconfigure mark on a deleted section")
+        }
         #endif
     }
 }

@@ -30,6 +30,7 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
     /// The second section involved for a duplicate item: where it was being added.
     public var otherSection: String?
 
+    /// An error naming the identifier at fault and the sections involved.
     public init(kind: Kind, identifier: String, section: String? = nil, otherSection: String? = nil) {
         self.kind = kind
         self.identifier = identifier
@@ -66,6 +67,7 @@ public struct ListIndexPath: Hashable, Comparable, Sendable, CustomStringConvert
     /// Index of the item inside its section.
     public var item: Int
 
+    /// The item at index `item` of the section at index `section`.
     public init(section: Int, item: Int) {
         self.section = section
         self.item = item

@@ -86,8 +86,9 @@ extension ListView {
             updated.insert(.header(update.id))
             updated.insert(.footer(update.id))
         }
-        _pendingTransition = _PendingTransition(oldLayout: old, oldOffset: offset, moved: moved,
-                                                updated: updated, movedSections: movedSections)
+        _pendingTransition = _PendingTransition(
+            oldLayout: old, oldOffset: offset, moved: moved,
+            updated: updated, movedSections: movedSections)
         _restDue = true
     }
 
@@ -114,7 +115,9 @@ extension ListView {
             let id = row.id
             if old.index(of: id) == nil { changes.inserted.insert(id); continue }
             if pending.updated.contains(id) { changes.updated.insert(id) }
-            if pending.moved.contains(id) || (!pending.movedSections.isEmpty && pending.movedSections.contains(Self._section(of: id, in: new))) {
+            if pending.moved.contains(id)
+                || (!pending.movedSections.isEmpty && pending.movedSections.contains(Self._section(of: id, in: new)))
+            {
                 changes.moved.insert(id)
             }
         }
@@ -147,15 +150,19 @@ extension ListView {
     }
 
     /// The rows of a layout within `margin` lines of a viewport at `offset`, viewport-relative.
-    internal static func _placements(in layout: ListLayout<SectionID, ItemID>, offset: Int, height: Int,
-                                      margin: Int) -> [RowPlacement<Row>] {
+    internal static func _placements(
+        in layout: ListLayout<SectionID, ItemID>, offset: Int, height: Int,
+        margin: Int
+    ) -> [RowPlacement<Row>] {
         guard !layout.snapshot.isEmpty else { return [] }
         let rows = layout.rows(touchingLines: offset - margin ..< offset + height + margin)
         var placements: [RowPlacement<Row>] = []
         placements.reserveCapacity(rows.count)
         for index in rows {
-            placements.append(RowPlacement(id: layout.row(at: index), line: layout.firstLine(ofRowAt: index) - offset,
-                                           height: layout.height(ofRowAt: index)))
+            placements.append(
+                RowPlacement(
+                    id: layout.row(at: index), line: layout.firstLine(ofRowAt: index) - offset,
+                    height: layout.height(ofRowAt: index)))
         }
         return placements
     }

@@ -92,8 +92,9 @@ extension ListView {
     /// The state a row is drawn with.
     internal func _cellState(for row: Row) -> CellState {
         guard case .item(let item) = row else { return CellState(isFocused: isFocused) }
-        return CellState(isSelected: item == state.selection, isFocused: isFocused,
-                         isMarked: !markedItems.isEmpty && markedItems.contains(item))
+        return CellState(
+            isSelected: item == state.selection, isFocused: isFocused,
+            isMarked: !markedItems.isEmpty && markedItems.contains(item))
     }
 
     /// The number of rows that hold a cell now.

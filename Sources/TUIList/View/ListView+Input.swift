@@ -10,6 +10,9 @@ extension ListView {
     ///
     /// Anything else (and a click on a header, footer or below the content) is left to the
     /// caller and answers `false`.
+    ///
+    /// - Complexity: that of the action: ``moveSelection(_:)``, ``scroll(byLines:)`` or
+    ///   ``row(atLine:)``, each at most O(log *n*).
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
@@ -30,7 +33,8 @@ extension ListView {
             case (.wheelUp, .press): scroll(byLines: -3); return true
             case (.left, .press):
                 guard let area = lastRenderedRect, area.contains(x: mouse.x, y: mouse.y),
-                      case .item(let item)? = row(atLine: mouse.y - area.y) else { return false }
+                    case .item(let item)? = row(atLine: mouse.y - area.y)
+                else { return false }
                 select(item)
                 return true
             default: return false

@@ -8,18 +8,21 @@ extension ListView {
     @inline(__always)
     internal func _checkInvariants() {
         #if TUILIST_INVARIANTS
-        precondition(state.scrollOffset >= 0 && state.scrollOffset <= maximumScrollOffset,
-                     "ListView: scroll offset \(state.scrollOffset) outside 0...\(maximumScrollOffset)")
+        precondition(
+            state.scrollOffset >= 0 && state.scrollOffset <= maximumScrollOffset,
+            "ListView: scroll offset \(state.scrollOffset) outside 0...\(maximumScrollOffset)")
         if let selection = state.selection {
             precondition(_layout.snapshot.contains(item: selection), "ListView: selection \(selection) not in the snapshot")
         }
         for row in _bound.keys {
             // A deleted row keeps its cell while a transition fades it out.
-            precondition(_layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil,
-                         "ListView: a cell is bound to \(row), which the layout does not hold")
+            precondition(
+                _layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil,
+                "ListView: a cell is bound to \(row), which the layout does not hold")
         }
         let pooled = _bound.values.filter { $0.identifier != nil }.count
-        precondition(pooled <= reusePool.live, "ListView: \(pooled) pooled cells bound but the pool counts \(reusePool.live) live")
+        precondition(
+            pooled <= reusePool.live, "ListView: \(pooled) pooled cells bound but the pool counts \(reusePool.live) live")
         #endif
     }
 }

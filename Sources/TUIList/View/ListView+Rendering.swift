@@ -3,6 +3,9 @@
 
 extension ListView {
     /// Draws the list into the whole canvas. See ``render(into:rect:)``.
+    ///
+    /// - Complexity: as ``render(into:rect:)``: O(rows on screen + cells of the canvas),
+    ///   whatever the list's length.
     public func render(into canvas: inout Canvas) {
         render(into: &canvas, rect: canvas.bounds)
     }
@@ -66,8 +69,9 @@ extension ListView {
                 canvas.clear(Rect(x: content.x, y: content.y + line, width: content.width, height: 1))
             }
             for entry in _frameRows {
-                _drawRow(entry.row, height: entry.height, atLine: entry.line, in: content,
-                         overlay: _overlay(for: entry.appearance), canvas: &canvas)
+                _drawRow(
+                    entry.row, height: entry.height, atLine: entry.line, in: content,
+                    overlay: _overlay(for: entry.appearance), canvas: &canvas)
             }
             if stickyShown, let sticky, let stickyRow {
                 _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
@@ -92,8 +96,9 @@ extension ListView {
             _releaseCellsNotDrawn()
             for position in _visibleRows.indices {
                 let row = _visibleRows[position], index = _visibleIndices[position]
-                _drawRow(row, height: _layout.height(ofRowAt: index),
-                         atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
+                _drawRow(
+                    row, height: _layout.height(ofRowAt: index),
+                    atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
             }
             if let sticky, let stickyRow {
                 _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
@@ -101,11 +106,14 @@ extension ListView {
             // Rows cleared the lines they cover; clear the lines below the last one.
             let end = _layout.numberOfLines - offset
             if end < content.height {
-                canvas.clear(Rect(x: content.x, y: content.y + max(0, end), width: content.width, height: content.height - max(0, end)))
+                canvas.clear(
+                    Rect(x: content.x, y: content.y + max(0, end), width: content.width, height: content.height - max(0, end)))
             }
         }
         _releaseCellsNotDrawn()
-        if area.width > content.width { canvas.clear(Rect(x: content.maxX, y: area.y, width: area.width - content.width, height: area.height)) }
+        if area.width > content.width {
+            canvas.clear(Rect(x: content.maxX, y: area.y, width: area.width - content.width, height: area.height))
+        }
         if barShown { _drawScrollbar(x: area.maxX - 1, area: area, canvas: &canvas) }
         _checkInvariants()
     }
@@ -115,8 +123,10 @@ extension ListView {
     ///
     /// This is the one place a row reaches the canvas, so a transition can draw any row at any
     /// line with an overlay.
-    internal func _drawRow(_ row: Row, height: Int, atLine line: Int, in content: Rect,
-                           overlay: Style? = nil, canvas: inout Canvas) {
+    internal func _drawRow(
+        _ row: Row, height: Int, atLine line: Int, in content: Rect,
+        overlay: Style? = nil, canvas: inout Canvas
+    ) {
         let rowRect = Rect(x: content.x, y: content.y + line, width: content.width, height: height)
         let visible = rowRect.intersection(content)
         guard !visible.isEmpty, let cell = _cell(for: row) else { return }

@@ -20,6 +20,8 @@ extension ListView {
 
     /// The row shown on a line of the list's area (0 is its top line), e.g. under a mouse
     /// click; a sticky header counts where it covers the line. `nil` below the content.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections with one-line rows, else O(log *n*).
     public func row(atLine line: Int) -> Row? {
         guard line >= 0, line < max(1, _viewportHeight) else { return nil }
         if let sticky = _stickyHeaderPlacement(), line >= sticky.line, line < sticky.line + sticky.height {
@@ -29,6 +31,7 @@ extension ListView {
     }
 
     /// The selected item, after clamping (an item the snapshot does not hold is no selection).
+    /// O(1).
     public var selectedItem: ItemID? {
         guard let selection = state.selection, _layout.snapshot.contains(item: selection) else { return nil }
         return selection
@@ -36,7 +39,7 @@ extension ListView {
 
     // MARK: Scrolling (the selection stays where it is)
 
-    /// Scrolls by whole lines, down for positive `count`; stops at either end.
+    /// Scrolls by whole lines, down for positive `count`; stops at either end. O(1).
     public func scroll(byLines count: Int) {
         let limit = _layout.numberOfLines + 1  // a larger count scrolls no further
         state.scrollOffset = _clampedOffset(_clampedOffset(state.scrollOffset) + min(max(count, -limit), limit))
@@ -55,12 +58,16 @@ extension ListView {
     public func scrollToBottom() { state.scrollOffset = maximumScrollOffset }
 
     /// Scrolls an item into view at an anchor. Does nothing for an item the list does not hold.
+    ///
+    /// - Complexity: as ``scroll(toRow:anchor:)``: O(log *s*).
     public func scroll(to item: ItemID, anchor: ScrollAnchor = .nearest) {
         scroll(toRow: .item(item), anchor: anchor)
     }
 
     /// Scrolls any row (header, item, footer) into view at an anchor. Does nothing for a row
     /// the list does not hold.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections to find the row, whatever the list's length.
     public func scroll(toRow row: Row, anchor: ScrollAnchor = .nearest) {
         guard _deferUntilFirstRender({ $0.scroll(toRow: row, anchor: anchor) }) else { return }
         guard let index = _layout.index(of: row) else { return }
@@ -80,6 +87,8 @@ extension ListView {
 
     /// Selects an item (or nothing) and scrolls it into view at an anchor. An item the list
     /// does not hold selects nothing.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections, as ``scroll(to:anchor:)``.
     public func select(_ item: ItemID?, anchor: ScrollAnchor = .nearest) {
         guard let item, _layout.snapshot.contains(item: item) else { state.selection = nil; return }
         state.selection = item
@@ -87,6 +96,9 @@ extension ListView {
     }
 
     /// Moves the selection and scrolls to keep it visible.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections (a page move also looks up the rows on
+    ///   screen), whatever the list's length.
     public func moveSelection(_ movement: SelectionMovement) {
         let snapshot = _layout.snapshot
         let count = snapshot.numberOfItems
@@ -118,7 +130,8 @@ extension ListView {
             let row = _layout.rowIndex(ofItemAtGlobalIndex: current)
             let line = min(max(0, _layout.firstLine(ofRowAt: row) + page), _layout.numberOfLines - 1)
             let landed = _layout.rowIndex(atLine: line)!
-            let target = _nearestItem(toRow: landed, forward: movement == .pageDown)
+            let target =
+                _nearestItem(toRow: landed, forward: movement == .pageDown)
                 ?? (movement == .pageDown ? count - 1 : 0)
             state.scrollOffset = _clampedOffset(offset + page)
             state.selection = snapshot[globalIndex: target]
@@ -199,9 +212,10 @@ extension ListView {
         guard let index = _layout.index(of: .item(item)) else { return }
         var offset = _offset(revealing: index, anchor: anchor)
         if anchor == .nearest, _layout.hasHeaders, !stickySectionHeaders, index > 0,
-           _layout.globalItemIndex(ofRowAt: index - 1) == nil,
-           _layout.firstLine(ofRowAt: index - 1) < offset,
-           _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight) {
+            _layout.globalItemIndex(ofRowAt: index - 1) == nil,
+            _layout.firstLine(ofRowAt: index - 1) < offset,
+            _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight)
+        {
             offset = _clampedOffset(_layout.firstLine(ofRowAt: index - 1))
         }
         state.scrollOffset = offset

@@ -173,15 +173,18 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     ///   - headerProvider: configures a section's header; by default a ``SectionHeaderCell``
     ///     titled with the section identifier's description.
     ///   - footerProvider: configures a section's footer; `nil` (the default) for no footers.
-    public init(cellProvider: @escaping CellProvider,
-                headerProvider: SupplementaryProvider? = nil,
-                footerProvider: SupplementaryProvider? = nil) {
+    public init(
+        cellProvider: @escaping CellProvider,
+        headerProvider: SupplementaryProvider? = nil,
+        footerProvider: SupplementaryProvider? = nil
+    ) {
         _cellProvider = cellProvider
-        _headerProvider = headerProvider ?? { context, section in
-            let cell = context.dequeue(SectionHeaderCell.self)
-            cell.title = String(describing: section)
-            return cell
-        }
+        _headerProvider =
+            headerProvider ?? { context, section in
+                let cell = context.dequeue(SectionHeaderCell.self)
+                cell.title = String(describing: section)
+                return cell
+            }
         _footerProvider = footerProvider
     }
 

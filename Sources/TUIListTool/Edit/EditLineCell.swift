@@ -52,27 +52,31 @@ public final class EditLineCell: ListCell {
         var x = rect.x
         let number = String(lineNumber)
         let pad = max(0, gutterWidth - number.count)
-        x += canvas.draw(String(repeating: " ", count: pad) + number + " │ ", x: x, y: rect.y,
-                         style: Style(attributes: .dim), clip: rect)
+        x += canvas.draw(
+            String(repeating: " ", count: pad) + number + " │ ", x: x, y: rect.y,
+            style: Style(attributes: .dim), clip: rect)
         if let action {
             x += canvas.draw(action.rawValue.padding(to: 7), x: x, y: rect.y, style: Self.style(of: action), clip: rect)
         } else if let command {
-            x += canvas.draw(command.padding(to: 7), x: x, y: rect.y, style: Style(foreground: .magenta, attributes: .bold), clip: rect)
+            x += canvas.draw(
+                command.padding(to: 7), x: x, y: rect.y, style: Style(foreground: .magenta, attributes: .bold), clip: rect)
         }
         if let hash {
             x += canvas.draw(hash + " ", x: x, y: rect.y, style: Style(foreground: .yellow), clip: rect)
         }
         let textStyle = action == .drop ? Style(attributes: [.dim]) : Style.plain
         canvas.draw(Self.visible(text), x: x, y: rect.y, style: textStyle, maxWidth: max(0, rect.maxX - x), clip: rect)
-        CellState.applyStandardOverlays(state, to: &canvas, rect: rect,
-                                        marked: Style(foreground: .yellow, attributes: .bold))
+        CellState.applyStandardOverlays(
+            state, to: &canvas, rect: rect,
+            marked: Style(foreground: .yellow, attributes: .bold))
     }
 
     /// `text` with control characters as their Unicode pictures (U+2400...), DEL as ␡.
     ///
     /// - Complexity: O(length of `text`).
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80 ..< 0xA0).contains($0.value) }) else {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80 ..< 0xA0).contains($0.value) })
+        else {
             return text
         }
         var scalars = String.UnicodeScalarView()

@@ -71,16 +71,19 @@ public struct EditableFile: Sendable {
         var opened = stat()
         guard fstat(descriptor, &opened) == 0 else { throw fail("cannot read: " + errorText(errno)) }
         let bytes: [UInt8]
-        do { bytes = try readAll(descriptor, sizeHint: Int(opened.st_size)) } catch { throw fail("cannot read: " + errorText(error.code)) }
+        do { bytes = try readAll(descriptor, sizeHint: Int(opened.st_size)) } catch {
+            throw fail("cannot read: " + errorText(error.code))
+        }
         let document: LineDocument
         do { document = try LineDocument(bytes: bytes) } catch { throw fail(error.description) }
 
         // Writable? The file itself (as the write permission bits say for this user, checked
         // with the effective and file system ids, as open would) ...
         if faccessat(AT_FDCWD, resolved, W_OK, AT_EACCESS) != 0 { throw fail("cannot write: " + errorText(errno)) }
-        let file = EditableFile(path: path, resolvedPath: resolved, document: document,
-                                mode: UInt32(opened.st_mode) & 0o7777, owner: UInt32(opened.st_uid),
-                                group: UInt32(opened.st_gid), identity: FileIdentity(opened))
+        let file = EditableFile(
+            path: path, resolvedPath: resolved, document: document,
+            mode: UInt32(opened.st_mode) & 0o7777, owner: UInt32(opened.st_uid),
+            group: UInt32(opened.st_gid), identity: FileIdentity(opened))
         // ... and its folder: make, chown, chmod and remove a scratch file, as the write will.
         do {
             let scratch = try file.makeTemporaryFile()

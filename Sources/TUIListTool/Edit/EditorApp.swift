@@ -174,8 +174,9 @@ public final class EditorApp: TerminalApp {
     private func drawCommit(into canvas: inout Canvas, area: Rect) {
         let hash = model.cursorCommitHash
         let rule = "── " + (hash.map { "git show --stat \($0)" } ?? "not a commit") + " · c hides "
-        canvas.draw(rule + String(repeating: "─", count: max(0, area.width - TerminalText.columns(of: rule))),
-                    x: 0, y: area.y, style: Style(attributes: .dim), maxWidth: area.width)
+        canvas.draw(
+            rule + String(repeating: "─", count: max(0, area.width - TerminalText.columns(of: rule))),
+            x: 0, y: area.y, style: Style(attributes: .dim), maxWidth: area.width)
         guard let hash else { return }
         let lines: [String]
         if let cached = detailsCache[hash] {
@@ -223,7 +224,8 @@ public final class EditorApp: TerminalApp {
             for id in model.state.order { if let action = model.action(of: id) { counts[action, default: 0] += 1 } }
             let commits = counts.values.reduce(0, +)
             let detail = RebaseAction.allCases.compactMap { action in counts[action].map { "\($0) \(action.rawValue)" } }
-            parts.append("\(commits) commit\(commits == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": " + detail.joined(separator: ", ")))
+            parts.append(
+                "\(commits) commit\(commits == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": " + detail.joined(separator: ", ")))
         } else {
             parts.append(shown == total ? "\(total) line\(total == 1 ? "" : "s")" : "\(shown) of \(total) lines")
         }

@@ -54,8 +54,10 @@ public enum EditorKeymap {
         }
 
         /// A row whose keys do different things (↑ up, ↓ down) under one help line.
-        init(_ triggers: [(pattern: Pattern, action: EditorAction)], _ label: String, _ help: String, bar: String? = nil,
-             typed: (@Sendable (Character) -> EditorAction)? = nil) {
+        init(
+            _ triggers: [(pattern: Pattern, action: EditorAction)], _ label: String, _ help: String, bar: String? = nil,
+            typed: (@Sendable (Character) -> EditorAction)? = nil
+        ) {
             self.triggers = triggers
             self.keys = label
             self.help = help
@@ -84,22 +86,29 @@ public enum EditorKeymap {
 
     /// Bindings shared by both normal modes, before the mode's own.
     private static let navigation: [Binding] = [
-        Binding(each((.up, .cursor(.up)), (.character("k"), .cursor(.up)),
-                     (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
-        Binding(each((.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
-                     (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
-                     (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
-        Binding(each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
-                "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
+        Binding(
+            each(
+                (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
+                (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
+        Binding(
+            each(
+                (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
+                (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
+                (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
+        Binding(
+            each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
+            "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
         Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
-        Binding(each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
-                "mark several; Esc clears the filter, then marks"),
+        Binding(
+            each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
+            "mark several; Esc clears the filter, then marks"),
     ]
 
     /// Bindings shared by both normal modes, after the mode's own.
     private static let common: [Binding] = [
-        Binding(each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
-                "u U Ctrl-R", "undo, redo", bar: "u undo"),
+        Binding(
+            each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
+            "u U Ctrl-R", "undo, redo", bar: "u undo"),
         Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
         Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
         Binding(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
@@ -112,7 +121,8 @@ public enum EditorKeymap {
         switch mode {
         case .lines:
             return navigation + [
-                Binding(keys(.character("d"), .delete), "d Delete", "delete the line (or the marked lines)", bar: "d delete", .delete),
+                Binding(
+                    keys(.character("d"), .delete), "d Delete", "delete the line (or the marked lines)", bar: "d delete", .delete)
             ] + common
         case .rebase:
             return navigation + [
@@ -123,12 +133,14 @@ public enum EditorKeymap {
                 Binding(chars("fF"), "f", "fixup: meld into the one above, its message only", .setAction(.fixup)),
                 Binding(chars("d"), "d", "drop: remove the commit", .setAction(.drop)),
                 Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
-                Binding(keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
-                        bar: "c show", .toggleCommit),
+                Binding(
+                    keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
+                    bar: "c show", .toggleCommit),
             ] + common
         case .drag:
             return [
-                Binding(keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J", "carry down", bar: "↑↓ carry", .dragDown),
+                Binding(
+                    keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J", "carry down", bar: "↑↓ carry", .dragDown),
                 Binding(keys(.up, .character("k"), .character("K"), .shiftUp), "↑ k K", "carry up", .dragUp),
                 Binding(keys(.enter, .character(" ")), "Enter Space", "drop here", bar: "Enter drop", .drop),
                 Binding(keys(.escape, .character("q")), "Esc q", "cancel: back where it was", bar: "Esc cancel", .cancelDrag),
@@ -145,8 +157,9 @@ public enum EditorKeymap {
         case .confirmDiscard:
             return [
                 Binding(chars("yY"), "y", "discard the changes and exit (status 1)", bar: "y discard", .confirmDiscard(true)),
-                Binding(keys(.character("n"), .character("N"), .escape, .character("q")), "n Esc", "keep editing",
-                        bar: "n keep editing", .confirmDiscard(false)),
+                Binding(
+                    keys(.character("n"), .character("N"), .escape, .character("q")), "n Esc", "keep editing",
+                    bar: "n keep editing", .confirmDiscard(false)),
                 Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .help:

@@ -4,19 +4,27 @@ import TUIList
 public enum EditorAction: Hashable, Sendable {
     /// Where the cursor goes.
     public enum CursorMove: Hashable, Sendable { case up, down, pageUp, pageDown, top, bottom }
+    /// Moves the cursor.
     case cursor(CursorMove)
     /// Puts the cursor on a line (a mouse click).
     case select(Int)
     /// Moves the selected (or marked) lines one shown line down or up.
     case moveDown, moveUp
+    /// Space: picks the lines up; then carries them, drops them (one undo step) or puts them back.
     case pickUp, dragDown, dragUp, drop, cancelDrag
+    /// `v` marks or unmarks the cursor's line; Esc clears the filter, else the marks.
     case toggleMark, clearMarks
     /// Deletes the selected (or marked) lines (undoable).
     case delete
     /// Rebase todos: gives the selected (or marked) commits an action.
     case setAction(RebaseAction)
+    /// Takes a change back, or again.
     case undo, redo
-    case beginFilter, filterType(Character), filterBackspace, filterCommit, filterCancel
+    /// The filter prompt: open, type, erase, keep (Enter), clear (Esc).
+    case beginFilter
+    case filterType(Character)
+    case filterBackspace, filterCommit, filterCancel
+    /// Shows or hides the key table.
     case toggleHelp
     /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
     case toggleCommit
@@ -152,8 +160,11 @@ public struct EditorModel: Sendable {
 
     /// Whether the file would change if written now (undoing back to the start counts as no change).
     public var isModified: Bool { state != initialState }
+    /// Whether `u` has a step to take back.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether `U` has a step to take again.
     public var canRedo: Bool { !redoStack.isEmpty }
+    /// Whether lines are being carried with Space.
     public var isDragging: Bool { drag != nil }
 
     /// The hash of the commit under the cursor (rebase todos), or nil.

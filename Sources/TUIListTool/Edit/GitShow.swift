@@ -25,7 +25,7 @@ public enum GitShow {
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
         close(pipeEnds[1])
@@ -39,7 +39,7 @@ public enum GitShow {
             let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            if output.count < 1 << 20 { output += buffer[0 ..< count] }   // keep reading: git must not block
+            if output.count < 1 << 20 { output += buffer[0 ..< count] }  // keep reading: git must not block
         }
         close(pipeEnds[0])
         var status: Int32 = 0

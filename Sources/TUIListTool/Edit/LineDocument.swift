@@ -200,7 +200,7 @@ extension LineDocument {
                 continue
             }
             let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF   // the allowed range of the second byte
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the allowed range of the second byte
             switch byte {
             case 0xC2 ... 0xDF: length = 2
             case 0xE0: length = 3; low = 0xA0

@@ -65,10 +65,12 @@ public enum RebaseTodoLine: Hashable, Sendable {
             return
         }
         let subject = rest.dropFirst(hash.count).drop { $0 == " " || $0 == "\t" }
-        self = .commit(RebaseCommit(action: action, isAbbreviated: word.count == 1 && word != action.rawValue,
-                                    leadingWhitespace: String(text.prefix(leading)), flag: flag,
-                                    hash: String(hash), subject: String(subject),
-                                    fromHash: String(rest)))
+        self = .commit(
+            RebaseCommit(
+                action: action, isAbbreviated: word.count == 1 && word != action.rawValue,
+                leadingWhitespace: String(text.prefix(leading)), flag: flag,
+                hash: String(hash), subject: String(subject),
+                fromHash: String(rest)))
     }
 
     /// Whether the line is hidden in the editor (comments and blank lines).
@@ -126,7 +128,8 @@ public enum RebaseTodo {
             let prefix = line[..<space]
             let after = line[line.index(after: space)...]
             guard !prefix.isEmpty, !prefix.contains("\t"), after.hasPrefix("Rebase "),
-                  after.contains(".."), after.split(separator: " ").contains("onto") else { continue }
+                after.contains(".."), after.split(separator: " ").contains("onto")
+            else { continue }
             return String(prefix)
         }
         return "#"

@@ -32,7 +32,9 @@ struct VTScreen {
                 case "J" where params == "2":
                     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
                 case "m": break
-                case "l", "h" where params == "?25": break
+                case "l",
+                    "h" where params == "?25":
+                    break
                 default: unknown.append("CSI \(params)\(final)")
                 }
                 continue

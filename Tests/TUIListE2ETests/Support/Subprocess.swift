@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,8 +55,8 @@ enum Subprocess {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for variable in envp { free(variable) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
@@ -67,8 +68,8 @@ enum Subprocess {
             guard errno == EINTR else { break }
         }
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        let output = readTextFile(outputPath) ?? ""
+        let errors = readTextFile(errorPath) ?? ""
         return Result(status: code, output: output, errors: errors)
     }
 }

@@ -39,8 +39,10 @@ final class TmuxSession {
     ///   - environment: Extra variables for the command (`LANG=C.UTF-8` is always set, so wide
     ///     characters work whatever the test's locale; `NO_COLOR` is never inherited).
     /// - Throws: `Failure` when tmux cannot start.
-    static func start(width: Int = 80, height: Int = 24, command: String,
-                      environment: [String: String] = [:]) throws -> TmuxSession {
+    static func start(
+        width: Int = 80, height: Int = 24, command: String,
+        environment: [String: String] = [:]
+    ) throws -> TmuxSession {
         let session = TmuxSession(socketName: "tuilist-\(UUID().uuidString.prefix(8).lowercased())")
         var arguments = ["new-session", "-d", "-x", String(width), "-y", String(height)]
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
@@ -95,7 +97,8 @@ final class TmuxSession {
             screen = (try? capture()) ?? []
             if condition(screen) { return screen }
             if Date() > deadline {
-                throw Failure(description: "timed out after \(timeout)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
+                throw Failure(
+                    description: "timed out after \(timeout)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
             }
             usleep(20_000)
         }
@@ -119,7 +122,7 @@ final class TmuxSession {
     /// The process ids of the direct children of `pid` (Linux: /proc/<pid>/task/<pid>/children).
     static func children(of pid: Int32) -> [Int32] {
         let path = "/proc/\(pid)/task/\(pid)/children"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let text = readTextFile(path) else { return [] }
         return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUIList
 
 typealias TestSnapshot = Snapshot<String, Int>
@@ -97,7 +98,9 @@ struct DiffCase: CustomStringConvertible {
             new.reconfigureItems((0 ..< rng.int(1 ... 3)).map { _ in all[rng.int(0 ... all.count - 1)] })
         }
         if !newSections.isEmpty && rng.chance(0.3) { new.reloadSections([newSections[rng.int(0 ... newSections.count - 1)]]) }
-        if !newSections.isEmpty && rng.chance(0.3) { new.reconfigureSections([newSections[rng.int(0 ... newSections.count - 1)]]) }
+        if !newSections.isEmpty && rng.chance(0.3) {
+            new.reconfigureSections([newSections[rng.int(0 ... newSections.count - 1)]])
+        }
         let changed = Set(all.filter { old.contains(item: $0) && rng.chance(0.1) })
         return DiffCase(seed: seed, old: old, new: new, contentChanged: changed)
     }
@@ -138,8 +141,10 @@ func referenceMinimumSectionMoves(_ old: TestSnapshot, _ new: TestSnapshot) -> I
 }
 
 /// Checks everything a changeset promises about `old -> new`; returns the problems found.
-func problems(in changes: TestChangeset, from old: TestSnapshot, to new: TestSnapshot,
-              contentChanged: Set<Int>) -> [String] {
+func problems(
+    in changes: TestChangeset, from old: TestSnapshot, to new: TestSnapshot,
+    contentChanged: Set<Int>
+) -> [String] {
     var found: [String] = []
     func check(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { found.append(message()) }
@@ -152,50 +157,80 @@ func problems(in changes: TestChangeset, from old: TestSnapshot, to new: TestSna
     let newSections = Set(new.sectionIdentifiers)
     check(Set(changes.sectionDeletes.map(\.id)) == oldSections.subtracting(newSections), "section deletes")
     check(Set(changes.sectionInserts.map(\.id)) == newSections.subtracting(oldSections), "section inserts")
-    for entry in changes.sectionDeletes { check(old.sectionIdentifier(at: entry.index) == entry.id, "section delete \(entry) not at old index") }
-    for entry in changes.sectionInserts { check(new.sectionIdentifier(at: entry.index) == entry.id, "section insert \(entry) not at new index") }
+    for entry in changes.sectionDeletes {
+        check(old.sectionIdentifier(at: entry.index) == entry.id, "section delete \(entry) not at old index")
+    }
+    for entry in changes.sectionInserts {
+        check(new.sectionIdentifier(at: entry.index) == entry.id, "section insert \(entry) not at new index")
+    }
     for entry in changes.sectionMoves {
-        check(old.sectionIdentifier(at: entry.from) == entry.id && new.sectionIdentifier(at: entry.to) == entry.id, "section move \(entry)")
+        check(
+            old.sectionIdentifier(at: entry.from) == entry.id && new.sectionIdentifier(at: entry.to) == entry.id,
+            "section move \(entry)")
     }
     check(changes.sectionMoves.count == referenceMinimumSectionMoves(old, new), "section moves not minimal")
     var expectedSectionUpdates: [String: ListUpdateKind] = [:]
     for section in newSections.intersection(oldSections) {
-        if new.reloadedSectionIdentifiers.contains(section) { expectedSectionUpdates[section] = .reload }
-        else if new.reconfiguredSectionIdentifiers.contains(section) { expectedSectionUpdates[section] = .reconfigure }
+        if new.reloadedSectionIdentifiers.contains(section) {
+            expectedSectionUpdates[section] = .reload
+        } else if new.reconfiguredSectionIdentifiers.contains(section) {
+            expectedSectionUpdates[section] = .reconfigure
+        }
     }
-    check(Dictionary(uniqueKeysWithValues: changes.sectionUpdates.map { ($0.id, $0.kind) }) == expectedSectionUpdates, "section updates")
+    check(
+        Dictionary(uniqueKeysWithValues: changes.sectionUpdates.map { ($0.id, $0.kind) }) == expectedSectionUpdates,
+        "section updates")
     for entry in changes.sectionUpdates {
-        check(old.sectionIdentifier(at: entry.from) == entry.id && new.sectionIdentifier(at: entry.to) == entry.id, "section update \(entry)")
+        check(
+            old.sectionIdentifier(at: entry.from) == entry.id && new.sectionIdentifier(at: entry.to) == entry.id,
+            "section update \(entry)")
     }
 
     // Items.
     let oldItems = Set(old.itemIdentifiers)
     let newItems = Set(new.itemIdentifiers)
-    check(Set(changes.itemDeletes.map(\.id)) == oldItems.subtracting(newItems) && changes.itemDeletes.count == oldItems.subtracting(newItems).count, "item deletes")
-    check(Set(changes.itemInserts.map(\.id)) == newItems.subtracting(oldItems) && changes.itemInserts.count == newItems.subtracting(oldItems).count, "item inserts")
-    for entry in changes.itemDeletes { check(old.itemIdentifier(at: entry.indexPath) == entry.id, "item delete \(entry) not at old path") }
-    for entry in changes.itemInserts { check(new.itemIdentifier(at: entry.indexPath) == entry.id, "item insert \(entry) not at new path") }
-    for entry in changes.itemMoves {
-        check(old.itemIdentifier(at: entry.from) == entry.id && new.itemIdentifier(at: entry.to) == entry.id, "item move \(entry)")
+    check(
+        Set(changes.itemDeletes.map(\.id)) == oldItems.subtracting(newItems)
+            && changes.itemDeletes.count == oldItems.subtracting(newItems).count, "item deletes")
+    check(
+        Set(changes.itemInserts.map(\.id)) == newItems.subtracting(oldItems)
+            && changes.itemInserts.count == newItems.subtracting(oldItems).count, "item inserts")
+    for entry in changes.itemDeletes {
+        check(old.itemIdentifier(at: entry.indexPath) == entry.id, "item delete \(entry) not at old path")
     }
-    check(changes.itemMoves.count == referenceMinimumMoves(old, new),
-          "item moves \(changes.itemMoves.count), minimum \(referenceMinimumMoves(old, new))")
+    for entry in changes.itemInserts {
+        check(new.itemIdentifier(at: entry.indexPath) == entry.id, "item insert \(entry) not at new path")
+    }
+    for entry in changes.itemMoves {
+        check(
+            old.itemIdentifier(at: entry.from) == entry.id && new.itemIdentifier(at: entry.to) == entry.id, "item move \(entry)")
+    }
+    check(
+        changes.itemMoves.count == referenceMinimumMoves(old, new),
+        "item moves \(changes.itemMoves.count), minimum \(referenceMinimumMoves(old, new))")
     // Kept items that are not moves keep their section and their relative order.
     let moved = Set(changes.itemMoves.map(\.id))
     for section in new.sectionIdentifiers {
         let staying = new.itemIdentifiers(inSection: section).filter { oldItems.contains($0) && !moved.contains($0) }
-        check(staying.allSatisfy { old.sectionIdentifier(containingItem: $0) == section }, "an unmoved item changed section in \(section)")
+        check(
+            staying.allSatisfy { old.sectionIdentifier(containingItem: $0) == section },
+            "an unmoved item changed section in \(section)")
         let offsets = staying.map { old.indexPath(ofItem: $0)!.item }
         check(offsets == offsets.sorted(), "unmoved items of \(section) changed order")
     }
     var expectedUpdates: [Int: ListUpdateKind] = [:]
     for item in newItems.intersection(oldItems) {
-        if new.reloadedItemIdentifiers.contains(item) { expectedUpdates[item] = .reload }
-        else if new.reconfiguredItemIdentifiers.contains(item) || contentChanged.contains(item) { expectedUpdates[item] = .reconfigure }
+        if new.reloadedItemIdentifiers.contains(item) {
+            expectedUpdates[item] = .reload
+        } else if new.reconfiguredItemIdentifiers.contains(item) || contentChanged.contains(item) {
+            expectedUpdates[item] = .reconfigure
+        }
     }
     check(Dictionary(uniqueKeysWithValues: changes.itemUpdates.map { ($0.id, $0.kind) }) == expectedUpdates, "item updates")
     for entry in changes.itemUpdates {
-        check(old.itemIdentifier(at: entry.from) == entry.id && new.itemIdentifier(at: entry.to) == entry.id, "item update \(entry)")
+        check(
+            old.itemIdentifier(at: entry.from) == entry.id && new.itemIdentifier(at: entry.to) == entry.id, "item update \(entry)"
+        )
     }
     // Sorted as documented.
     check(changes.itemDeletes.map(\.indexPath) == changes.itemDeletes.map(\.indexPath).sorted(), "deletes unsorted")

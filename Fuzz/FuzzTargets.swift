@@ -1,0 +1,193 @@
+// libFuzzer entry point for TUIList's parsers of outside input. Built only by scripts/fuzz
+// (TUILIST_FUZZ=1 swift build -Xswiftc -sanitize=fuzzer,address ...); the target to run is
+// chosen with TUILIST_FUZZ_TARGET. Each target asserts a property, not only "no crash":
+//
+//   session-reader  whole recording files: events or a SessionReadError, never a trap
+//   key-decoder     bytes split at a point the input chooses decode exactly as unsplit
+//   snapshot        an edit script on Snapshot and on a plain-array model agree;
+//                   Changeset(from:to:).applied(to:) == new; Snapshot(validating:) throws
+//                   exactly when identifiers repeat
+//   demo-data       the demo's --data JSON: data or a LoadError
+//   line-document   tuilist edit's reader: text round-trips byte for byte, else a
+//                   LineDocumentError
+import Foundation
+import TUIList
+import TUIListDemoKit
+import TUIListTool
+
+private enum Target: String, CaseIterable {
+    case sessionReader = "session-reader"
+    case keyDecoder = "key-decoder"
+    case snapshot
+    case demoData = "demo-data"
+    case lineDocument = "line-document"
+}
+
+private let target: Target = {
+    let name = ProcessInfo.processInfo.environment["TUILIST_FUZZ_TARGET"] ?? ""
+    guard let target = Target(rawValue: name) else {
+        FileHandle.standardError.write(
+            Data("TUILIST_FUZZ_TARGET must be one of: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    switch target {
+    case .sessionReader: fuzzSessionReader(bytes)
+    case .keyDecoder: fuzzKeyDecoder(bytes)
+    case .snapshot: fuzzSnapshot(bytes)
+    case .demoData: fuzzDemoData(bytes)
+    case .lineDocument: fuzzLineDocument(bytes)
+    }
+    return 0
+}
+
+private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        FileHandle.standardError.write(Data("property failed: \(message())\n".utf8))
+        abort()
+    }
+}
+
+// MARK: - Targets
+
+private func fuzzSessionReader(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let recording = try SessionRecording<String, Int, DemoItem>.parse(text: text, file: "fuzz")
+        check(recording.header.columns >= 0 && recording.header.rows >= 0, "negative size read")
+    } catch {
+        check(!error.description.isEmpty, "an error without a description")
+    }
+}
+
+private func fuzzKeyDecoder(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let input = Array(bytes.dropFirst())
+    let cut = input.isEmpty ? 0 : Int(first) % (input.count + 1)
+    var whole = InputDecoder()
+    let expected = whole.decode(input) + whole.flush()
+    var split = InputDecoder()
+    let events = split.decode(input[..<cut]) + split.decode(input[cut...]) + split.flush()
+    check(events == expected, "split at \(cut) gives \(events), whole gives \(expected)")
+    check(!split.isWaitingForMore, "bytes held after flush")
+}
+
+/// A byte stream as an edit script: each op is an opcode byte and operand bytes.
+private struct Script {
+    var bytes: ArraySlice<UInt8>
+    mutating func next() -> UInt8? { bytes.popFirst() }
+}
+
+private func fuzzSnapshot(_ bytes: [UInt8]) {
+    var script = Script(bytes: bytes[...])
+    // Sections 0...3, items 0...63: small spaces make collisions (the interesting cases) common.
+    var snapshot = Snapshot<Int, Int>()
+    var model: [(Int, [Int])] = []
+    let old = Snapshot<Int, Int>(sections: [(0, [1, 2, 3]), (1, [4, 5]), (2, [])])
+    model = [(0, [1, 2, 3]), (1, [4, 5]), (2, [])]
+    snapshot = old
+    func modelItems() -> [Int] { model.flatMap(\.1) }
+    func locate(_ item: Int) -> (Int, Int)? {
+        for (s, section) in model.enumerated() { if let i = section.1.firstIndex(of: item) { return (s, i) } }
+        return nil
+    }
+    while let op = script.next() {
+        guard let a = script.next().map({ Int($0 % 64) }), let b = script.next().map({ Int($0 % 64) }) else { break }
+        switch op % 6 {
+        case 0:  // append item a to section b % 4
+            let section = b % 4
+            guard let s = model.firstIndex(where: { $0.0 == section }), locate(a) == nil else { continue }
+            snapshot.appendItems([a], toSection: section)
+            model[s].1.append(a)
+        case 1:  // delete item a
+            guard let (s, i) = locate(a) else { continue }
+            snapshot.deleteItems([a])
+            model[s].1.remove(at: i)
+        case 2:  // move item a before item b
+            guard a != b, let (s, i) = locate(a), locate(b) != nil else { continue }
+            snapshot.moveItem(a, beforeItem: b)
+            model[s].1.remove(at: i)
+            let (t, j) = locate(b)!
+            model[t].1.insert(a, at: j)
+        case 3:  // append section a % 8
+            let section = a % 8
+            guard !model.contains(where: { $0.0 == section }) else { continue }
+            snapshot.appendSections([section])
+            model.append((section, []))
+        case 4:  // delete section a % 8
+            let section = a % 8
+            guard let s = model.firstIndex(where: { $0.0 == section }) else { continue }
+            snapshot.deleteSections([section])
+            model.remove(at: s)
+        default:  // insert item a after item b
+            guard locate(a) == nil, let (t, j) = locate(b) else { continue }
+            snapshot.insertItems([a], afterItem: b)
+            model[t].1.insert(a, at: j + 1)
+        }
+        check(snapshot.itemIdentifiers == modelItems(), "items \(snapshot.itemIdentifiers) vs model \(modelItems())")
+        check(snapshot.sectionIdentifiers == model.map(\.0), "sections \(snapshot.sectionIdentifiers) vs model \(model.map(\.0))")
+    }
+    let changes = Changeset(from: old, to: snapshot)
+    check(changes.applied(to: old) == snapshot, "applied(to:) does not reach the new snapshot")
+    // Validation from raw identifiers: throws exactly when one repeats.
+    let raw = bytes.prefix(24).map { Int($0 % 32) }
+    let sections = [(0, Array(raw.prefix(12))), (1, Array(raw.dropFirst(12)))]
+    let unique = Set(raw).count == raw.count
+    do {
+        _ = try Snapshot<Int, Int>(validating: sections)
+        check(unique, "a repeated identifier was accepted")
+    } catch {
+        check(!unique, "unique identifiers refused: \(error)")
+    }
+}
+
+private func fuzzDemoData(_ bytes: [UInt8]) {
+    do {
+        let data = try DemoData.decode(Data(bytes), source: "fuzz.json")
+        check(data.snapshot.itemIdentifiers.allSatisfy { data.items[$0] != nil }, "an item without its data")
+    } catch {
+        check(error.description.hasPrefix("fuzz.json: "), "an error that does not name the file: \(error)")
+    }
+}
+
+private func fuzzLineDocument(_ bytes: [UInt8]) {
+    do {
+        let document = try LineDocument(bytes: bytes)
+        check(document.bytes(order: Array(0 ..< document.count)) == bytes, "unchanged order does not round-trip")
+        if document.count > 1 {
+            // Reversed, every byte but line breaks is still there (the last line may gain or
+            // lose its break; a line can read back differently, e.g. a U+FEFF moved to the
+            // front reads as a byte-order mark, but its bytes are kept).
+            let reversed = document.bytes(order: Array((0 ..< document.count).reversed()))
+            func kept(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { $0 != 0x0A && $0 != 0x0D }.sorted() }
+            check(kept(reversed) == kept(bytes), "reversing lost or added bytes other than line breaks")
+            check(try LineDocument(bytes: reversed).count == document.count, "reversing changed the number of lines")
+        }
+    } catch {
+        check(!"\(error)".isEmpty, "an error without a description")
+    }
+}
+
+// MARK: - Entry point
+
+// SwiftPM links an executable with its entry point renamed to `<module>_main`; libFuzzer's own
+// `main` is then not used, so this one hands control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("tuilist_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    _ = target  // an unknown target is reported before fuzzing starts
+    return runFuzzerDriver(&count, &arguments, { data, size in fuzzOneInput(data, size) })
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TUIList
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines that arrive from another thread (a pipe being read, a command that finished), kept
+/// until the app's `tick` takes them.
+///
+/// The producer calls ``append(_:)`` and ``finish(error:)``; each wakes the program through
+/// its waker. The app calls ``take()`` on the program's thread.
+public final class LineInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var finished = false
+    private var failure: String?
+    private var waker: ProgramWaker?
+
+    /// An empty inbox.
+    public init() {}
+
+    /// The waker to wake when lines arrive (set by the app when the program starts).
+    public func connect(_ waker: ProgramWaker) {
+        lock.lock()
+        self.waker = waker
+        let pending = !lines.isEmpty || finished
+        lock.unlock()
+        if pending { waker.wake() }
+    }
+
+    /// Adds lines (any thread).
+    public func append<Lines: Sequence<String>>(_ more: Lines) {
+        lock.lock()
+        lines.append(contentsOf: more)
+        let waker = self.waker
+        lock.unlock()
+        waker?.wake()
+    }
+
+    /// Says that no more lines will come (any thread), with the error that ended them, if any.
+    public func finish(error: String? = nil) {
+        lock.lock()
+        finished = true
+        failure = error
+        let waker = self.waker
+        lock.unlock()
+        waker?.wake()
+    }
+
+    /// The lines that arrived since the last call, whether the input has ended, and why it
+    /// failed if it did.
+    public func take() -> (lines: [String], finished: Bool, error: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = lines
+        lines.removeAll(keepingCapacity: true)
+        return (taken, finished, failure)
+    }
+}
+
+/// Reads lines from a file descriptor on a thread of its own into a ``LineInbox``, as they
+/// arrive: a slow producer's lines show at once, `tail -f` works. Lines end at `\n`; a `\r`
+/// before it is dropped; bytes that are not UTF-8 are repaired; a last line without `\n` counts.
+public enum LineReader {
+    /// Starts reading `descriptor` until end of file (or an error) into `inbox`.
+    public static func start(descriptor: Int32, into inbox: LineInbox) {
+        let thread = Thread {
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 {
+                    if !pending.isEmpty { inbox.append([line(pending[...])]) }
+                    inbox.finish(error: count < 0 ? String(cString: strerror(errno)) : nil)
+                    return
+                }
+                var lines: [String] = []
+                var start = 0
+                let chunk = buffer[0 ..< count]
+                for index in chunk.indices where chunk[index] == 0x0A {
+                    if pending.isEmpty {
+                        lines.append(line(chunk[start ..< index]))
+                    } else {
+                        pending += chunk[start ..< index]
+                        lines.append(line(pending[...]))
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    start = index + 1
+                }
+                pending += chunk[start...]
+                if !lines.isEmpty { inbox.append(lines) }
+            }
+        }
+        thread.name = "tuilist stdin"
+        thread.start()
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
+        let content = bytes.last == 0x0D ? bytes.dropLast() : bytes
+        return String(decoding: content, as: UTF8.self)
+    }
+}

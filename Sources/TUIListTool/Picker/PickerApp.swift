@@ -1,0 +1,258 @@
+import Foundation
+import TUIList
+
+/// The pipe picker (`COMMAND | tuilist`): lines arrive while the person types a filter and
+/// moves through the matches; Enter chooses.
+///
+/// Screen: a prompt line (`> query` and `matches/lines`), the pinned header lines, the list,
+/// and a help bar. Typing filters (space-separated words must all appear, case and accents
+/// ignored); ↑/↓, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves
+/// down; Enter chooses; Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
+/// program ends: 0 with lines chosen, 1 when nothing matched, 130 when the person gave up
+/// (fzf's conventions).
+///
+/// Lines come through a ``LineInbox`` (``LineReader`` fills it from standard input on its
+/// own thread), so a slow producer's lines show as they come.
+public final class PickerApp: TerminalApp {
+    /// Options the command line sets.
+    public struct Options: Sendable {
+        /// Row identity (`--key`); the displayed text is always the whole line.
+        public var key: LineKey = .wholeLine
+        /// How many first lines stay on top as a header, not selectable (`--header-lines`).
+        public var headerLines = 0
+        /// Whether Tab marks several lines (`--multi`).
+        public var multi = false
+        /// Creates options.
+        public init(key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false) {
+            self.key = key
+            self.headerLines = max(0, headerLines)
+            self.multi = multi
+        }
+    }
+
+    /// The list on screen: one section, no section header.
+    public let list: ListView<Int, String>
+    /// The options in force.
+    public let options: Options
+    /// What the person typed.
+    public private(set) var query = ""
+    /// The header lines (the first ``Options/headerLines`` lines read).
+    public private(set) var header: [String] = []
+    /// Lines read so far (after the header), in input order.
+    public private(set) var lines: [String] = []
+    /// Whether the input has ended.
+    public private(set) var inputFinished = false
+    /// Identities of the lines marked with Tab, in marking order.
+    public private(set) var marked: [String] = []
+    /// The lines chosen, once Enter was pressed.
+    public private(set) var chosen: [String] = []
+    /// The status to exit with, once the person chose or gave up.
+    public private(set) var exitStatus: Int32?
+
+    private let inbox: LineInbox
+    private let keyer: LineKeyer
+    private var identities: [String] = []
+    private var indexOfIdentity: [String: Int] = [:]
+    private var folded: [String] = []
+    private var matches: [Int] = []
+    /// The library's filter index over the lines (slot = line number): the first word of a
+    /// query is searched there (bytes, both cores, narrowing as the word grows), the other
+    /// words only among its matches.
+    private var index = FilterIndex<Int>()
+    private var lastMatches: FilterMatches?
+    private var keyCounts: [Substring: Int] = [:]
+    private var readError: String?
+
+    /// A picker reading `inbox`.
+    public init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
+        self.inbox = inbox
+        self.options = options
+        keyer = try LineKeyer(options.key)
+        let link = Link()
+        list = ListView<Int, String>(cellProvider: { context, id in
+            let cell = context.dequeue(TextCell.self)
+            if let app = link.app, let index = app.indexOfIdentity[id] { cell.title = app.lines[index] }
+            return cell
+        })
+        link.app = self
+        list.showsSectionHeaders = false
+        list.showsScrollbar = true
+        list.emptyText = "no lines yet"
+    }
+
+    // MARK: - TerminalApp
+
+    public func start(in program: Program) {
+        list.animationClock = program.clock
+        inbox.connect(program.waker)
+        takeLines()
+    }
+
+    public func handle(_ events: [InputEvent], in program: Program) {
+        var newQuery = query
+        for event in events {
+            switch event {
+            case .paste(let text):
+                newQuery += text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
+            case .key(let key):
+                switch key {
+                case .character(let c): newQuery.append(c)
+                case .backspace: if !newQuery.isEmpty { newQuery.removeLast() }
+                case .control("u"): newQuery = ""
+                case .control("w"):
+                    while newQuery.last == " " { newQuery.removeLast() }
+                    while let last = newQuery.last, last != " " { newQuery.removeLast(); _ = last }
+                default:
+                    // Moves act on the list as filtered so far.
+                    if newQuery != query { setQuery(newQuery) }
+                    handleKey(key, in: program)
+                    if exitStatus != nil { return }
+                }
+            case .mouse:
+                if newQuery != query { setQuery(newQuery) }
+                list.handle(event)
+            case .resize:
+                break
+            }
+        }
+        if newQuery != query { setQuery(newQuery) }
+    }
+
+    public func tick(in program: Program) {
+        takeLines()
+    }
+
+    public var isAnimating: Bool { list.isAnimating }
+
+    public func render(into canvas: inout Canvas) {
+        let width = canvas.width, height = canvas.height
+        guard width >= 10, height >= 3 else {
+            canvas.draw("tuilist", x: 0, y: 0, style: Style(attributes: .bold))
+            return
+        }
+        // The prompt and the counts.
+        canvas.draw("> ", x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold))
+        canvas.draw(query + "▏", x: 2, y: 0, maxWidth: width - 2)
+        var info = "\(matches.count)/\(lines.count)"
+        if options.multi && !marked.isEmpty { info += " (\(marked.count) marked)" }
+        if !inputFinished { info += " reading…" }
+        if let readError { info += " read error: \(readError)" }
+        let infoWidth = TerminalText.columns(of: info)
+        if infoWidth + 4 < width - TerminalText.columns(of: query) {
+            canvas.draw(info, x: width - infoWidth - 1, y: 0, style: Style(attributes: .dim))
+        }
+        var y = 1
+        for line in header where y < height - 2 {
+            canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+            y += 1
+        }
+        list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y)))
+        let help =
+            options.multi
+            ? " Enter choose · Tab mark · ↑↓ move · Esc cancel" : " Enter choose · ↑↓ move · type to filter · Esc cancel"
+        canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+    }
+
+    // MARK: - Keys
+
+    private func handleKey(_ key: Key, in program: Program) {
+        switch key {
+        case .enter:
+            choose(in: program)
+        case .escape, .control("c"), .control("g"), .control("q"):
+            exitStatus = 130
+            program.quit(status: 130)
+        case .tab where options.multi:
+            guard let id = list.state.selection else { return }
+            if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+            list.markedItems = Set(marked)
+            list.handle(.key(.down))
+        case .control("p"): list.handle(.key(.up))
+        case .control("n"): list.handle(.key(.down))
+        default:
+            list.handle(.key(key))
+        }
+    }
+
+    private func choose(in program: Program) {
+        if options.multi && !marked.isEmpty {
+            let set = Set(marked)
+            chosen = identities.indices.filter { set.contains(identities[$0]) }.map { lines[$0] }
+        } else if let id = list.state.selection, let index = indexOfIdentity[id] {
+            chosen = [lines[index]]
+        } else {
+            chosen = []
+        }
+        exitStatus = chosen.isEmpty ? 1 : 0
+        program.quit(status: exitStatus!)
+    }
+
+    // MARK: - Lines and filtering
+
+    private func takeLines() {
+        let (more, finished, error) = inbox.take()
+        inputFinished = finished
+        readError = error
+        guard !more.isEmpty else { return }
+        var rest = more[...]
+        while header.count < options.headerLines, let first = rest.first {
+            header.append(first)
+            rest = rest.dropFirst()
+        }
+        guard !rest.isEmpty else { return }
+        let start = lines.count
+        lines += rest
+        identities += keyer.identities(of: rest, continuing: &keyCounts)
+        folded += rest.map(Self.fold)
+        for line in start ..< lines.count {
+            indexOfIdentity[identities[line]] = line
+            index.append(line, text: lines[line])
+        }
+        let words = Self.words(of: query)
+        matches += (start ..< lines.count).filter { Self.matches(folded[$0], words) }
+        // New lines join at the bottom: no animation needed (and a fast producer would keep
+        // the list animating for ever).
+        showMatches(animated: false)
+    }
+
+    private func setQuery(_ newQuery: String) {
+        let words = Self.words(of: newQuery)
+        query = newQuery
+        if let first = words.first, let found = index.matches(first, narrowing: lastMatches) {
+            lastMatches = found
+            let others = words.dropFirst()
+            matches = found.slots.map { index.identifier(atSlot: Int($0)) }
+            if !others.isEmpty { matches = matches.filter { line in others.allSatisfy { folded[line].contains($0) } } }
+        } else {
+            lastMatches = nil
+            matches = Array(lines.indices)
+        }
+        showMatches(animated: matches.count <= 2_000)
+    }
+
+    private func showMatches(animated: Bool) {
+        var snapshot = Snapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(matches.map { identities[$0] }, toSection: 0)
+        list.apply(snapshot, animated: animated)
+        if list.state.selection == nil, let first = matches.first {
+            list.select(identities[first])
+        }
+    }
+
+    /// Lower-cased, accents removed: the form lines and queries are compared in.
+    static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    static func words(of query: String) -> [String] {
+        fold(query).split(separator: " ").map(String.init)
+    }
+
+    static func matches(_ folded: String, _ words: [String]) -> Bool {
+        words.allSatisfy { folded.contains($0) }
+    }
+}
+
+private final class Link: @unchecked Sendable { weak var app: PickerApp? }

@@ -1,0 +1,175 @@
+import TUIList
+
+/// Plays a `tuilist` recording (a list of lines: `tuilist watch --record`) back on the
+/// runtime, with asciinema-style controls: Space pauses and resumes, `.` steps one event,
+/// `+` and `-` change speed, q quits. The state comes from TUIList's ``SessionPlayer`` and
+/// goes through `ListView.apply(_:animated:)`, so the replay animates as the session did.
+public final class ListReplayApp: TerminalApp {
+    /// A recording of lines keyed by identity.
+    public typealias Recording = SessionRecording<String, String, String>
+
+    /// The list on screen.
+    public let list: ListView<String, String>
+    /// Where the replay stands.
+    public private(set) var player: SessionPlayer<String, String, String>
+    /// Playback speed (0.1...100).
+    public private(set) var speed: Double
+    /// Whether playback is paused.
+    public private(set) var isPaused = false
+    /// Quit by itself once the last event is shown and the list is at rest (headless runs).
+    public var quitsAtEnd = false
+
+    private let times: [Double]
+    private var content: [String: String] = [:]
+    private var playhead = 0.0
+    private var lastReal = 0.0
+    private var clock: (any AnimationClock)?
+    private var lastKey = ""
+
+    /// A replay of `recording`.
+    public init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
+        player = SessionPlayer(recording: recording)
+        times = player.times(speed: 1, idleTimeLimit: idleTimeLimit)
+        self.speed = min(max(speed, 0.1), 100)
+        let link = Link()
+        list = ListView<String, String>(cellProvider: { context, id in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = link.app?.content[id] ?? ""
+            return cell
+        })
+        link.app = self
+        list.showsScrollbar = true
+        list.emptyText = ""
+    }
+
+    /// The lines the list shows now, in order (section by section).
+    public var currentLines: [String] { list.snapshot().itemIdentifiers.map { content[$0] ?? "" } }
+
+    public func start(in program: Program) {
+        clock = program.clock
+        list.animationClock = program.clock
+        lastReal = program.clock.now
+        advance(program)
+    }
+
+    public func handle(_ events: [InputEvent], in program: Program) {
+        for event in events {
+            switch event {
+            case .key(.character(" ")): isPaused.toggle()
+            case .key(.character(".")):
+                isPaused = true
+                if player.position < times.count { playhead = times[player.position]; playNext() }
+            case .key(.character("+")), .key(.character("=")): speed = min(speed * 2, 100)
+            case .key(.character("-")): speed = max(speed / 2, 0.1)
+            case .key(.character("q")), .key(.escape): program.quit(); return
+            default: _ = list.handle(event)
+            }
+        }
+    }
+
+    public func tick(in program: Program) {
+        advance(program)
+    }
+
+    public var isAnimating: Bool { list.isAnimating }
+
+    public var nextDeadline: Double? {
+        guard !isPaused, player.position < times.count, let clock else { return nil }
+        return clock.now + max(0, (times[player.position] - playhead) / speed)
+    }
+
+    public func render(into canvas: inout Canvas) {
+        let width = canvas.width, height = canvas.height
+        guard width > 0, height > 2 else { return }
+        let bar = Style(attributes: [.reverse, .bold])
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
+        var status =
+            "REPLAY \(player.position)/\(player.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
+        if isPaused { status += " · PAUSED" }
+        if player.isFinished { status += " · END (q quits)" }
+        if !lastKey.isEmpty { status += " · key \(lastKey)" }
+        canvas.draw(
+            " " + (player.recording.header.title ?? "tuilist"), x: 0, y: 0, style: bar,
+            maxWidth: max(0, width - TerminalText.columns(of: status) - 2))
+        canvas.draw(status + " ", x: max(0, width - TerminalText.columns(of: status) - 1), y: 0, style: bar)
+        list.render(into: &canvas, rect: Rect(x: 0, y: 1, width: width, height: height - 2))
+        canvas.draw(
+            " Space pause · . step · + faster · - slower · q quit", x: 0, y: height - 1,
+            style: Style(foreground: .ansi(6)), maxWidth: width)
+    }
+
+    private func advance(_ program: Program) {
+        guard let clock else { return }
+        let now = clock.now
+        if !isPaused { playhead += (now - lastReal) * speed }
+        lastReal = now
+        while !isPaused, player.position < times.count, times[player.position] <= playhead + 1e-9 { playNext() }
+        if quitsAtEnd && player.isFinished && !list.isAnimating { program.quit() }
+    }
+
+    private func playNext() {
+        switch player.next() {
+        case .show(let snapshot, let newContent)?:
+            content = newContent
+            list.showsSectionHeaders =
+                snapshot.numberOfSections > 1 || snapshot.sectionIdentifiers.first.map { !$0.isEmpty } ?? false
+            list.apply(snapshot, animated: true)
+        case .key(let key)?: lastKey = key
+        case .resize, .marker, nil: break
+        }
+    }
+}
+
+private final class Link: @unchecked Sendable { weak var app: ListReplayApp? }
+
+/// A headless terminal that also writes every frame into an asciicast at the program clock's
+/// time: `tuilist export` runs a replay on it.
+public final class CastingTerminal: Terminal {
+    /// The terminal frames are drawn on.
+    public let screen: HeadlessTerminal
+    /// The cast so far.
+    public private(set) var cast: AsciicastWriter
+    /// Frames written.
+    public private(set) var frames = 0
+    private let clock: ManualClock
+
+    /// A `columns`×`rows` terminal timed by `clock`, casting under `title`.
+    public init(columns: Int, rows: Int, clock: ManualClock, title: String, timestamp: Int) {
+        screen = HeadlessTerminal(columns: columns, rows: rows)
+        screen.clock = clock
+        self.clock = clock
+        cast = AsciicastWriter(columns: columns, rows: rows, title: title, timestamp: timestamp)
+    }
+
+    public var size: TerminalSize { screen.size }
+    public func present(_ canvas: Canvas) {
+        screen.present(canvas)
+        cast.frame(screen.frame, at: clock.now)
+        frames += 1
+    }
+    public func nextEvent(timeout: Double?) -> InputEvent? { screen.nextEvent(timeout: timeout) }
+    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+        screen.nextEvents(timeout: timeout, waker: waker)
+    }
+    public func restore() { screen.restore() }
+}
+
+extension ListReplayApp {
+    /// Plays `recording` to its end on a headless terminal (or `casting`, to export it), as
+    /// fast as the machine goes — time comes from a manual clock — and returns the app (its
+    /// ``currentLines``) and the last frame's lines.
+    public static func playHeadless(
+        _ recording: Recording, columns: Int, rows: Int,
+        casting: CastingTerminal? = nil, clock: ManualClock = ManualClock()
+    ) -> (app: ListReplayApp, frame: [String]) {
+        let screen = casting?.screen ?? HeadlessTerminal(columns: columns, rows: rows)
+        screen.clock = clock
+        let app = ListReplayApp(recording: recording)
+        app.quitsAtEnd = true
+        // A no-op input every second keeps the script from "hanging up" before the end.
+        let last = (app.times.last ?? 0) + 2
+        for second in stride(from: 1.0, through: last, by: 1.0) { screen.schedule([.key(.unknown("tick"))], at: second) }
+        Program(terminal: casting ?? screen, clock: clock).run(app)
+        return (app, screen.lines)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Subprocess
+import SystemPackage
+import TUIList
+
+/// What one run of a watched command gave.
+public struct CommandResult: Sendable, Equatable {
+    /// The exit code; 128 + n when signal n ended it; nil when it could not start or timed out.
+    public var exitCode: Int32?
+    /// Standard output, as text (invalid UTF-8 repaired).
+    public var output: String
+    /// Standard error, as text.
+    public var errors: String
+    /// Why the run failed before the command could answer (not found, timed out, too much output).
+    public var failure: String?
+
+    /// A result.
+    public init(exitCode: Int32?, output: String, errors: String = "", failure: String? = nil) {
+        self.exitCode = exitCode
+        self.output = output
+        self.errors = errors
+        self.failure = failure
+    }
+
+    /// Whether the run succeeded (exit code 0).
+    public var succeeded: Bool { exitCode == 0 && failure == nil }
+
+    /// The line that says why a run failed: the failure, else stderr's last non-empty line.
+    public var problem: String? {
+        if let failure { return failure }
+        return errors.split(whereSeparator: \.isNewline).last.map(String.init)
+    }
+}
+
+/// Runs a command and collects what it printed. ``SubprocessRunner`` is the real one; tests
+/// script one.
+public protocol CommandRunner: Sendable {
+    /// Runs `command` (the executable, then its arguments; never through a shell), giving up
+    /// after `timeout` seconds.
+    func run(_ command: [String], timeout: Double) async -> CommandResult
+}
+
+/// Runs commands with swift-subprocess: the executable is looked up on `PATH`, no shell is
+/// involved, output is limited (16 MB, 1 MB of stderr), and a run that takes longer than its
+/// timeout is torn down and reported as timed out. Each run is the leader of its own process
+/// group, so the teardown (SIGTERM to the group, SIGKILL after ``gracePeriod``) also ends what
+/// the command started (a shell's children were otherwise left running after a timeout). While
+/// a run is in flight its group is the runtime's ``ChildProcessGroup``, so it also ends when
+/// tuilist does (q, Ctrl-C: the command's own group does not get the terminal's SIGINT).
+public struct SubprocessRunner: CommandRunner {
+    /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
+    public static let gracePeriod = 0.5
+
+    /// A runner.
+    public init() {}
+
+    public func run(_ command: [String], timeout: Double) async -> CommandResult {
+        guard let name = command.first else { return CommandResult(exitCode: nil, output: "", failure: "no command") }
+        let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
+        let arguments = Arguments(Array(command.dropFirst()))
+        do {
+            return try await withThrowingTaskGroup(of: CommandResult?.self) { group in
+                group.addTask {
+                    defer { ChildProcessGroup.set(nil) }
+                    var platform = PlatformOptions()
+                    platform.processGroupID = 0  // a group of its own, led by the command
+                    platform.teardownSequence = [
+                        .gracefulShutDown(
+                            toProcessGroup: true,
+                            allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))
+                    ]
+                    let result = try await Subprocess.run(
+                        executable, arguments: arguments, platformOptions: platform,
+                        input: .none, output: .string(limit: 16 << 20),
+                        error: .string(limit: 1 << 20)
+                    ) { execution in
+                        // Ctrl-C no longer reaches the command's own group: end it with us.
+                        ChildProcessGroup.set(execution.processIdentifier.value)
+                    }
+                    let code: Int32
+                    switch result.terminationStatus {
+                    case .exited(let value): code = value
+                    case .signaled(let signal): code = 128 + signal
+                    }
+                    return CommandResult(exitCode: code, output: result.standardOutput, errors: result.standardError)
+                }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(max(0.001, timeout) * 1e9))
+                    return nil
+                }
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                return first ?? CommandResult(exitCode: nil, output: "", failure: "timed out after \(Self.seconds(timeout))")
+            }
+        } catch {
+            return CommandResult(exitCode: nil, output: "", failure: "\(name): \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("executableNotFound") || text.contains("not found") { return "command not found" }
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

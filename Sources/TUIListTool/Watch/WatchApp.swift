@@ -1,0 +1,423 @@
+import Foundation
+import TUIList
+
+/// `tuilist watch`: runs a command every interval and shows its output as a live list keyed by
+/// identity, so that between runs rows that moved slide, new rows fade in, gone rows fade out
+/// and changed rows flash — all through the one `ListView.apply(_:animated:)` path.
+///
+/// Every successful run is kept (the last ``Options/historyLimit``, 200 by default): ← and → step through them and
+/// the list animates between them. Space pauses and resumes running; `/` filters the rows;
+/// q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
+/// last line of its standard error, and keeps the last good list on screen.
+///
+/// The command runs off the program's thread (a task per run, never more than one at a time);
+/// its result wakes the program through its waker, and ``tick(in:)`` takes it. Tests give a
+/// scripted ``CommandRunner`` and a headless terminal with a manual clock.
+public final class WatchApp: TerminalApp {
+    /// Options the command line sets.
+    public struct Options: Sendable {
+        /// The command: the executable, then its arguments (never run through a shell).
+        public var command: [String]
+        /// Seconds between the end of one run and the start of the next.
+        public var interval: Double = 2
+        /// Row identity (`--key`, `--key-regex`); content is always the whole line.
+        public var key: LineKey = .wholeLine
+        /// First lines of the output pinned on top as a header, not selectable.
+        public var headerLines = 0
+        /// Group rows into sections by this 1-based field (`--group-by`).
+        public var groupBy: Int?
+        /// A run taking longer than this many seconds is stopped and reported.
+        public var timeout: Double = 30
+        /// How many successful runs are kept for stepping back (at least 1).
+        public var historyLimit = WatchApp.maximumHistory
+
+        /// Options for `command`.
+        public init(
+            command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
+            groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory
+        ) {
+            self.command = command
+            self.interval = interval
+            self.key = key
+            self.headerLines = max(0, headerLines)
+            self.groupBy = groupBy
+            self.timeout = timeout ?? max(10, interval * 5)
+            self.historyLimit = max(1, historyLimit)
+        }
+    }
+
+    /// One successful run, as shown.
+    public struct Run: Sendable {
+        /// When it ended, `HH:MM:SS`.
+        public var wallTime: String
+        /// The header lines.
+        public var header: [String]
+        /// Rows by identity.
+        public var snapshot: Snapshot<String, String>
+        /// Each row's line.
+        public var content: [String: String]
+        /// Which run this is (1 for the first that succeeded); names its filter index.
+        public var number = 0
+    }
+
+    /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
+    public static let maximumHistory = 200
+
+    /// The list on screen.
+    public let list: ListView<String, String>
+    /// The options in force.
+    public let options: Options
+    /// Successful runs, oldest first.
+    public private(set) var history: [Run] = []
+    /// The run on screen (an index into ``history``).
+    public private(set) var position = 0
+    /// Whether running is paused (Space).
+    public private(set) var isPaused = false
+    /// The filter text; rows that do not contain every word are hidden.
+    public private(set) var query = ""
+    /// Whether typed characters go to the filter.
+    public private(set) var isEditingFilter = false
+    /// Whether the help overlay (`?`) is shown.
+    public private(set) var isShowingHelp = false
+    /// The last run's result, good or bad.
+    public private(set) var lastResult: CommandResult?
+    /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
+    public private(set) var lastChange = ""
+    /// Records every state shown, when set.
+    public var recorder: SessionRecorder<String, String, String>?
+    /// Runs started so far.
+    public private(set) var runsStarted = 0
+    /// Whether a run is in flight.
+    public private(set) var isRunning = false
+
+    private let runner: any CommandRunner
+    private let keyer: LineKeyer
+    private let results = ResultBox()
+    private var nextRunAt: Double = 0
+    private var lastEndTime: String = ""
+    private var program: Program?
+    private var shownContent: [String: String] = [:]
+    private var recordFailure: String?
+    private var runsSucceeded = 0
+    /// The library's filter index over the rows of the run last filtered (built on first use).
+    private var filterIndex: (run: Int, index: FilterIndex<String>)?
+
+    /// A watch of `options.command`, run by `runner`.
+    public init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
+        guard !options.command.isEmpty else {
+            throw ToolFailure("no command to watch (tuilist watch -- COMMAND [ARGS...])", status: 64)
+        }
+        self.options = options
+        self.runner = runner
+        keyer = try LineKeyer(options.key)
+        let link = Link()
+        list = ListView<String, String>(cellProvider: { context, id in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = link.app?.shownContent[id] ?? ""
+            return cell
+        })
+        link.app = self
+        list.showsSectionHeaders = options.groupBy != nil
+        list.stickySectionHeaders = options.groupBy != nil
+        list.showsScrollbar = true
+        list.emptyText = "waiting for the first run…"
+    }
+
+    /// The command as a person reads it.
+    public var commandLine: String {
+        options.command.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ")
+    }
+
+    // MARK: - TerminalApp
+
+    public func start(in program: Program) {
+        self.program = program
+        list.animationClock = program.clock
+        nextRunAt = program.clock.now
+        startRunIfDue()
+    }
+
+    public func handle(_ events: [InputEvent], in program: Program) {
+        for event in events {
+            switch event {
+            case .key(let key): handleKey(key, in: program)
+            case .paste(let text) where isEditingFilter:
+                setQuery(query + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined())
+            case .mouse: list.handle(event)
+            default: break
+            }
+            if program.isFinished { return }
+        }
+    }
+
+    public func tick(in program: Program) {
+        if let result = results.take() { finish(result) }
+        startRunIfDue()
+    }
+
+    public var isAnimating: Bool { list.isAnimating }
+
+    public var nextDeadline: Double? {
+        isPaused || isRunning ? nil : nextRunAt
+    }
+
+    // MARK: - Runs
+
+    private func startRunIfDue() {
+        guard let program, !isPaused, !isRunning, program.clock.now + 1e-9 >= nextRunAt else { return }
+        isRunning = true
+        runsStarted += 1
+        let runner = self.runner, command = options.command, timeout = options.timeout
+        let box = results, waker = program.waker
+        Task.detached {
+            let result = await runner.run(command, timeout: timeout)
+            box.put(result)
+            waker.wake()
+        }
+    }
+
+    private func finish(_ result: CommandResult) {
+        isRunning = false
+        lastResult = result
+        nextRunAt = (program?.clock.now ?? 0) + options.interval
+        lastEndTime = Self.wallClock()
+        guard result.succeeded else { return }
+        let run = makeRun(result.output)
+        let following = history.isEmpty || position == history.count - 1
+        history.append(run)
+        let dropped = max(0, history.count - options.historyLimit)
+        history.removeFirst(dropped)
+        if following {
+            position = history.count - 1
+            show(animated: history.count > 1)
+        } else if position >= dropped {
+            // The run on screen keeps its place; older ones went.
+            position -= dropped
+        } else {
+            // The run on screen itself was dropped: show the oldest one kept.
+            position = 0
+            show(animated: true)
+        }
+    }
+
+    private func makeRun(_ output: String) -> Run {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        if lines.last == "" { lines.removeLast() }
+        let header = Array(lines.prefix(options.headerLines))
+        let rows = Array(lines.dropFirst(options.headerLines))
+        let ids = keyer.identities(of: rows)
+        var snapshot = Snapshot<String, String>()
+        var content: [String: String] = [:]
+        content.reserveCapacity(rows.count)
+        if let field = options.groupBy {
+            var order: [String] = []
+            var members: [String: [String]] = [:]
+            for (id, line) in zip(ids, rows) {
+                let group = String(LineKey.field(field).key(of: line, regex: nil))
+                if members[group] == nil { order.append(group) }
+                members[group, default: []].append(id)
+                content[id] = line
+            }
+            for group in order {
+                snapshot.appendSections([group])
+                snapshot.appendItems(members[group]!, toSection: group)
+            }
+        } else {
+            snapshot.appendSections([""])
+            snapshot.appendItems(ids, toSection: "")
+            for (id, line) in zip(ids, rows) { content[id] = line }
+        }
+        runsSucceeded += 1
+        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
+    }
+
+    /// Shows the run at ``position`` (filtered), animated from what is on screen.
+    private func show(animated: Bool) {
+        guard history.indices.contains(position) else { return }
+        let run = history[position]
+        let shown = matchingRows(of: run)
+        var snapshot = Snapshot<String, String>()
+        for section in run.snapshot.sectionIdentifiers {
+            var items = run.snapshot.itemIdentifiers(inSection: section)
+            if let shown { items = items.filter { shown.contains($0) } }
+            guard !items.isEmpty || shown == nil else { continue }
+            snapshot.appendSections([section])
+            snapshot.appendItems(items, toSection: section)
+        }
+        // Same identity, new line: the row flashes in place.
+        let changed = snapshot.itemIdentifiers.filter { id in shownContent[id].map { $0 != run.content[id] } ?? false }
+        if !changed.isEmpty { snapshot.reconfigureItems(changed) }
+        shownContent = run.content
+        list.apply(snapshot, animated: animated)
+        let counts = list.lastChangeset.itemCounts
+        let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]
+            .filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
+        lastChange = parts.isEmpty ? "no change" : parts.joined(separator: " ")
+        record(snapshot)
+    }
+
+    /// The rows of `run` whose line contains every space-separated word of the filter (case and
+    /// accents ignored), or `nil` when there is no filter. Matching is the library's
+    /// `FilterIndex`, built once per run filtered: O(bytes of the run) to build, then
+    /// O(bytes searched) per word.
+    private func matchingRows(of run: Run) -> Set<String>? {
+        let words = query.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return nil }
+        if filterIndex?.run != run.number {
+            var index = FilterIndex<String>()
+            for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
+            filterIndex = (run.number, index)
+        }
+        let index = filterIndex!.index
+        var rows: Set<String>?
+        for word in words {
+            guard let found = index.matches(word) else { return [] }
+            let ids = index.identifiers(found)
+            rows = rows.map { $0.intersection(ids) } ?? Set(ids)
+            if rows!.isEmpty { break }
+        }
+        return rows
+    }
+
+    private func record(_ snapshot: Snapshot<String, String>) {
+        guard let recorder, recordFailure == nil else { return }
+        do {
+            try recorder.record(snapshot, changeset: list.lastChangeset) { self.shownContent[$0] }
+        } catch {
+            recordFailure = "\(error)"
+        }
+    }
+
+    // MARK: - Keys
+
+    private func handleKey(_ key: Key, in program: Program) {
+        switch WatchKeymap.action(for: key, editingFilter: isEditingFilter, showingHelp: isShowingHelp) {
+        case .quit: program.quit()
+        case .togglePause:
+            isPaused.toggle()
+            if !isPaused { nextRunAt = min(nextRunAt, program.clock.now) }
+        case .olderRun:
+            guard position > 0 else { return }
+            position -= 1
+            show(animated: true)
+        case .newerRun:
+            guard position + 1 < history.count else { return }
+            position += 1
+            show(animated: true)
+        case .newestRun:
+            guard position + 1 < history.count else { return }
+            position = history.count - 1
+            show(animated: true)
+        case .startFilter: isEditingFilter = true
+        case .clearFilter: if !query.isEmpty { setQuery("") }
+        case .toggleHelp: isShowingHelp.toggle()
+        case .filterType(let c): setQuery(query + String(c))
+        case .filterBackspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .filterCommit: isEditingFilter = false
+        case .filterCancel: isEditingFilter = false; setQuery("")
+        case .list(let key): list.handle(.key(key))
+        }
+        program.setNeedsDisplay()
+    }
+
+    private func setQuery(_ text: String) {
+        guard text != query else { return }
+        query = text
+        show(animated: true)
+    }
+
+    // MARK: - Drawing
+
+    public func render(into canvas: inout Canvas) {
+        let width = canvas.width, height = canvas.height
+        guard width >= 20, height >= 5 else {
+            canvas.draw("window too small", x: 0, y: 0, style: Style(attributes: .bold), maxWidth: width)
+            return
+        }
+        let bar = Style(attributes: [.reverse, .bold])
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
+        var mode = ""
+        if isPaused { mode = "PAUSED" }
+        if !history.isEmpty && position < history.count - 1 {
+            mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)"
+        }
+        if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
+        let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
+        canvas.draw(
+            " every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar, maxWidth: max(0, width - used))
+        if !mode.isEmpty { canvas.draw(mode + " ", x: width - used + 1, y: 0, style: bar) }
+        var y = 1
+        let header = history.indices.contains(position) ? history[position].header : []
+        for line in header where y < height - 3 {
+            canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+            y += 1
+        }
+        list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
+        canvas.draw(" " + statusText, x: 0, y: height - 2, style: Style(attributes: .dim), maxWidth: width)
+        let help = " " + WatchKeymap.bar(editingFilter: isEditingFilter, query: query)
+        canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+        if isShowingHelp { drawHelp(into: &canvas) }
+    }
+
+    /// The help overlay: every binding of ``WatchKeymap``, in a box over the list.
+    private func drawHelp(into canvas: inout Canvas) {
+        let lines = WatchKeymap.helpLines
+        let boxWidth = min(canvas.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
+        let boxHeight = min(canvas.height - 2, lines.count + 2)
+        let x = max(0, (canvas.width - boxWidth) / 2), y = max(1, (canvas.height - boxHeight) / 2)
+        let style = Style(attributes: .reverse)
+        canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
+        canvas.draw(
+            " keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
+        for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
+            canvas.draw(line, x: x + 2, y: y + 1 + index, style: style, maxWidth: boxWidth - 4)
+        }
+    }
+
+    /// The status line: last run time and exit code, the last change, rows, or what failed.
+    public var statusText: String {
+        var parts: [String] = []
+        if let result = lastResult {
+            if result.succeeded {
+                parts.append("\(lastEndTime) exit 0")
+            } else {
+                let code = result.exitCode.map { "exit \($0)" } ?? "failed"
+                parts.append(
+                    "\(lastEndTime) \(code)" + (result.problem.map { ": \($0)" } ?? "")
+                        + (history.isEmpty ? "" : " (last good list kept)"))
+            }
+        } else {
+            parts.append("running…")
+        }
+        if !lastChange.isEmpty { parts.append(lastChange) }
+        if history.indices.contains(position) {
+            let shown = list.snapshot().numberOfItems, total = history[position].snapshot.numberOfItems
+            parts.append(shown == total ? "\(total) rows" : "\(shown)/\(total) rows")
+        }
+        if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))s" : String(format: "%gs", value)
+    }
+
+    private static func wallClock() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}
+
+private final class Link: @unchecked Sendable { weak var app: WatchApp? }
+
+/// The latest command result, handed from the run's task to the program's thread.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: CommandResult?
+    func put(_ value: CommandResult) { lock.lock(); result = value; lock.unlock() }
+    func take() -> CommandResult? { lock.lock(); defer { lock.unlock() }; let r = result; result = nil; return r }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListDemoKit
+
+/// The interactive replay on the Program, headless: a session recorded by the real demo
+/// (the fuzzer's seed, Fuzz/Corpus/session-reader/demo-session.jsonl) played to its end, and
+/// paused.
+@Suite struct DemoReplayAppTests {
+    private func recording() throws -> DemoReplay.Recording {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/session-reader/demo-session.jsonl").path
+        return try DemoReplay.Recording.read(path: path)
+    }
+
+    @Test func playsToTheEndAtItsPaceAndQuits() throws {
+        let recording = try recording()
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: 60, rows: 14)
+        terminal.clock = clock
+        let duration = recording.events.last!.event.time
+        terminal.schedule([.key(.character("q"))], at: duration + 5)
+        let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock)
+        #expect(Program(terminal: terminal, clock: clock).run(replay) == 0)
+        #expect(replay.replay.isFinished)
+        #expect(terminal.lines[0].contains("END (q quits)"), "\(terminal.lines[0])")
+        // The last recorded state is on screen: the recording swapped, deleted and inserted.
+        #expect(terminal.lines.contains { $0.contains("New item") }, "\(terminal.lines.joined(separator: "\n"))")
+    }
+
+    @Test func spacePausesAndDotSteps() throws {
+        let recording = try recording()
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: 60, rows: 14)
+        terminal.clock = clock
+        terminal.schedule([.key(.character(" "))], at: 0)
+        terminal.schedule([.key(.character("."))], at: 100)
+        terminal.schedule([.key(.character("q"))], at: 200)
+        let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock)
+        Program(terminal: terminal, clock: clock).run(replay)
+        #expect(replay.isPaused)
+        #expect(!replay.replay.isFinished, "paused at the start, one step later still not at the end")
+        #expect(terminal.lines[0].contains("PAUSED"))
+    }
+}

@@ -1,0 +1,216 @@
+// swift-format-ignore-file
+// (This file is the README's and the articles' code, laid out as they show it.)
+import Foundation
+import TUIList
+
+// The code of the DocC articles in Sources/TUIList/TUIList.docc, verbatim between markers:
+// `// DOC-BEGIN <Article>.md` starts a block, `// DOC-END` ends it. DocArticleTests checks that
+// each article shows exactly these blocks (indentation removed) and no other Swift code, and
+// runs them. Edit a block here, then copy it into the article.
+
+// MARK: - GettingStarted.md
+
+// DOC-BEGIN GettingStarted.md
+/// Groceries in two sections: ↑↓ move, d deletes, J moves the item down, q quits.
+final class GroceriesApp: TerminalApp {
+    let list = ListView<String, String>(cellProvider: { context, name in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = name
+        return cell
+    })
+
+    func start(in program: Program) {
+        list.animationClock = program.clock     // frames follow the program's clock
+        list.apply(Snapshot(sections: [
+            ("Fruit", ["Apple", "Banana", "Cherry"]),
+            ("Bakery", ["Bread", "Croissant"]),
+        ]), animated: false)
+    }
+
+    func handle(_ events: [InputEvent], in program: Program) {
+        for event in events where !list.handle(event) {     // arrows, pages, mouse
+            switch event {
+            case .key(.character("q")): program.quit()
+            case .key(.character("d")): change { snapshot, item in snapshot.deleteItems([item]) }
+            case .key(.character("J")):
+                change { snapshot, item in
+                    let below = snapshot.indexOfItem(item).flatMap { snapshot.itemIdentifier(atGlobalIndex: $0 + 1) }
+                    if let below { snapshot.moveItem(item, afterItem: below) }   // may change section
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Edits a copy of what is on screen at the selected item, then applies it, animated.
+    private func change(_ edit: (inout Snapshot<String, String>, String) -> Void) {
+        guard let item = list.selectedItem else { return }
+        var next = list.snapshot()
+        edit(&next, item)
+        list.apply(next, animated: true)        // the one path from model to screen
+    }
+
+    var isAnimating: Bool { list.isAnimating }
+
+    func render(into canvas: inout Canvas) {
+        let listArea = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height - 1)
+        list.render(into: &canvas, rect: listArea)
+        canvas.draw("last change: \(list.lastChangeset)", x: 0, y: canvas.height - 1,
+                    style: Style(attributes: .dim))
+    }
+}
+// DOC-END
+
+/// The article's `main.swift`: compiled, not run (it needs a real terminal).
+func gettingStartedMain() throws -> Never {
+    // DOC-BEGIN GettingStarted.md
+    let terminal = try NCursesTerminal()        // a one-line error for an unknown TERM
+    exit(Program(terminal: terminal).run(GroceriesApp()))
+    // DOC-END
+}
+
+/// The article's test of the app: a whole run on a headless terminal.
+func gettingStartedHeadlessRun() -> (status: Int32, lines: [String]) {
+    // DOC-BEGIN GettingStarted.md
+    let clock = ManualClock()
+    let terminal = HeadlessTerminal(columns: 30, rows: 7)
+    terminal.clock = clock                      // waits advance this clock: no real sleeping
+    terminal.schedule([.key(.down), .key(.down), .key(.character("d"))], at: 0.5)   // delete Banana
+    terminal.schedule([.key(.character("q"))], at: 2)
+    let status = Program(terminal: terminal, clock: clock).run(GroceriesApp())
+    // status == 0, and terminal.lines is the last frame:
+    // "Fruit", " Apple", " Cherry", "Bakery", " Bread", " Croissant", "last change: −1 +0 ↕0 ~0"
+    // DOC-END
+    return (status, terminal.lines)
+}
+
+// MARK: - AnimatingChanges.md
+
+/// Builds a list of `count` numbered items in one section, drawn as their number.
+func numberedList(_ count: Int) -> ListView<String, Int> {
+    let list = ListView<String, Int>(cellProvider: { context, item in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = "Item \(item)"
+        return cell
+    })
+    list.apply(Snapshot(sections: [("Numbers", Array(0 ..< count))]), animated: false)
+    return list
+}
+
+/// The article's timing settings, on `list`.
+func animatingChangesTiming(_ list: ListView<String, Int>) {
+    // DOC-BEGIN AnimatingChanges.md
+    var timing = TransitionTiming.default               // remove 120 ms, move 250 ms, add 120 ms
+    timing.move = TransitionTiming.Phase(duration: 0.4, easing: .easeInOut)
+    timing.maximumSlidingMoves = 5                      // more moves than this cross-fade
+    list.transitionTiming = .fromEnvironment(base: timing)   // .none if TUILIST_REDUCED_MOTION=1
+    // DOC-END
+}
+
+/// The article's frame-by-frame run with a retarget; returns the frames and the cells each wrote.
+func animatingChangesFrames() -> (frames: Int, cellsPerFrame: [Int], lines: [String]) {
+    // DOC-BEGIN AnimatingChanges.md
+    let list = numberedList(100_000)                    // 100,000 items, 10 lines on screen
+    let clock = ManualClock()
+    list.animationClock = clock
+    list.transitionTiming = .default
+    let terminal = HeadlessTerminal(columns: 24, rows: 10)
+    var canvas = Canvas(width: 24, height: 10)
+    list.render(into: &canvas)                          // on screen: Item 0 … Item 8
+    terminal.present(canvas)
+
+    var next = list.snapshot()
+    next.moveItem(5, beforeItem: 0)                     // item 5 slides to the top
+    list.apply(next, animated: true)
+    var cellsPerFrame: [Int] = []
+    var retargeted = false
+    while list.isAnimating {
+        if clock.now >= 0.2, !retargeted {              // mid-slide: a new target
+            var again = list.snapshot()
+            again.deleteItems([2])
+            list.apply(again, animated: true)           // starts from where rows are drawn now
+            retargeted = true
+        }
+        list.render(into: &canvas)
+        terminal.present(canvas)
+        cellsPerFrame.append(terminal.cellsWrittenLastFrame)
+        clock.advance(by: 1.0 / 60)                     // what Program does between frames
+    }
+    // DOC-END
+    return (cellsPerFrame.count, cellsPerFrame, terminal.lines)
+}
+
+// MARK: - RecordingAndReplaying.md
+
+/// The article's recorder: three states of a list written to `path`.
+func recordingAndReplayingRecord(path: String) throws -> Int {
+    // DOC-BEGIN RecordingAndReplaying.md
+    let clock = ManualClock()                           // a real app passes SystemClock's time
+    let recorder = try SessionRecorder<String, String, String>(
+        sink: FileSessionSink(path: path),              // write(2) per line: kill-safe
+        header: SessionHeader(columns: 80, rows: 24, program: "groceries 1.0",
+                              start: "2026-11-23T07:00:00Z", title: "Groceries"),
+        clock: { clock.now })
+
+    var snapshot = Snapshot(sections: [("Fruit", ["Apple", "Banana", "Cherry"])])
+    try recorder.record(snapshot) { name in "fresh \(name.lowercased())" }   // whole, with content
+    clock.advance(by: 1.5)
+    try recorder.record(key: "J")
+    snapshot.moveItem("Apple", afterItem: "Banana")
+    try recorder.record(snapshot) { name in "fresh \(name.lowercased())" }   // an edit: a few bytes
+    clock.advance(by: 2)
+    try recorder.record(marker: "done")
+    // DOC-END
+    return recorder.linesWritten
+}
+
+/// The article's replay: reads `path` and applies every state to a list on a headless terminal.
+func recordingAndReplayingReplay(path: String) throws -> (snapshot: Snapshot<String, String>, frames: [String]) {
+    // DOC-BEGIN RecordingAndReplaying.md
+    let recording = try SessionRecording<String, String, String>.read(path: path)
+    let list = ListView<String, String>(cellProvider: { context, name in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = name
+        return cell
+    })
+    let terminal = HeadlessTerminal(columns: recording.header.columns, rows: recording.header.rows)
+    var canvas = Canvas(width: terminal.size.columns, height: terminal.size.rows)
+    var shown = Snapshot<String, String>()
+    for (_, event) in recording.events {
+        switch event.kind {
+        case .snapshot(let sections, _):
+            shown = Snapshot(sections: sections.map { ($0.id, $0.items) })
+        case .edit(let edit):
+            try edit.apply(to: &shown)                  // throws if the file does not fit the list
+        case .resize(let columns, let rows):
+            terminal.resize(columns: columns, rows: rows)
+            canvas.resize(width: columns, height: rows)
+        case .key, .marker:
+            continue
+        }
+        list.apply(shown, animated: false)              // the same path the app took
+        list.render(into: &canvas)
+        terminal.present(canvas)
+    }
+    // DOC-END
+    return (shown, canvas.lines)
+}
+
+/// The article's asciicast export of a list of frames (times in seconds).
+func recordingAndReplayingAsciicast(_ frames: [(time: Double, canvas: Canvas)], columns: Int, rows: Int) throws -> String {
+    // DOC-BEGIN RecordingAndReplaying.md
+    func json(_ value: Any) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+    var encoder = AnsiFrameEncoder()                    // first frame in full, then changed runs
+    var cast = try json(["version": 2, "width": columns, "height": rows]) + "\n"
+    for (time, canvas) in frames {
+        let bytes = encoder.encode(canvas)
+        if bytes.isEmpty { continue }
+        let data = try json(bytes)
+        cast += "[\(time), \"o\", \(data)]\n"
+    }
+    // DOC-END
+    return cast
+}

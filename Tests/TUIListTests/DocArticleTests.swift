@@ -1,0 +1,125 @@
+import Foundation
+import TUIList
+import Testing
+
+/// The DocC articles show code that compiles and works: each article's Swift blocks are exactly
+/// the marked blocks of DocArticleExamples.swift (which the compiler checks), and the blocks
+/// are run here.
+@Suite struct DocArticleTests {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let catalog = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/TUIList/TUIList.docc")
+
+    /// The marked blocks of DocArticleExamples.swift by article, in order, common indentation removed.
+    static func compiledBlocks() throws -> [String: [String]] {
+        let source = try String(contentsOf: testsFolder.appendingPathComponent("DocArticleExamples.swift"), encoding: .utf8)
+        var blocks: [String: [String]] = [:]
+        var current: (article: String, lines: [Substring])?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// DOC-BEGIN ") {
+                current = (String(trimmed.dropFirst("// DOC-BEGIN ".count)), [])
+            } else if trimmed == "// DOC-END", let block = current {
+                let indent =
+                    block.lines.filter { !$0.allSatisfy(\.isWhitespace) }
+                    .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+                let text = block.lines.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
+                blocks[block.article, default: []].append(text.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.lines.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The ```swift blocks of an article, in order. A block whose first line is
+    /// `// Package.swift` is a manifest fragment: it is not compiled here.
+    static func articleBlocks(_ name: String) throws -> [String] {
+        let text = try String(contentsOf: catalog.appendingPathComponent(name), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                let block = current!.joined(separator: "\n") + "\n"
+                if !block.hasPrefix("// Package.swift") { blocks.append(block) }
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test(arguments: ["GettingStarted.md", "AnimatingChanges.md", "RecordingAndReplaying.md"])
+    func theArticleShowsExactlyTheCompiledCode(_ article: String) throws {
+        let compiled = try #require(try Self.compiledBlocks()[article], "no DOC-BEGIN block for \(article)")
+        let shown = try Self.articleBlocks(article)
+        #expect(
+            shown.count == compiled.count, "\(article) shows \(shown.count) Swift blocks, the tests compile \(compiled.count)")
+        for (index, (a, b)) in zip(shown, compiled).enumerated() where a != b {
+            Issue.record(
+                "\(article), Swift block \(index + 1) differs from DocArticleExamples.swift:\n--- article\n\(a)--- compiled\n\(b)"
+            )
+        }
+    }
+
+    @Test func everyArticleWithCodeIsChecked() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path).filter { $0.hasSuffix(".md") }
+        for name in names where !(try Self.articleBlocks(name)).isEmpty {
+            #expect(try Self.compiledBlocks()[name] != nil, "\(name) shows Swift code that no test compiles")
+        }
+        #expect(names.count >= 4, "the landing page and at least three articles: \(names)")
+    }
+
+    @Test func gettingStartedRunsHeadless() {
+        let (status, lines) = gettingStartedHeadlessRun()
+        #expect(status == 0)
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["Fruit", "Apple", "Cherry", "Bakery", "Bread", "Croissant", "last change: −1 +0 ↕0 ~0"])
+    }
+
+    @Test func reducedMotionTurnsTheArticlesTimingOff() {
+        let list = numberedList(3)
+        animatingChangesTiming(list)
+        #expect(list.transitionTiming.move.duration == 0.4 || TransitionTiming.fromEnvironment().isInstant)
+        #expect(TransitionTiming.fromEnvironment([TransitionTiming.reducedMotionVariable: "1"]) == .none)
+    }
+
+    @Test func theAnimationRetargetsAndEachFrameCostsTheScreenAtMost() {
+        let (frames, cells, lines) = animatingChangesFrames()
+        #expect(frames > 10, "animated over several frames: \(frames)")
+        #expect(cells.dropFirst().allSatisfy { $0 <= 24 * 10 }, "\(cells)")
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.prefix(5)
+                == ["Numbers", "Item 5", "Item 0", "Item 1", "Item 3"], "\(lines)")
+    }
+
+    @Test func aRecordingReplaysAndExports() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doc-article-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try recordingAndReplayingRecord(path: path) == 5)  // header, snapshot, key, edit, marker
+
+        let (snapshot, frame) = try recordingAndReplayingReplay(path: path)
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            file.contains(#"{"edit":{"del":["Banana"],"ins":[["Fruit",0,["Banana"]]]},"kind":"edit","t":1.5}"#),
+            "the article shows this edit line: \(file)")
+        #expect(snapshot.itemIdentifiers == ["Banana", "Apple", "Cherry"])
+        #expect(frame.prefix(4).map { $0.trimmingCharacters(in: .whitespaces) } == ["Fruit", "Banana", "Apple", "Cherry"])
+
+        var canvas = Canvas(width: 10, height: 2)
+        canvas.draw("one", x: 0, y: 0)
+        var later = canvas
+        later.draw("two", x: 0, y: 1)
+        let cast = try recordingAndReplayingAsciicast([(0, canvas), (0.5, canvas), (1, later)], columns: 10, rows: 2)
+        let lines = cast.split(separator: "\n")
+        #expect(lines.count == 3, "the unchanged frame writes nothing: \(cast)")
+        #expect(lines[0] == #"{"height":2,"version":2,"width":10}"#)
+        #expect(lines[2].hasPrefix("[1.0, \"o\", \"") && lines[2].contains("two"), "\(lines[2])")
+    }
+}

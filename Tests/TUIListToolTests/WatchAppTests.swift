@@ -1,0 +1,233 @@
+import Foundation
+import Synchronization
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// A command runner that answers from a script, one result per run (the last one repeats).
+private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
+    private let lock = NSLock()
+    private var script: [CommandResult]
+    private(set) var commands: [[String]] = []
+    init(_ script: [CommandResult]) { self.script = script }
+    func run(_ command: [String], timeout: Double) async -> CommandResult {
+        lock.withLock {
+            commands.append(command)
+            return script.count > 1 ? script.removeFirst() : script[0]
+        }
+    }
+}
+
+/// Steps a watch on a headless terminal with a manual clock. A no-op input arrives every
+/// 50 ms of manual time (so the script never "hangs up"); while a run is in flight, time waits
+/// (for real, briefly) for its result to wake the program.
+private struct WatchHarness {
+    let clock = ManualClock()
+    let terminal = HeadlessTerminal(columns: 50, rows: 12)
+    let program: Program
+    let app: WatchApp
+
+    init(_ options: WatchApp.Options, runner: ScriptedRunner) throws {
+        terminal.clock = clock
+        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
+        program = Program(terminal: terminal, clock: clock)
+        app = try WatchApp(options: options, runner: runner)
+        program.start(app)
+    }
+
+    /// Lets `seconds` of manual time pass, runs and animations included.
+    func advance(by seconds: Double) async {
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            if app.isRunning {
+                // The run's task needs a thread of the cooperative pool: wait by suspending.
+                let deadline = Date().addingTimeInterval(5)
+                while !program.waker.isPending && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+            }
+            program.step(app)
+        }
+    }
+
+    func press(_ key: Key) async {
+        terminal.enqueue([.key(key)])
+        await advance(by: 0.6)
+    }
+
+    var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+}
+
+private func output(_ lines: String...) -> CommandResult {
+    CommandResult(exitCode: 0, output: lines.joined(separator: "\n") + "\n")
+}
+
+@Suite struct WatchAppTests {
+    @Test func aRewrittenOutputAnimatesToTheNewOrderAndTheSelectionFollowsItsRow() async throws {
+        let runner = ScriptedRunner([
+            output("ID NAME", "1 alpha", "2 beta", "3 gamma", "4 delta"),
+            output("ID NAME", "3 gamma", "1 alpha!", "5 epsilon", "2 beta"),
+        ])
+        let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 1.5, key: .field(1), headerLines: 1), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(watch.rows[1] == "ID NAME")
+        #expect(Array(watch.rows[2 ... 5]) == ["1 alpha", "2 beta", "3 gamma", "4 delta"])
+        await watch.press(.down)
+        await watch.press(.down)  // onto "2 beta"
+        #expect(watch.app.list.state.selection == "2")
+        // The interval passes (0.6 s each press, 1.5 s interval); the next run's output comes back.
+        await watch.advance(by: 1)
+        #expect(watch.rows[1] == "ID NAME", "the header stays on top")
+        #expect(Array(watch.rows[2 ... 5]) == ["3 gamma", "1 alpha!", "5 epsilon", "2 beta"])
+        #expect(!watch.rows.contains("4 delta"))
+        #expect(watch.app.list.state.selection == "2", "the selection followed its row")
+        #expect(
+            watch.app.lastChange.contains("−1") && watch.app.lastChange.contains("+1") && watch.app.lastChange.contains("~1"),
+            "\(watch.app.lastChange)")
+        #expect(runner.commands.allSatisfy { $0 == ["cat", "f"] })
+    }
+
+    @Test func aFailingRunShowsItsCodeAndStderrAndKeepsTheLastGoodList() async throws {
+        let runner = ScriptedRunner([
+            output("a", "b"),
+            CommandResult(exitCode: 2, output: "", errors: "warming up\ncat: f: No such file or directory\n"),
+        ])
+        let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 0.5), runner: runner)
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 2]) == ["a", "b"])
+        #expect(
+            watch.app.statusText.contains("exit 2: cat: f: No such file or directory (last good list kept)"),
+            "\(watch.app.statusText)")
+    }
+
+    @Test func leftAndRightStepThroughTheRunsAndSpacePauses() async throws {
+        let runner = ScriptedRunner([
+            output("one"), output("one", "two"), output("one", "two", "three"),
+            CommandResult(exitCode: 1, output: ""),
+        ])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 0.2), runner: runner)
+        await watch.advance(by: 0.7)
+        #expect(watch.app.history.count == 3, "three good runs, then failures")
+        await watch.press(.character(" "))
+        #expect(watch.app.isPaused)
+        let runs = watch.app.runsStarted
+        await watch.advance(by: 2)
+        #expect(watch.app.runsStarted == runs, "no run while paused")
+        await watch.press(.left)
+        await watch.press(.left)
+        #expect(watch.app.position == watch.app.history.count - 3)
+        #expect(watch.rows[1] == "one" && watch.rows[2] == "")
+        await watch.press(.right)
+        #expect(watch.rows[2] == "two")
+    }
+
+    @Test func steppingBackKeepsItsRunWhenTheHistoryDropsOldRuns() async throws {
+        let runner = ScriptedRunner((1 ... 6).map { output("r\($0)") })
+        let watch = try WatchHarness(.init(command: ["x"], interval: 2, historyLimit: 3), runner: runner)
+        await watch.advance(by: 4.5)  // runs at 0, 2 and 4 s
+        #expect(watch.app.history.count == 3)
+        await watch.press(.left)
+        #expect(watch.app.position == 1 && watch.rows[1] == "r2")
+        await watch.advance(by: 1.4)  // run 4: r1 is dropped, r2 stays on screen
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers } == [["r2"], ["r3"], ["r4"]])
+        #expect(watch.app.position == 0, "the position still names the run on screen")
+        #expect(watch.rows[1] == "r2")
+        await watch.advance(by: 2.4)  // run 5: the run on screen is dropped; the oldest kept shows
+        #expect(watch.app.position == 0 && watch.rows[1] == "r3")
+        await watch.press(.right)
+        #expect(watch.rows[1] == "r4", "→ steps to the next run, none skipped")
+    }
+
+    @Test func groupsBecomeSectionsAndTheFilterHidesRows() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2), groupBy: 1), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "web 3 down")
+        #expect(watch.rows[4].hasPrefix("db") && watch.rows[5] == "db 2 up")
+        for key: Key in [.character("/"), .character("d"), .character("o"), .character("w"), .enter] { await watch.press(key) }
+        #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "")
+        await watch.press(.escape)  // clears the filter: every row is back
+        #expect(watch.app.query == "" && watch.rows[5] == "db 2 up")
+        // Every word must appear, case ignored (the library's FilterIndex matches each word).
+        for key: Key in [.character("/"), .character("U"), .character("P"), .character(" "), .character("W"), .enter] {
+            await watch.press(key)
+        }
+        #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "", "\(watch.rows)")
+    }
+
+    @Test func theKeymapTableDrivesTheKeysTheBarAndTheHelp() async throws {
+        // Every key the table names (bar or help) does what the table says, not the list's default.
+        let named: [(Key, WatchAction)] = [
+            (.character("q"), .quit), (.character(" "), .togglePause), (.left, .olderRun),
+            (.character("h"), .olderRun), (.right, .newerRun), (.character("l"), .newerRun),
+            (.end, .newestRun), (.character("G"), .newestRun), (.character("/"), .startFilter),
+            (.escape, .clearFilter), (.character("?"), .toggleHelp),
+        ]
+        for (key, action) in named {
+            #expect(WatchKeymap.action(for: key, editingFilter: false, showingHelp: false) == action, "\(key)")
+        }
+        #expect(WatchKeymap.action(for: .down, editingFilter: false, showingHelp: false) == .list(.down))
+        #expect(WatchKeymap.action(for: .character("q"), editingFilter: true, showingHelp: false) == .filterType("q"))
+        #expect(WatchKeymap.action(for: .character(" "), editingFilter: false, showingHelp: true) == .toggleHelp)
+        #expect(WatchKeymap.bar(editingFilter: false, query: "") == "? help  q quit  ↑↓ move  Space pause  ← → history  / filter")
+        #expect(WatchKeymap.helpLines.count == WatchKeymap.bindings.count)
+
+        let runner = ScriptedRunner([output("a", "b")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(
+            watch.rows[11].hasPrefix("? help  q quit  ↑↓ move  Space pause"), "the bar comes from the table: \(watch.rows[11])")
+        await watch.press(.character("?"))
+        #expect(watch.app.isShowingHelp)
+        for line in WatchKeymap.helpLines.prefix(8) {
+            #expect(
+                watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) },
+                "\(line)\n\(watch.rows.joined(separator: "\n"))")
+        }
+        await watch.press(.character(" "))
+        #expect(!watch.app.isShowingHelp && !watch.app.isPaused, "a key closes the help and does nothing else")
+        #expect(!watch.rows.contains { $0.contains("any key closes") })
+    }
+
+    @Test func noCommandAndABadRegexAreOneLineErrors() {
+        #expect(throws: ToolFailure.self) { try WatchApp(options: .init(command: [])) }
+        #expect(throws: ToolFailure.self) { try WatchApp(options: .init(command: ["x"], key: .pattern("(unclosed"))) }
+    }
+
+    @Test func theRealRunnerRunsWithoutAShellAndTimesOut() async {
+        let runner = SubprocessRunner()
+        let echo = await runner.run(["echo", "a b", "$HOME"], timeout: 10)
+        #expect(echo.output == "a b $HOME\n", "arguments are not expanded by a shell")
+        #expect(echo.exitCode == 0)
+        let failing = await runner.run(["sh", "-c", "echo oops >&2; exit 3"], timeout: 10)
+        #expect(failing.exitCode == 3 && failing.problem == "oops")
+        let slow = await runner.run(["sleep", "5"], timeout: 0.3)
+        #expect(slow.failure?.contains("timed out") == true)
+        let missing = await runner.run(["no-such-command-tuilist"], timeout: 5)
+        #expect(missing.exitCode == nil && missing.failure != nil)
+    }
+
+    /// A timed-out run ends at once with its whole process group: a shell's child that holds
+    /// the output pipe open, and a command that ignores SIGTERM (killed after the grace time).
+    @Test(arguments: [
+        ["sh", "-c", "sleep 30; echo late"], ["sh", "-c", "trap '' TERM; sleep 30; echo late"],
+        ["sh", "-c", "sleep 30 & sleep 30; wait"],
+    ])
+    func aTimedOutRunEndsWithItsChildren(command: [String]) async throws {
+        // A sleep of a unique length names this run's processes for pgrep.
+        // 300 s: longer than the whole suite, so "nothing left" means killed, not finished, even
+        // when other tests keep the cooperative pool (which the runner's timer needs) busy.
+        let marker = "sleep 300.\(getpid())\(UInt16.random(in: 1000 ... .max))"
+        let tagged = [command[0], command[1], command[2].replacingOccurrences(of: "sleep 30", with: marker)]
+        let started = Date()
+        let result = await SubprocessRunner().run(tagged, timeout: 0.3)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.failure?.contains("timed out") == true, "\(result)")
+        // Alone this takes timeout + grace (≈ 0.8 s); beside the whole suite on 2 cores the
+        // timer waited 90 s for a thread once. Well short of the command's own 300 s either way.
+        #expect(elapsed < 200, "took \(elapsed) s for \(command)")
+        // Nothing of the run is left: no process's command line names the marker.
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let left = await SubprocessRunner().run(["pgrep", "-f", marker], timeout: 5)
+        #expect(left.output.isEmpty, "left running: \(left.output) for \(command)")
+    }
+}
