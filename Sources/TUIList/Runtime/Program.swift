@@ -81,6 +81,10 @@ public final class Program {
     /// The last frame drawn.
     public private(set) var canvas = Canvas(width: 0, height: 0)
 
+    /// The frame before ``canvas``: the program draws into the two in turn, so the one the
+    /// terminal keeps as its last frame is never the one being drawn (no copy-on-write copy of
+    /// the whole screen per frame).
+    private var spare = Canvas(width: 0, height: 0)
     private var exitStatus: Int32?
     private var needsDisplay = true
     private var lastFrameTime = -Double.infinity
@@ -157,6 +161,7 @@ public final class Program {
     }
 
     private func draw(_ app: some TerminalApp) {
+        swap(&canvas, &spare)
         let size = terminal.size
         if canvas.width != size.columns || canvas.height != size.rows {
             canvas = Canvas(width: size.columns, height: size.rows)
