@@ -9,14 +9,13 @@ public final class DemoReplayApp: TerminalApp {
     public let app: DemoApp
     /// Where the replay stands.
     public private(set) var replay: DemoReplay
+    /// The replay's pace: playhead, speed, pause.
+    public private(set) var pacer: ReplayPacer
     /// Playback speed (0.1...100).
-    public private(set) var speed: Double
+    public var speed: Double { pacer.speed }
     /// Whether playback is paused.
-    public private(set) var isPaused = false
+    public var isPaused: Bool { pacer.isPaused }
 
-    private let times: [Double]
-    private var playhead = 0.0  // seconds of recording time played
-    private var lastReal: Double
     private var lastKey = ""
 
     /// A replay of `recording` on `terminal`, timed by `clock`.
@@ -31,9 +30,9 @@ public final class DemoReplayApp: TerminalApp {
         let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
         app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
         replay = DemoReplay(recording: recording)
-        times = HeadlessReplay.times(of: recording, options: HeadlessReplay.Options(idleTimeLimit: idleTimeLimit))
-        self.speed = min(max(speed, 0.1), 100)
-        lastReal = clock.now
+        pacer = ReplayPacer(
+            times: HeadlessReplay.times(of: recording, options: HeadlessReplay.Options(idleTimeLimit: idleTimeLimit)),
+            speed: speed, now: clock.now)
     }
 
     /// The title bar's text: position, speed, pause, end, last key.
@@ -48,19 +47,17 @@ public final class DemoReplayApp: TerminalApp {
 
     public func start(in program: Program) {
         app.start(in: program)
-        lastReal = app.clock.now
+        pacer.start(at: app.clock.now)
         advance()
     }
 
     public func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
-            case .key(.character(" ")): isPaused.toggle()
-            case .key(.character(".")):
-                isPaused = true
-                if replay.position < times.count { playhead = times[replay.position]; playNext() }
-            case .key(.character("+")), .key(.character("=")): speed = min(speed * 2, 100)
-            case .key(.character("-")): speed = max(speed / 2, 0.1)
+            case .key(.character(" ")): pacer.togglePause()
+            case .key(.character(".")): if pacer.step(to: replay.position) { playNext() }
+            case .key(.character("+")), .key(.character("=")): pacer.faster()
+            case .key(.character("-")): pacer.slower()
             case .key(.character("q")), .key(.escape):
                 program.quit()
                 return
@@ -83,16 +80,13 @@ public final class DemoReplayApp: TerminalApp {
 
     /// When the next recorded event is due, at the current speed.
     public var nextDeadline: Double? {
-        guard !isPaused, replay.position < times.count else { return nil }
-        return app.clock.now + max(0, (times[replay.position] - playhead) / speed)
+        pacer.deadline(of: replay.position, now: app.clock.now)
     }
 
     /// Moves the playhead by the real time since the last call and plays what is due.
     private func advance() {
-        let now = app.clock.now
-        if !isPaused { playhead += (now - lastReal) * speed }
-        lastReal = now
-        while !isPaused, replay.position < times.count, times[replay.position] <= playhead + 1e-9 { playNext() }
+        pacer.advance(to: app.clock.now)
+        while pacer.isDue(replay.position) { playNext() }
     }
 
     private func playNext() {

@@ -12,25 +12,23 @@ public final class ListReplayApp: TerminalApp {
     public let list: ListView<String, String>
     /// Where the replay stands.
     public private(set) var player: SessionPlayer<String, String, String>
+    /// The replay's pace: playhead, speed, pause.
+    public private(set) var pacer: ReplayPacer
     /// Playback speed (0.1...100).
-    public private(set) var speed: Double
+    public var speed: Double { pacer.speed }
     /// Whether playback is paused.
-    public private(set) var isPaused = false
+    public var isPaused: Bool { pacer.isPaused }
     /// Quit by itself once the last event is shown and the list is at rest (headless runs).
     public var quitsAtEnd = false
 
-    private let times: [Double]
     private var content: [String: String] = [:]
-    private var playhead = 0.0
-    private var lastReal = 0.0
     private var clock: (any AnimationClock)?
     private var lastKey = ""
 
     /// A replay of `recording`.
     public init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
         player = SessionPlayer(recording: recording)
-        times = player.times(speed: 1, idleTimeLimit: idleTimeLimit)
-        self.speed = min(max(speed, 0.1), 100)
+        pacer = ReplayPacer(times: player.times(speed: 1, idleTimeLimit: idleTimeLimit), speed: speed, now: 0)
         let link = Link()
         list = ListView<String, String>(cellProvider: { context, id in
             let cell = context.dequeue(TextCell.self)
@@ -48,19 +46,17 @@ public final class ListReplayApp: TerminalApp {
     public func start(in program: Program) {
         clock = program.clock
         list.animationClock = program.clock
-        lastReal = program.clock.now
+        pacer.start(at: program.clock.now)
         advance(program)
     }
 
     public func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
-            case .key(.character(" ")): isPaused.toggle()
-            case .key(.character(".")):
-                isPaused = true
-                if player.position < times.count { playhead = times[player.position]; playNext() }
-            case .key(.character("+")), .key(.character("=")): speed = min(speed * 2, 100)
-            case .key(.character("-")): speed = max(speed / 2, 0.1)
+            case .key(.character(" ")): pacer.togglePause()
+            case .key(.character(".")): if pacer.step(to: player.position) { playNext() }
+            case .key(.character("+")), .key(.character("=")): pacer.faster()
+            case .key(.character("-")): pacer.slower()
             case .key(.character("q")), .key(.escape): program.quit(); return
             default: _ = list.handle(event)
             }
@@ -74,8 +70,8 @@ public final class ListReplayApp: TerminalApp {
     public var isAnimating: Bool { list.isAnimating }
 
     public var nextDeadline: Double? {
-        guard !isPaused, player.position < times.count, let clock else { return nil }
-        return clock.now + max(0, (times[player.position] - playhead) / speed)
+        guard let clock else { return nil }
+        return pacer.deadline(of: player.position, now: clock.now)
     }
 
     public func render(into canvas: inout Canvas) {
@@ -100,10 +96,8 @@ public final class ListReplayApp: TerminalApp {
 
     private func advance(_ program: Program) {
         guard let clock else { return }
-        let now = clock.now
-        if !isPaused { playhead += (now - lastReal) * speed }
-        lastReal = now
-        while !isPaused, player.position < times.count, times[player.position] <= playhead + 1e-9 { playNext() }
+        pacer.advance(to: clock.now)
+        while pacer.isDue(player.position) { playNext() }
         if quitsAtEnd && player.isFinished && !list.isAnimating { program.quit() }
     }
 
@@ -167,7 +161,7 @@ extension ListReplayApp {
         let app = ListReplayApp(recording: recording)
         app.quitsAtEnd = true
         // A no-op input every second keeps the script from "hanging up" before the end.
-        let last = (app.times.last ?? 0) + 2
+        let last = (app.pacer.times.last ?? 0) + 2
         for second in stride(from: 1.0, through: last, by: 1.0) { screen.schedule([.key(.unknown("tick"))], at: second) }
         Program(terminal: casting ?? screen, clock: clock).run(app)
         return (app, screen.lines)
