@@ -19,7 +19,7 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    @Option(name: [.short, .long], help: "Seconds between runs (like watch's -n).")
+    @Option(name: [.customShort("n"), .long], help: "Seconds between runs (-n, like watch's).")
     var interval: Double = 2
 
     @Option(name: .long, help: "Row identity: a 1-based whitespace-separated field (default: the whole line).")
@@ -53,6 +53,10 @@ struct WatchCommand: ParsableCommand {
         if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be more than 0 (got \(timeout))") }
         if arguments.isEmpty { throw ValidationError("no command: tuilist watch [OPTIONS] -- COMMAND [ARGS...]") }
+        if let first = command.first, first != "--", first.hasPrefix("-") {
+            throw ValidationError(
+                "unknown option '\(first)' (put the command after --: tuilist watch [OPTIONS] -- COMMAND [ARGS...])")
+        }
     }
 
     private var arguments: [String] { command.first == "--" ? Array(command.dropFirst()) : command }

@@ -72,7 +72,7 @@ final class WatchE2ETests {
         let session = try TmuxSession.start(
             width: 160, height: 20,
             command:
-                "\(tuilist.shellQuoted) watch --interval 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+                "\(tuilist.shellQuoted) watch -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
         try session.waitUntil("the list", timeout: 20) { $0.count > 2 && $0[2].contains("two") }
         unlink(file)
@@ -118,5 +118,9 @@ final class WatchE2ETests {
         let result = try Subprocess.run([tuilist, "watch"])
         #expect(result.status == 64)
         #expect(result.errors.contains("no command"))
+        // An unknown option is not taken for the command (watch's own -n is known).
+        let unknown = try Subprocess.run([tuilist, "watch", "--bogus", "1", "--", "ls"])
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.contains("unknown option '--bogus'"))
     }
 }
