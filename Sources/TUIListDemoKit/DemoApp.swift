@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TUIList
 
 /// The demo as a ``TerminalApp``: takes input events, feeds actions to the ``DemoModel``,
@@ -18,6 +19,11 @@ public final class DemoApp {
     /// Called with what a finished drag reports: return `true` to keep the new order (and
     /// persist it), `false` to refuse it — the items then slide back.
     public var onDragFinished: ((DragResult) -> Bool)?
+
+    /// Whether ``run()`` builds the filter index on another thread as soon as the list is up,
+    /// so the first filter keystroke finds it ready (a million items take about a second to
+    /// fold). Without it, the first filter builds the index on the spot.
+    public var buildsFilterIndexInBackground = true
 
     public private(set) var isRunning = true
     /// The last frame drawn.
@@ -39,6 +45,8 @@ public final class DemoApp {
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
     private var recordFailure: String?
+    /// Where the background build leaves the filter index for the main thread.
+    private let filterIndexInbox = FilterIndexInbox()
 
     public init(model: DemoModel, terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
         self.model = model
@@ -355,7 +363,7 @@ public final class DemoApp {
         } else if model.isDragging {
             mode = "DRAGGING \(model.drag!.items.count)"
         } else if !model.filter.isEmpty || model.isEditingFilter {
-            mode = "FILTER /\(model.filter)"
+            mode = "FILTER /\(model.filter)" + (model.isWaitingForFilterIndex ? " (indexing…)" : "")
         } else if !model.marked.isEmpty {
             mode = "\(model.marked.count) marked"
         }
@@ -437,19 +445,43 @@ public final class DemoApp {
 
 private final class AppLink { weak var app: DemoApp? }
 
+/// A filter index handed from the thread that built it to the program's thread.
+private final class FilterIndexInbox: Sendable {
+    private let slot = Mutex<(index: FilterIndex<Int>, build: Int)?>(nil)
+
+    func put(_ index: FilterIndex<Int>, build: Int) { slot.withLock { $0 = (index, build) } }
+
+    func take() -> (index: FilterIndex<Int>, build: Int)? { slot.withLock { $0.take() } }
+}
+
 extension DemoApp: TerminalApp {
     public func start(in program: Program) {
         prepare()
+        guard buildsFilterIndexInBackground, let (data, build) = model.beginFilterIndex() else { return }
+        let inbox = filterIndexInbox, waker = program.waker
+        Thread.detachNewThread {
+            inbox.put(DemoModel.makeFilterIndex(data), build: build)
+            waker.wake()
+        }
     }
 
     public func handle(_ events: [InputEvent], in program: Program) {
+        adoptFilterIndex()
         handle(events)
         if !isRunning { program.quit() }
     }
 
     public func tick(in program: Program) {
+        adoptFilterIndex()
         advance()
         if !isRunning { program.quit() }
+    }
+
+    /// Takes the filter index from the background build when it is ready.
+    private func adoptFilterIndex() {
+        guard let (index, build) = filterIndexInbox.take() else { return }
+        carryOut(model.adoptFilterIndex(index, build: build))
+        syncSelection()
     }
 
     public var isAnimating: Bool { list.isAnimating }

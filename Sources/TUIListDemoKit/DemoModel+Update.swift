@@ -172,27 +172,82 @@ extension DemoModel {
         return filterIndex.matched(id, in: filterMatches)
     }
 
-    /// Finds the items matching ``filter`` with the library's ``FilterIndex`` (built on first
-    /// use, O(*n*) folding once); a query that extends the last one searches only its matches.
+    /// Finds the items matching ``filter`` with the library's ``FilterIndex``; a query that
+    /// extends the last one searches only its matches. Without an index, one is built on the
+    /// spot (O(*n*) folding) — unless the app is building it in the background
+    /// (``beginFilterIndex()``): then the list stays unfiltered until it arrives.
     mutating func runFilter() {
         guard !filter.isEmpty else { filterMatches = nil; return }
         if filterIndex == nil {
-            var index = FilterIndex<Int>()
-            let ids = data.snapshot.itemIdentifiers
-            index.reserveCapacity(items: ids.count, bytes: ids.count * 40)
-            for id in ids {
-                let item = data.items[id]
-                index.append(id, fields: [item?.title ?? "", item?.detail ?? ""])
-            }
-            filterIndex = index
+            guard filterIndexBuild == nil else { filterMatches = nil; return }
+            filterIndex = Self.makeFilterIndex(data)
             filterMatches = nil
         }
         filterMatches = filterIndex!.matches(filter, narrowing: filterMatches)
     }
 
+    /// Folds the text of every item in `data` into a new filter index. O(*n*); runs on any
+    /// thread.
+    public static func makeFilterIndex(_ data: DemoData) -> FilterIndex<Int> {
+        var index = FilterIndex<Int>()
+        let ids = data.snapshot.itemIdentifiers
+        // Room for the text as a thousand items spread over the list suggest, and a little
+        // more: an array that outgrows its room doubles, and at a million items the copy would
+        // briefly hold three times the text (120 MB instead of 40).
+        var sample: [UInt8] = []
+        let step = max(1, ids.count / 1_000)
+        var sampled = 0
+        for i in stride(from: 0, to: ids.count, by: step) {
+            let item = data.items[ids[i]]
+            TextFolding.append(folded: item?.title ?? "", to: &sample)
+            TextFolding.append(folded: item?.detail ?? "", to: &sample)
+            sampled += 1
+        }
+        let perItem = Double(sample.count) / Double(max(1, sampled)) + 1
+        index.reserveCapacity(items: ids.count, bytes: Int(perItem * Double(ids.count) * 1.05) + 1_024)
+        for id in ids {
+            let item = data.items[id]
+            index.append(id, fields: [item?.title ?? "", item?.detail ?? ""])
+        }
+        return index
+    }
+
+    /// Whether the list waits for the filter index being built in the background to filter.
+    public var isWaitingForFilterIndex: Bool { filterIndex == nil && filterIndexBuild != nil && !filter.isEmpty }
+
+    /// Starts a background build of the filter index: returns the data to index (pass it to
+    /// ``makeFilterIndex(_:)`` on another thread, then the result to
+    /// ``adoptFilterIndex(_:build:)``) and the build's number, or `nil` when there is an index
+    /// already or a build under way. Until the index arrives, edited items are remembered and
+    /// a typed filter leaves the list unfiltered (the title bar says so).
+    public mutating func beginFilterIndex() -> (data: DemoData, build: Int)? {
+        guard filterIndex == nil, filterIndexBuild == nil else { return nil }
+        filterIndexBuilds += 1
+        filterIndexBuild = filterIndexBuilds
+        pendingFilterText = []
+        return (data, filterIndexBuilds)
+    }
+
+    /// Takes an index built in the background from the data ``beginFilterIndex()`` returned:
+    /// brings the items edited since up to date (O(edits)) and filters the list if a filter
+    /// was typed meanwhile. An index from a build that no longer counts (the data was
+    /// replaced since) is dropped.
+    public mutating func adoptFilterIndex(_ index: FilterIndex<Int>, build: Int) -> [DemoEffect] {
+        guard build == filterIndexBuild, filterIndex == nil else { return [] }
+        filterIndexBuild = nil
+        filterIndex = index
+        refreshFilterText(pendingFilterText.sorted())
+        pendingFilterText = []
+        filterMatches = nil
+        return filter.isEmpty ? [] : refresh(animated: true)
+    }
+
     /// Gives the filter index the current text of items that were edited or came back.
     mutating func refreshFilterText(_ ids: some Sequence<Int>) {
-        guard filterIndex != nil else { return }
+        guard filterIndex != nil else {
+            if filterIndexBuild != nil { pendingFilterText.formUnion(ids) }
+            return
+        }
         for id in ids {
             guard let item = data.items[id] else { continue }
             if filterIndex!.contains(id) {
@@ -207,7 +262,7 @@ extension DemoModel {
     mutating func refresh(animated: Bool, reconfigure: [Int] = []) -> [DemoEffect] {
         let oldIndex = cursorItem.flatMap { displayed.indexOfItem($0) }
         runFilter()
-        if collapsed.isEmpty && filter.isEmpty {
+        if collapsed.isEmpty && (filter.isEmpty || filterMatches == nil) {
             displayed = data.snapshot
         } else {
             var snap = Snapshot<String, Int>()
@@ -216,7 +271,7 @@ extension DemoModel {
                 snap.appendSections([section])
                 if collapsed.contains(section) { continue }
                 let ids = full.itemIdentifiers[full.itemRange(ofSectionAt: s)]
-                snap.appendItems(filter.isEmpty ? Array(ids) : ids.filter(matchesFilter), toSection: section)
+                snap.appendItems(filterMatches == nil ? Array(ids) : ids.filter(matchesFilter), toSection: section)
             }
             displayed = snap
         }
@@ -282,6 +337,7 @@ extension DemoModel {
         drag = nil
         sort = nil
         filterIndex = nil
+        filterIndexBuild = nil
         filterMatches = nil
         return refresh(animated: animated, reconfigure: Array(reconfigure))
     }

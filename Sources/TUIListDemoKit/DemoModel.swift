@@ -84,6 +84,12 @@ public struct DemoModel: Sendable {
     /// then kept up to date as items are edited or inserted (items deleted stay: they are not
     /// in the snapshot, so they are never shown).
     var filterIndex: FilterIndex<Int>?
+    /// The number of the background build of ``filterIndex`` under way, if any.
+    var filterIndexBuild: Int?
+    /// Background builds started so far (numbers them).
+    var filterIndexBuilds = 0
+    /// Items edited while the index was being built: their text is refreshed when it arrives.
+    var pendingFilterText: Set<Int> = []
     /// The items that match ``filter``, or `nil` with no filter.
     var filterMatches: FilterMatches?
 

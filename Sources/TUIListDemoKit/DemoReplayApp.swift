@@ -29,6 +29,7 @@ public final class DemoReplayApp: TerminalApp {
     ) {
         let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
         app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
+        app.buildsFilterIndexInBackground = false  // a replay does not filter
         replay = DemoReplay(recording: recording)
         pacer = ReplayPacer(
             times: HeadlessReplay.times(of: recording, options: HeadlessReplay.Options(idleTimeLimit: idleTimeLimit)),

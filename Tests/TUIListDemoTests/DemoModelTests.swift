@@ -217,3 +217,39 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = model.update(.swapUp)
     #expect(model.displayed.numberOfItems == 100_000)
 }
+
+@Test func aFilterTypedWhileTheIndexIsBuiltWaitsForItThenMatchesAsIfBuiltNow() {
+    var model = smallModel()
+    let (data, build) = model.beginFilterIndex()!
+    #expect(model.beginFilterIndex() == nil, "one build at a time")
+    // Edited while the index is being built from the data before the edit.
+    _ = model.update(.cursor(.down))  // apple
+    _ = model.update(.edit)
+    _ = model.update(.beginFilter)
+    for c in "★" { _ = model.update(.filterType(c)) }
+    #expect(model.isWaitingForFilterIndex)
+    #expect(layout(model) == [[1, 2, 3], [4, 5]], "unfiltered until the index arrives")
+
+    let effects = model.adoptFilterIndex(DemoModel.makeFilterIndex(data), build: build)
+    #expect(!model.isWaitingForFilterIndex)
+    #expect(effects.contains { if case .apply = $0 { return true } else { return false } })
+    #expect(layout(model) == [[2], []], "the edited title (★ apple) is found: edits made meanwhile reach the index")
+
+    var direct = smallModel()
+    _ = direct.update(.cursor(.down))
+    _ = direct.update(.edit)
+    _ = direct.update(.beginFilter)
+    _ = direct.update(.filterType("★"))
+    #expect(layout(direct) == layout(model))
+}
+
+@Test func anIndexBuiltForDataThatWasReplacedIsDropped() {
+    var model = smallModel()
+    let (data, build) = model.beginFilterIndex()!
+    _ = model.show(smallModel().data, animated: false)
+    #expect(model.adoptFilterIndex(DemoModel.makeFilterIndex(data), build: build).isEmpty)
+    _ = model.update(.beginFilter)
+    _ = model.update(.filterType("c"))
+    #expect(!model.isWaitingForFilterIndex, "no build under way: the filter builds its index on the spot")
+    #expect(layout(model) == [[1], [4, 5]])
+}

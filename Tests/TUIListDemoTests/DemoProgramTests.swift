@@ -15,6 +15,10 @@ import Testing
         terminal.clock = clock
         for (time, events) in batches { terminal.schedule(events, at: time) }
         let app = DemoApp(model: DemoModel(data: data), terminal: terminal, clock: clock)
+        // The manual clock never waits, so an index built on another thread could arrive after
+        // the script ends: build it on the first filter instead (the model tests cover adopting
+        // one built in the background; the tmux tests the real thing).
+        app.buildsFilterIndexInBackground = false
         let status = app.run()
         return (app, terminal, status)
     }
