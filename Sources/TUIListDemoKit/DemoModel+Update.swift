@@ -262,7 +262,10 @@ extension DemoModel {
     mutating func refresh(animated: Bool, reconfigure: [Int] = []) -> [DemoEffect] {
         let oldIndex = cursorItem.flatMap { displayed.indexOfItem($0) }
         runFilter()
-        if collapsed.isEmpty && (filter.isEmpty || filterMatches == nil) {
+        // Every item the index holds matched (a query like "item"): the whole list, shared
+        // with the data instead of a copy of a million identifiers.
+        let everythingMatches = filterMatches.map { $0.count == filterIndex?.count } ?? true
+        if collapsed.isEmpty && everythingMatches {
             displayed = data.snapshot
         } else {
             var snap = Snapshot<String, Int>()
