@@ -125,6 +125,10 @@ extension ListView {
             changes.moved.insert(row.id)
         }
         let oldOffset = pending.oldOffset
+        _stickyHeaderBefore = nil
+        if stickySectionHeaders, let pinned = Self._stickyHeaderPlacement(in: old, offset: oldOffset, viewport: height) {
+            _stickyHeaderBefore = (old.row(at: pinned.index), pinned.line, pinned.height)
+        }
         let plan = TransitionPlan(
             viewportHeight: height, oldRows: oldRows, newRows: newRows, changes: changes,
             // A row arriving from far away comes in from just beyond the edge it lies behind.
@@ -184,6 +188,7 @@ extension ListView {
     /// - Complexity: O(*v* log *v*) for the *v* rows the transition animates, plus O(rows on screen).
     internal func _collectFrameRows(offset: Int, height: Int) {
         _frameRows.removeAll(keepingCapacity: true)
+        _frameStickyHeader = nil
         guard let transition = _animator.transition else { return }
         let frame = transition.frame(at: _animator.elapsed, includingOffscreenRows: true)
         let shift = offset - _animationOrigin
@@ -194,6 +199,7 @@ extension ListView {
                 _frameRows.append((row, _layout.firstLine(ofRowAt: index) - offset, _layout.height(ofRowAt: index), .normal))
             }
         }
+        _frameStickyHeader = _stickyHeader(in: frame, shift: shift, offset: offset, height: height)
         for row in frame.rows {
             let line = row.line - shift
             guard line < height, line + row.height > 0 else { continue }
@@ -203,6 +209,69 @@ extension ListView {
             _frameRows.append((row.id, line, row.height, row.appearance))
         }
         for entry in _frameRows where _bound[entry.row] != nil { _bound[entry.row]!.frame = _frame }
+    }
+
+    /// The sticky header mid-transition, by the same rule as at rest but on the frame's own
+    /// picture: the nearest header at or above the top line is pinned to it (drawn last, so rows
+    /// sliding under it pass beneath), pushed up by the nearest header below the top. Headers the transition moves are where the frame draws them;
+    /// the others are where the layout puts them (only the top line's section's header and the
+    /// next one can be nearest among those). So a header stays pinned through an apply that
+    /// shifts its section, instead of sliding out and back. A header fading in does not count
+    /// until it is in place; the header pinned before the apply, unless the transition moves
+    /// it, stays pinned where it was until another header pushes it out or the transition ends.
+    internal func _stickyHeader(
+        in frame: TransitionFrame<ListRow<SectionID, ItemID>>, shift: Int, offset: Int, height: Int
+    ) -> (row: ListRow<SectionID, ItemID>, line: Int, height: Int)? {
+        guard stickySectionHeaders, _layout.hasHeaders else { return nil }
+        var above: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
+        var below: Int?
+        func consider(_ row: ListRow<SectionID, ItemID>, line: Int, height: Int) {
+            if line <= 0 {
+                if above.map({ line > $0.line }) ?? true { above = (row, line, height) }
+            } else if below.map({ line < $0 }) ?? true {
+                below = line
+            }
+        }
+        if !_layout.snapshot.isEmpty, let top = _layout.rowIndex(atLine: min(offset, _layout.numberOfLines - 1)) {
+            // The nearest headers at rest: from the top line's section up, and from the next
+            // one down, passing over headers the transition moves (a few: its window).
+            let section = _layout.sectionIndex(ofRowAt: top)
+            let sections = _layout.snapshot.numberOfSections
+            for direction in [-1, 1] {
+                var s = direction < 0 ? section : section + 1
+                while s >= 0 && s < sections {
+                    let index = _layout.firstRowIndex(ofSectionAt: s)
+                    let row = _layout.row(at: index)
+                    if !_animatedRows.contains(row) {
+                        consider(row, line: _layout.firstLine(ofRowAt: index) - offset, height: _layout.height(ofRowAt: index))
+                        break
+                    }
+                    s += direction
+                }
+            }
+        }
+        var beforeInFrame = false
+        for row in frame.rows {
+            // A header fading in takes over only when it is in place (at the end).
+            guard case .header = row.id, row.appearance != .fadingIn else { continue }
+            // A header deleted before it was ever drawn is not drawn (as in the frame rows).
+            if _bound[row.id] == nil && _layout.index(of: row.id) == nil { continue }
+            if row.id == _stickyHeaderBefore?.row { beforeInFrame = true }
+            consider(row.id, line: row.line - shift, height: row.height)
+        }
+        // The header pinned when the transition began, unless the transition moves it: where it
+        // was pinned (the rows it covered slide under it), until a header arriving below
+        // pushes it out or the transition ends.
+        if let before = _stickyHeaderBefore, !beforeInFrame, _bound[before.row] != nil {
+            // At rest at or below the top, it is drawn there, as any header.
+            let atRest = _animatedRows.contains(before.row) ? nil : _layout.index(of: before.row)
+            if atRest.map({ _layout.firstLine(ofRowAt: $0) - offset < 0 }) ?? true {
+                consider(before.row, line: before.line, height: before.height)
+            }
+        }
+        guard var sticky = above, sticky.height < height else { return nil }
+        sticky.line = below.map { min(0, $0 - sticky.height) } ?? 0
+        return sticky.line + sticky.height > 0 ? sticky : nil
     }
 
     /// The style laid over a row drawn with an appearance.

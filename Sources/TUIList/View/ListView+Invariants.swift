@@ -17,7 +17,8 @@ extension ListView {
         for row in _bound.keys {
             // A deleted row keeps its cell while a transition fades it out.
             precondition(
-                _layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil,
+                _layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil
+                    || (row == _stickyHeaderBefore?.row && _animator.isAnimating),
                 "ListView: a cell is bound to \(row), which the layout does not hold")
         }
         let pooled = _bound.values.filter { $0.identifier != nil }.count

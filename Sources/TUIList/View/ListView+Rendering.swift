@@ -52,11 +52,9 @@ extension ListView {
         if animating {
             let offset = state.scrollOffset
             _collectFrameRows(offset: offset, height: content.height)
-            // The sticky header, unless the transition draws its row on screen.
-            let sticky = _stickyHeaderPlacement()
-            let stickyRow = sticky.map { _layout.row(at: $0.index) }
-            let stickyShown = stickyRow.map { row in !_frameRows.contains { $0.row == row } } ?? false
-            if stickyShown, let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frame }
+            // The sticky header, where the frame puts it.
+            let sticky = _frameStickyHeader
+            if let sticky, _bound[sticky.row] != nil { _bound[sticky.row]!.frame = _frame }
             _releaseCellsNotDrawn()
             // Rows clear the lines they cover; clear the gaps between them (lines opening,
             // closing, or left by a row fading out).
@@ -73,8 +71,8 @@ extension ListView {
                     entry.row, height: entry.height, atLine: entry.line, in: content,
                     overlay: _overlay(for: entry.appearance), canvas: &canvas)
             }
-            if stickyShown, let sticky, let stickyRow {
-                _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
+            if let sticky {
+                _drawRow(sticky.row, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
             }
         } else if _layout.snapshot.isEmpty {
             canvas.clear(area)
@@ -155,17 +153,23 @@ extension ListView {
     /// Where the sticky header goes: the header of the section of the top line, when its own
     /// row has scrolled above the top; pushed up by the next section's header as it arrives.
     internal func _stickyHeaderPlacement() -> (index: Int, line: Int, height: Int)? {
-        guard stickySectionHeaders, _layout.hasHeaders, !_layout.snapshot.isEmpty else { return nil }
-        let offset = _clampedOffset(state.scrollOffset)
-        guard let top = _layout.rowIndex(atLine: offset) else { return nil }
-        let section = _layout.sectionIndex(ofRowAt: top)
-        let header = _layout.firstRowIndex(ofSectionAt: section)
-        guard _layout.firstLine(ofRowAt: header) < offset else { return nil }
-        let height = _layout.height(ofRowAt: header)
-        guard height < _viewportHeight else { return nil }  // no room for anything under it
+        guard stickySectionHeaders else { return nil }
+        return Self._stickyHeaderPlacement(in: _layout, offset: _clampedOffset(state.scrollOffset), viewport: _viewportHeight)
+    }
+
+    /// Where the sticky header of a layout shown at an offset goes (see above).
+    internal static func _stickyHeaderPlacement(
+        in layout: ListLayout<SectionID, ItemID>, offset: Int, viewport: Int
+    ) -> (index: Int, line: Int, height: Int)? {
+        guard layout.hasHeaders, !layout.snapshot.isEmpty, let top = layout.rowIndex(atLine: offset) else { return nil }
+        let section = layout.sectionIndex(ofRowAt: top)
+        let header = layout.firstRowIndex(ofSectionAt: section)
+        guard layout.firstLine(ofRowAt: header) < offset else { return nil }
+        let height = layout.height(ofRowAt: header)
+        guard height < viewport else { return nil }  // no room for anything under it
         var line = 0
-        if section + 1 < _layout.snapshot.numberOfSections {
-            let next = _layout.firstLine(ofRowAt: _layout.firstRowIndex(ofSectionAt: section + 1)) - offset
+        if section + 1 < layout.snapshot.numberOfSections {
+            let next = layout.firstLine(ofRowAt: layout.firstRowIndex(ofSectionAt: section + 1)) - offset
             line = min(0, next - height)
         }
         return (header, line, height)

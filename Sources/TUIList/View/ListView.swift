@@ -152,6 +152,11 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _restNoticedWhileRendering = false
     internal var _coveredLines: [Bool] = []
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
+    /// The sticky header of the frame being drawn mid-transition (found from where the frame
+    /// puts the headers; see `_collectFrameRows`).
+    internal var _frameStickyHeader: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
+    /// The header that was pinned when the running transition began (see `_stickyHeader(in:)`).
+    internal var _stickyHeaderBefore: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
     /// Whether the last render drew a frame of a running transition (see `isAnimating`).
     internal var _lastRenderWasMidTransition = false

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import TUIList
+
+/// Animations with sticky headers on (the demo's setting), frame by frame as goldens: the
+/// pinned header stays pinned while the rows under it change.
+@Suite struct StickyHeaderAnimationTests {
+    /// Every distinct screen of an animated apply, from the first frame to rest (30 ms apart).
+    static func frames(
+        from old: [(String, [Int])], to new: [(String, [Int])], offset: Int, height: Int
+    ) -> [[String]] {
+        let clock = ManualClock()
+        let list = makeList()
+        list.animationClock = clock
+        list.stickySectionHeaders = true
+        list.transitionTiming = .default
+        list.apply(Snapshot(sections: old))
+        list.state.scrollOffset = offset
+        var canvas = Canvas(width: 10, height: height)
+        list.render(into: &canvas)
+        var screens = [canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }]
+        list.apply(Snapshot(sections: new), animated: true)
+        for _ in 0 ..< 60 {
+            list.render(into: &canvas)
+            let screen = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+            if screen != screens.last { screens.append(screen) }
+            if !list.isAnimating { break }
+            clock.advance(by: 0.03)
+        }
+        return screens
+    }
+
+    /// Scrolled one line into S0 (Item 1 under the pinned header), Item 1 is deleted: the
+    /// list scrolls to the top to keep Item 2 where it is, and S0 stays on the top line the
+    /// whole time (it used to slide out with the deleted row and come back at the end).
+    @Test func deletingTheRowUnderThePinnedHeaderKeepsItPinned() {
+        let screens = Self.frames(
+            from: [("S0", [1, 2, 3, 4, 5]), ("S1", [6, 7])], to: [("S0", [2, 3, 4, 5]), ("S1", [6, 7])], offset: 1, height: 4)
+        #expect(screens == [["S0", "Item 2", "Item 3", "Item 4"]], "one still screen throughout: \(screens)")
+    }
+
+    /// A swap under the pinned header: the two rows trade places beneath it.
+    @Test func aSwapUnderThePinnedHeaderSlidesBeneathIt() {
+        let screens = Self.frames(
+            from: [("S0", [1, 2, 3, 4, 5]), ("S1", [6, 7])], to: [("S0", [1, 2, 4, 3, 5]), ("S1", [6, 7])], offset: 2,
+            height: 4)
+        #expect(screens.first == ["S0", "Item 3", "Item 4", "Item 5"])
+        #expect(screens.last == ["S0", "Item 4", "Item 3", "Item 5"])
+        #expect(screens.allSatisfy { $0[0] == "S0" }, "pinned in every frame: \(screens)")
+    }
+}
