@@ -4,8 +4,8 @@ import TUIList
 //
 // Used by the end-to-end tests (Tests/TUIListE2ETests/NCursesTerminalE2ETests.swift), which run
 // it in tmux and compare the screen with `TermCheck.canvas(...)` rendered headless. Exit codes:
-// 0 after "q", 1 when the terminal cannot be started (one line on standard error), 128 + n on
-// signal n.
+// 0 after "q", 3 after "x" (exit() without restoring: the atexit path), 1 when the terminal
+// cannot be started (one line on standard error), 128 + n on signal n.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,6 +57,10 @@ while true {
     case .key(.character("q")):
         terminal.restore()
         exit(0)
+    case .key(.character("x")):
+        // Exits without restoring, as a program that calls exit() mid-session: the atexit
+        // handler NCursesTerminal installed must put the terminal back.
+        exit(3)
     case .resize(let size):
         terminal.present(checkCanvas(columns: size.columns, rows: size.rows))
     case .key(let key):

@@ -170,6 +170,18 @@ struct NCursesTerminalE2ETests {
         try session.waitFor("exit=0")
     }
 
+    /// A program that calls exit() with the terminal still in program mode: the atexit
+    /// handler restores it (echo, icanon; the shell's prompt usable).
+    @Test func exitWithoutRestoringIsRestoredAtExit() throws {
+        let session = try TmuxSession.start(width: 80, height: 40, command: wrapped())
+        defer { session.kill() }
+        try session.waitFor("Red on blue")
+        try session.sendKeys("x")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=3"))
+        expectTerminalRestored(after)
+    }
+
     @Test func sigquitRestoresTheTerminalAndExits131() throws {
         let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
