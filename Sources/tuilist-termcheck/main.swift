@@ -4,7 +4,7 @@ import TUIList
 //
 // Used by the end-to-end tests (Tests/TUIListE2ETests/NCursesTerminalE2ETests.swift), which run
 // it in tmux and compare the screen with `TermCheck.canvas(...)` rendered headless. Exit codes:
-// 0 after "q", 3 after "x" (exit() without restoring: the atexit path), 1 when the terminal
+// 0 after "q", 3 after "!" (exit() without restoring: the atexit path), 1 when the terminal
 // cannot be started (one line on standard error), 128 + n on signal n.
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +57,7 @@ while true {
     case .key(.character("q")):
         terminal.restore()
         exit(0)
-    case .key(.character("x")):
+    case .key(.character("!")):
         // Exits without restoring, as a program that calls exit() mid-session: the atexit
         // handler NCursesTerminal installed must put the terminal back.
         exit(3)

@@ -176,7 +176,7 @@ struct NCursesTerminalE2ETests {
         let session = try TmuxSession.start(width: 80, height: 40, command: wrapped())
         defer { session.kill() }
         try session.waitFor("Red on blue")
-        try session.sendKeys("x")
+        try session.sendKeys("!")
         let after = try session.waitFor("icanon")
         #expect(after.contains("exit=3"))
         expectTerminalRestored(after)
