@@ -87,16 +87,24 @@ struct NCursesTerminalE2ETests {
         expectTerminalRestored(after)
     }
 
+    /// Starts termcheck, does `action` once its screen is up, then requires `exit=status` and
+    /// the terminal restored (`stty -a`).
+    private func expectExit(
+        _ status: Int, prefix: String = "", height: Int = 24, after action: (TmuxSession) throws -> Void
+    ) throws {
+        let session = try TmuxSession.start(width: 80, height: height, command: wrapped(prefix: prefix))
+        defer { session.kill() }
+        try session.waitFor("Red on blue")
+        try action(session)
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=\(status)"))
+        expectTerminalRestored(after)
+    }
+
     @Test func controlCRestores() throws {
         // Ctrl-C signals the whole foreground group; `trap : INT` keeps the wrapper shell alive
         // (as an interactive shell would) and still leaves SIGINT at its default for termcheck.
-        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "trap : INT; "))
-        defer { session.kill() }
-        try session.waitFor("press q to quit")
-        try session.sendKeys("C-c")
-        let after = try session.waitFor("icanon")
-        #expect(after.contains("exit=130"))
-        expectTerminalRestored(after)
+        try expectExit(130, prefix: "trap : INT; ") { try $0.sendKeys("C-c") }
     }
 
     @Test func unknownTermPrintsOneLineAndFails() throws {
@@ -173,24 +181,13 @@ struct NCursesTerminalE2ETests {
     /// A program that calls exit() with the terminal still in program mode: the atexit
     /// handler restores it (echo, icanon; the shell's prompt usable).
     @Test func exitWithoutRestoringIsRestoredAtExit() throws {
-        let session = try TmuxSession.start(width: 80, height: 40, command: wrapped())
-        defer { session.kill() }
-        try session.waitFor("Red on blue")
-        try session.sendKeys("!")
-        let after = try session.waitFor("icanon")
-        #expect(after.contains("exit=3"))
-        expectTerminalRestored(after)
+        try expectExit(3, height: 40) { try $0.sendKeys("!") }
     }
 
     @Test func sigquitRestoresTheTerminalAndExits131() throws {
-        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
-        defer { session.kill() }
-        try session.waitFor("Red on blue")
-        let shell = try session.panePID()
-        let child = try #require(TmuxSession.children(of: shell).first)
-        #expect(kill(child, SIGQUIT) == 0)
-        let after = try session.waitFor("icanon")
-        #expect(after.contains("exit=131"))
-        expectTerminalRestored(after)
+        try expectExit(131) { session in
+            let child = try #require(TmuxSession.children(of: try session.panePID()).first)
+            #expect(kill(child, SIGQUIT) == 0)
+        }
     }
 }
