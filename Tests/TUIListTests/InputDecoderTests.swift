@@ -144,6 +144,47 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         }
     }
 
+    /// Found by the `key-decoder` fuzz target: a CSI sequence longer than
+    /// `maximumSequenceLength`, split at byte 68, let its tail out as characters (`8 8 … 3 0 ~`).
+    @Test func anOverlongSequenceIsOneUnknownKeyHoweverItIsSplit() {
+        let crash = Array("\u{1B}[?;;3;".utf8) + Array(repeating: UInt8(ascii: "8"), count: 70) + Array("30~q".utf8)
+        let whole = decodeAll(crash)
+        #expect(whole.count == 2, "\(whole)")
+        #expect(whole.last == .key(.character("q")))
+        guard case .key(.unknown(let name))? = whole.first else {
+            Issue.record("not one unknown key: \(whole)")
+            return
+        }
+        #expect(name.hasPrefix("ESC [ ? ; ; 3 ; 8") && name.hasSuffix(" …"), "\(name)")
+        for cut in 0 ... crash.count {
+            #expect(decodeAll(crash, splitAt: [cut]) == whole, "cut at \(cut)")
+        }
+        #expect(decodeAll(crash, splitAt: Array(0 ... crash.count)) == whole, "byte by byte")
+        // CSI and SS3, with parameters or intermediate bytes, at and around the longest length.
+        let limit = InputDecoder.maximumSequenceLength
+        for body in ["\u{1B}[", "\u{1B}[1;", "\u{1B}O", "\u{1B}[1 "] {
+            for length in limit - 4 ... limit + 4 {
+                let filler: UInt8 = body.hasSuffix(" ") ? 0x20 : UInt8(ascii: "1")
+                let prefix = Array(body.utf8)
+                let bytes = prefix + Array(repeating: filler, count: max(0, length - prefix.count - 1)) + Array("~j".utf8)
+                let expected = decodeAll(bytes)
+                #expect(expected.last == .key(.character("j")) && expected.count == 2, "\(InputDecoder.name(bytes)): \(expected)")
+                for cut in 0 ... bytes.count {
+                    #expect(decodeAll(bytes, splitAt: [cut]) == expected, "\(body) length \(length) cut at \(cut)")
+                }
+            }
+        }
+    }
+
+    @Test func aSilenceEndsAnOverlongSequence() {
+        var decoder = InputDecoder()
+        let overlong = Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 80)
+        #expect(decoder.decode(overlong).count == 1)
+        #expect(decoder.flush().isEmpty)
+        // The sequence was cut off; what is typed after the silence is keys again.
+        #expect(decoder.decode(Array("a1".utf8)) == [.key(.character("a")), .key(.character("1"))])
+    }
+
     @Test func focusReportsAndStrayPasteEndsAreDropped() {
         #expect(decodeAll(Array("\u{1B}[I\u{1B}[O\u{1B}[201~j".utf8)) == [.key(.character("j"))])
     }

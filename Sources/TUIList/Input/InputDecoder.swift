@@ -38,8 +38,14 @@ public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Inside a bracketed paste: the text so far.
     private var pasted: [UInt8]?
+    /// Inside a CSI or SS3 sequence longer than ``maximumSequenceLength``, already reported as
+    /// unknown: its remaining parameter and intermediate bytes and its final byte are dropped.
+    private var skippingOverlongSequence = false
 
-    /// The longest CSI or SS3 sequence read as one; longer runs are swallowed as unknown.
+    /// The longest CSI or SS3 sequence read as one. A longer one is reported as one
+    /// ``Key/unknown(_:)`` naming its first `maximumSequenceLength` bytes, and the rest of it, up to
+    /// and including its final byte, is dropped: however its bytes are split across reads, none
+    /// of them comes out as a key.
     public static let maximumSequenceLength = 64
     /// A paste longer than this many bytes arrives as several paste events.
     public static let maximumPasteLength = 1 << 24
@@ -70,6 +76,8 @@ public struct InputDecoder: Sendable {
     /// - Complexity: O(bytes held).
     public mutating func flush() -> [InputEvent] {
         var events = run(final: true)
+        // After a silence, an overlong sequence is over: the next byte is a key again.
+        skippingOverlongSequence = false
         if let text = pasted {
             // Bytes held in case they began the end marker are text after all.
             pasted = nil
@@ -86,6 +94,9 @@ public struct InputDecoder: Sendable {
         case event(InputEvent?, Int)
         /// A bracketed paste starts; its marker used this many bytes.
         case pasteStart(Int)
+        /// A CSI or SS3 sequence reached ``InputDecoder/maximumSequenceLength`` bytes without
+        /// its final byte: this event, these bytes used, and the rest of it is dropped.
+        case overlong(InputEvent, Int)
         /// The bytes held may be the start of something longer.
         case needMore
     }
@@ -97,6 +108,17 @@ public struct InputDecoder: Sendable {
         var index = 0
         let count = pending.count
         while index < count {
+            if skippingOverlongSequence {
+                let byte = pending[index]
+                if (0x20 ... 0x3F).contains(byte) {
+                    index += 1
+                    continue
+                }
+                skippingOverlongSequence = false
+                // The final byte ends the sequence; any other byte is read on its own.
+                if (0x40 ... 0x7E).contains(byte) { index += 1 }
+                continue
+            }
             if pasted != nil {
                 index = consumePaste(from: index, into: &events)
                 if pasted != nil { break }
@@ -109,6 +131,10 @@ public struct InputDecoder: Sendable {
             case .pasteStart(let length):
                 pasted = []
                 index += length
+            case .overlong(let event, let length):
+                events.append(event)
+                index += length
+                skippingOverlongSequence = true
             case .needMore:
                 pending.removeFirst(index)
                 return events
@@ -264,17 +290,20 @@ public struct InputDecoder: Sendable {
             break
         }
         let parametersStart = scan
-        while scan < count, (0x30 ... 0x3F).contains(pending[scan]) { scan += 1 }
+        while scan < count, scan - index < Self.maximumSequenceLength, (0x30 ... 0x3F).contains(pending[scan]) {
+            scan += 1
+        }
+        if scan - index >= Self.maximumSequenceLength { return overlong(at: index) }
         let parametersEnd = scan
         // rxvt ends Shift+Home and its kin with `$`, which is otherwise an intermediate byte.
         let rxvtShift =
             scan < count && pending[scan] == UInt8(ascii: "$") && parametersEnd > parametersStart
             && pending[parametersStart ..< parametersEnd].allSatisfy { (0x30 ... 0x39).contains($0) }
         if !rxvtShift {
-            while scan < count, (0x20 ... 0x2F).contains(pending[scan]) { scan += 1 }
-        }
-        if scan - index > Self.maximumSequenceLength {
-            return .event(.key(.unknown(Self.name(pending[index ..< scan]))), scan - index)
+            while scan < count, scan - index < Self.maximumSequenceLength, (0x20 ... 0x2F).contains(pending[scan]) {
+                scan += 1
+            }
+            if scan - index >= Self.maximumSequenceLength { return overlong(at: index) }
         }
         guard scan < count else {
             return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore
@@ -308,12 +337,21 @@ public struct InputDecoder: Sendable {
         return .event(.key(key ?? .unknown(Self.name(whole))), length)
     }
 
+    /// A sequence that reached the longest length read as one: its first bytes as unknown, the
+    /// rest dropped as it arrives (decided from those bytes alone, so the same however they
+    /// were split).
+    private func overlong(at index: Int) -> Step {
+        let end = index + Self.maximumSequenceLength
+        return .overlong(.key(.unknown(Self.name(pending[index ..< end]) + " …")), end - index)
+    }
+
     /// `ESC O …`: an SS3 sequence (application-mode arrows, Home/End, F1–F4, keypad).
     private func singleShift(at index: Int, final: Bool) -> Step {
         var scan = index + 2
         let count = pending.count
         guard scan < count else { return final ? .event(.key(.modified(.character("O"), .alt)), 2) : .needMore }
-        while scan < count, (0x30 ... 0x39).contains(pending[scan]), scan - index < Self.maximumSequenceLength { scan += 1 }
+        while scan < count, scan - index < Self.maximumSequenceLength, (0x30 ... 0x39).contains(pending[scan]) { scan += 1 }
+        if scan - index >= Self.maximumSequenceLength { return overlong(at: index) }
         guard scan < count else {
             return final ? .event(.key(.unknown(Self.name(pending[index...]))), count - index) : .needMore
         }
