@@ -4,7 +4,7 @@ import Testing
 
 /// `Canvas.draw` has a path for printable ASCII text; it must leave exactly what the general
 /// path leaves, over wide characters already drawn, at every position, clip and truncation.
-@Suite(.serialized) struct CanvasASCIITests {
+@Suite struct CanvasASCIITests {
     @Test func asciiPathDrawsWhatTheGeneralPathDraws() {
         var rng = SplitMix64(seed: 11)
         let texts = ["", "a", "hello world", "0123456789abcdefghij", "~!@#$%^&*() {}", "x y  z"]
@@ -21,12 +21,9 @@ import Testing
             let truncation: Truncation = rng.chance(0.7) ? .ellipsis : .clip
             let style = Style(attributes: .bold)
             var fast = background, general = background
-            Canvas._asciiFastPath = true
             let fastColumns = fast.draw(text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation)
-            Canvas._asciiFastPath = false
-            let generalColumns = general.draw(
-                text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation)
-            Canvas._asciiFastPath = true
+            let generalColumns = general._draw(
+                text, x: x, y: 0, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation, asciiPath: false)
             #expect(
                 fast == general && fastColumns == generalColumns,
                 "\"\(text)\" at \(x) width \(width) maxWidth \(String(describing: maxWidth)) clip \(String(describing: clip)) \(truncation): \(fast.lines) vs \(general.lines)"

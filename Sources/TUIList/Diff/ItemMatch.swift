@@ -20,6 +20,15 @@ internal struct _ItemMatch {
     @usableFromInline var insertedCount = 0
     @usableFromInline var movedCount = 0
 
+    /// `count` uninitialised `Int32`s (every one is written before it is read), or `[]`.
+    /// `Array(unsafeUninitializedCapacity: 0)` would write its count into the empty array's
+    /// storage, which every empty array in the process shares.
+    @inlinable @inline(__always)
+    static func uninitialized(count: Int) -> [Int32] {
+        guard count > 0 else { return [] }
+        return [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
     /// The old section index of an old position.
     @inlinable @inline(__always)
     func oldSection(of position: Int) -> Int {
@@ -106,7 +115,7 @@ internal struct _ItemMatch {
 
         // Old section of each old position, when there is more than one.
         var oldSectionOfPosition: [Int32] = []
-        if oldStarts.count > 1 {
+        if oldStarts.count > 1, oldCount > 0 {
             oldSectionOfPosition = [Int32](unsafeUninitializedCapacity: oldCount) { buffer, initialized in
                 for section in oldStarts.indices {
                     let end = section + 1 < oldStarts.count ? oldStarts[section + 1] : oldCount
@@ -130,8 +139,10 @@ internal struct _ItemMatch {
         var moved = [UInt8](repeating: 0, count: newCount)
         var movedCount = 0
         var stayerCount = 0
-        var keys = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
-        var stayerPositions = [Int32](unsafeUninitializedCapacity: common) { _, count in count = common }
+        // Never `unsafeUninitializedCapacity: 0`: that writes the count into the shared empty
+        // array's storage, a write other threads' empty arrays see (ThreadSanitizer reports it).
+        var keys = Self.uninitialized(count: common)
+        var stayerPositions = Self.uninitialized(count: common)
         newToOld.withUnsafeBufferPointer { newToOld in
             moved.withUnsafeMutableBufferPointer { moved in
                 oldSectionOfPosition.withUnsafeBufferPointer { oldSectionOf in

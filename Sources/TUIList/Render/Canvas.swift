@@ -119,6 +119,16 @@ public struct Canvas: Equatable, Sendable {
         maxWidth: Int? = nil, clip: Rect? = nil,
         truncation: Truncation = .ellipsis
     ) -> Int {
+        _draw(text, x: x, y: y, style: style, maxWidth: maxWidth, clip: clip, truncation: truncation, asciiPath: true)
+    }
+
+    /// ``draw(_:x:y:style:maxWidth:clip:truncation:)``; with `asciiPath` false the general path
+    /// only (tests compare the two on the same input).
+    @discardableResult
+    internal mutating func _draw(
+        _ text: String, x: Int, y: Int, style: Style, maxWidth: Int?, clip: Rect?,
+        truncation: Truncation, asciiPath: Bool
+    ) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard !area.isEmpty, y >= area.y, y < area.maxY else { return 0 }
         var right = area.maxX
@@ -126,7 +136,7 @@ public struct Canvas: Equatable, Sendable {
         let left = area.x
         guard right > x, right > left else { return 0 }
         let room = right - x
-        if Canvas._asciiFastPath,
+        if asciiPath,
             let drawn = _drawPrintableASCII(
                 text, x: x, y: y, style: style, left: left, right: right,
                 room: room, truncation: truncation)
@@ -186,9 +196,6 @@ public struct Canvas: Equatable, Sendable {
         #endif
         return Swift.max(0, Swift.min(column, right) - x)
     }
-
-    /// Whether `draw` takes the ASCII path (tests turn it off to compare with the general one).
-    nonisolated(unsafe) internal static var _asciiFastPath = true
 
     /// `draw` for text of printable ASCII only (the common case: names, numbers, lines of
     /// code): one byte is one cell of one column, so no grapheme breaking and no width lookup,
