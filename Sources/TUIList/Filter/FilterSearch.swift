@@ -42,8 +42,10 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
 
     /// Searches for `query` in the background; cancels the search in flight, if any.
     ///
-    /// - Parameter completion: called once, on a background thread, with the matches — unless
-    ///   another search is started first (then never).
+    /// - Parameters:
+    ///   - query: the text to find, as ``FilterIndex/matches(_:narrowing:cancellation:)`` reads it.
+    ///   - completion: called once, on a background thread, with the matches — unless
+    ///     another search is started first (then never).
     public func search(_ query: String, completion: @escaping @Sendable (FilterMatches) -> Void) {
         let cancellation = FilterCancellation()
         let (index, last, generation) = state.withLock { state -> (FilterIndex<ID>, FilterMatches?, Int) in
@@ -65,6 +67,10 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Searches on the caller's thread, narrowing from the last result and keeping this one.
+    ///
+    /// - Parameter query: the text to find, as ``FilterIndex/matches(_:narrowing:cancellation:)``
+    ///   reads it.
+    /// - Returns: the matches, in the index's order.
     public func searchNow(_ query: String) -> FilterMatches {
         let (index, last) = state.withLock { ($0.index, $0.last) }
         let matches = index.matches(query, narrowing: last)!
