@@ -208,26 +208,87 @@ private func output(_ lines: String...) -> CommandResult {
 
     /// A timed-out run ends at once with its whole process group: a shell's child that holds
     /// the output pipe open, and a command that ignores SIGTERM (killed after the grace time).
+    /// "At once" is timed by a thread outside the cooperative pool.
     @Test(arguments: [
         ["sh", "-c", "sleep 30; echo late"], ["sh", "-c", "trap '' TERM; sleep 30; echo late"],
         ["sh", "-c", "sleep 30 & sleep 30; wait"],
     ])
     func aTimedOutRunEndsWithItsChildren(command: [String]) async throws {
-        // A sleep of a unique length names this run's processes for pgrep.
-        // 300 s: longer than the whole suite, so "nothing left" means killed, not finished, even
-        // when other tests keep the cooperative pool (which the runner's timer needs) busy.
+        // A sleep of a unique length names this run's processes.
         let marker = "sleep 300.\(getpid())\(UInt16.random(in: 1000 ... .max))"
         let tagged = [command[0], command[1], command[2].replacingOccurrences(of: "sleep 30", with: marker)]
+        // Watched from a thread of its own: the cooperative pool, which reads the run's result,
+        // can be held for minutes by CPU-bound tests (under ThreadSanitizer, 15 minutes once),
+        // but the deadline is the runner's Dispatch timer and must not wait for it.
+        let watcher = ProcessWatcher(marker: marker)
         let started = Date()
-        let result = await SubprocessRunner().run(tagged, timeout: 0.3)
-        let elapsed = Date().timeIntervalSince(started)
+        // 1.5 s: time for the watcher to see the processes before the deadline ends them.
+        let result = await SubprocessRunner().run(tagged, timeout: 1.5)
         #expect(result.failure?.contains("timed out") == true, "\(result)")
-        // Alone this takes timeout + grace (≈ 0.8 s); beside the whole suite on 2 cores the
-        // timer waited 90 s for a thread once. Well short of the command's own 300 s either way.
-        #expect(elapsed < 200, "took \(elapsed) s for \(command)")
-        // Nothing of the run is left: no process's command line names the marker.
-        try await Task.sleep(nanoseconds: 200_000_000)
-        let left = await SubprocessRunner().run(["pgrep", "-f", marker], timeout: 5)
-        #expect(left.output.isEmpty, "left running: \(left.output) for \(command)")
+        let (seen, gone) = await watcher.result()
+        #expect(seen, "the marked processes never showed: \(tagged)")
+        // Alone this takes timeout + grace (≈ 2 s); a loaded machine may add a few seconds,
+        // never the command's own 300 s.
+        let ended = gone.map { $0.timeIntervalSince(started) }
+        #expect(ended.map { $0 < 15 } == true, "ended after \(String(describing: ended)) s for \(command)")
+    }
+}
+
+/// Scans `/proc` on a thread of its own, every 10 ms, for processes whose command line holds
+/// `marker`: whether any showed, and when the last of them was gone.
+private final class ProcessWatcher: Sendable {
+    private struct State {
+        var seen = false
+        var gone: Date?
+        var finished = false
+    }
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+    private let shared = Shared()
+
+    init(marker: String) {
+        let needle = Array(marker.utf8)
+        let thread = Thread { [shared] in
+            // Give up when nothing showed within 20 s, or nothing ended within 330 s.
+            let start = Date()
+            while Date() < start.addingTimeInterval(330) {
+                if Date() > start.addingTimeInterval(20), !shared.state.withLock({ $0.seen }) { break }
+                let alive = ProcessWatcher.processes(containing: needle)
+                let done = shared.state.withLock { state -> Bool in
+                    if alive { state.seen = true }
+                    if !alive && state.seen { state.gone = Date() }
+                    return state.gone != nil
+                }
+                if done { break }
+                usleep(10_000)
+            }
+            shared.state.withLock { $0.finished = true }
+        }
+        thread.start()
+    }
+
+    /// Waits for the scan to end (the processes gone, none seen in 20 s, or 330 s).
+    func result() async -> (seen: Bool, gone: Date?) {
+        while true {
+            let (finished, seen, gone) = shared.state.withLock { ($0.finished, $0.seen, $0.gone) }
+            if finished { return (seen, gone) }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+
+    private static func processes(containing needle: [UInt8]) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        for entry in entries where entry.first?.isNumber == true {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), data.count >= needle.count else {
+                continue
+            }
+            // Arguments are NUL-separated: read them as spaces.
+            let bytes = data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }
+            if bytes.indices.dropLast(needle.count - 1).contains(where: { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }) {
+                return true
+            }
+        }
+        return false
     }
 }

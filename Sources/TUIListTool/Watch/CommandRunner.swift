@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Subprocess
 import SystemPackage
 import TUIList
@@ -47,6 +48,12 @@ public protocol CommandRunner: Sendable {
 /// the command started (a shell's children were otherwise left running after a timeout). While
 /// a run is in flight its group is the runtime's ``ChildProcessGroup``, so it also ends when
 /// tuilist does (q, Ctrl-C: the command's own group does not get the terminal's SIGINT).
+///
+/// The deadline is kept by a Dispatch timer, not by a task of Swift's cooperative pool: when
+/// that pool is busy (a CPU-bound test suite on two cores kept it so for minutes) the group is
+/// still signalled on time, and a command that ended before its deadline is never reported as
+/// timed out because its result was read late. A run counts as timed out only when the timer
+/// found its group alive and the command then ended by a signal.
 public struct SubprocessRunner: CommandRunner {
     /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
     public static let gracePeriod = 0.5
@@ -58,42 +65,91 @@ public struct SubprocessRunner: CommandRunner {
         guard let name = command.first else { return CommandResult(exitCode: nil, output: "", failure: "no command") }
         let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
         let arguments = Arguments(Array(command.dropFirst()))
+        let deadline = Deadline(seconds: timeout)
+        defer {
+            deadline.cancel()
+            ChildProcessGroup.set(nil)
+        }
         do {
-            return try await withThrowingTaskGroup(of: CommandResult?.self) { group in
-                group.addTask {
-                    defer { ChildProcessGroup.set(nil) }
-                    var platform = PlatformOptions()
-                    platform.processGroupID = 0  // a group of its own, led by the command
-                    platform.teardownSequence = [
-                        .gracefulShutDown(
-                            toProcessGroup: true,
-                            allowedDurationToNextStep: .milliseconds(Int(Self.gracePeriod * 1000)))
-                    ]
-                    let result = try await Subprocess.run(
-                        executable, arguments: arguments, platformOptions: platform,
-                        input: .none, output: .string(limit: 16 << 20),
-                        error: .string(limit: 1 << 20)
-                    ) { execution in
-                        // Ctrl-C no longer reaches the command's own group: end it with us.
-                        ChildProcessGroup.set(execution.processIdentifier.value)
-                    }
-                    let code: Int32
-                    switch result.terminationStatus {
-                    case .exited(let value): code = value
-                    case .signaled(let signal): code = 128 + signal
-                    }
-                    return CommandResult(exitCode: code, output: result.standardOutput, errors: result.standardError)
-                }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(max(0.001, timeout) * 1e9))
-                    return nil
-                }
-                let first = try await group.next() ?? nil
-                group.cancelAll()
-                return first ?? CommandResult(exitCode: nil, output: "", failure: "timed out after \(Self.seconds(timeout))")
+            var platform = PlatformOptions()
+            platform.processGroupID = 0  // a group of its own, led by the command
+            let result = try await Subprocess.run(
+                executable, arguments: arguments, platformOptions: platform,
+                input: .none, output: .string(limit: 16 << 20),
+                error: .string(limit: 1 << 20)
+            ) { execution in
+                let group = execution.processIdentifier.value
+                // Ctrl-C no longer reaches the command's own group: end it with us.
+                ChildProcessGroup.set(group)
+                deadline.start(group: group)
             }
+            let code: Int32
+            switch result.terminationStatus {
+            case .exited(let value): code = value
+            case .signaled(let signal):
+                if deadline.fired {
+                    return CommandResult(exitCode: nil, output: "", failure: "timed out after \(Self.seconds(timeout))")
+                }
+                code = 128 + signal
+            }
+            return CommandResult(exitCode: code, output: result.standardOutput, errors: result.standardError)
         } catch {
             return CommandResult(exitCode: nil, output: "", failure: "\(name): \(Self.describe(error))")
+        }
+    }
+
+    /// A run's deadline: at `seconds` after ``start(group:)``, SIGTERM to the process group,
+    /// then SIGKILL after ``SubprocessRunner/gracePeriod``, on a Dispatch queue.
+    ///
+    /// `@unchecked Sendable`: the timer is made in `init` and only scheduled, resumed and
+    /// cancelled after (Dispatch makes those thread-safe); its handler runs on one serial
+    /// queue; the flags are behind the mutex.
+    private final class Deadline: @unchecked Sendable {
+        private struct State {
+            var fired = false
+            var cancelled = false
+            var started = false
+        }
+        private let seconds: Double
+        private let state = Mutex(State())
+        private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "TUIListTool.SubprocessRunner.deadline"))
+
+        init(seconds: Double) { self.seconds = max(0.001, seconds) }
+
+        /// Whether the deadline passed with the group still there (it was signalled).
+        var fired: Bool { state.withLock { $0.fired } }
+
+        func start(group: Int32) {
+            var step = 0
+            timer.setEventHandler { [self] in
+                let signal = step == 0 ? SIGTERM : SIGKILL
+                step += 1
+                let delivered = state.withLock { state -> Bool in
+                    guard !state.cancelled else { return false }
+                    // ESRCH: the whole group already ended; nothing timed out.
+                    guard kill(-group, signal) == 0 else { return false }
+                    if signal == SIGTERM { state.fired = true }
+                    return true
+                }
+                if !delivered || signal == SIGKILL { timer.cancel() }
+            }
+            timer.schedule(
+                deadline: .now() + seconds,
+                repeating: .milliseconds(Int(SubprocessRunner.gracePeriod * 1000)))
+            state.withLock { $0.started = true }
+            timer.resume()
+        }
+
+        /// The run ended: no signal is sent after this.
+        func cancel() {
+            let started = state.withLock { state -> Bool in
+                state.cancelled = true
+                return state.started
+            }
+            timer.cancel()
+            // A source is never released suspended (libdispatch traps): one that never
+            // started is resumed once, already cancelled, so its handler never runs.
+            if !started { timer.resume() }
         }
     }
 
