@@ -2,14 +2,17 @@
 // (TUILIST_FUZZ=1 swift build -Xswiftc -sanitize=fuzzer,address ...); the target to run is
 // chosen with TUILIST_FUZZ_TARGET. Each target asserts a property, not only "no crash":
 //
-//   session-reader  whole recording files: events or a SessionReadError, never a trap
+//   session-reader  raw recording bytes (any, invalid UTF-8 included): a SessionReadError
+//                   naming a line of the input, or events that replay to the end and whose
+//                   prefix before the last event reads with one event less
 //   key-decoder     bytes split at a point the input chooses decode exactly as unsplit
 //   snapshot        an edit script on Snapshot and on a plain-array model agree;
 //                   Changeset(from:to:).applied(to:) == new; Snapshot(validating:) throws
 //                   exactly when identifiers repeat
 //   demo-data       the demo's --data JSON: data or a LoadError
 //   line-document   tuilist edit's reader: text round-trips byte for byte, else a
-//                   LineDocumentError
+//                   LineDocumentError; lines written in any order (some left out) read
+//                   back as exactly those lines
 import Foundation
 import TUIList
 import TUIListDemoKit
@@ -56,12 +59,41 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 // MARK: - Targets
 
 private func fuzzSessionReader(_ bytes: [UInt8]) {
-    let text = String(decoding: bytes, as: UTF8.self)
+    typealias Recording = SessionRecording<String, Int, DemoItem>
+    // Raw bytes, as a file is read: invalid UTF-8 included.
+    let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let recording: Recording
     do {
-        let recording = try SessionRecording<String, Int, DemoItem>.parse(text: text, file: "fuzz")
-        check(recording.header.columns >= 0 && recording.header.rows >= 0, "negative size read")
+        recording = try Recording.parse(bytes: bytes, file: "fuzz")
     } catch {
-        check(!error.description.isEmpty, "an error without a description")
+        // One error, naming the file and a line of the input.
+        check(error.file == "fuzz", "an error that does not name the file: \(error)")
+        check(error.line.map { (1 ... lineCount).contains($0) } ?? false, "an error without a line of the input: \(error)")
+        check(error.description.hasPrefix("fuzz:\(error.line ?? 0): "), "an error that does not say where: \(error)")
+        return
+    }
+    check(recording.header.columns >= 0 && recording.header.rows >= 0, "negative size read")
+    let lines = recording.events.map(\.line)
+    check(zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }, "event lines out of order: \(lines)")
+    // What reads without an error replays without one, to its last event.
+    var player = SessionPlayer(recording: recording)
+    var steps = 0
+    while player.next() != nil { steps += 1 }
+    check(steps == recording.events.count && player.isFinished, "replayed \(steps) of \(recording.events.count) events")
+    // A replayable prefix: cut before the last event's line, the rest reads with one event less.
+    if let last = lines.last {
+        var offset = 0
+        var line = 1
+        while line < last, let newline = bytes[offset...].firstIndex(of: 0x0A) {
+            offset = newline + 1
+            line += 1
+        }
+        do {
+            let prefix = try Recording.parse(bytes: Array(bytes[..<offset]), file: "fuzz")
+            check(prefix.events.count == recording.events.count - 1, "the prefix has \(prefix.events.count) events")
+        } catch {
+            check(false, "the prefix before line \(last) does not read: \(error)")
+        }
     }
 }
 
@@ -156,20 +188,57 @@ private func fuzzDemoData(_ bytes: [UInt8]) {
 }
 
 private func fuzzLineDocument(_ bytes: [UInt8]) {
+    let document: LineDocument
     do {
-        let document = try LineDocument(bytes: bytes)
-        check(document.bytes(order: Array(0 ..< document.count)) == bytes, "unchanged order does not round-trip")
-        if document.count > 1 {
-            // Reversed, every byte but line breaks is still there (the last line may gain or
-            // lose its break; a line can read back differently, e.g. a U+FEFF moved to the
-            // front reads as a byte-order mark, but its bytes are kept).
-            let reversed = document.bytes(order: Array((0 ..< document.count).reversed()))
-            func kept(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { $0 != 0x0A && $0 != 0x0D }.sorted() }
-            check(kept(reversed) == kept(bytes), "reversing lost or added bytes other than line breaks")
-            check(try LineDocument(bytes: reversed).count == document.count, "reversing changed the number of lines")
-        }
+        document = try LineDocument(bytes: bytes)
     } catch {
         check(!"\(error)".isEmpty, "an error without a description")
+        return
+    }
+    check(document.bytes(order: Array(0 ..< document.count)) == bytes, "unchanged order does not round-trip")
+    guard document.count > 0 else { return }
+    // An order the input chooses (a shuffle, some lines left out): what is written must read
+    // back, without an error, as exactly the chosen lines in that order.
+    var seed = bytes.reduce(UInt64(1469598103934665603)) { ($0 ^ UInt64($1)) &* 1099511628211 }
+    func next() -> Int {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Int(truncatingIfNeeded: seed >> 33)
+    }
+    var order = Array(0 ..< document.count)
+    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, next() % (i + 1)) }
+    order = order.filter { _ in next() % 5 != 0 }
+    let written = document.bytes(order: order)
+    let reread: LineDocument
+    do {
+        reread = try LineDocument(bytes: written)
+    } catch {
+        check(false, "what was written does not read back: \(error)")
+        return
+    }
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    // A line of only U+FEFF, written alone without a line break, reads back as a byte-order
+    // mark and no line (the same ambiguity as below, with nothing left of the line).
+    if order.count == 1, !document.hasByteOrderMark, Array(document.content(of: order[0])) == bom,
+        reread.count == 0, reread.hasByteOrderMark
+    {
+        return
+    }
+    check(reread.count == order.count, "wrote \(order.count) lines, read back \(reread.count)")
+    let unterminated = document.lacksFinalNewline ? document.count - 1 : nil
+    for (position, id) in order.enumerated() where position < reread.count {
+        var expected = Array(document.content(of: id))
+        var actual = Array(reread.content(of: position))
+        if position == 0 {
+            // A line that starts with U+FEFF and is written first reads as a byte-order mark.
+            if document.hasByteOrderMark { expected = bom + expected }
+            if reread.hasByteOrderMark { actual = bom + actual }
+        }
+        // The one ambiguity of the format: the unterminated last line, ending in a lone CR and
+        // moved up, takes a LF and so reads back as a line ending in CRLF.
+        if id == unterminated, position < order.count - 1, expected.last == 0x0D, actual == Array(expected.dropLast()) {
+            continue
+        }
+        check(actual == expected, "line \(id), written at \(position), reads back as \(actual), not \(expected)")
     }
 }
 

@@ -56,9 +56,25 @@ public struct SessionRecording<
     }
 
     /// Parses a recording held in memory (e.g. from a ``MemorySessionSink``).
+    ///
+    /// - Parameters:
+    ///   - text: The recording's lines.
+    ///   - file: The name errors give for it.
+    /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
     public static func parse(text: String, file: String = "<memory>") throws(SessionReadError) -> Self {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses a recording's raw bytes as ``read(path:)`` reads a file: bytes that are not UTF-8
+    /// make their line an error, never a repaired string.
+    ///
+    /// - Parameters:
+    ///   - bytes: The recording's bytes.
+    ///   - file: The name errors give for it.
+    /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
+    /// - Complexity: O(*n*) in the bytes, plus decoding and checking each event.
+    public static func parse(bytes: [UInt8], file: String = "<memory>") throws(SessionReadError) -> Self {
         var parser = Parser(file: file)
-        let bytes = Array(text.utf8)
         var start = 0
         var number = 0
         for (i, byte) in bytes.enumerated() where byte == 0x0A {
