@@ -51,6 +51,10 @@ public final class EditorApp: TerminalApp {
         list = ListView<Int, Int>(cellProvider: { context, id in
             let cell = context.dequeue(EditLineCell.self)
             guard let model = link.app?.model else { return cell }
+            // A reconfigured row comes back with its old content: every field is set anew.
+            cell.action = nil
+            cell.command = nil
+            cell.hash = nil
             cell.lineNumber = model.isAdded(id) ? nil : id + 1
             cell.gutterWidth = max(3, String(model.document.count).count)
             if model.mode == .rebase {
