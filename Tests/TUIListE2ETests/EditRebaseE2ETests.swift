@@ -22,7 +22,9 @@ final class EditRebaseE2ETests {
     init() throws {
         tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         folder =
-            URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tuilist-rebase-e2e-\(UUID().uuidString.prefix(8))")
+            URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+                "tuilist-rebase-e2e-\(UUID().uuidString.prefix(8))"
+            )
             .path
         repo = folder + "/repo"
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
@@ -180,7 +182,9 @@ final class EditRebaseE2ETests {
         try session.waitUntil("the exec row") { self.rows($0).count > added && self.rows($0)[added].hasPrefix("exec git log -1") }
         try session.sendKeys("w")
         try session.waitFor("exit=0")
-        #expect(String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self) == (kind == .stack ? "s2\n" : "fx\n"))
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self)
+                == (kind == .stack ? "s2\n" : "fx\n"))
         #expect(try log() == (kind == .stack ? ["s5", "s4", "s3", "s2", "s1", "base"] : ["after", "Merge feat", "c3", "base"]))
     }
 
@@ -193,8 +197,9 @@ final class EditRebaseE2ETests {
         // It also records the terminal's modes: the list gave the terminal back before it ran.
         let modes = folder + "/stty.txt"
         try Data(
-            "#!/bin/sh\nstty -a > \(modes.shellQuoted)\nsed -i 's/^pick \\([0-9a-f]*\\) \(last)$/drop \\1 \(last)/' \"$1\"\n".utf8)
-            .write(to: URL(fileURLWithPath: script))
+            "#!/bin/sh\nstty -a > \(modes.shellQuoted)\nsed -i 's/^pick \\([0-9a-f]*\\) \(last)$/drop \\1 \(last)/' \"$1\"\n".utf8
+        )
+        .write(to: URL(fileURLWithPath: script))
         chmod(script, 0o755)
         let session = try rebase(kind, environment: ["EDITOR": script, "VISUAL": ""])
         defer { session.kill() }

@@ -129,7 +129,8 @@ import Testing
     private func setUp(_ text: String) throws -> (EditorApp, Program, HeadlessTerminal, Box) {
         let model = EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: .rebase)
         let box = Box()
-        let app = EditorApp(model: model, title: "git-rebase-todo", save: { bytes throws(ToolFailure) in box.written.append(bytes) })
+        let app = EditorApp(
+            model: model, title: "git-rebase-todo", save: { bytes throws(ToolFailure) in box.written.append(bytes) })
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: 60, rows: 12)
         terminal.clock = clock

@@ -81,7 +81,9 @@ import Testing
             .label, .label, .reset, .reset, .merge, .merge, .merge, .merge, .updateRef, .updateRef, .noop, nil, nil, nil,
         ]
         for (comment, terminator) in [("#", "\n"), (";", "\r\n")] {
-            let help = ["", "\(comment) Rebase 0000000..9999990 onto 0000000 (33 commands)", "\(comment)", "\(comment) Commands:"]
+            let help = [
+                "", "\(comment) Rebase 0000000..9999990 onto 0000000 (33 commands)", "\(comment)", "\(comment) Commands:",
+            ]
             let text = (lines + help).joined(separator: terminator) + terminator
             var m = try model(text)
             #expect(m.outputBytes() == Array(text.utf8), "comment \(comment)")
@@ -89,7 +91,9 @@ import Testing
             for (id, command) in expected.enumerated() {
                 let line = m.todoLine(id)
                 #expect(line.command == command, "\(lines[id])")
-                #expect((m.action(of: id) != nil) == (command == nil && id < 13 || (17 ... 18).contains(id) || (30 ... 31).contains(id)))
+                #expect(
+                    (m.action(of: id) != nil)
+                        == (command == nil && id < 13 || (17 ... 18).contains(id) || (30 ... 31).contains(id)))
             }
             #expect(m.todoLine(24).makesCommit && m.todoLine(0).makesCommit && !m.todoLine(27).makesCommit)
             press(chars("JJJ") + [.end] + chars("KKTBG") + chars("KK"), &m)
@@ -140,7 +144,8 @@ import Testing
         #expect(output(m).hasPrefix("\npick 6bfd9da c3\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\npick e6b1347 c4\n"))
         press(chars("J"), &m)
         #expect(
-            output(m).hasPrefix("\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n"),
+            output(m).hasPrefix(
+                "\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n"),
             "c2 passes c4 together with c4's branch: part2 still ends at c4")
         #expect(press(chars("J"), &m) == [.message("already at the bottom")])
         press(chars("KK"), &m)
@@ -164,13 +169,19 @@ import Testing
 
         var bottom = try model(Self.stack)
         press(chars("B"), &bottom)
-        #expect(output(bottom).hasPrefix("\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n"))
+        #expect(
+            output(bottom).hasPrefix(
+                "\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n")
+        )
         press(chars("T"), &bottom)
         #expect(output(bottom) == Self.stack)
 
         var top = try model(Self.stack)
         press(chars("GkT"), &top)  // c4 (with part2) to the top
-        #expect(output(top).hasPrefix("pick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n\npick 6bfd9da c3\n"))
+        #expect(
+            output(top).hasPrefix(
+                "pick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n\npick 6bfd9da c3\n")
+        )
         #expect(top.cursor == 4)
         #expect(press(chars("T"), &top) == [.message("already at the top")])
     }
@@ -183,7 +194,10 @@ import Testing
         #expect(EditorKeymap.mode(of: down) == .moveTarget)
         #expect(down.moveTarget?.items == [0, 1], "c2 with its branch")
         press(chars("G") + [.enter], &down)
-        #expect(output(down).hasPrefix("\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n"))
+        #expect(
+            output(down).hasPrefix(
+                "\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\nupdate-ref refs/heads/part1\n")
+        )
         #expect(down.moveTarget == nil && down.cursor == 0)
 
         var byNumber = try model(Self.stack)
@@ -198,7 +212,11 @@ import Testing
         press(chars("mG") + [.escape], &cancelled)
         #expect(!cancelled.isModified && cancelled.moveTarget == nil)
         var onItself = try model("a\nb\nc\n", .lines)
-        #expect(press(chars("m") + [.enter], &onItself) == [.message("move to: ↑↓ or a line number, then Enter (Esc cancels)"), .message("the target is a line being moved: nothing moved")])
+        #expect(
+            press(chars("m") + [.enter], &onItself) == [
+                .message("move to: ↑↓ or a line number, then Enter (Esc cancels)"),
+                .message("the target is a line being moved: nothing moved"),
+            ])
         var lines = try model("a\nb\nc\nd\n", .lines)
         press(chars("vvm2") + [.enter], &lines)  // a and b marked, line 2 (b) as target
         #expect(!lines.isModified && lines.moveTarget == nil)
@@ -220,10 +238,16 @@ import Testing
         #expect(output(m) == Self.stack)
         press(chars("x") + [.escape], &m)
         #expect(output(m) == Self.stack && m.prompt == nil, "Esc cancels")
-        #expect(messages(press(chars("x  ") + [.enter], &m)) == ["exec: type the command — Enter adds it, Esc cancels", "no command: no exec added"])
+        #expect(
+            messages(press(chars("x  ") + [.enter], &m)) == [
+                "exec: type the command — Enter adds it, Esc cancels", "no command: no exec added",
+            ])
         #expect(!m.isModified)
         press(chars("Gb"), &m)
-        #expect(output(m).hasPrefix("pick 9a4ad52 c2\nupdate-ref refs/heads/part1\n\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\nbreak\n\n\n# Rebase"))
+        #expect(
+            output(m).hasPrefix(
+                "pick 9a4ad52 c2\nupdate-ref refs/heads/part1\n\npick 6bfd9da c3\npick e6b1347 c4\nupdate-ref refs/heads/part2\nbreak\n\n\n# Rebase"
+            ))
         press(chars("D"), &m)
         #expect(!m.isModified, "an added line deleted leaves nothing behind")
     }
@@ -251,7 +275,9 @@ import Testing
         #expect(output(m) == text)
         press(chars("X") + [.enter], &m)
         #expect(!m.isModified, "unchanged")
-        #expect(messages(press(chars("X") + Array(repeating: .backspace, count: 4) + [.enter], &m)).last == "an exec needs a command (Esc leaves it as it was)")
+        #expect(
+            messages(press(chars("X") + Array(repeating: .backspace, count: 4) + [.enter], &m)).last
+                == "an exec needs a command (Esc leaves it as it was)")
         press([.escape], &m)
         #expect(messages(press(chars("gX"), &m)) == ["not an exec line: x adds one"])
         press(chars("xls") + [.enter] + chars("b"), &m)
@@ -284,7 +310,10 @@ import Testing
         #expect(m.outputBytes() == edited && m.isModified && m.todoLine(3).command == .exec)
         #expect(m.cursor == 1, "the cursor stays on its row")
         #expect(m.replaceContent(with: edited) == [.message("no change in the editor")])
-        #expect(messages(m.replaceContent(with: [0x61, 0xFF])) == ["not taken from the editor: not UTF-8: invalid byte at offset 1 (line 1) — the list is as it was"])
+        #expect(
+            messages(m.replaceContent(with: [0x61, 0xFF])) == [
+                "not taken from the editor: not UTF-8: invalid byte at offset 1 (line 1) — the list is as it was"
+            ])
         _ = m.replaceContent(with: Array(Self.stack.utf8))
         #expect(!m.isModified, "the editor put back the file's bytes")
         #expect(press(chars("w"), &m) == [.exit(0)])

@@ -92,18 +92,18 @@ public enum EditorKeymap {
     /// what moves do to its branches.
     private static func navigation(rebase: Bool) -> [Binding] {
         [
-        Binding(
-            each(
-                (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
-                (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
-        Binding(
-            each(
-                (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
-                (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
-                (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
-        Binding(
-            each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
-            "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
+            Binding(
+                each(
+                    (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
+                    (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
+            Binding(
+                each(
+                    (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
+                    (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
+                    (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
+            Binding(
+                each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
+                "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
         ] + (rebase ? rebaseMoves : []) + [
             Binding(
                 each((.character("T"), .moveToTop), (.character("B"), .moveToBottom)), "T B",

@@ -260,8 +260,10 @@ extension EditorModel {
     static func oneLine(_ text: String) -> String {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "; ").map { $0 != "\t" && ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? " " : $0 }
-            .reduce(into: "") { $0.append($1) }
+        return lines.joined(separator: "; ").map {
+            $0 != "\t" && ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? " " : $0
+        }
+        .reduce(into: "") { $0.append($1) }
     }
 
     /// Enter in the prompt: adds the `exec` line, or gives the `exec` line its new command.

@@ -46,7 +46,9 @@ public enum ExternalEditor {
     /// - Throws: ``ToolFailure`` with one line: the scratch file could not be made or read,
     ///   `/bin/sh` could not start, or the editor failed (its status or signal named).
     /// - Complexity: one process; O(size of the file) to write and read it.
-    public static func edit(_ bytes: [UInt8], name: String, command: String, input: Int32, output: Int32)
+    public static func edit(
+        _ bytes: [UInt8], name: String, command: String, input: Int32, output: Int32
+    )
         throws(ToolFailure) -> [UInt8]
     {
         let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"

@@ -46,7 +46,11 @@ public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
 
     /// The command named by a todo line's first word, full or abbreviated; nil for any other.
     public init?(word: Substring) {
-        guard let command = RebaseCommand.allCases.first(where: { $0.rawValue == word || ($0.abbreviation.map { $0 == word } ?? false) }) else {
+        guard
+            let command = RebaseCommand.allCases.first(where: {
+                $0.rawValue == word || ($0.abbreviation.map { $0 == word } ?? false)
+            })
+        else {
             return nil
         }
         self = command
