@@ -40,12 +40,20 @@ public enum EditorAction: Hashable, Sendable {
     /// command; adds a `break` line below the selection; opens the prompt on an `exec` line's
     /// command.
     case addExec, addBreak, editExec
-    /// The one-line prompt: type (or paste) at the cursor, move the cursor, erase before or
-    /// at it, keep the text (Enter) or leave it (Esc).
+    /// The one-line prompt: a typed character goes in at the cursor.
     case promptType(Character)
+    /// The prompt: a paste goes in at the cursor, as one line (line breaks inside become "; ").
     case promptPaste(String)
+    /// The prompt: moves the cursor.
     case promptCursor(PromptMove)
-    case promptBackspace, promptDelete, promptCommit, promptCancel
+    /// The prompt: erases the character before the cursor.
+    case promptBackspace
+    /// The prompt: erases the character at the cursor.
+    case promptDelete
+    /// The prompt: Enter keeps the text.
+    case promptCommit
+    /// The prompt: Esc leaves it.
+    case promptCancel
     /// `!`: opens the lines as they are now in `$VISUAL` or `$EDITOR`; what is saved there
     /// comes back as the list.
     case openInEditor
