@@ -208,6 +208,10 @@ import Testing
         press(chars("jjjmg") + [.enter], &up)  // c4 (line 5) above c2
         #expect(output(up).hasPrefix("pick e6b1347 c4\nupdate-ref refs/heads/part2\npick 9a4ad52 c2\n"))
 
+        var ontoABranch = try model(Self.stack)
+        press(chars("jjjmkk") + [.enter], &ontoABranch)  // target: part1's update-ref line
+        #expect(output(ontoABranch) == output(up), "a target update-ref line stays with its commit: above both")
+
         var cancelled = try model(Self.stack)
         press(chars("mG") + [.escape], &cancelled)
         #expect(!cancelled.isModified && cancelled.moveTarget == nil)
