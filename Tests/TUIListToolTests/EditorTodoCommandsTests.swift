@@ -323,6 +323,34 @@ import Testing
         #expect(press(chars("w"), &m) == [.exit(0)])
     }
 
+    // MARK: - The keymap is the help, in the two new modes
+
+    @Test func everyBindingOfTheMoveTargetAndPromptModesDoesWhatItsHelpSays() throws {
+        var target = try model(Self.stack)
+        press(chars("m"), &target)
+        var prompt = try model(Self.stack)
+        press(chars("x"), &prompt)
+        for (mode, model) in [(EditorKeymap.Mode.moveTarget, target), (.prompt, prompt)] {
+            #expect(EditorKeymap.mode(of: model) == mode)
+            for binding in EditorKeymap.bindings(for: mode) {
+                for trigger in binding.triggers {
+                    guard case .key(let key) = trigger.pattern else { continue }
+                    #expect(EditorKeymap.action(for: key, in: model) == trigger.action, "\(mode): \(binding.keys) \(key)")
+                }
+            }
+        }
+        #expect(EditorKeymap.action(for: .character("7"), in: target) == .moveToDigit("7"))
+        #expect(EditorKeymap.action(for: .character("J"), in: prompt) == .promptType("J"))
+        #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 line · Enter move · Esc cancel"))
+        let rebaseKeys = EditorKeymap.bindings(for: .rebase).flatMap(\.triggers).compactMap {
+            if case .key(let key) = $0.pattern { return key } else { return nil }
+        }
+        #expect(rebaseKeys.count == Set(rebaseKeys).count, "no key bound twice in a rebase todo")
+        for key in ["x", "X", "b", "m", "T", "B", "!", "c"] {
+            #expect(rebaseKeys.contains(.character(Character(key))), "\(key) is bound")
+        }
+    }
+
     // MARK: - Random sessions over a todo with every kind of line
 
     /// Random keys over the stack todo: the shown snapshot always equals the order, and every
