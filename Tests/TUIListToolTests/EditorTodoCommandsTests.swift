@@ -318,6 +318,15 @@ import Testing
             messages(m.replaceContent(with: [0x61, 0xFF])) == [
                 "not taken from the editor: not UTF-8: invalid byte at offset 1 (line 1) — the list is as it was"
             ])
+        press(chars("J"), &m)
+        press(chars("u"), &m)
+        #expect(m.outputBytes() == edited, "u takes back the change after the editor first")
+        #expect(messages(press(chars("u"), &m)) == ["back to the list before the editor"])
+        #expect(output(m).hasPrefix("\npick 6bfd9da c3\npick 9a4ad52 c2\n"), "then the list before !, J included")
+        press(chars("u"), &m)
+        #expect(output(m) == Self.stack && !m.isModified)
+        #expect(press(chars("u"), &m) == [.message("nothing to undo")])
+        _ = m.replaceContent(with: Array(Self.stack.utf8).reversed())
         _ = m.replaceContent(with: Array(Self.stack.utf8))
         #expect(!m.isModified, "the editor put back the file's bytes")
         #expect(press(chars("w"), &m) == [.exit(0)])

@@ -294,7 +294,8 @@ extension EditorModel {
 
     /// Shows `bytes` — what was saved in `$VISUAL`/`$EDITOR` — as the list: read as a file
     /// would be (the same mode; comments hidden again), the cursor at the same row. The file
-    /// on disk stays what it was until `w`; undo starts again from here.
+    /// on disk stays what it was until `w`; `u` past the first change after it goes back to
+    /// the list as it was before `!`.
     ///
     /// - Parameter bytes: The file the editor saved.
     /// - Returns: The effects that show it, or a message when the bytes cannot be edited
@@ -309,12 +310,24 @@ extension EditorModel {
         var next = EditorModel(document: document, mode: mode, onDisk: onDisk)
         next.pageSize = pageSize
         next.showsCommit = showsCommit
+        next.beforeEditor = beforeEditor + [self]
         let index = cursor.flatMap { displayed.indexOfItem($0) } ?? 0
         if !next.displayed.isEmpty { next.cursor = next.displayed[globalIndex: min(index, next.displayed.numberOfItems - 1)] }
         self = next
         var snapshot = displayed
         snapshot.reconfigureItems(snapshot.itemIdentifiers)
-        return [.apply(snapshot, animated: false), .message("read back from the editor (u cannot go back past it)")]
+        return [.apply(snapshot, animated: false), .message("read back from the editor (u goes back)")]
+    }
+
+    /// `u` with nothing left to undo since `!`: the list as it was before it.
+    mutating func undoEditor() -> [EditorEffect] {
+        guard var before = beforeEditor.last else { return [.message("nothing to undo")] }
+        before.pageSize = pageSize
+        before.showsCommit = showsCommit
+        self = before
+        var snapshot = displayed
+        snapshot.reconfigureItems(snapshot.itemIdentifiers)
+        return [.apply(snapshot, animated: false), .message("back to the list before the editor")]
     }
 }
 

@@ -271,7 +271,7 @@ extension EditorModel {
     }
 
     mutating func undo() -> [EditorEffect] {
-        guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
+        guard let previous = undoStack.popLast() else { return undoEditor() }
         redoStack.append(state)
         let changed = changedText(from: state, to: previous)
         state = previous

@@ -188,6 +188,8 @@ public struct EditorModel: Sendable {
     public var pageSize = 10
 
     var undoStack: [EditorState] = []
+    /// The models before each `!`: `u` past the first step after one goes back to it.
+    var beforeEditor: [EditorModel] = []
     var redoStack: [EditorState] = []
     /// Rebase mode: the hidden lines that precede each shown line in the original file.
     let leadingHidden: [Int: [Int]]
