@@ -12,11 +12,15 @@ struct EditCommand: ParsableCommand {
         discussion: """
             J/K or Shift-↑/↓ move the selected (or v-marked) lines, Space drags, d deletes, u/U \
             undo/redo, / filters, w writes and exits 0, q exits 0 when nothing changed (else asks; \
-            y exits 1 without writing), ? shows every key. Only the order and the deleted lines \
-            change: every other byte of the file is kept, and the write is atomic.
+            y exits 1 without writing), T/B move to the top/bottom, m then a line moves there, ! \
+            edits in $VISUAL/$EDITOR and comes back with what was saved, ? shows every key. Only \
+            the order and the deleted lines change (and what ! or x brought): every other byte of \
+            the file is kept, and the write is atomic.
             A file named git-rebase-todo (or --git-rebase) is a rebase todo: p r e s f d set \
-            pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit. As git's \
-            sequence editor:
+            pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit, x adds an \
+            exec line (X edits one), b a break; a commit moves with the update-ref lines below \
+            it; every line git writes (label, reset, merge, update-ref, ...) is kept byte for \
+            byte. As git's sequence editor:
               git config --global sequence.editor "tuilist edit"
             Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
             130 Ctrl-C.
@@ -41,6 +45,7 @@ struct EditCommand: ParsableCommand {
             model: EditorModel(document: editable.document, mode: mode), title: file,
             save: { bytes throws(ToolFailure) in try editable.write(bytes) })
         if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
+        let name = file.split(separator: "/").last.map(String.init) ?? "file"
         // Standard input or output may be a pipe (`git rebase -i | cat`, a script): then the
         // editor draws on and reads from the controlling terminal, as vi does.
         var input = STDIN_FILENO, output = STDOUT_FILENO
@@ -57,6 +62,10 @@ struct EditCommand: ParsableCommand {
             terminal = try NCursesTerminal(input: input, output: output)
         } catch {
             fail(ToolFailure("cannot open the terminal: \(error)"))
+        }
+        app.externalEditor = { [input, output] bytes throws(ToolFailure) in
+            try ExternalEditor.edit(
+                bytes, name: name, command: ExternalEditor.command(ExternalEditor.environment), input: input, output: output)
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()

@@ -170,6 +170,28 @@ private final class WaitLog: Terminal {
         #expect(app.list.state.selection == "Banana", "the selection followed its item")
     }
 
+    /// `suspend` gives the terminal back around its body, passes on what the body returns or
+    /// throws, and the next frame is drawn in full.
+    @Test func suspendRunsTheBodyWithTheTerminalGivenBackThenRedrawsEverything() {
+        struct Refused: Error, Equatable {}
+        let (_, terminal, program, app) = setUp()
+        program.start(app)
+        terminal.schedule([.key(.down)], at: 0.1)
+        program.step(app)
+        #expect(terminal.cellsWrittenLastFrame < 80, "an ordinary frame writes what changed")
+        let framesBefore = program.framesDrawn
+        let value = program.suspend { () -> Int in
+            #expect(terminal.suspensions == 1, "the terminal is given back while the body runs")
+            return 42
+        }
+        #expect(value == 42)
+        #expect(throws: Refused()) { try program.suspend { () throws(Refused) in throw Refused() } }
+        terminal.schedule([.key(.up)], at: 0.5)
+        program.step(app)
+        #expect(program.framesDrawn == framesBefore + 1)
+        #expect(terminal.cellsWrittenLastFrame == 80, "after a suspension every cell is drawn again")
+    }
+
     @Test func theReadmeShowsTheProgramThatIsCompiled() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

@@ -48,7 +48,8 @@ public final class HeadlessTerminal: Terminal {
     /// - Complexity: O(`size.columns * size.rows`).
     public func present(_ canvas: Canvas) {
         let next = canvas.fitted(width: size.columns, height: size.rows)
-        let written = framesPresented == 0 ? next.width * next.height : next.changedCells(since: frame)
+        let written = framesPresented == 0 || fullRedrawNext ? next.width * next.height : next.changedCells(since: frame)
+        fullRedrawNext = false
         frame = next
         cellsWrittenLastFrame = written
         cellsWrittenTotal += written
@@ -119,4 +120,19 @@ public final class HeadlessTerminal: Terminal {
     public func restore() {
         isRestored = true
     }
+
+    /// How many times ``suspend(_:)`` gave the terminal back.
+    public private(set) var suspensions = 0
+
+    /// Runs `body` as a real terminal would while given back: counts it, and makes the next
+    /// frame a full redraw (every cell counted as written).
+    ///
+    /// - Parameter body: Runs at once.
+    public func suspend(_ body: () -> Void) {
+        suspensions += 1
+        body()
+        fullRedrawNext = true
+    }
+
+    private var fullRedrawNext = false
 }

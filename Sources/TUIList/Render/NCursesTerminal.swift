@@ -383,6 +383,38 @@ public final class NCursesTerminal: Terminal {
         return [.resize(size)]
     }
 
+    /// Gives the terminal back while `body` runs, the way Ctrl-Z does, then takes it again:
+    /// the input reader stops (the other program reads the keys), bracketed paste and mouse
+    /// reporting go off, `endwin` puts back the cursor, the main screen and the terminal
+    /// modes, and Ctrl-Z and resizes get their default handling (Ctrl-Z stops this process
+    /// along with the other program). Afterwards program mode comes back, the size is read
+    /// again, the next frame is drawn in full, and the next batch starts with a `.resize`.
+    ///
+    /// - Parameter body: Runs with the terminal given back.
+    public func suspend(_ body: () -> Void) {
+        guard !isRestored else { return body() }
+        reader.stop()
+        disableInputModes()
+        curs_set(1)
+        endwin()
+        tui_disarm_restore()
+        tui_reset_event_signals()
+        body()
+        _ = tui_install_event_signals()
+        reset_prog_mode()
+        curs_set(0)
+        tui_arm_restore(mouseEnabled ? 1 : 0)
+        enableInputModes()
+        clearok(tui_curscr(), true)
+        var window = winsize()
+        if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        }
+        needsFullRedraw = true
+        reader.start()
+        queued.append(.resize(size))
+    }
+
     /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again when continued.
     private func suspendProcess() {
         disableInputModes()

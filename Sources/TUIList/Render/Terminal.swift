@@ -27,9 +27,22 @@ public protocol Terminal: AnyObject {
     func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]?
     /// Puts the terminal back as it was (idempotent).
     func restore()
+    /// Gives the terminal back while `body` runs — in its own modes, on the main screen, with
+    /// nothing read from it — so another program (an editor, a pager) can use it, then takes
+    /// it again; the next frame is drawn in full. Apps call ``Program/suspend(_:)``.
+    ///
+    /// - Parameter body: Runs with the terminal given back.
+    func suspend(_ body: () -> Void)
 }
 
 extension Terminal {
+    /// Runs `body`: a terminal with nothing to give back (one in memory) has nothing to do.
+    ///
+    /// - Parameter body: Runs at once.
+    public func suspend(_ body: () -> Void) {
+        body()
+    }
+
     /// The batch built on ``nextEvent(timeout:)``: waits up to `timeout` for a first event,
     /// checking `waker` every 10 ms, then takes every event already pending without waiting.
     ///

@@ -154,6 +154,32 @@ public final class Program {
         if exitStatus == nil { exitStatus = status }
     }
 
+    /// Gives the terminal back while `body` runs, then takes it again and redraws the whole
+    /// screen: for running another full-screen program — `$EDITOR` on a file, a pager — from
+    /// an app's ``TerminalApp/handle(_:in:)``.
+    ///
+    /// The terminal leaves program mode as for Ctrl-Z (``NCursesTerminal``: the cursor shown,
+    /// the main screen, bracketed paste and mouse reporting off, the saved terminal modes back,
+    /// its input no longer read; Ctrl-Z and resizes handled by default), `body` runs, and then
+    /// everything comes back: the next frame is drawn in full, and a `.resize` event with the
+    /// terminal's size (it may have changed meanwhile) comes with the next batch.
+    ///
+    /// ```swift
+    /// let status = program.suspend { runEditor(on: path) }   // vi owns the screen meanwhile
+    /// ```
+    ///
+    /// - Parameter body: Runs with the terminal given back; what it returns or throws is
+    ///   passed on.
+    /// - Returns: What `body` returned.
+    /// - Complexity: O(1) besides `body`, plus one full frame afterwards.
+    @discardableResult
+    public func suspend<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var outcome: Result<T, E>?
+        terminal.suspend { outcome = Result { () throws(E) -> T in try body() } }
+        needsDisplay = true
+        return try outcome!.get()
+    }
+
     /// Asks for a frame even though no input came and nothing animates (state changed in
     /// `tick`, say). Input already implies one.
     public func setNeedsDisplay() {

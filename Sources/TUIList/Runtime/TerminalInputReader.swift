@@ -42,10 +42,13 @@ final class TerminalInputReader: @unchecked Sendable {
     /// Readable when bytes (or a hang-up) wait to be taken.
     var wakeDescriptor: Int32 { wakePipe.read }
 
-    /// Starts the reading thread.
+    /// Starts the reading thread (again, after ``stop()``).
     func start() {
         guard !isRunning else { return }
         isRunning = true
+        // A stop request the last thread took is still in the pipe: it must not stop this one.
+        var drain = [UInt8](repeating: 0, count: 16)
+        while read(stopPipe.read, &drain, drain.count) > 0 {}
         let thread = Thread { [self] in self.loop() }
         thread.name = "TUIList input"
         thread.start()

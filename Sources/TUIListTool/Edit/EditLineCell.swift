@@ -11,8 +11,9 @@ import TUIList
 /// Control characters show as their Unicode pictures (␉ for a tab), so a line can never move
 /// the terminal's cursor; the file keeps its bytes.
 public final class EditLineCell: ListCell {
-    /// The original line number (1-based), right-aligned in ``gutterWidth`` columns.
-    public var lineNumber = 0
+    /// The original line number (1-based), right-aligned in ``gutterWidth`` columns; nil for
+    /// a line added in the editor, shown as `+`.
+    public var lineNumber: Int? = 0
     /// Columns for the line number.
     public var gutterWidth = 3
     /// The action word of a rebase commit, or nil.
@@ -50,7 +51,7 @@ public final class EditLineCell: ListCell {
     public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
         var x = rect.x
-        let number = String(lineNumber)
+        let number = lineNumber.map(String.init) ?? "+"
         let pad = max(0, gutterWidth - number.count)
         x += canvas.draw(
             String(repeating: " ", count: pad) + number + " │ ", x: x, y: rect.y,

@@ -27,6 +27,10 @@ public final class EditorApp: TerminalApp {
     /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``); nil
     /// shows a note instead. Asked once per hash.
     public var commitDetails: ((String) -> [String])?
+    /// `!`: runs `$VISUAL`/`$EDITOR` on the bytes and returns what was saved there (the CLI
+    /// uses ``ExternalEditor``); it runs inside ``Program/suspend(_:)``, with the terminal
+    /// given back. Nil: `!` says there is no editor.
+    public var externalEditor: (([UInt8]) throws(ToolFailure) -> [UInt8])?
     /// The status the editor asked to exit with, once it has.
     public private(set) var exitStatus: Int32?
 
@@ -36,6 +40,7 @@ public final class EditorApp: TerminalApp {
     private var message: (text: String, until: Double)?
     private var detailsCache: [String: [String]] = [:]
     private var clock: any AnimationClock = SystemClock()
+    private weak var program: Program?
 
     /// An editor for `model`, titled `title`, writing through `save`.
     public init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
@@ -43,20 +48,23 @@ public final class EditorApp: TerminalApp {
         self.title = title
         self.save = save
         let link = Link()
-        let gutter = max(3, String(model.document.count).count)
         list = ListView<Int, Int>(cellProvider: { context, id in
             let cell = context.dequeue(EditLineCell.self)
-            cell.lineNumber = id + 1
-            cell.gutterWidth = gutter
             guard let model = link.app?.model else { return cell }
+            // A reconfigured row comes back with its old content: every field is set anew.
+            cell.action = nil
+            cell.command = nil
+            cell.hash = nil
+            cell.lineNumber = model.isAdded(id) ? nil : id + 1
+            cell.gutterWidth = max(3, String(model.document.count).count)
             if model.mode == .rebase {
-                switch model.todo[id] {
+                switch model.todoLine(id) {
                 case .commit(let commit):
                     cell.action = model.action(of: id)
                     cell.hash = commit.hash
                     cell.text = commit.subject
                 case .command(let word, let argument):
-                    cell.command = word
+                    cell.command = RebaseCommand(word: Substring(word))?.rawValue ?? word
                     cell.text = argument
                 case .comment, .blank:
                     cell.text = model.text(of: id)
@@ -76,6 +84,7 @@ public final class EditorApp: TerminalApp {
 
     /// Shows the file's lines, unanimated, and takes the program's clock for the animations.
     public func start(in program: Program) {
+        self.program = program
         clock = program.clock
         list.animationClock = program.clock
         list.apply(model.displayed, animated: false)
@@ -91,6 +100,7 @@ public final class EditorApp: TerminalApp {
                 model.pageSize = max(1, list.viewportHeight - 1)
                 if let action = EditorKeymap.action(for: key, in: model) { perform(action) }
             case .paste(let text):
+                if model.prompt != nil { perform(.promptPaste(text)); continue }
                 guard model.isEditingFilter else { show("paste ignored: keys only (type / to filter)"); continue }
                 for character in text where !character.isNewline { perform(.filterType(character)) }
             case .resize, .mouse:
@@ -130,9 +140,38 @@ public final class EditorApp: TerminalApp {
                 }
             case .exit(let status):
                 exitStatus = status
+            case .openInEditor:
+                openInEditor()
             }
         }
         syncSelection()
+    }
+
+    /// `!`: the lines as they are now go to ``externalEditor`` with the terminal given back;
+    /// what comes back becomes the list, and the whole screen is drawn again.
+    private func openInEditor() {
+        guard let externalEditor else { show("no editor here"); return }
+        let bytes = model.outputBytes()
+        let result: Result<[UInt8], ToolFailure>
+        if let program {
+            result = program.suspend { () -> Result<[UInt8], ToolFailure> in
+                do throws(ToolFailure) { return .success(try externalEditor(bytes)) } catch { return .failure(error) }
+            }
+        } else {
+            do throws(ToolFailure) { result = .success(try externalEditor(bytes)) } catch { result = .failure(error) }
+        }
+        switch result {
+        case .success(let saved):
+            for effect in model.replaceContent(with: saved) {
+                switch effect {
+                case .apply(let snapshot, let animated): list.apply(snapshot, animated: animated)
+                case .message(let text): show(text)
+                default: break
+                }
+            }
+        case .failure(let failure):
+            show(failure.message)
+        }
     }
 
     private func show(_ text: String) {
@@ -141,7 +180,7 @@ public final class EditorApp: TerminalApp {
 
     /// Keeps the list's selection and marks in step with the model.
     private func syncSelection() {
-        list.markedItems = model.marked.union(model.drag?.items ?? [])
+        list.markedItems = model.marked.union(model.drag?.items ?? []).union(model.moveTarget?.items ?? [])
         list.select(model.cursor, anchor: .nearest)
     }
 
@@ -167,7 +206,8 @@ public final class EditorApp: TerminalApp {
         list.render(into: &canvas, rect: area)
         drawStatus(into: &canvas, y: height - 2)
         canvas.draw(" " + EditorKeymap.bar(for: model), x: 0, y: height - 1, style: Style(foreground: .cyan))
-        if model.showHelp { drawHelp(into: &canvas, area: area) }
+        // The key table may take the whole screen: it has more rows than the list.
+        if model.showHelp { drawHelp(into: &canvas, area: Rect(x: 0, y: 0, width: width, height: height)) }
     }
 
     /// The selected commit, as `git show --stat` prints it, under a rule naming it.
@@ -195,6 +235,7 @@ public final class EditorApp: TerminalApp {
         canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
         var state: [String] = []
         if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
+        if let target = model.moveTarget { state.append("MOVE \(target.items.count)") }
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
@@ -210,8 +251,37 @@ public final class EditorApp: TerminalApp {
             canvas.draw(" discard changes? (y/n)", x: 0, y: y, style: Style(foreground: .yellow, attributes: .bold))
             return
         }
+        if let prompt = model.prompt {
+            drawPrompt(prompt, into: &canvas, y: y)
+            return
+        }
         let text = message.map { $0.text + "  │ " + summary } ?? summary
         canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
+    }
+
+    /// The `exec` prompt: the label, the text (scrolled so the cursor shows), the cursor as a
+    /// reversed cell.
+    private func drawPrompt(_ prompt: PromptState, into canvas: inout Canvas, y: Int) {
+        let label = " exec ▸ "
+        let x = canvas.draw(label, x: 0, y: y, style: Style(foreground: .magenta, attributes: .bold))
+        let room = max(1, canvas.width - x - 1)
+        let visible = prompt.text.map { EditLineCell.visible(String($0)) }
+        // Scroll by whole characters until the cursor's cell fits.
+        var first = 0
+        while first < prompt.cursor,
+            TerminalText.columns(of: visible[first ..< prompt.cursor].joined()) + 1 > room
+        {
+            first += 1
+        }
+        var column = x
+        for index in first ... visible.count {
+            let text = index < visible.count ? visible[index] : " "
+            let width = max(1, TerminalText.columns(of: text))
+            guard column + width <= canvas.width else { break }
+            let style = index == prompt.cursor ? Style(attributes: .reverse) : .plain
+            canvas.draw(text, x: column, y: y, style: style)
+            column += width
+        }
     }
 
     /// "6 lines · 2 deleted", or for a todo "3 commits: 2 pick, 1 fixup".

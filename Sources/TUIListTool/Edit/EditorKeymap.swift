@@ -18,6 +18,10 @@ public enum EditorKeymap {
         case drag
         /// Typing a filter.
         case filter
+        /// `m` waits for its target line.
+        case moveTarget
+        /// Typing an `exec` command.
+        case prompt
         /// Asking "discard changes? (y/n)".
         case confirmDiscard
         /// The help overlay is open: any key closes it.
@@ -84,24 +88,41 @@ public enum EditorKeymap {
         pairs.map { (Pattern.key($0.0), $0.1) }
     }
 
-    /// Bindings shared by both normal modes, before the mode's own.
-    private static let navigation: [Binding] = [
-        Binding(
-            each(
-                (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
-                (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
-        Binding(
-            each(
-                (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
-                (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
-                (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
-        Binding(
-            each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
-            "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
-        Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
-        Binding(
-            each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
-            "mark several; Esc clears the filter, then marks"),
+    /// Bindings shared by both normal modes, before the mode's own; a rebase todo says
+    /// what moves do to its branches.
+    private static func navigation(rebase: Bool) -> [Binding] {
+        [
+            Binding(
+                each(
+                    (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
+                    (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
+            Binding(
+                each(
+                    (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
+                    (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
+                    (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
+            Binding(
+                each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
+                "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
+        ] + (rebase ? rebaseMoves : []) + [
+            Binding(
+                each((.character("T"), .moveToTop), (.character("B"), .moveToBottom)), "T B",
+                "move them to the top, the bottom"),
+            Binding(
+                keys(.character("m")), "m", "move them to a line: ↑↓ or its number, then Enter",
+                bar: "m move to", .beginMoveTo),
+            Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
+            Binding(
+                each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
+                "mark several; Esc clears the filter, then marks"),
+        ]
+    }
+
+    /// What a move does to a rebase todo's branches: help lines without keys of their own.
+    private static let rebaseMoves: [Binding] = [
+        Binding([], "", "· a commit moves with the update-ref lines below it"),
+        Binding([], "", "· an update-ref line moves alone: branch re-points"),
+        Binding([], "", "· across label/reset/merge, a commit changes branch"),
     ]
 
     /// Bindings shared by both normal modes, after the mode's own.
@@ -111,28 +132,40 @@ public enum EditorKeymap {
             "u U Ctrl-R", "undo, redo", bar: "u undo"),
         Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
         Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
+        Binding(keys(.character("!")), "!", "edit in $VISUAL/$EDITOR, back with what was saved", .openInEditor),
         Binding(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
-        Binding(keys(.character("?"), .function(1)), "?", "help", bar: "? help", .toggleHelp),
-        Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing (status 130)", .abort),
+        Binding(
+            each((.character("?"), .toggleHelp), (.function(1), .toggleHelp), (.control("c"), .abort)), "? Ctrl-C",
+            "this help; Ctrl-C exits at once, writing nothing", bar: "? help"),
     ]
 
     /// Every table, by mode, in the order the help shows them.
     public static func bindings(for mode: Mode) -> [Binding] {
         switch mode {
         case .lines:
-            return navigation + [
+            return navigation(rebase: false) + [
                 Binding(
                     keys(.character("d"), .delete), "d Delete", "delete the line (or the marked lines)", bar: "d delete", .delete)
             ] + common
         case .rebase:
-            return navigation + [
-                Binding(chars("pP"), "p", "pick: use the commit", bar: "p r e s f d action", .setAction(.pick)),
-                Binding(chars("rR"), "r", "reword: use the commit, edit its message", .setAction(.reword)),
-                Binding(chars("eE"), "e", "edit: use the commit, stop to amend it", .setAction(.edit)),
-                Binding(chars("sS"), "s", "squash: meld into the one above, both messages", .setAction(.squash)),
-                Binding(chars("fF"), "f", "fixup: meld into the one above, its message only", .setAction(.fixup)),
-                Binding(chars("d"), "d", "drop: remove the commit", .setAction(.drop)),
+            return navigation(rebase: true) + [
+                Binding(
+                    each(
+                        (.character("p"), .setAction(.pick)), (.character("P"), .setAction(.pick)),
+                        (.character("r"), .setAction(.reword)), (.character("R"), .setAction(.reword)),
+                        (.character("e"), .setAction(.edit)), (.character("E"), .setAction(.edit))),
+                    "p r e", "pick, reword (edit its message), edit (stop there)", bar: "p r e s f d action"),
+                Binding(
+                    each(
+                        (.character("s"), .setAction(.squash)), (.character("S"), .setAction(.squash)),
+                        (.character("f"), .setAction(.fixup)), (.character("F"), .setAction(.fixup)),
+                        (.character("d"), .setAction(.drop))),
+                    "s f d", "squash, fixup (only the message above) into it; drop"),
                 Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
+                Binding(
+                    each((.character("x"), .addExec), (.character("X"), .editExec)), "x X",
+                    "add an exec line below (type it, Enter); X edits one", bar: "x exec"),
+                Binding(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
                 Binding(
                     keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
                     bar: "c show", .toggleCommit),
@@ -152,6 +185,34 @@ public enum EditorKeymap {
                 Binding(keys(.backspace), "Backspace", "erase", .filterBackspace),
                 Binding(keys(.enter, .down, .up), "Enter", "keep the filter", bar: "Enter keep", .filterCommit),
                 Binding(keys(.escape), "Esc", "clear the filter", bar: "Esc clear", .filterCancel),
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+            ]
+        case .moveTarget:
+            return [
+                Binding(
+                    each(
+                        (.up, .cursor(.up)), (.character("k"), .cursor(.up)), (.down, .cursor(.down)),
+                        (.character("j"), .cursor(.down)), (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
+                        (.home, .cursor(.top)), (.character("g"), .cursor(.top)), (.end, .cursor(.bottom)),
+                        (.character("G"), .cursor(.bottom))), "↑↓ j k g G", "pick the target line", bar: "↑↓ target"),
+                Binding(
+                    "0123456789".map { (Pattern.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
+                    "the target's line number", bar: "0-9 line"),
+                Binding(keys(.enter, .character("m")), "Enter", "move the lines there", bar: "Enter move", .moveToCommit),
+                Binding(keys(.escape, .character("q")), "Esc", "leave them where they are", bar: "Esc cancel", .moveToCancel),
+                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+            ]
+        case .prompt:
+            return [
+                Binding([(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
+                Binding(
+                    each(
+                        (.left, .promptCursor(.left)), (.right, .promptCursor(.right)), (.home, .promptCursor(.start)),
+                        (.control("a"), .promptCursor(.start)), (.end, .promptCursor(.end)), (.control("e"), .promptCursor(.end))),
+                    "← → Home End", "move in the text"),
+                Binding(each((.backspace, .promptBackspace), (.delete, .promptDelete)), "Backspace Delete", "erase"),
+                Binding(keys(.enter), "Enter", "done", bar: "Enter done", .promptCommit),
+                Binding(keys(.escape), "Esc", "cancel", bar: "Esc cancel", .promptCancel),
                 Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .confirmDiscard:
@@ -174,6 +235,8 @@ public enum EditorKeymap {
     public static func mode(of model: EditorModel) -> Mode {
         if model.isConfirmingDiscard { return .confirmDiscard }
         if model.showHelp { return .help }
+        if model.prompt != nil { return .prompt }
+        if model.moveTarget != nil { return .moveTarget }
         if model.isDragging { return .drag }
         if model.isEditingFilter { return .filter }
         return model.mode == .rebase ? .rebase : .lines
@@ -195,6 +258,8 @@ public enum EditorKeymap {
         switch mode {
         case .drag: return "DRAG  " + parts.joined(separator: " · ")
         case .filter: return "/" + model.filter + "▏  " + parts.joined(separator: " · ")
+        case .moveTarget: return "MOVE \(model.moveTarget?.items.count ?? 0) TO  " + parts.joined(separator: " · ")
+        case .prompt: return "EXEC  " + parts.joined(separator: " · ")
         case .confirmDiscard: return "discard changes? (y/n)"
         case .help: return "any key closes the help"
         case .lines, .rebase:

@@ -18,6 +18,28 @@ extension EditorModel {
             default: return []
             }
         }
+        if prompt != nil {
+            switch action {
+            case .promptType, .promptPaste, .promptCursor, .promptBackspace, .promptDelete, .promptCommit, .promptCancel:
+                return promptStep(action)
+            default: return []
+            }
+        }
+        if moveTarget != nil {
+            switch action {
+            case .cursor(let move): moveTarget!.typed = ""; moveCursor(move); return []
+            case .select(let id):
+                if displayed.contains(item: id) { cursor = id }
+                return []
+            case .moveToDigit(let digit): return typeTargetDigit(digit)
+            case .moveToCommit: return moveToTarget()
+            case .moveToCancel, .quit:
+                moveTarget = nil
+                return [.message("move cancelled")]
+            case .toggleHelp: showHelp.toggle(); return []
+            default: return [.message("moving: ↑↓ or a line number picks the target, Enter moves, Esc cancels")]
+            }
+        }
         if drag != nil {
             switch action {
             case .dragDown, .moveDown, .cursor(.down): return dragStep(+1)
@@ -46,6 +68,22 @@ extension EditorModel {
             return []
         case .moveDown: return move(+1)
         case .moveUp: return move(-1)
+        case .moveToTop: return moveToEnd(top: true)
+        case .moveToBottom: return moveToEnd(top: false)
+        case .beginMoveTo:
+            let items = blocks(targets).flatMap { $0 }
+            guard !items.isEmpty else { return [.message("nothing to move")] }
+            moveTarget = MoveTargetState(items: items)
+            return [.message("move to: ↑↓ or a line number, then Enter (Esc cancels)")]
+        case .moveToDigit, .moveToCommit, .moveToCancel: return []
+        case .addExec: return addCommand(exec: true)
+        case .addBreak: return addCommand(exec: false)
+        case .editExec: return beginEditExec()
+        case .promptType, .promptPaste, .promptCursor, .promptBackspace, .promptDelete, .promptCommit, .promptCancel:
+            return []
+        case .openInEditor:
+            guard drag == nil else { return [] }
+            return [.openInEditor]
         case .pickUp: return pickUp()
         case .dragDown, .dragUp, .drop, .cancelDrag: return []
         case .toggleMark:
@@ -105,7 +143,7 @@ extension EditorModel {
     func matchesFilter(_ id: Int) -> Bool {
         guard !filter.isEmpty else { return true }
         let needle = filter.lowercased()
-        let haystack = state.actions[id] == nil ? searchText[id] : text(of: id).lowercased()
+        let haystack = state.actions[id] == nil && state.texts[id] == nil ? searchText[id] : text(of: id).lowercased()
         return haystack.contains(needle)
     }
 
@@ -174,33 +212,29 @@ extension EditorModel {
     }
 
     /// Moves each target past the next shown line in `direction`; marked lines move as a
-    /// group (gaps between them kept) and stop together at the edge.
+    /// group (gaps between them kept) and stop together at the edge. A commit takes the
+    /// `update-ref` lines below it along and passes another commit with its `update-ref` lines
+    /// in one step (``blocks(_:)``); an `update-ref` line moved on its own passes one commit,
+    /// so its branch ends one commit further down (or up).
     mutating func move(_ direction: Int) -> [EditorEffect] {
-        let items = targets
-        guard !items.isEmpty else { return [.message("nothing to move")] }
+        let groups = blocks(targets)
+        guard !groups.isEmpty else { return [.message("nothing to move")] }
+        let moving = Set(groups.joined())
         var order = state.order
-        // The group moves together: when its leading line cannot move, none does.
-        let leading = order.firstIndex(of: direction > 0 ? items.last! : items.first!)!
-        guard neighbourIndex(of: leading, direction, in: order) != nil else {
-            return [.message(direction > 0 ? "already at the bottom" : "already at the top")]
-        }
         var edits: [SnapshotEdit] = []
-        for id in direction > 0 ? items.reversed() : items {
-            guard let index = order.firstIndex(of: id),
-                let neighbour = neighbourIndex(of: index, direction, in: order),
-                marked.isEmpty || !marked.contains(order[neighbour])
-            else { continue }
-            let other = order[neighbour]
-            order.remove(at: index)
-            let at = order.firstIndex(of: other)!
-            order.insert(id, at: direction > 0 ? at + 1 : at)
-            edits.append(.move(id, anchor: other, after: direction > 0))
+        for (index, block) in (direction > 0 ? groups.reversed() : groups).enumerated() {
+            guard let step = step(block, direction, in: order, stoppingAt: moving) else {
+                if index == 0 { return [.message(direction > 0 ? "already at the bottom" : "already at the top")] }
+                continue
+            }
+            order = step.order
+            edits += step.edits
         }
         guard !edits.isEmpty else { return [.message(direction > 0 ? "already at the bottom" : "already at the top")] }
         var next = state
         next.order = order
         commit(next)
-        return refresh(animated: true, edits: edits)
+        return refresh(animated: true, edits: edits) + branchWarnings(groups.map { $0[0] })
     }
 
     mutating func deleteTargets() -> [EditorEffect] {
@@ -209,6 +243,7 @@ extension EditorModel {
         let gone = Set(doomed)
         var next = state
         next.order.removeAll { gone.contains($0) }
+        for id in doomed { next.texts[id] = nil }  // an added line deleted leaves no trace
         commit(next)
         marked.subtract(gone)
         let effects = refresh(animated: true, edits: [.delete(doomed)])
@@ -221,7 +256,7 @@ extension EditorModel {
         guard !commits.isEmpty else { return [.message("not a commit line: only commits take an action")] }
         var next = state
         for id in commits {
-            guard case .commit(let commit) = todo[id] else { continue }
+            guard case .commit(let commit) = todoLine(id) else { continue }
             next.actions[id] = newAction == commit.action ? nil : newAction
         }
         guard next != state else { return [.message("already \(newAction.rawValue)")] }
@@ -236,7 +271,7 @@ extension EditorModel {
     }
 
     mutating func undo() -> [EditorEffect] {
-        guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
+        guard let previous = undoStack.popLast() else { return undoEditor() }
         redoStack.append(state)
         let changed = changedText(from: state, to: previous)
         state = previous
@@ -251,15 +286,17 @@ extension EditorModel {
         return refresh(animated: true, reconfigure: changed) + [.message("redone (\(redoStack.count) more to redo)")]
     }
 
-    /// Lines whose action differs between two states (their rows must redraw).
+    /// Lines whose action or text differs between two states (their rows must redraw).
     func changedText(from a: EditorState, to b: EditorState) -> [Int] {
-        Set(a.actions.keys).union(b.actions.keys).filter { a.actions[$0] != b.actions[$0] }.sorted()
+        let actions = Set(a.actions.keys).union(b.actions.keys).filter { a.actions[$0] != b.actions[$0] }
+        let texts = Set(a.texts.keys).union(b.texts.keys).filter { a.texts[$0] != b.texts[$0] }
+        return actions.union(texts).sorted()
     }
 
     // MARK: - Dragging
 
     mutating func pickUp() -> [EditorEffect] {
-        let items = targets
+        let items = Array(blocks(targets).joined())
         guard let first = items.first else { return [.message("nothing to pick up")] }
         let before = state
         // The marked lines gather behind the first one and travel as one block.
@@ -276,21 +313,11 @@ extension EditorModel {
     }
 
     mutating func dragStep(_ direction: Int) -> [EditorEffect] {
-        guard let carried = drag?.items, let first = carried.first, let last = carried.last else { return [] }
-        var order = state.order
-        let edge = order.firstIndex(of: direction > 0 ? last : first)!
-        guard let neighbour = neighbourIndex(of: edge, direction, in: order) else { return [.message("no further")] }
-        let other = order[neighbour]
-        let block = Set(carried)
-        order.removeAll { block.contains($0) }
-        let at = order.firstIndex(of: other)!
-        order.insert(contentsOf: carried, at: direction > 0 ? at + 1 : at)
-        state.order = order
-        let edits =
-            direction > 0
-            ? zip(carried, [other] + carried.dropLast()).map { SnapshotEdit.move($0, anchor: $1, after: true) }
-            : carried.map { SnapshotEdit.move($0, anchor: other, after: false) }
-        return refresh(animated: true, edits: edits)
+        guard let carried = drag?.items, !carried.isEmpty,
+            let step = step(carried, direction, in: state.order, stoppingAt: [])
+        else { return [.message("no further")] }
+        state.order = step.order
+        return refresh(animated: true, edits: step.edits)
     }
 
     mutating func dropDrag() -> [EditorEffect] {

@@ -8,8 +8,18 @@ public enum EditorAction: Hashable, Sendable {
     case cursor(CursorMove)
     /// Puts the cursor on a line (a mouse click).
     case select(Int)
-    /// Moves the selected (or marked) lines one shown line down or up.
+    /// Moves the selected (or marked) lines one shown line down or up. In a rebase todo a
+    /// commit takes the `update-ref` lines right below it along (the branches it carries).
     case moveDown, moveUp
+    /// Moves the selected (or marked) lines to the top or the bottom of the list.
+    case moveToTop, moveToBottom
+    /// `m`: the cursor then picks a target line (↑↓, or its number typed); Enter moves the
+    /// selected (or marked) lines there, Esc leaves them.
+    case beginMoveTo
+    /// A digit of the target's line number (the number in the gutter).
+    case moveToDigit(Character)
+    /// Moves the lines to the target line; or leaves them where they are.
+    case moveToCommit, moveToCancel
     /// Space: picks the lines up; then carries them, drops them (one undo step) or puts them back.
     case pickUp, dragDown, dragUp, drop, cancelDrag
     /// `v` marks or unmarks the cursor's line; Esc clears the filter, else the marks.
@@ -26,6 +36,27 @@ public enum EditorAction: Hashable, Sendable {
     case filterBackspace, filterCommit, filterCancel
     /// Shows or hides the key table.
     case toggleHelp
+    /// Rebase todos: adds an `exec` line below the selection and opens the prompt for its
+    /// command; adds a `break` line below the selection; opens the prompt on an `exec` line's
+    /// command.
+    case addExec, addBreak, editExec
+    /// The one-line prompt: a typed character goes in at the cursor.
+    case promptType(Character)
+    /// The prompt: a paste goes in at the cursor, as one line (line breaks inside become "; ").
+    case promptPaste(String)
+    /// The prompt: moves the cursor.
+    case promptCursor(PromptMove)
+    /// The prompt: erases the character before the cursor.
+    case promptBackspace
+    /// The prompt: erases the character at the cursor.
+    case promptDelete
+    /// The prompt: Enter keeps the text.
+    case promptCommit
+    /// The prompt: Esc leaves it.
+    case promptCancel
+    /// `!`: opens the lines as they are now in `$VISUAL` or `$EDITOR`; what is saved there
+    /// comes back as the list.
+    case openInEditor
     /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
     case toggleCommit
     /// Writes the file and exits 0.
@@ -48,6 +79,17 @@ public enum EditorEffect: Equatable, Sendable {
     case write
     /// Exit with this status, writing nothing.
     case exit(Int32)
+    /// Hand ``EditorModel/outputBytes()`` to `$VISUAL`/`$EDITOR` (the terminal given back
+    /// meanwhile) and feed what comes back to ``EditorModel/replaceContent(with:)``.
+    case openInEditor
+}
+
+/// Where the prompt's cursor goes.
+public enum PromptMove: Hashable, Sendable {
+    /// One character left or right.
+    case left, right
+    /// The start or the end of the text.
+    case start, end
 }
 
 /// The editable part of the editor's state: what an undo step restores and what the file
@@ -57,6 +99,37 @@ public struct EditorState: Equatable, Sendable {
     public var order: [Int]
     /// Rebase todos: the commits whose action was changed, with their new action.
     public var actions: [Int: RebaseAction] = [:]
+    /// Rebase todos: the text of each added line (identifiers from the document's `count` on)
+    /// and of each `exec` line whose command was edited.
+    public var texts: [Int: String] = [:]
+}
+
+/// The one-line prompt for an `exec` command.
+public struct PromptState: Equatable, Sendable {
+    /// What the text becomes.
+    public enum Purpose: Equatable, Sendable {
+        /// A new `exec` line, placed right after this line (nil: at the top).
+        case newExec(after: Int?)
+        /// The command of this `exec` line.
+        case editExec(Int)
+    }
+    /// What Enter does with the text.
+    public var purpose: Purpose
+    /// The text, as characters.
+    public var text: [Character]
+    /// Where typing goes: `0...text.count`.
+    public var cursor: Int
+
+    /// The text as a string.
+    public var string: String { String(text) }
+}
+
+/// `m` waiting for a target line.
+public struct MoveTargetState: Equatable, Sendable {
+    /// The lines to move, in list order (commits with the `update-ref` lines they carry).
+    public var items: [Int]
+    /// The line number typed so far.
+    public var typed: String = ""
 }
 
 /// How the editor reads the file.
@@ -102,12 +175,21 @@ public struct EditorModel: Sendable {
     public internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.
     public internal(set) var drag: DragState?
+    /// The `exec` prompt, while open.
+    public internal(set) var prompt: PromptState?
+    /// `m` waiting for its target, while it does.
+    public internal(set) var moveTarget: MoveTargetState?
+    /// The bytes of the file on disk: the file is modified when ``outputBytes()`` may differ
+    /// from them (`!` may have brought back other bytes than the file's).
+    public let onDisk: [UInt8]
     /// What the list shows now (filter applied).
     public internal(set) var displayed: Snapshot<Int, Int>
     /// Rows per page for PgUp/PgDn (the driver sets it from the list's height).
     public var pageSize = 10
 
     var undoStack: [EditorState] = []
+    /// The models before each `!`: `u` past the first step after one goes back to it.
+    var beforeEditor: [EditorModel] = []
     var redoStack: [EditorState] = []
     /// Rebase mode: the hidden lines that precede each shown line in the original file.
     let leadingHidden: [Int: [Int]]
@@ -115,6 +197,10 @@ public struct EditorModel: Sendable {
     let trailingHidden: [Int]
     /// Lower-cased display text per line, for the filter.
     let searchText: [String]
+    /// Rebase mode: what starts a comment.
+    let commentString: String
+    /// The identifier the next added line gets (from the document's `count` on, never reused).
+    var nextNewID: Int
 
     /// A drag in progress.
     public struct DragState: Equatable, Sendable {
@@ -129,17 +215,25 @@ public struct EditorModel: Sendable {
 
     /// A model showing `document` in `mode`.
     ///
+    /// - Parameters:
+    ///   - document: The lines to show.
+    ///   - mode: Lines or rebase todo.
+    ///   - onDisk: The file's bytes when `document` is not what the file holds (it came back
+    ///     from `$EDITOR`); nil: the document's own bytes.
     /// - Complexity: O(size of the document).
-    public init(document: LineDocument, mode: EditorMode) {
+    public init(document: LineDocument, mode: EditorMode, onDisk: [UInt8]? = nil) {
         self.document = document
         self.mode = mode
+        self.onDisk = onDisk ?? document.storage
+        nextNewID = document.count
         let texts = (0 ..< document.count).map { document.text(of: $0) }
         searchText = texts.map { $0.lowercased() }
         var shown: [Int] = []
         var leading: [Int: [Int]] = [:]
         var pending: [Int] = []
+        let comment = mode == .rebase ? RebaseTodo.commentString(in: texts) : "#"
+        commentString = comment
         if mode == .rebase {
-            let comment = RebaseTodo.commentString(in: texts)
             todo = texts.map { RebaseTodoLine(parsing: $0, commentString: comment) }
             for (id, line) in todo.enumerated() {
                 if line.isHidden { pending.append(id); continue }
@@ -159,7 +253,7 @@ public struct EditorModel: Sendable {
     }
 
     /// Whether the file would change if written now (undoing back to the start counts as no change).
-    public var isModified: Bool { state != initialState }
+    public var isModified: Bool { state != initialState || document.storage != onDisk }
     /// Whether `u` has a step to take back.
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether `U` has a step to take again.
@@ -169,18 +263,31 @@ public struct EditorModel: Sendable {
 
     /// The hash of the commit under the cursor (rebase todos), or nil.
     public var cursorCommitHash: String? {
-        guard mode == .rebase, let cursor, case .commit(let commit) = todo[cursor] else { return nil }
+        guard mode == .rebase, let cursor, case .commit(let commit) = todoLine(cursor) else { return nil }
         return commit.hash
     }
 
     /// The action a commit line has now, or nil for any other line.
     public func action(of id: Int) -> RebaseAction? {
-        guard mode == .rebase, case .commit(let commit) = todo[id] else { return nil }
+        guard mode == .rebase, case .commit(let commit) = todoLine(id) else { return nil }
         return state.actions[id] ?? commit.action
+    }
+
+    /// Whether `id` is a line added in the editor (not in the file as read).
+    public func isAdded(_ id: Int) -> Bool { id >= document.count }
+
+    /// A rebase todo line as it is now: as read, or parsed from its new text (an added or
+    /// edited `exec`).
+    ///
+    /// - Precondition: ``mode`` is ``EditorMode/rebase``.
+    public func todoLine(_ id: Int) -> RebaseTodoLine {
+        if let text = state.texts[id] { return RebaseTodoLine(parsing: text, commentString: commentString) }
+        return todo[id]
     }
 
     /// The text a line has now (a rebase commit's command word follows its action).
     public func text(of id: Int) -> String {
+        if let text = state.texts[id] { return text }
         let original = document.text(of: id)
         guard let action = state.actions[id], case .commit(let commit) = todo[id] else { return original }
         return commit.text(with: action, original: original)
@@ -218,7 +325,7 @@ public struct EditorModel: Sendable {
     public func outputBytes() -> [UInt8] {
         var replacements: [Int: [UInt8]] = [:]
         let kept = Set(state.order)
-        for id in state.actions.keys where kept.contains(id) {
+        for id in Set(state.actions.keys).union(state.texts.keys) where kept.contains(id) {
             replacements[id] = Array(text(of: id).utf8)
         }
         return document.bytes(order: fullOrder(), replacing: replacements)

@@ -126,16 +126,26 @@ public struct LineDocument: Sendable {
     /// keeps its line break), and the original unterminated line, when written elsewhere, takes
     /// the terminator of the last line.
     ///
+    /// An identifier from `count` on is a new line (an `exec` added to a rebase todo): its
+    /// content is its entry in `replacing` and it ends with ``newLineTerminator``.
+    ///
     /// - Parameters:
     ///   - order: Line identifiers, each at most once.
     ///   - replacing: New content (without terminator) for some lines, e.g. a rebase todo line
-    ///     whose command changed.
+    ///     whose command changed, and the content of every new line.
     /// - Returns: The bytes to write. `bytes(order: Array(0..<count))` is the original.
-    /// - Precondition: Every identifier is in `0..<count` and appears once.
+    /// - Precondition: Every identifier appears once and is in `0..<count` or has an entry in
+    ///   `replacing`.
     /// - Complexity: O(*n* + *b*): *n* lines named, *b* bytes written.
     public func bytes(order: [Int], replacing: [Int: [UInt8]] = [:]) -> [UInt8] {
         var seen = [Bool](repeating: false, count: count)
+        var seenNew = Set<Int>()
         for id in order {
+            if id >= count {
+                precondition(replacing[id] != nil, "new line \(id) has no content in a document of \(count) lines")
+                precondition(seenNew.insert(id).inserted, "line \(id) appears twice in the order")
+                continue
+            }
             precondition(lines.indices.contains(id), "line \(id) is not in a document of \(count) lines")
             precondition(!seen[id], "line \(id) appears twice in the order")
             seen[id] = true
@@ -144,20 +154,31 @@ public struct LineDocument: Sendable {
         output.reserveCapacity(storage.count)
         if hasByteOrderMark { output += [0xEF, 0xBB, 0xBF] }
         let unterminated = lacksFinalNewline ? count - 1 : nil
+        let newTerminator = newLineTerminator
+        func terminator(_ id: Int) -> Terminator { id < count ? lines[id].terminator : newTerminator }
         for (position, id) in order.enumerated() {
             if let replacement = replacing[id] { output += replacement } else { output += content(of: id) }
             let isLast = position == order.count - 1
             if isLast {
                 // An empty line without a line break would not be a line at all: it keeps its own.
-                if !lacksFinalNewline || lines[id].content.isEmpty { output += lines[id].terminator.bytes }
+                let isEmpty = id < count ? lines[id].content.isEmpty : replacing[id]!.isEmpty
+                if !lacksFinalNewline || isEmpty { output += terminator(id).bytes }
             } else if id == unterminated {
                 // The unterminated line moved up: it takes the terminator of the line now last.
-                output += lines[order[order.count - 1]].terminator.bytes
+                output += terminator(order[order.count - 1]).bytes
             } else {
-                output += lines[id].terminator.bytes
+                output += terminator(id).bytes
             }
         }
         return output
+    }
+
+    /// How a new line ends: like the file's first line that has a line break (CRLF in a CRLF
+    /// file), LF when none has.
+    ///
+    /// - Complexity: O(1) for a file whose first line ends with a line break (at most O(*n*)).
+    public var newLineTerminator: Terminator {
+        lines.first { $0.terminator != .none }?.terminator ?? .lf
     }
 
     /// The original bytes, in the original order.

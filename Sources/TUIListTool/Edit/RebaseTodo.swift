@@ -14,6 +14,49 @@ public enum RebaseAction: String, CaseIterable, Hashable, Sendable {
     }
 }
 
+/// A todo command that is not one of the six commit actions, as git names it.
+public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
+    /// `exec <command>` (`x`): runs a shell command; the rebase stops when it fails.
+    case exec
+    /// `break` (`b`): stops the rebase there (`git rebase --continue` goes on).
+    case `break`
+    /// `label <name>` (`l`): names the current commit (`--rebase-merges`).
+    case label
+    /// `reset <label>` (`t`): goes to a labelled commit (`--rebase-merges`).
+    case reset
+    /// `merge [-C|-c <commit>] <label> [# subject]` (`m`): makes a merge commit.
+    case merge
+    /// `update-ref <ref>` (`u`): points a branch at the commit before it (`rebase.updateRefs`).
+    case updateRef = "update-ref"
+    /// `noop`: the todo has nothing to do.
+    case noop
+
+    /// The one-letter form git accepts (`noop` has none).
+    public var abbreviation: String? {
+        switch self {
+        case .exec: return "x"
+        case .break: return "b"
+        case .label: return "l"
+        case .reset: return "t"
+        case .merge: return "m"
+        case .updateRef: return "u"
+        case .noop: return nil
+        }
+    }
+
+    /// The command named by a todo line's first word, full or abbreviated; nil for any other.
+    public init?(word: Substring) {
+        guard
+            let command = RebaseCommand.allCases.first(where: {
+                $0.rawValue == word || ($0.abbreviation.map { $0 == word } ?? false)
+            })
+        else {
+            return nil
+        }
+        self = command
+    }
+}
+
 /// One line of a git rebase todo (`.git/rebase-merge/git-rebase-todo`), parsed as git reads it.
 ///
 /// ```
@@ -71,6 +114,19 @@ public enum RebaseTodoLine: Hashable, Sendable {
                 leadingWhitespace: String(text.prefix(leading)), flag: flag,
                 hash: String(hash), subject: String(subject),
                 fromHash: String(rest)))
+    }
+
+    /// The command of a ``command(word:argument:)`` line git knows (`x` and `exec` alike), or nil.
+    public var command: RebaseCommand? {
+        guard case .command(let word, _) = self else { return nil }
+        return RebaseCommand(word: Substring(word))
+    }
+
+    /// Whether running the line makes a commit: a commit line or a `merge`. The `update-ref`
+    /// lines right below such a line are the branches it carries.
+    public var makesCommit: Bool {
+        if case .commit = self { return true }
+        return command == .merge
     }
 
     /// Whether the line is hidden in the editor (comments and blank lines).
