@@ -49,6 +49,22 @@ private struct WatchHarness {
         }
     }
 
+    /// Lets `seconds` of manual time pass like ``advance(by:)``, returning every frame drawn
+    /// on the way, in order.
+    func frames(advancingBy seconds: Double) async -> [Canvas] {
+        var frames: [Canvas] = []
+        var drawn = terminal.framesPresented
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            await advance(by: min(1.0 / 60, end - clock.now))
+            if terminal.framesPresented != drawn {
+                drawn = terminal.framesPresented
+                frames.append(terminal.frame)
+            }
+        }
+        return frames
+    }
+
     func press(_ key: Key) async {
         terminal.enqueue([.key(key)])
         await advance(by: 0.6)
@@ -84,6 +100,38 @@ private func output(_ lines: String...) -> CommandResult {
             watch.app.lastChange.contains("−1") && watch.app.lastChange.contains("+1") && watch.app.lastChange.contains("~1"),
             "\(watch.app.lastChange)")
         #expect(runner.commands.allSatisfy { $0 == ["cat", "f"] })
+    }
+
+    /// Between two runs the rows animate: frames in between show moved rows on the lines
+    /// between their old and new ones, and the gone row still there, dimmed, while it leaves.
+    @Test func betweenRunsMovedRowsSlideThroughTheLinesBetweenAndAGoneRowFades() async throws {
+        let runner = ScriptedRunner([
+            output("ID NAME", "1 alpha", "2 beta", "3 gamma", "4 delta"),
+            output("ID NAME", "3 gamma", "1 alpha!", "5 epsilon", "2 beta"),
+        ])
+        let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 1, key: .field(1), headerLines: 1), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(Array(watch.rows[2 ... 5]) == ["1 alpha", "2 beta", "3 gamma", "4 delta"])
+        let canvases = await watch.frames(advancingBy: 2)
+        let frames = canvases.map { $0.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+        let oldOrder = ["1 alpha", "2 beta", "3 gamma", "4 delta"], newOrder = ["3 gamma", "1 alpha!", "5 epsilon", "2 beta"]
+        #expect(frames.last.map { Array($0[2 ... 5]) } == newOrder, "\(frames.last ?? [])")
+        // Frames while the change animates: neither the old screen nor the new one.
+        let between = frames.indices.filter { ![oldOrder, newOrder].contains(Array(frames[$0][2 ... 5])) }
+        let shown = between.map { frames[$0][2 ... 5].joined(separator: "|") }.joined(separator: "\n")
+        #expect(between.count >= 3, "the change is animated over several frames:\n\(shown)")
+        // gamma slides up from line 4 to line 2 through line 3.
+        #expect(between.contains { frames[$0][3] == "3 gamma" }, "gamma on the line between:\n\(shown)")
+        // delta, gone from the new run, is still shown, dimmed, while it leaves.
+        let fading = between.contains { index in
+            guard let y = frames[index].firstIndex(of: "4 delta"),
+                let x = canvases[index].lines[y].firstIndex(of: "4").map({ canvases[index].lines[y].distance(from: canvases[index].lines[y].startIndex, to: $0) })
+            else { return false }
+            return canvases[index][x, y].style.attributes.contains(.dim)
+        }
+        #expect(fading, "delta fades out (dimmed) before it goes:\n\(shown)")
+        // epsilon, new, arrives after the gap opens: a frame has its line blank or dim before it shows.
+        #expect(between.contains { frames[$0][4] == "" }, "epsilon's line opens before it arrives:\n\(shown)")
     }
 
     @Test func aFailingRunShowsItsCodeAndStderrAndKeepsTheLastGoodList() async throws {
@@ -218,16 +266,42 @@ private func output(_ lines: String...) -> CommandResult {
         // when other tests keep the cooperative pool (which the runner's timer needs) busy.
         let marker = "sleep 300.\(getpid())\(UInt16.random(in: 1000 ... .max))"
         let tagged = [command[0], command[1], command[2].replacingOccurrences(of: "sleep 30", with: marker)]
+        try #require(FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "needs /proc to list processes")
         let started = Date()
-        let result = await SubprocessRunner().run(tagged, timeout: 0.3)
+        // The timeout is long enough to see the run's processes start (so the scan below is
+        // known to find them), short beside the command's own 300 s.
+        let ended = Atomic(false)
+        let run = Task {
+            defer { ended.store(true, ordering: .releasing) }
+            return await SubprocessRunner().run(tagged, timeout: 3)
+        }
+        var seen: [String] = []
+        while seen.isEmpty && !ended.load(ordering: .acquiring) {
+            seen = Self.processes(naming: marker)
+            if seen.isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        let result = await run.value
         let elapsed = Date().timeIntervalSince(started)
+        #expect(!seen.isEmpty, "the scan never saw the run's processes")
         #expect(result.failure?.contains("timed out") == true, "\(result)")
-        // Alone this takes timeout + grace (≈ 0.8 s); beside the whole suite on 2 cores the
+        // Alone this takes timeout + grace (≈ 3.5 s); beside the whole suite on 2 cores the
         // timer waited 90 s for a thread once. Well short of the command's own 300 s either way.
         #expect(elapsed < 200, "took \(elapsed) s for \(command)")
         // Nothing of the run is left: no process's command line names the marker.
         try await Task.sleep(nanoseconds: 200_000_000)
-        let left = await SubprocessRunner().run(["pgrep", "-f", marker], timeout: 5)
-        #expect(left.output.isEmpty, "left running: \(left.output) for \(command)")
+        let left = Self.processes(naming: marker)
+        #expect(left.isEmpty, "left running: \(left) for \(command)")
+    }
+
+    /// The command lines (arguments joined by spaces) of the live processes that contain
+    /// `text`, read from /proc. Zombies (exited, not yet reaped) have an empty command line.
+    private static func processes(naming text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []
+        return pids.compactMap { pid in
+            // /proc files say their size is 0: read to the end.
+            guard let data = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile() else { return nil }
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\0").joined(separator: " ")
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
     }
 }
