@@ -30,9 +30,16 @@ import Testing
         ])
         #expect(status == 0)
         #expect(!app.model.isSorting)
-        #expect(terminal.lines[22].contains("insertion sort done") || app.lastChange == "↕1", "\(terminal.lines[22])")
         let prices = app.model.data.snapshot.itemIdentifiers(inSection: "Fruit").map { app.model.data.items[$0]!.price }
         #expect(prices == prices.sorted())
+        // The screen shows it: the ten fruit rows under their header, prices (the badge at the
+        // row's end) going up.
+        #expect(terminal.lines[1].hasPrefix("Fruit"), "\(terminal.lines[1])")
+        let shown = terminal.lines[2 ... 11].compactMap { line in
+            line.firstMatch(of: /(\d+\.\d\d) *[█│ ]$/).flatMap { Double($0.1) }
+        }
+        #expect(shown.count == 10 && shown == shown.sorted(), "prices on screen: \(shown)\n\(terminal.lines.joined(separator: "\n"))")
+        #expect(shown == prices, "the screen shows the model's order")
     }
 
     @Test func thirtyKeystrokesInOneBatchFilterOnce() {
