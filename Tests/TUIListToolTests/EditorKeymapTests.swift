@@ -208,8 +208,9 @@ import Testing
                 var model = try Self.start(mode)
                 _ = Self.press(check.before, &model)
                 let effects = Self.press([key], &model)
+                let holds = check.holds(Outcome(model: model, effects: effects))
                 #expect(
-                    check.holds(Outcome(model: model, effects: effects)),
+                    holds,
                     "\(mode): \(key) does not do \"\(binding.help)\" (cursor \(model.cursor.map(String.init) ?? "nil"), effects \(effects))")
             }
         }
