@@ -65,7 +65,9 @@ import Testing
         let shown = terminal.lines[2 ... 11].compactMap { line in
             line.firstMatch(of: /(\d+\.\d\d) *[█│ ]$/).flatMap { Double($0.1) }
         }
-        #expect(shown.count == 10 && shown == shown.sorted(), "prices on screen: \(shown)\n\(terminal.lines.joined(separator: "\n"))")
+        #expect(
+            shown.count == 10 && shown == shown.sorted(),
+            "prices on screen: \(shown)\n\(terminal.lines.joined(separator: "\n"))")
         #expect(shown == prices, "the screen shows the model's order")
     }
 

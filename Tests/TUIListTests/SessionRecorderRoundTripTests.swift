@@ -111,7 +111,8 @@ import Testing
                     // An event line is a JSON object: no prefix of one reads, so a cut one warns.
                     #expect(
                         (partial.warning != nil) == cutShort,
-                        "seed \(seed), cut \(cut): warning \(partial.warning ?? "nil") for a cut line \(cutLine.debugDescription)")
+                        "seed \(seed), cut \(cut): warning \(partial.warning ?? "nil") for a cut line \(cutLine.debugDescription)"
+                    )
                 } catch {
                     #expect(
                         whole == 0 && error.line == 1

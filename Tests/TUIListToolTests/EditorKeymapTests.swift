@@ -198,7 +198,8 @@ import Testing
         let oracle = Self.oracle(mode)
         var named: Set<Key> = []
         for binding in EditorKeymap.bindings(for: mode) {
-            let keys = try #require(Self.keys(named: binding.keys), "\(mode): the help names a key this test cannot read: \(binding.keys)")
+            let keys = try #require(
+                Self.keys(named: binding.keys), "\(mode): the help names a key this test cannot read: \(binding.keys)")
             for key in keys {
                 named.insert(key)
                 guard let check = oracle[key] else {
@@ -211,10 +212,12 @@ import Testing
                 let holds = check.holds(Outcome(model: model, effects: effects))
                 #expect(
                     holds,
-                    "\(mode): \(key) does not do \"\(binding.help)\" (cursor \(model.cursor.map(String.init) ?? "nil"), effects \(effects))")
+                    "\(mode): \(key) does not do \"\(binding.help)\" (cursor \(model.cursor.map(String.init) ?? "nil"), effects \(effects))"
+                )
             }
         }
         // And nothing the oracle knows is missing from the help.
-        #expect(Set(oracle.keys).subtracting(named).isEmpty, "\(mode): keys without a help line: \(Set(oracle.keys).subtracting(named))")
+        let unnamed = Set(oracle.keys).subtracting(named)
+        #expect(unnamed.isEmpty, "\(mode): keys without a help line: \(unnamed)")
     }
 }

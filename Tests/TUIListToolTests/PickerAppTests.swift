@@ -181,7 +181,8 @@ private struct PickerHarness {
         #expect(picker.listRows(header: 1) == ["1 init", "2 sh"])
         picker.type("PID")
         #expect(
-            picker.rows[1] == "PID CMD" && picker.listRows(header: 1) == ["no line matches"], "the header is not filtered \(picker.rows)")
+            picker.rows[1] == "PID CMD" && picker.listRows(header: 1) == ["no line matches"],
+            "the header is not filtered \(picker.rows)")
         picker.press(.enter)
         #expect(picker.app.exitStatus == 1 && picker.app.chosen.isEmpty)
     }

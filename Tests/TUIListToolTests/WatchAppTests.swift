@@ -124,9 +124,9 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(between.contains { frames[$0][3] == "3 gamma" }, "gamma on the line between:\n\(shown)")
         // delta, gone from the new run, is still shown, dimmed, while it leaves.
         let fading = between.contains { index in
-            guard let y = frames[index].firstIndex(of: "4 delta"),
-                let x = canvases[index].lines[y].firstIndex(of: "4").map({ canvases[index].lines[y].distance(from: canvases[index].lines[y].startIndex, to: $0) })
-            else { return false }
+            guard let y = frames[index].firstIndex(of: "4 delta") else { return false }
+            let line = canvases[index].lines[y]
+            guard let x = line.firstIndex(of: "4").map({ line.distance(from: line.startIndex, to: $0) }) else { return false }
             return canvases[index][x, y].style.attributes.contains(.dim)
         }
         #expect(fading, "delta fades out (dimmed) before it goes:\n\(shown)")
