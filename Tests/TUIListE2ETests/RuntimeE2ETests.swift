@@ -30,6 +30,18 @@ struct RuntimeE2ETests {
         try await session.waitUntil("the first screen", timeout: 20) {
             $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
         }
+        // Keys decode to what they mean under this TERM: End selects the last item (the list
+        // scrolls to it), Home goes back to the top (the first section's header, where the
+        // demo's cursor can rest).
+        try session.sendKeys("End")
+        try await session.waitUntil("End: the last item selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
+            !screen.contains { $0.contains("Apple") } && isReverse("Ålesund", on: screen)
+        }
+        try session.sendKeys("Home")
+        try await session.waitUntil("Home: the top selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
+            screen.count > 2 && screen[1].contains("Fruit") && isReverse("Fruit", on: screen)
+                && screen[2].contains("Apple") && !isReverse("Apple", on: screen) && !screen.contains { $0.contains("Ålesund") }
+        }
         for key in Self.keys {
             try session.sendKeys(key)
         }
@@ -109,7 +121,8 @@ struct RuntimeE2ETests {
             $0.count == 24 && $0[0].hasPrefix(" TUIList demo") && $0[22].contains("last ↕1") && $0[23].contains("q quit")
                 && !$0.contains { $0.contains("Stopped") || $0.contains("icanon") }
         }
-        #expect(back[3].contains("Cherry") || back[2].contains("Apple"))
+        // j J swapped the second item down: Apple, Cherry, Banana.
+        #expect(back[2].contains("Apple") && back[3].contains("Cherry") && back[4].contains("Banana"), "\(back)")
         try session.sendKeys("q")
         // The demo reads everything typed while it runs: type the next command at the prompt.
         try await session.waitUntil("the shell's prompt", timeout: 20) { $0.last { !$0.isEmpty } == "$" }

@@ -64,20 +64,24 @@ struct SessionE2ETests {
         try live.sendKeys("q")
         try await live.waitFor("done")
 
+        // A tenth of the speed: the replay is still under way when Space pauses it, so `.` has
+        // an event to step to.
         let replay = try await TmuxSession.start(
-            command: "\(demo.shellQuoted) replay \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+            command: "\(demo.shellQuoted) replay --speed 0.1 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
         try await replay.waitFor("REPLAY")
         try replay.sendKeys("Space")
         let paused = try await replay.waitFor("PAUSED")
         let position = try #require(paused[0].firstMatch(of: /REPLAY (\d+)\/(\d+)/))
         let (at, total) = (Int(position.1)!, Int(position.2)!)
-        if at < total {
-            try replay.sendKeys(".")
-            try await replay.waitFor("REPLAY \(at + 1)/\(total)")
-        }
+        try #require(at < total, "paused before the end: \(paused[0])")
+        // Paused means paused: the position holds while time passes.
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(try replay.capture()[0].contains("REPLAY \(at)/\(total)"), "the paused replay moved on")
+        try replay.sendKeys(".")
+        try await replay.waitFor("REPLAY \(at + 1)/\(total)")
         try replay.sendKeys("+")
-        try await replay.waitFor("×2")
+        try await replay.waitFor("×0.2")
         try replay.sendKeys("q")
         let after = try await replay.waitFor("icanon")
         #expect(after.contains("exit=0"))

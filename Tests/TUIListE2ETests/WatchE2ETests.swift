@@ -37,8 +37,9 @@ final class WatchE2ETests {
         }
         try session.sendKeys("Down")
         try session.sendKeys("Down")  // onto "2 beta 20"
-        try await session.waitUntil("the selection on beta", timeout: 20) { _ in true }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await session.waitUntil("the selection on beta", timeout: 20, escapes: true) { screen in
+            isReverse("2 beta 20", on: screen)
+        }
         // Reordered, one changed (alpha), one removed (delta), one added (epsilon).
         try write("ID NAME SCORE\n3 gamma 30\n1 alpha 11\n5 epsilon 50\n2 beta 20\n", to: file)
         let screen = try await session.waitUntil("the new order", timeout: 20) {
@@ -49,8 +50,7 @@ final class WatchE2ETests {
         #expect(screen[0].contains("every 0.2s: cat"))
         // The selection is still on beta: its line is drawn in reverse video.
         let styled = try session.capture(escapes: true)
-        let betaLine = try #require(styled.first { $0.contains("2 beta 20") })
-        #expect(betaLine.contains("\u{1B}[7m") || betaLine.contains(";7m"), "beta is selected: \(betaLine.debugDescription)")
+        #expect(isReverse("2 beta 20", on: styled), "beta is selected: \(styled.joined(separator: "\n").debugDescription)")
         try session.sendKeys("q")
         let after = try await session.waitFor("icanon", timeout: 20)
         #expect(after.contains("exit=0"))
@@ -62,8 +62,23 @@ final class WatchE2ETests {
         let cast = folder + "/watch-\(term).cast"
         let export = try Subprocess.run([tuilist, "export", record, "--output", cast])
         #expect(export.status == 0 && export.output.hasPrefix("wrote "), "\(export.output) \(export.errors)")
-        let castText = try #require(readTextFile(cast))
-        #expect(castText.hasPrefix("{") && castText.contains("epsilon"))
+        // asciicast v2: a header object (version, the recorded size), then [time, "o", text]
+        // events whose times never go back; their output draws the last run.
+        let castLines = try #require(readTextFile(cast)).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(castLines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2, "\(header)")
+        #expect(header["width"] as? Int == 70 && header["height"] as? Int == 40, "\(header)")
+        #expect(castLines.count > 2, "events follow the header")
+        var last = 0.0, drawn = ""
+        for line in castLines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], "\(line)")
+            let time = try #require(event.first as? Double, "\(line)")
+            #expect(event.count == 3 && event[1] as? String == "o", "\(line)")
+            #expect(time >= last, "time goes back at \(line)")
+            last = time
+            drawn += event.last as? String ?? ""
+        }
+        #expect(drawn.contains("epsilon") && drawn.contains("delta"), "both runs are drawn")
     }
 
     @Test func aFailingCommandShowsItsCodeAndKeepsTheLastList() async throws {

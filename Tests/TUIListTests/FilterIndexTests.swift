@@ -140,13 +140,41 @@ import Testing
             }
         }
         #expect(done.wait(timeout: .now() + 30) == .success)
+        usleep(200_000)  // time for a stale result to arrive late, if one could
         let results = delivered.withLock { $0 }
         // Superseded queries may or may not have finished before the next one started; the
-        // last one always arrives, with the right count (19999 and 199990...199999), and
-        // whatever else arrived is right for its own query.
-        #expect(results.contains("line 19999:11"), "\(results)")
+        // last one always arrives, last and once, with the right count (19999 and
+        // 199990...199999), and whatever else arrived is right for its own query.
+        #expect(results.last == "line 19999:11", "\(results)")
+        #expect(results.filter { $0.hasPrefix("line 19999") }.count == 1, "\(results)")
         #expect(results.allSatisfy { ["l:200000", "li:200000", "lin:200000", "line 19999:11"].contains($0) }, "\(results)")
         #expect(search.searchNow("line 19999").count == 11)
+    }
+
+    /// A result whose completion is still running when a newer query's result comes back: the
+    /// newer one is delivered after it, never before (an app keeps the last result it got).
+    @Test func theNewestQuerysResultIsAlwaysDeliveredLast() {
+        let search = FilterSearch<Int>()
+        for id in 0 ..< 1_000 { search.append(id, fields: ["line \(id)"]) }
+        let order = Mutex<[String]>([])
+        let firstEntered = DispatchSemaphore(value: 0), newestDelivered = DispatchSemaphore(value: 0)
+        let bothDone = DispatchSemaphore(value: 0)
+        search.search("line") { _ in
+            firstEntered.signal()
+            // A slow consumer: while it works, a newer query is typed and searched.
+            _ = newestDelivered.wait(timeout: .now() + 1)
+            order.withLock { $0.append("line") }
+            bothDone.signal()
+        }
+        #expect(firstEntered.wait(timeout: .now() + 30) == .success)
+        search.search("line 7") { matches in
+            order.withLock { $0.append("line 7:\(matches.count)") }
+            newestDelivered.signal()
+            bothDone.signal()
+        }
+        #expect(bothDone.wait(timeout: .now() + 30) == .success && bothDone.wait(timeout: .now() + 30) == .success)
+        let delivered = order.withLock { $0 }
+        #expect(delivered == ["line", "line 7:111"], "the newest query's result comes last: \(delivered)")
     }
 
     /// Integer identifiers small enough go to a dense table, others to a hash table, and an

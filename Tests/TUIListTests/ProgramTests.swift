@@ -10,6 +10,8 @@ private final class RecordingApp: TerminalApp {
     var ticks: [Double] = []
     var animatingUntil: Double = -1
     var deadline: Double?
+    /// Whether `tick` asks for a frame when its deadline comes (else the program must draw one).
+    var asksForAFrameAtTheDeadline = true
     var quitOn: InputEvent? = .key(.character("q"))
     let clock: any AnimationClock
     var started = false
@@ -25,7 +27,7 @@ private final class RecordingApp: TerminalApp {
         ticks.append(clock.now)
         if let deadline, clock.now >= deadline {
             self.deadline = nil
-            program.setNeedsDisplay()
+            if asksForAFrameAtTheDeadline { program.setNeedsDisplay() }
         }
     }
     func render(into canvas: inout Canvas) {
@@ -130,19 +132,35 @@ private final class WaitLog: Terminal {
         #expect(clock.now == 5)
     }
 
+    /// A deadline that comes draws a frame even when the app's tick does not ask for one: what
+    /// it did at its deadline is shown then, not at the next key.
+    @Test func aDeadlineDrawsAFrameWithoutBeingAsked() {
+        let (_, terminal, program, app) = setUp()
+        app.deadline = 2.5
+        app.asksForAFrameAtTheDeadline = false
+        terminal.schedule([.key(.character("q"))], at: 5)
+        program.run(app)
+        #expect(app.ticks.contains(2.5))
+        #expect(app.frameTimes == [0, 2.5], "a frame at the start and one at the deadline: \(app.frameTimes)")
+    }
+
     @Test func aWakeFromAnotherThreadMakesATickWithoutInput() async {
-        let (_, _, program, app) = setUp()
+        let (clock, _, program, app) = setUp()
         program.start(app)
+        clock.advance(by: 1)  // past the first frame's interval: a frame may be drawn
         let waker = program.waker
         await Task.detached {
             waker.wake(); waker.wake()
         }.value
         #expect(waker.isPending)
         let ticksBefore = app.ticks.count
+        let framesBefore = app.frameTimes.count
         program.step(app)
         #expect(app.ticks.count == ticksBefore + 1)
         #expect(app.batches.isEmpty)
         #expect(!waker.isPending)
+        // A wake means the app has something to show: it is drawn without asking.
+        #expect(app.frameTimes.count == framesBefore + 1, "a wake draws a frame: \(app.frameTimes)")
     }
 
     @Test func aResizeIsHandedToTheAppAndTheNextFrameHasTheNewSize() {

@@ -89,23 +89,35 @@ import Testing
                     "seed \(seed), state \(index)")
                 #expect(got.1 == expected.1, "seed \(seed), state \(index): content")
             }
-            // A kill mid-write: cut anywhere, every complete line still reads (or the cut is in
-            // the header, which refuses the file with a message).
+            // A kill mid-write: cut anywhere, every complete line still reads and a cut last
+            // line is dropped with a warning; only a cut in the header refuses the file.
             let bytes = Array(sink.text.utf8)
             for _ in 0 ..< 10 {
                 let cut = Int(rng.next() % UInt64(bytes.count))
                 let text = String(decoding: bytes[..<cut], as: UTF8.self)
-                let completeLines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let cutLine = lines.last!  // what is left of the line in flight ("" at a line's end)
+                // A cut just before a newline leaves a whole line, which reads.
+                let whole = lines.count - 1 + (!cutLine.isEmpty && bytes[cut] == 0x0A ? 1 : 0)
+                let cutShort = !cutLine.isEmpty && bytes[cut] != 0x0A
                 do {
                     let partial = try SessionRecording<String, Int, String>.parse(text: text)
-                    // The header is a line of its own; a cut last line is dropped (with a warning)
-                    // unless what remains of it still reads.
-                    #expect(partial.events.count <= completeLines, "seed \(seed), cut \(cut)")
-                    #expect(partial.events.count >= completeLines - 1, "seed \(seed), cut \(cut): complete lines lost")
+                    #expect(whole >= 1, "seed \(seed), cut \(cut): a cut header must not read")
+                    // Every whole line after the header is an event, in order.
+                    #expect(partial.events.count == whole - 1, "seed \(seed), cut \(cut): complete lines lost")
+                    #expect(
+                        zip(partial.events, recording.events).allSatisfy { $0.line == $1.line && $0.event.time == $1.event.time },
+                        "seed \(seed), cut \(cut): events differ from the whole recording's")
+                    // An event line is a JSON object: no prefix of one reads, so a cut one warns.
+                    #expect(
+                        (partial.warning != nil) == cutShort,
+                        "seed \(seed), cut \(cut): warning \(partial.warning ?? "nil") for a cut line \(cutLine.debugDescription)"
+                    )
                 } catch {
                     #expect(
-                        completeLines == 0 || error.line == 1 || error.line == completeLines + 1,
-                        "seed \(seed), cut \(cut): \(error)")
+                        whole == 0 && error.line == 1
+                            && (error.reason.contains("header line is incomplete") || error.reason.hasPrefix("empty file")),
+                        "seed \(seed), cut \(cut): only a cut header refuses the file: \(error)")
                 }
             }
         }

@@ -75,10 +75,20 @@ import Testing
         let path = make("notes.txt", Array("one\ntwo\r\nthree".utf8), mode: 0o640)
         chown(path, 1234, 2345)
         let file = try EditableFile.open(path)
+        // A reader that opened the file before the write keeps seeing the whole old file: the
+        // new content is a new file renamed over it, never the old one rewritten in place.
+        let reader = Glibc.open(path, O_RDONLY)
+        defer { close(reader) }
+        var before = stat()
+        fstat(reader, &before)
         try file.write(file.document.bytes(order: [2, 0, 1]))
         #expect(contents(path) == Array("three\r\none\ntwo".utf8))
+        var old = [UInt8](repeating: 0, count: 64)
+        let count = pread(reader, &old, old.count, 0)
+        #expect(Array(old.prefix(max(0, count))) == Array("one\ntwo\r\nthree".utf8), "an open reader sees the old file")
         var info = stat()
         stat(path, &info)
+        #expect(info.st_ino != before.st_ino, "the path names a new file (inode \(info.st_ino))")
         #expect(info.st_mode & 0o7777 == 0o640)
         if geteuid() == 0 {
             #expect(info.st_uid == 1234 && info.st_gid == 2345)

@@ -208,36 +208,6 @@ import Testing
         press(chars("c"), &lines)
         #expect(!lines.showsCommit && lines.cursorCommitHash == nil)
     }
-
-    // MARK: - The keymap is the help
-
-    /// Every key a help line names does what that line says, in every mode.
-    @Test func everyBindingDoesWhatItsHelpSays() throws {
-        var lines = try model("a\nb\n")
-        var rebase = try model(Self.todo, .rebase)
-        var dragging = try model("a\nb\n"); press(chars(" "), &dragging)
-        var filtering = try model("a\nb\n"); press(chars("/"), &filtering)
-        var confirming = try model("a\nb\n"); press(chars("Jq"), &confirming)
-        var help = try model("a\nb\n"); press(chars("?"), &help)
-        let models: [(EditorKeymap.Mode, EditorModel)] = [
-            (.lines, lines), (.rebase, rebase), (.drag, dragging),
-            (.filter, filtering), (.confirmDiscard, confirming), (.help, help),
-        ]
-        for (mode, model) in models {
-            #expect(EditorKeymap.mode(of: model) == mode)
-            for binding in EditorKeymap.bindings(for: mode) {
-                for trigger in binding.triggers {
-                    guard case .key(let key) = trigger.pattern else { continue }
-                    #expect(EditorKeymap.action(for: key, in: model) == trigger.action, "\(mode): \(binding.keys) \(key)")
-                }
-            }
-        }
-        #expect(EditorKeymap.action(for: .character("x"), in: filtering) == .filterType("x"))
-        #expect(EditorKeymap.action(for: .pageDown, in: help) == .toggleHelp)
-        #expect(EditorKeymap.action(for: .character("d"), in: lines) == .delete)
-        #expect(EditorKeymap.action(for: .character("d"), in: rebase) == .setAction(.drop))
-        _ = (press([], &lines), press([], &rebase))
-    }
 }
 
 extension String {

@@ -49,6 +49,22 @@ private struct WatchHarness {
         }
     }
 
+    /// Lets `seconds` of manual time pass like ``advance(by:)``, returning every frame drawn
+    /// on the way, in order.
+    func frames(advancingBy seconds: Double) async -> [Canvas] {
+        var frames: [Canvas] = []
+        var drawn = terminal.framesPresented
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            await advance(by: min(1.0 / 60, end - clock.now))
+            if terminal.framesPresented != drawn {
+                drawn = terminal.framesPresented
+                frames.append(terminal.frame)
+            }
+        }
+        return frames
+    }
+
     func press(_ key: Key) async {
         terminal.enqueue([.key(key)])
         await advance(by: 0.6)
@@ -84,6 +100,38 @@ private func output(_ lines: String...) -> CommandResult {
             watch.app.lastChange.contains("−1") && watch.app.lastChange.contains("+1") && watch.app.lastChange.contains("~1"),
             "\(watch.app.lastChange)")
         #expect(runner.commands.allSatisfy { $0 == ["cat", "f"] })
+    }
+
+    /// Between two runs the rows animate: frames in between show moved rows on the lines
+    /// between their old and new ones, and the gone row still there, dimmed, while it leaves.
+    @Test func betweenRunsMovedRowsSlideThroughTheLinesBetweenAndAGoneRowFades() async throws {
+        let runner = ScriptedRunner([
+            output("ID NAME", "1 alpha", "2 beta", "3 gamma", "4 delta"),
+            output("ID NAME", "3 gamma", "1 alpha!", "5 epsilon", "2 beta"),
+        ])
+        let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 1, key: .field(1), headerLines: 1), runner: runner)
+        await watch.advance(by: 0.1)
+        #expect(Array(watch.rows[2 ... 5]) == ["1 alpha", "2 beta", "3 gamma", "4 delta"])
+        let canvases = await watch.frames(advancingBy: 2)
+        let frames = canvases.map { $0.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+        let oldOrder = ["1 alpha", "2 beta", "3 gamma", "4 delta"], newOrder = ["3 gamma", "1 alpha!", "5 epsilon", "2 beta"]
+        #expect(frames.last.map { Array($0[2 ... 5]) } == newOrder, "\(frames.last ?? [])")
+        // Frames while the change animates: neither the old screen nor the new one.
+        let between = frames.indices.filter { ![oldOrder, newOrder].contains(Array(frames[$0][2 ... 5])) }
+        let shown = between.map { frames[$0][2 ... 5].joined(separator: "|") }.joined(separator: "\n")
+        #expect(between.count >= 3, "the change is animated over several frames:\n\(shown)")
+        // gamma slides up from line 4 to line 2 through line 3.
+        #expect(between.contains { frames[$0][3] == "3 gamma" }, "gamma on the line between:\n\(shown)")
+        // delta, gone from the new run, is still shown, dimmed, while it leaves.
+        let fading = between.contains { index in
+            guard let y = frames[index].firstIndex(of: "4 delta") else { return false }
+            let line = canvases[index].lines[y]
+            guard let x = line.firstIndex(of: "4").map({ line.distance(from: line.startIndex, to: $0) }) else { return false }
+            return canvases[index][x, y].style.attributes.contains(.dim)
+        }
+        #expect(fading, "delta fades out (dimmed) before it goes:\n\(shown)")
+        // epsilon, new, arrives after the gap opens: a frame has its line blank or dim before it shows.
+        #expect(between.contains { frames[$0][4] == "" }, "epsilon's line opens before it arrives:\n\(shown)")
     }
 
     @Test func aFailingRunShowsItsCodeAndStderrAndKeepsTheLastGoodList() async throws {

@@ -24,6 +24,8 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
         var generation = 0
     }
     private let state = Mutex(State())
+    /// Held while a completion runs (see ``search(_:completion:)``).
+    private let delivery = Mutex(())
     private let queue = DispatchQueue(label: "TUIList.FilterSearch", qos: .userInitiated, attributes: .concurrent)
 
     /// An empty index.
@@ -43,9 +45,10 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
     /// Searches for `query` in the background; cancels the search in flight, if any.
     ///
     /// - Parameters:
-    ///   - query: the text to find, as ``FilterIndex/matches(_:narrowing:cancellation:)`` reads it.
-    ///   - completion: called once, on a background thread, with the matches — unless
-    ///     another search is started first (then never).
+    ///   - query: the text to search for.
+    ///   - completion: called once, on a background thread, with the matches — unless another
+    ///     search is started first (then never). Completions run one at a time, so the newest
+    ///     query's result is always the last delivered, even after a slow completion.
     public func search(_ query: String, completion: @escaping @Sendable (FilterMatches) -> Void) {
         let cancellation = FilterCancellation()
         let (index, last, generation) = state.withLock { state -> (FilterIndex<ID>, FilterMatches?, Int) in
@@ -56,21 +59,22 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
         }
         queue.async { [self] in
             guard let matches = index.matches(query, narrowing: last, cancellation: cancellation) else { return }
-            let current = self.state.withLock { state -> Bool in
-                guard state.generation == generation else { return false }
-                state.last = matches
-                state.inFlight = nil
-                return true
+            // One delivery at a time, each checked against the newest query as it starts: a
+            // superseded result is dropped, and one already being delivered finishes before the
+            // next begins, so the newest query's result is always the last to arrive.
+            self.delivery.withLock { _ in
+                let current = self.state.withLock { state -> Bool in
+                    guard state.generation == generation else { return false }
+                    state.last = matches
+                    state.inFlight = nil
+                    return true
+                }
+                if current { completion(matches) }
             }
-            if current { completion(matches) }
         }
     }
 
     /// Searches on the caller's thread, narrowing from the last result and keeping this one.
-    ///
-    /// - Parameter query: the text to find, as ``FilterIndex/matches(_:narrowing:cancellation:)``
-    ///   reads it.
-    /// - Returns: the matches, in the index's order.
     public func searchNow(_ query: String) -> FilterMatches {
         let (index, last) = state.withLock { ($0.index, $0.last) }
         let matches = index.matches(query, narrowing: last)!

@@ -146,6 +146,7 @@ public final class PickerApp: TerminalApp {
             canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
+        list.emptyText = lines.isEmpty ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y)))
         let help =
             options.multi

@@ -92,14 +92,18 @@ final class TmuxSession {
     }
 
     /// Polls the screen until `condition` holds, at most `timeout` seconds.
+    /// - Parameter escapes: Hand `condition` the screen with its SGR escape sequences (see
+    ///   ``capture(escapes:)``), to wait for a style.
     /// - Returns: The screen that satisfied it.
     /// - Throws: `Failure` with `what` and the last screen when time runs out.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) async throws -> [String] {
+    func waitUntil(
+        _ what: String, timeout: Double = 10, escapes: Bool = false, _ condition: ([String]) -> Bool
+    ) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while true {
-            screen = (try? capture()) ?? []
+            screen = (try? capture(escapes: escapes)) ?? []
             if condition(screen) { return screen }
             if Date() > deadline {
                 throw Failure(
@@ -262,4 +266,44 @@ extension String {
 
     /// The string quoted for `sh`.
     var shellQuoted: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
+
+/// Whether the first `text` on a screen captured with escapes (`capture(escapes: true)`) is
+/// drawn in reverse video. tmux writes a style only where it changes, so one line's style can
+/// begin lines above: the SGR state is followed from the top of the screen. False when `text`
+/// is not on the screen.
+func isReverse(_ text: String, on screen: [String]) -> Bool {
+    var reverse = false
+    for line in screen {
+        var plain = "", states: [Bool] = []
+        var rest = line[...]
+        while !rest.isEmpty {
+            if let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)m/) {
+                reverse = applySGR(String(match.1), reverse: reverse)
+                rest = rest[match.range.upperBound...]
+            } else {
+                plain.append(rest.removeFirst())
+                states.append(reverse)
+            }
+        }
+        if let range = plain.range(of: text) { return states[plain.distance(from: plain.startIndex, to: range.lowerBound)] }
+    }
+    return false
+}
+
+/// Reverse video after an SGR sequence's parameters: 0 (or none) resets, 7 sets, 27 clears;
+/// the numbers inside a 38/48 colour are not attributes.
+private func applySGR(_ text: String, reverse: Bool) -> Bool {
+    let parameters = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    var reverse = reverse, index = 0
+    while index < parameters.count {
+        switch parameters[index] {
+        case 0: reverse = false; index += 1
+        case 7: reverse = true; index += 1
+        case 27: reverse = false; index += 1
+        case 38, 48: index += parameters.count > index + 1 && parameters[index + 1] == 5 ? 3 : 5
+        default: index += 1
+        }
+    }
+    return reverse
 }

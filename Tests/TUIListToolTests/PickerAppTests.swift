@@ -1,0 +1,300 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// Steps a picker on a headless terminal with a manual clock. A no-op input arrives every
+/// 50 ms of manual time (so the script never "hangs up"); lines are put in the inbox by the
+/// test, as ``LineReader`` would from its thread, and wake the program.
+private struct PickerHarness {
+    let clock = ManualClock()
+    let terminal: HeadlessTerminal
+    let program: Program
+    let app: PickerApp
+    let inbox = LineInbox()
+
+    init(_ options: PickerApp.Options = .init(), lines: [String] = [], columns: Int = 60, rows: Int = 10) throws {
+        terminal = HeadlessTerminal(columns: columns, rows: rows)
+        terminal.clock = clock
+        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
+        program = Program(terminal: terminal, clock: clock)
+        app = try PickerApp(inbox: inbox, options: options)
+        program.start(app)
+        if !lines.isEmpty { feed(lines) }
+    }
+
+    /// Lets `seconds` of manual time pass (animations run to their end in 0.5 s).
+    func advance(by seconds: Double = 0.5) {
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
+    }
+
+    /// A batch of lines arrives.
+    func feed(_ lines: [String]) {
+        inbox.append(lines)
+        advance()
+    }
+
+    /// Keys pressed as one batch (typed fast).
+    func press(_ keys: Key...) {
+        terminal.enqueue(keys.map { .key($0) })
+        advance()
+    }
+
+    /// Text typed as one batch.
+    func type(_ text: String) {
+        terminal.enqueue(text.map { .key(.character($0)) })
+        advance()
+    }
+
+    var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+    /// The rows of the list (under the prompt and header, over the help bar).
+    func listRows(header: Int = 0) -> [String] {
+        Array(rows[(1 + header) ..< (rows.count - 1)]).filter { !$0.isEmpty }
+    }
+    /// The row drawn in reverse video (the selection), as shown.
+    var selectedRow: String? {
+        let frame = terminal.frame
+        let y = (1 ..< frame.height - 1).first { y in frame[2, y].style.attributes.contains(.reverse) }
+        return y.map { rows[$0] }
+    }
+}
+
+@Suite struct PickerAppTests {
+    @Test func linesShowAsTheyArriveInBatchesAndTheCountSaysWhenReadingEnds() throws {
+        let picker = try PickerHarness()
+        #expect(picker.rows.contains("no lines yet"), "\(picker.rows)")
+        #expect(picker.rows[0].hasSuffix("0/0 reading…"), "\(picker.rows[0])")
+        picker.feed(["alpha", "beta"])
+        #expect(picker.listRows() == ["alpha", "beta"])
+        #expect(picker.rows[0].hasSuffix("2/2 reading…"), "\(picker.rows[0])")
+        picker.feed(["gamma"])
+        #expect(picker.listRows() == ["alpha", "beta", "gamma"])
+        #expect(picker.selectedRow == "alpha", "the first line is selected")
+        picker.inbox.finish()
+        picker.advance()
+        #expect(picker.rows[0].hasSuffix("3/3"), "\(picker.rows[0])")
+        let empty = try PickerHarness()
+        empty.inbox.finish()
+        empty.advance()
+        #expect(empty.rows.contains("no input") && empty.rows[0].hasSuffix("0/0"), "\(empty.rows)")
+        picker.inbox.finish(error: "Input/output error")
+        picker.advance()
+        #expect(picker.rows[0].hasSuffix("3/3 read error: Input/output error"), "\(picker.rows[0])")
+    }
+
+    @Test func typingFiltersByEveryWordIgnoringCaseAndAccents() throws {
+        let picker = try PickerHarness(lines: ["Café au lait", "cafe noir", "tea", "Noir Désir", "espresso"])
+        picker.type("CAFE")
+        #expect(picker.listRows() == ["Café au lait", "cafe noir"])
+        #expect(picker.rows[0].hasPrefix("> CAFE▏") && picker.rows[0].hasSuffix("2/5 reading…"), "\(picker.rows[0])")
+        picker.type(" noir")
+        #expect(picker.listRows() == ["cafe noir"])
+        picker.press(.backspace, .backspace, .backspace, .backspace, .backspace)
+        #expect(picker.app.query == "CAFE")
+        picker.press(.control("w"))  // erases the last word
+        #expect(picker.app.query == "" && picker.listRows().count == 5)
+        picker.type("desir")
+        #expect(picker.listRows() == ["Noir Désir"])
+        picker.press(.control("u"))  // erases the whole query
+        #expect(picker.listRows() == ["Café au lait", "cafe noir", "tea", "Noir Désir", "espresso"])
+        picker.type("xyz")
+        #expect(picker.listRows() == ["no line matches"] && picker.rows[0].hasSuffix("0/5 reading…"), "\(picker.rows)")
+    }
+
+    @Test func linesArrivingWhileFilteredJoinOnlyWhenTheyMatch() throws {
+        let picker = try PickerHarness(lines: ["apple", "banana"])
+        picker.type("an")
+        #expect(picker.listRows() == ["banana"])
+        picker.feed(["cherry", "mango", "orange"])
+        #expect(picker.listRows() == ["banana", "mango", "orange"])
+        #expect(picker.rows[0].hasSuffix("3/5 reading…"), "\(picker.rows[0])")
+        // Narrowing after the new lines still finds them.
+        picker.type("g")
+        #expect(picker.listRows() == ["mango", "orange"])
+    }
+
+    @Test func movingSelectsAndEnterChoosesTheSelectedLine() throws {
+        let picker = try PickerHarness(lines: ["one", "two", "three", "four"])
+        picker.press(.down, .down)
+        #expect(picker.selectedRow == "three")
+        picker.press(.up)
+        #expect(picker.selectedRow == "two")
+        picker.press(.control("n"), .control("n"))
+        #expect(picker.selectedRow == "four")
+        picker.press(.control("p"))
+        #expect(picker.selectedRow == "three")
+        picker.press(.home)
+        #expect(picker.selectedRow == "one")
+        picker.press(.end)
+        #expect(picker.selectedRow == "four")
+        picker.press(.up, .enter)
+        #expect(picker.program.isFinished)
+        #expect(picker.app.chosen == ["three"] && picker.app.exitStatus == 0)
+    }
+
+    @Test func enterChoosesAmongTheMatchesAndWithNoneExitsOne() throws {
+        let picker = try PickerHarness(lines: ["red", "green", "blue", "grey"])
+        picker.type("gre")
+        #expect(picker.selectedRow == "green", "the first match is selected")
+        picker.press(.down, .enter)
+        #expect(picker.app.chosen == ["grey"] && picker.app.exitStatus == 0)
+
+        let none = try PickerHarness(lines: ["red"])
+        none.type("zzz")
+        none.press(.enter)
+        #expect(none.program.isFinished && none.app.exitStatus == 1 && none.app.chosen.isEmpty)
+    }
+
+    @Test(arguments: [Key.escape, .control("c"), .control("g")])
+    func escapeAndCtrlCGiveUpWithNothingChosen(key: Key) throws {
+        let picker = try PickerHarness(lines: ["one", "two"])
+        picker.press(.down, key, .enter)  // the Enter after giving up is not taken
+        #expect(picker.program.isFinished)
+        #expect(picker.app.exitStatus == 130 && picker.app.chosen.isEmpty)
+    }
+
+    @Test func tabMarksSeveralAndEnterChoosesThemInInputOrder() throws {
+        let picker = try PickerHarness(.init(multi: true), lines: ["a1", "b2", "c3", "d4"])
+        #expect(picker.rows.last!.contains("Tab mark"))
+        picker.press(.down, .down, .tab)  // marks c3, moves to d4
+        #expect(picker.selectedRow?.hasSuffix("d4") == true, "\(picker.rows)")
+        picker.press(.home, .tab)  // marks a1, moves to b2
+        #expect(picker.app.marked == ["c3", "a1"])
+        #expect(picker.rows[0].contains("4/4 (2 marked)"), "\(picker.rows[0])")
+        picker.press(.tab, .up, .tab)  // marks b2, then unmarks it
+        #expect(picker.app.marked == ["c3", "a1"])
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["a1", "c3"] && picker.app.exitStatus == 0)
+    }
+
+    @Test func withoutMultiTabMarksNothing() throws {
+        let picker = try PickerHarness(lines: ["a", "b"])
+        picker.press(.tab, .enter)
+        #expect(picker.app.marked.isEmpty && picker.app.chosen == ["a"])
+    }
+
+    @Test func headerLinesStayOnTopAndAreNeverChosen() throws {
+        let picker = try PickerHarness(.init(headerLines: 1), lines: ["PID CMD", "1 init", "2 sh"])
+        #expect(picker.rows[1] == "PID CMD")
+        #expect(picker.listRows(header: 1) == ["1 init", "2 sh"])
+        picker.type("PID")
+        #expect(
+            picker.rows[1] == "PID CMD" && picker.listRows(header: 1) == ["no line matches"],
+            "the header is not filtered \(picker.rows)")
+        picker.press(.enter)
+        #expect(picker.app.exitStatus == 1 && picker.app.chosen.isEmpty)
+    }
+
+    @Test func theSelectionFollowsItsRowByKeyWhileLinesArrive() throws {
+        let picker = try PickerHarness(.init(key: .field(1)), lines: ["1 a", "2 b", "3 c"])
+        picker.press(.down)
+        #expect(picker.selectedRow == "2 b")
+        picker.type("b")  // 2 b only; then clearing the filter keeps it selected
+        picker.press(.backspace)
+        #expect(picker.selectedRow == "2 b")
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["2 b"])
+    }
+}
+
+@Suite struct LineKeyTests {
+    @Test func eachKeyingTakesItsPartOfTheLine() throws {
+        let line = "  42\tnginx  worker process"
+        #expect(try LineKeyer(.wholeLine).key(of: line) == line[...])
+        #expect(try LineKeyer(.field(1)).key(of: line) == "42")
+        #expect(try LineKeyer(.field(3)).key(of: line) == "worker", "tabs and runs of spaces separate fields")
+        #expect(try LineKeyer(.field(9)).key(of: line) == line[...], "too few fields: the whole line")
+        #expect(try LineKeyer(.pattern(#"pid=(\d+)"#)).key(of: "x pid=7 y") == "7", "the first capture group")
+        #expect(try LineKeyer(.pattern(#"\d+"#)).key(of: "abc 123 def") == "123", "no group: the whole match")
+        #expect(try LineKeyer(.pattern(#"pid=(\d+)"#)).key(of: "no id") == "no id", "no match: the whole line")
+    }
+
+    @Test func repeatedKeysAreToldApartByOrderAcrossBatches() throws {
+        let keyer = try LineKeyer(.field(1))
+        #expect(keyer.identities(of: ["a 1", "b 2", "a 3", "a 4"]) == ["a", "b", "a\u{0}2", "a\u{0}3"])
+        var seen: [Substring: Int] = [:]
+        #expect(keyer.identities(of: ["a x", "b y"], continuing: &seen) == ["a", "b"])
+        #expect(keyer.identities(of: ["b z", "c w", "a v"], continuing: &seen) == ["b\u{0}2", "c", "a\u{0}2"])
+        #expect(seen == ["a": 2, "b": 2, "c": 1])
+    }
+
+    @Test func aBadRegexIsAUsageError() {
+        do {
+            _ = try LineKeyer(.pattern("(unclosed"))
+            Issue.record("a bad regex was accepted")
+        } catch {
+            #expect(error.status == 64 && error.message.hasPrefix("--key-regex: not a regular expression: (unclosed"))
+        }
+    }
+}
+
+@Suite struct LineInboxTests {
+    @Test func takeHandsOverWhatArrivedOnceAndInOrder() {
+        let inbox = LineInbox()
+        #expect(inbox.take() == ([], false, nil))
+        inbox.append(["a", "b"])
+        inbox.append(["c"])
+        #expect(inbox.take() == (["a", "b", "c"], false, nil))
+        #expect(inbox.take() == ([], false, nil), "taken lines are gone")
+        inbox.append(["d"])
+        inbox.finish(error: "boom")
+        #expect(inbox.take() == (["d"], true, "boom"))
+        #expect(inbox.take() == ([], true, "boom"), "the end stays reported")
+    }
+
+    @Test func arrivalsWakeTheConnectedProgram() {
+        let inbox = LineInbox()
+        let early = ProgramWaker()
+        inbox.append(["before the program started"])
+        inbox.connect(early)
+        #expect(early.consume(), "lines already waiting wake the program as it connects")
+        _ = inbox.take()
+        let waker = ProgramWaker()
+        inbox.connect(waker)
+        #expect(!waker.isPending, "nothing waiting: no wake")
+        inbox.append(["x"])
+        #expect(waker.consume())
+        inbox.finish()
+        #expect(waker.consume(), "the end of the input wakes it too")
+    }
+
+    @Test func linesFromManyThreadsAreAllKeptInEachThreadsOrder() async {
+        let inbox = LineInbox()
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0 ..< 4 {
+                group.addTask { for n in 0 ..< 500 { inbox.append(["\(thread):\(n)"]) } }
+            }
+        }
+        let lines = inbox.take().lines
+        #expect(lines.count == 2_000)
+        for thread in 0 ..< 4 {
+            #expect(lines.filter { $0.hasPrefix("\(thread):") } == (0 ..< 500).map { "\(thread):\($0)" })
+        }
+    }
+
+    @Test func theReaderSplitsLinesAcrossReadsAndKeepsALastLineWithoutNewline() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let inbox = LineInbox()
+        LineReader.start(descriptor: ends[0], into: inbox)
+        func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } }
+        send(Array("one\r\ntw".utf8))
+        usleep(50_000)  // the reader takes "one" and keeps "tw" until its line ends
+        send(Array("o\n".utf8) + [0x62, 0xFF, 0x0A] + Array("last".utf8))
+        close(ends[1])
+        var lines: [String] = []
+        var finished = false
+        let deadline = Date().addingTimeInterval(10)
+        while !finished && Date() < deadline {
+            let taken = inbox.take()
+            lines += taken.lines
+            finished = taken.finished
+            if !finished { usleep(5_000) }
+        }
+        close(ends[0])
+        #expect(finished)
+        #expect(lines == ["one", "two", "b\u{FFFD}", "last"], "\(lines)")
+    }
+}
