@@ -97,10 +97,20 @@ enum AnimationBenchmarks {
                     frameTimes.append(milliseconds(since: frameStart))
                 }
             }
+            let note = "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"
+            // The floor: the pictures of one more round, drawn straight.
+            var pictures: [FloorPicture] = []
+            list.apply(rounds % 2 == 0 ? new : old, animated: true)
+            draw()
+            while list.isAnimating {
+                clock.advance(by: 1.0 / 60)
+                draw()
+                pictures.append(FloorPicture(checked: canvases[current]))
+            }
+            let floor = floorFrameMilliseconds(pictures, columns: columns, rows: rows, runs: max(100, frameTimes.count))
             report.add(
-                Measurement(
-                    workload: "animation-frame", size: size, median_ms: median(frameTimes),
-                    note: "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"))
+                Measurement(workload: "animation-frame", size: size, median_ms: median(frameTimes), note: note)
+                    .compared(to: "floor", milliseconds: floor))
             if size == 100_000 {
                 report.add(
                     Measurement(

@@ -33,10 +33,21 @@ enum RenderBenchmarks {
                     terminal.present(canvases[current])
                 }
                 blackHole(terminal.cellsWrittenLastFrame)
+                let note = "cells made \(list.reusePool.made), live \(list.reusePool.live)"
+                // The floor: the pictures of the next frames of the same steps, drawn straight.
+                var pictures: [FloorPicture] = []
+                for _ in 0 ..< 32 {
+                    if list.state.scrollOffset >= list.maximumScrollOffset { list.scrollToTop() }
+                    list.scroll(byLines: lines)
+                    list.moveSelection(.next)
+                    current ^= 1
+                    list.render(into: &canvases[current])
+                    pictures.append(FloorPicture(checked: canvases[current]))
+                }
+                let floor = floorFrameMilliseconds(pictures, columns: columns, rows: rows, runs: runs)
                 report.add(
-                    Measurement(
-                        workload: workload, size: size, median_ms: ms,
-                        note: "cells made \(list.reusePool.made), live \(list.reusePool.live)"))
+                    Measurement(workload: workload, size: size, median_ms: ms, note: note)
+                        .compared(to: "floor", milliseconds: floor))
             }
         }
 

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The benchmark's goals, in one place. A timed goal is a ratio to a reference measured in the
+/// same run on the same machine, so it travels between machines where a time does not (the
+/// same commit measures a frame at 0.19 ms on one machine and 0.35 ms on another):
+/// - a frame against the floor: the same picture drawn straight into a `Canvas` and
+///   presented, no list machinery (`FloorPicture`);
+/// - the diff against Swift's `CollectionDifference.inferringMoves()` on the same arrays;
+/// - a filter keystroke against `fzf --exact --filter` on the same lines, as a whole process.
+/// Goals without a reference yet (edit, session) stay absolute times, marked so.
+///
+/// The thresholds sit above the ratios measured on 23 November 2026 (README, "The
+/// benchmark"), with room for a shared machine's noise, and well below what a regression
+/// that walks the list or the changeset per frame would give.
+struct Goal {
+    enum Limit {
+        /// `median_ms / reference_ms` at most this, against the named reference.
+        case ratio(Double, reference: String)
+        /// `median_ms` at most this (no reference measured yet).
+        case milliseconds(Double)
+    }
+    var workload: String
+    /// The size it applies to; `nil`: every size measured.
+    var size: Int?
+    var limit: Limit
+    /// How the README states it.
+    var text: String
+
+    static let all: [Goal] = [
+        Goal(
+            workload: "frame-scroll-line", limit: .ratio(3, reference: "floor"),
+            text: "a frame scrolled by a line ≤ 3× the floor, at every size"),
+        Goal(
+            workload: "frame-scroll-page", limit: .ratio(3, reference: "floor"),
+            text: "a frame scrolled by a page ≤ 3× the floor, at every size"),
+        Goal(
+            workload: "animation-frame", limit: .ratio(6, reference: "floor"),
+            text: "an animation frame (10% of the items changed) ≤ 6× the floor, at every size"),
+        Goal(
+            workload: "classic", size: 1_000, limit: .ratio(1.0 / 20, reference: "CollectionDifference"),
+            text: "the classic diff at 1,000 items ≤ 1/20 of CollectionDifference"),
+        Goal(
+            workload: "classic", size: 100_000, limit: .ratio(1.0 / 500, reference: "CollectionDifference"),
+            text: "the classic diff at 100,000 items ≤ 1/500 of CollectionDifference"),
+        Goal(
+            workload: "filter-keystroke", limit: .ratio(1.0 / 5, reference: "fzf"),
+            text: "a filter keystroke to the first frame ≤ 1/5 of fzf's whole process, at 100,000 and 1,000,000 lines"),
+        Goal(workload: "edit-to-frame", limit: .milliseconds(16), text: "edit-to-frame ≤ 16 ms (absolute)"),
+        Goal(workload: "session-apply", limit: .milliseconds(200), text: "session-apply ≤ 200 ms (absolute)"),
+        Goal(workload: "record-1000-swaps", limit: .milliseconds(500), text: "record-1000-swaps ≤ 500 ms (absolute)"),
+    ]
+
+    enum Verdict: String {
+        case pass = "PASS"
+        case fail = "FAIL"
+        case notMeasured = "----"
+    }
+
+    /// The goal checked against every measurement of its workload (and size): FAIL when one
+    /// misses it, PASS when all meet it, not measured when none carries what it needs (a
+    /// suite not run, fzf not installed, a baseline skipped).
+    func verdict(_ measurements: [Measurement]) -> (Verdict, String) {
+        let mine = measurements.filter { m in
+            m.workload == workload && m.library == "TUIList" && (size.map { m.size == $0 } ?? true)
+        }
+        var figures: [String] = []
+        var failed = false
+        for m in mine {
+            switch limit {
+            case .ratio(let most, let reference):
+                guard let ratio = m.ratio, m.reference == reference else { continue }
+                figures.append(String(format: "%d: %.4g×", m.size, ratio))
+                if ratio > most { failed = true }
+            case .milliseconds(let most):
+                guard let ms = m.median_ms else { continue }
+                figures.append(String(format: "%d: %.3g ms", m.size, ms))
+                if ms > most { failed = true }
+            }
+        }
+        if figures.isEmpty { return (.notMeasured, "not measured") }
+        return (failed ? .fail : .pass, figures.joined(separator: ", "))
+    }
+
+    /// Prints one line per goal; returns whether none failed.
+    static func report(_ measurements: [Measurement]) -> Bool {
+        print("\n== goals (ratios to a reference from the same run)")
+        var passed = true
+        for goal in all {
+            let (verdict, figures) = goal.verdict(measurements)
+            if verdict == .fail { passed = false }
+            print("\(verdict.rawValue)  \(goal.text)  [\(figures)]")
+        }
+        return passed
+    }
+}
