@@ -27,7 +27,7 @@ struct Bench: ParsableCommand {
         help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session, filter, edit).")
     var only: String?
 
-    @Flag(name: .long, help: "Exit with status 1 when a goal measured in this run is missed (see Goals.swift).")
+    @Flag(name: .long, help: "Exit with status 1 when a ratio goal measured in this run is missed (see Goals.swift).")
     var check = false
 
     mutating func run() throws {

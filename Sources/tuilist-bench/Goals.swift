@@ -7,7 +7,9 @@ import Foundation
 ///   presented, no list machinery (`FloorPicture`);
 /// - the diff against Swift's `CollectionDifference.inferringMoves()` on the same arrays;
 /// - a filter keystroke against `fzf --exact --filter` on the same lines, as a whole process.
-/// Goals without a reference yet (edit, session) stay absolute times, marked so.
+/// Goals without a reference yet (edit, session) stay absolute times, marked so: they are
+/// printed with their verdict, but `--check` fails only on a missed ratio (an absolute time
+/// fails on a busy or slower machine with nothing wrong in the code).
 ///
 /// The thresholds sit above the ratios measured on 23 November 2026 (README, "The
 /// benchmark"), with room for a shared machine's noise, and well below what a regression
@@ -23,32 +25,43 @@ struct Goal {
     /// The size it applies to; `nil`: every size measured.
     var size: Int?
     var limit: Limit
-    /// How the README states it.
-    var text: String
+    /// What is measured, as the goal's line reads it.
+    var what: String
 
     static let all: [Goal] = [
+        Goal(workload: "frame-scroll-line", limit: .ratio(3, reference: "floor"), what: "a frame scrolled by a line"),
+        Goal(workload: "frame-scroll-page", limit: .ratio(3, reference: "floor"), what: "a frame scrolled by a page"),
         Goal(
-            workload: "frame-scroll-line", limit: .ratio(3, reference: "floor"),
-            text: "a frame scrolled by a line ≤ 3× the floor, at every size"),
-        Goal(
-            workload: "frame-scroll-page", limit: .ratio(3, reference: "floor"),
-            text: "a frame scrolled by a page ≤ 3× the floor, at every size"),
-        Goal(
-            workload: "animation-frame", limit: .ratio(6, reference: "floor"),
-            text: "an animation frame (10% of the items changed) ≤ 6× the floor, at every size"),
+            workload: "animation-frame", limit: .ratio(3, reference: "floor"),
+            what: "an animation frame (10% of the items changed)"),
         Goal(
             workload: "classic", size: 1_000, limit: .ratio(1.0 / 20, reference: "CollectionDifference"),
-            text: "the classic diff at 1,000 items ≤ 1/20 of CollectionDifference"),
+            what: "the classic diff"),
         Goal(
             workload: "classic", size: 100_000, limit: .ratio(1.0 / 500, reference: "CollectionDifference"),
-            text: "the classic diff at 100,000 items ≤ 1/500 of CollectionDifference"),
+            what: "the classic diff"),
         Goal(
             workload: "filter-keystroke", limit: .ratio(1.0 / 5, reference: "fzf"),
-            text: "a filter keystroke to the first frame ≤ 1/5 of fzf's whole process, at 100,000 and 1,000,000 lines"),
-        Goal(workload: "edit-to-frame", limit: .milliseconds(16), text: "edit-to-frame ≤ 16 ms (absolute)"),
-        Goal(workload: "session-apply", limit: .milliseconds(200), text: "session-apply ≤ 200 ms (absolute)"),
-        Goal(workload: "record-1000-swaps", limit: .milliseconds(500), text: "record-1000-swaps ≤ 500 ms (absolute)"),
+            what: "a filter keystroke to the first frame"),
+        Goal(workload: "edit-to-frame", limit: .milliseconds(16), what: "edit-to-frame"),
+        Goal(workload: "session-apply", limit: .milliseconds(200), what: "session-apply"),
+        Goal(workload: "record-1000-swaps", limit: .milliseconds(500), what: "record-1000-swaps"),
     ]
+
+    /// How the goal reads, from its limit (so the two cannot disagree), e.g. "a frame scrolled
+    /// by a line ≤ 3× floor, every size" or "the classic diff ≤ 1/500 of CollectionDifference, at 100000".
+    var text: String {
+        let bound: String
+        switch limit {
+        case .ratio(let most, let reference) where most < 1:
+            bound = "≤ 1/\(Int((1 / most).rounded())) of \(reference)"
+        case .ratio(let most, let reference):
+            bound = "≤ \(String(format: "%g", most))× \(reference)"
+        case .milliseconds(let most):
+            bound = "≤ \(String(format: "%g", most)) ms (absolute, not checked)"
+        }
+        return "\(what) \(bound), " + (size.map { "at \($0)" } ?? "every size")
+    }
 
     enum Verdict: String {
         case pass = "PASS"
@@ -81,13 +94,19 @@ struct Goal {
         return (failed ? .fail : .pass, figures.joined(separator: ", "))
     }
 
-    /// Prints one line per goal; returns whether none failed.
+    /// Whether `--check` counts the goal: ratios only (see above).
+    var isChecked: Bool {
+        if case .ratio = limit { return true }
+        return false
+    }
+
+    /// Prints one line per goal; returns whether no checked goal failed.
     static func report(_ measurements: [Measurement]) -> Bool {
-        print("\n== goals (ratios to a reference from the same run)")
+        print("\n== goals (ratios to a reference from the same run; absolute ones are not checked)")
         var passed = true
         for goal in all {
             let (verdict, figures) = goal.verdict(measurements)
-            if verdict == .fail { passed = false }
+            if verdict == .fail && goal.isChecked { passed = false }
             print("\(verdict.rawValue)  \(goal.text)  [\(figures)]")
         }
         return passed
