@@ -66,6 +66,8 @@ enum AnimationBenchmarks {
         for size in [1_000, 100_000, 1_000_000] {
             let old = RenderBenchmarks.makeSnapshot(items: size)
             let new = tenPercentEdit(of: old, seed: UInt64(size))
+            // The floor's pictures: the frames of one round on a twin list.
+            var floor = FloorDrawer(roundPictures(from: old, to: new, size: size), columns: columns, rows: rows)
             let (list, terminal) = RenderBenchmarks.makeList()
             let clock = ManualClock()
             list.animationClock = clock
@@ -95,12 +97,13 @@ enum AnimationBenchmarks {
                     let frameStart = ContinuousClock.now
                     draw()
                     frameTimes.append(milliseconds(since: frameStart))
+                    floor.drawNext()  // right after, under the same load
                 }
             }
+            let note = "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"
             report.add(
-                Measurement(
-                    workload: "animation-frame", size: size, median_ms: median(frameTimes),
-                    note: "\(frameTimes.count / rounds) frames each; \(description); cells live \(list.reusePool.live)"))
+                Measurement(workload: "animation-frame", size: size, median_ms: median(frameTimes), note: note)
+                    .compared(to: "floor", milliseconds: floor.medianMilliseconds))
             if size == 100_000 {
                 report.add(
                     Measurement(
@@ -108,6 +111,31 @@ enum AnimationBenchmarks {
                         note: "diff + layout + plan + first render"))
             }
         }
+    }
+
+    /// The pictures of the frames of one animated apply from `old` to `new` (then back), on a
+    /// list scrolled to its middle as the timed one.
+    static func roundPictures(from old: Snapshot<Int, Int>, to new: Snapshot<Int, Int>, size: Int) -> [FloorPicture] {
+        let (columns, rows) = (RenderBenchmarks.columns, RenderBenchmarks.rows)
+        let (list, _) = RenderBenchmarks.makeList()
+        let clock = ManualClock()
+        list.animationClock = clock
+        list.transitionTiming = .default
+        var canvas = Canvas(width: columns, height: rows)
+        list.apply(old)
+        list.scroll(byLines: size / 2)
+        list.render(into: &canvas)
+        var pictures: [FloorPicture] = []
+        for target in [new, old] {
+            list.apply(target, animated: true)
+            list.render(into: &canvas)
+            while list.isAnimating {
+                clock.advance(by: 1.0 / 60)
+                list.render(into: &canvas)
+                pictures.append(FloorPicture(checked: canvas))
+            }
+        }
+        return pictures
     }
 
     /// `old` with 2.5% of its items deleted, 2.5% moved to random places (some across

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import TUIList
 
-/// `tuilist-bench`: prints a table of timings and, with `--json FILE`, writes them as JSON.
+/// `tuilist-bench`: prints a table of timings, each timed goal's ratio to a reference from the
+/// same run, and PASS/FAIL per goal (`Goals.swift`); with `--json FILE`, writes them as JSON;
+/// with `--check`, exits 1 when a goal is missed.
 ///
 /// Build in release mode (`swift run -c release tuilist-bench`). Each subsystem keeps its
 /// workloads in a file of its own (`DiffBench.swift`, `RenderBench.swift`, ...); this file
@@ -25,6 +27,9 @@ struct Bench: ParsableCommand {
         help: "Run only the suites whose name contains this text (diff, render, terminal, animation, session, filter, edit).")
     var only: String?
 
+    @Flag(name: .long, help: "Exit with status 1 when a ratio goal measured in this run is missed (see Goals.swift).")
+    var check = false
+
     mutating func run() throws {
         #if DEBUG
         print("warning: a debug build; figures mean little. Use: swift run -c release tuilist-bench")
@@ -41,9 +46,11 @@ struct Bench: ParsableCommand {
         for suite in suites where only.map({ suite.name.contains($0) }) ?? true {
             suite.run(&report)
         }
+        let passed = Goal.report(report.measurements)
         if let json {
             try report.writeJSON(to: json)
             print("wrote \(report.measurements.count) measurements to \(json)")
         }
+        if check && !passed { throw ExitCode(1) }
     }
 }

@@ -8,10 +8,30 @@ struct Measurement: Codable {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // The JSON key the benchmark's readers (README table, scripts) use.
     var median_ms: Double?
+    /// The reference measured in the same run (see ``reference``), in ms.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The JSON key, as `median_ms`.
+    var reference_ms: Double?
+    /// `median_ms / reference_ms`: what travels between machines, unlike the times.
+    var ratio: Double?
+    /// What `reference_ms` measures: `floor` (the same picture drawn straight into a
+    /// `Canvas`), `CollectionDifference`, `fzf`.
+    var reference: String?
     var moves: Int?
     var bytes: Int?
     /// Anything else worth keeping, e.g. a ratio or a memory figure.
     var note: String?
+}
+
+extension Measurement {
+    /// The measurement with its reference from the same run and the ratio to it.
+    func compared(to reference: String, milliseconds: Double) -> Measurement {
+        var m = self
+        m.reference = reference
+        m.reference_ms = milliseconds
+        if let ms = median_ms, milliseconds > 0 { m.ratio = ms / milliseconds }
+        return m
+    }
 }
 
 /// Collects measurements, prints them as they come, and writes them as JSON.
@@ -31,6 +51,9 @@ struct BenchReport {
             m.library.padding(toLength: 20, withPad: " ", startingAt: 0),
         ]
         if let ms = m.median_ms { cells.append(String(format: "%10.3f ms", ms)) }
+        if let ratio = m.ratio, let reference = m.reference, let referenceMs = m.reference_ms {
+            cells.append(String(format: "ratio %8.4f× ", ratio) + reference + String(format: " (%.3f ms)", referenceMs))
+        }
         if let moves = m.moves { cells.append("moves \(moves)") }
         if let bytes = m.bytes { cells.append("\(bytes) bytes") }
         if let note = m.note { cells.append(note) }

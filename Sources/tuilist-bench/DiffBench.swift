@@ -41,17 +41,21 @@ enum DiffBenchmarks {
                     moves = changes.itemMoves.count
                     blackHole(changes)
                 }
-                report.add(
-                    Measurement(
-                        workload: workload.rawValue, size: size, median_ms: ours, moves: moves,
-                        note: Changeset(from: old, to: new).description))
-                guard withBaseline else { continue }
+                // Added once the reference is known, with its ratio.
+                let mine = Measurement(
+                    workload: workload.rawValue, size: size, median_ms: ours, moves: moves,
+                    note: Changeset(from: old, to: new).description)
+                guard withBaseline else {
+                    report.add(mine)
+                    continue
+                }
                 let oldItems = old.itemIdentifiers
                 let newItems = new.itemIdentifiers
                 // The target ratio is set on classic at 100,000 items, so the full run always
                 // measures the baseline there (one run of about half a minute).
                 let required = !report.quick && workload == .classic && size == 100_000
                 if !required, let predicted = baseline.predictedMilliseconds(size: size), predicted > limitMilliseconds {
+                    report.add(mine)
                     report.add(
                         Measurement(
                             workload: workload.rawValue, size: size, library: "CollectionDifference",
@@ -67,6 +71,7 @@ enum DiffBenchmarks {
                 }
                 blackHole(difference)
                 baseline.record(size: size, milliseconds: theirs)
+                report.add(mine.compared(to: "CollectionDifference", milliseconds: theirs))
                 report.add(
                     Measurement(
                         workload: workload.rawValue, size: size, library: "CollectionDifference",

@@ -103,12 +103,13 @@ enum FilterBenchmarks {
                     String(
                         format: "; fzf --exact --filter (whole process, same lines) %.1f ms median, %.1f× ours", $0, $0 / median)
                 } ?? "; fzf not installed"
-            report.add(
-                Measurement(
-                    workload: "filter-keystroke", size: size, median_ms: median,
-                    note: String(
-                        format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!,
-                        matchTimes[matchTimes.count / 2]) + ratio))
+            var measurement = Measurement(
+                workload: "filter-keystroke", size: size, median_ms: median,
+                note: String(
+                    format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!,
+                    matchTimes[matchTimes.count / 2]) + ratio)
+            if let fzf { measurement = measurement.compared(to: "fzf", milliseconds: fzf) }
+            report.add(measurement)
         }
         runEdit(&report)
     }

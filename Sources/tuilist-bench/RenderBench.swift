@@ -16,6 +16,9 @@ enum RenderBenchmarks {
         for size in sizes {
             let snapshot = makeSnapshot(items: size)
             for (workload, lines) in [("frame-scroll-line", 1), ("frame-scroll-page", rows)] {
+                // The floor's pictures: the frames of the same steps on a twin list.
+                let pictures = framePictures(snapshot, lines: lines, count: 64)
+                var floor = FloorDrawer(pictures, columns: columns, rows: rows)
                 let (list, terminal) = makeList()
                 list.apply(snapshot)
                 // Two canvases in turn (double buffering): the terminal keeps the frame it was
@@ -24,19 +27,26 @@ enum RenderBenchmarks {
                 var current = 0
                 list.render(into: &canvases[current])
                 terminal.present(canvases[current])
-                let ms = medianMilliseconds(runs: runs) {
-                    if list.state.scrollOffset >= list.maximumScrollOffset { list.scrollToTop() }
-                    list.scroll(byLines: lines)
-                    list.moveSelection(.next)
+                var times: [Double] = []
+                floor.drawNext()  // warm-up, as `medianMilliseconds`
+                floor.times.removeAll()
+                for _ in 0 ... runs {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    step(list, lines: lines)
                     current ^= 1
                     list.render(into: &canvases[current])
                     terminal.present(canvases[current])
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                    floor.drawNext()  // right after, under the same load
                 }
                 blackHole(terminal.cellsWrittenLastFrame)
+                times.removeFirst()  // warm-up
+                times.sort()
                 report.add(
                     Measurement(
-                        workload: workload, size: size, median_ms: ms,
-                        note: "cells made \(list.reusePool.made), live \(list.reusePool.live)"))
+                        workload: workload, size: size, median_ms: times[times.count / 2],
+                        note: "cells made \(list.reusePool.made), live \(list.reusePool.live)"
+                    ).compared(to: "floor", milliseconds: floor.medianMilliseconds))
             }
         }
 
@@ -77,6 +87,27 @@ enum RenderBenchmarks {
             blackHole(layout.rows(touchingLines: size / 2 ..< size / 2 + rows))
         }
         report.add(Measurement(workload: "layout-build-varying", size: size, median_ms: varying, note: "every third row 2 lines"))
+    }
+
+    /// One step of the frame workloads: scroll by `lines` (back to the top at the end) and
+    /// move the selection.
+    static func step(_ list: ListView<Int, Int>, lines: Int) {
+        if list.state.scrollOffset >= list.maximumScrollOffset { list.scrollToTop() }
+        list.scroll(byLines: lines)
+        list.moveSelection(.next)
+    }
+
+    /// The pictures of the first `count` frames of the steps, from a list of their own.
+    static func framePictures(_ snapshot: Snapshot<Int, Int>, lines: Int, count: Int) -> [FloorPicture] {
+        let (list, _) = makeList()
+        list.apply(snapshot)
+        var canvas = Canvas(width: columns, height: rows)
+        list.render(into: &canvas)
+        return (0 ..< count).map { _ in
+            step(list, lines: lines)
+            list.render(into: &canvas)
+            return FloorPicture(checked: canvas)
+        }
     }
 
     /// Ten sections sharing `items` items.

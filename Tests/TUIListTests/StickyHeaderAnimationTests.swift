@@ -48,4 +48,26 @@ import Testing
         #expect(screens.last == ["S0", "Item 4", "Item 3", "Item 5"])
         #expect(screens.allSatisfy { $0[0] == "S0" }, "pinned in every frame: \(screens)")
     }
+
+    /// Seed 2000930 of the property test: scrolled into S1 (S1 pinned over Item 3), Item 3 and
+    /// Item 1 move into S0 and the list jumps its offset back to keep Item 3 on the top line,
+    /// now in S0. S1's own row is far from both screens (the transition does not animate it),
+    /// so it stays pinned from where the old layout put it until the rows are half-way, and
+    /// S0 takes over from then on: the first frame is the screen before (it used to pin S0).
+    @Test func aJumpToAnotherSectionKeepsTheOldHeaderPinnedUntilHalfWay() {
+        let screens = Self.frames(
+            from: [("S0", []), ("S1", [1, 2, 3, 4])], to: [("S0", [6, 3, 1]), ("S1", [4, 7, 5])], offset: 4, height: 2)
+        #expect(screens == [["S1", "Item 4"], ["S1", ""], ["S0", ""], ["S0", "Item 1"]], "\(screens)")
+    }
+
+    /// Seed 2000150's situation: S1 pinned over Item 2, Items 1 and 2 move up into S0, so S1's
+    /// row slides down from above the top to the second line. S1 stays pinned until its own
+    /// row arrives below the top, then S0 (not animated: far above before and after) takes
+    /// over above it. It used to pin S0 from the first frame: at rest in the new layout, S0
+    /// sat on the line S1 had in the old picture.
+    @Test func aHeaderSlidingDownFromAboveStaysPinnedUntilItArrives() {
+        let screens = Self.frames(
+            from: [("S0", []), ("S1", [1, 2, 3, 4])], to: [("S0", [1, 2]), ("S1", [3, 4])], offset: 3, height: 3)
+        #expect(screens == [["S1", "Item 3", "Item 4"], ["S1", "", "Item 3"], ["S0", "S1", "Item 3"]], "\(screens)")
+    }
 }

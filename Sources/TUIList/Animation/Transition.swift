@@ -226,6 +226,16 @@ public struct Transition<RowID: Hashable> {
     /// A transition of zero duration is finished at any moment.
     public func isFinished(at elapsed: Double) -> Bool { elapsed >= duration || duration == 0 }
 
+    /// How far the moves are at `elapsed` seconds, eased: 0 until they start, 1 from their end
+    /// (and once the transition is finished). A row that jumps switches at 0.5.
+    ///
+    /// - Complexity: O(1).
+    internal func moveProgress(at elapsed: Double) -> Double {
+        if isFinished(at: elapsed) || elapsed >= moveEnd { return 1 }
+        if elapsed <= moveStart { return 0 }
+        return timing.move.easing((elapsed - moveStart) / (moveEnd - moveStart))
+    }
+
     /// The rows to draw `elapsed` seconds after the start, in draw order.
     ///
     /// Before the start it is the first frame, from ``duration`` on the last one. In between,
@@ -243,14 +253,7 @@ public struct Transition<RowID: Hashable> {
         let finished = isFinished(at: elapsed)
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
-        let moveProgress: Double
-        if finished || elapsed >= moveEnd {
-            moveProgress = 1
-        } else if elapsed <= moveStart {
-            moveProgress = 0
-        } else {
-            moveProgress = timing.move.easing((elapsed - moveStart) / (moveEnd - moveStart))
-        }
+        let moveProgress = self.moveProgress(at: elapsed)
 
         var rows: [TransitionFrame<RowID>.Row] = []
         rows.reserveCapacity(tracks.count)

@@ -126,6 +126,7 @@ extension ListView {
         }
         let oldOffset = pending.oldOffset
         _stickyHeaderBefore = nil
+        _transitionOld = stickySectionHeaders ? (old, oldOffset) : nil
         if stickySectionHeaders, let pinned = Self._stickyHeaderPlacement(in: old, offset: oldOffset, viewport: height) {
             _stickyHeaderBefore = (old.row(at: pinned.index), pinned.line, pinned.height)
         }
@@ -212,66 +213,97 @@ extension ListView {
     }
 
     /// The sticky header mid-transition, by the same rule as at rest but on the frame's own
-    /// picture: the nearest header at or above the top line is pinned to it (drawn last, so rows
-    /// sliding under it pass beneath), pushed up by the nearest header below the top. Headers the transition moves are where the frame draws them;
-    /// the others are where the layout puts them (only the top line's section's header and the
-    /// next one can be nearest among those). So a header stays pinned through an apply that
-    /// shifts its section, instead of sliding out and back. A header fading in does not count
-    /// until it is in place; the header pinned before the apply, unless the transition moves
-    /// it, stays pinned where it was until another header pushes it out or the transition ends.
+    /// picture: the last header (in section order) at or above the top line is pinned to it
+    /// (drawn last, so rows sliding under it pass beneath), pushed up by the nearest header
+    /// below the top. Where each header is in the picture:
+    /// - a header the transition animates, where the frame draws it (one fading in counts only
+    ///   once in place; one deleted before it was ever drawn does not count);
+    /// - one it does not animate (far from the viewport before and after), where the layout
+    ///   it came from puts it until the rows are half-way, where the new one puts it from then
+    ///   on: such a row jumps, as a far move does. One drawn at rest on screen (scrolled into
+    ///   view since) is where it is drawn.
+    ///
+    /// So the first frame pins what the screen before it pinned, the last what the screen at
+    /// rest pins, and a header stays pinned through an apply that shifts its section instead
+    /// of sliding out and back. Section order, not lines, decides which header above the top
+    /// is nearest: off screen the frame's lines are not the layout's (a row arriving from far
+    /// away starts just beyond the edge), while headers keep their order through an apply
+    /// that moves no section. (A section moved: its header is ordered where the new snapshot
+    /// puts it.)
+    ///
+    /// - Complexity: O(rows the transition animates + sections between the top line's and
+    ///   the nearest headers it does not animate).
     internal func _stickyHeader(
         in frame: TransitionFrame<ListRow<SectionID, ItemID>>, shift: Int, offset: Int, height: Int
     ) -> (row: ListRow<SectionID, ItemID>, line: Int, height: Int)? {
-        guard stickySectionHeaders, _layout.hasHeaders else { return nil }
-        var above: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
+        guard stickySectionHeaders, _layout.hasHeaders, let transition = _animator.transition else { return nil }
+        let new = _layout
+        let old = _transitionOld
+        // Section order: the new snapshot's, or the old one's for a section deleted.
+        func order(_ row: ListRow<SectionID, ItemID>) -> Int {
+            guard case .header(let section) = row else { return -1 }
+            if let s = new.snapshot.indexOfSection(section) { return s }
+            return old?.layout.snapshot.indexOfSection(section) ?? -1
+        }
+        var above: (row: ListRow<SectionID, ItemID>, line: Int, height: Int, order: Int)?
         var below: Int?
         func consider(_ row: ListRow<SectionID, ItemID>, line: Int, height: Int) {
             if line <= 0 {
-                if above.map({ line > $0.line }) ?? true { above = (row, line, height) }
+                let key = order(row)
+                if above.map({ key > $0.order }) ?? true { above = (row, line, height, key) }
             } else if below.map({ line < $0 }) ?? true {
                 below = line
             }
         }
-        if !_layout.snapshot.isEmpty, let top = _layout.rowIndex(atLine: min(offset, _layout.numberOfLines - 1)) {
-            // The nearest headers at rest: from the top line's section up, and from the next
-            // one down, passing over headers the transition moves (a few: its window).
-            let section = _layout.sectionIndex(ofRowAt: top)
-            let sections = _layout.snapshot.numberOfSections
+        let halfway = transition.moveProgress(at: _animator.elapsed) >= 0.5
+        // A header at rest in the new layout that the frame draws on screen.
+        func drawnAtRest(_ row: ListRow<SectionID, ItemID>) -> Bool {
+            guard !new.snapshot.isEmpty, !_animatedRows.contains(row), let index = new.index(of: row) else { return false }
+            let line = new.firstLine(ofRowAt: index) - offset
+            return line < height && line + new.height(ofRowAt: index) > 0
+        }
+        // The nearest headers the transition does not animate in a layout shown at an offset:
+        // from the top line's section up, and from the next one down.
+        func considerResting(
+            in layout: ListLayout<SectionID, ItemID>, offset: Int, where counts: (ListRow<SectionID, ItemID>) -> Bool
+        ) {
+            guard !layout.snapshot.isEmpty, layout.numberOfLines > 0,
+                let top = layout.rowIndex(atLine: max(0, min(offset, layout.numberOfLines - 1)))
+            else { return }
+            let section = layout.sectionIndex(ofRowAt: top)
+            let sections = layout.snapshot.numberOfSections
             for direction in [-1, 1] {
                 var s = direction < 0 ? section : section + 1
                 while s >= 0 && s < sections {
-                    let index = _layout.firstRowIndex(ofSectionAt: s)
-                    let row = _layout.row(at: index)
-                    if !_animatedRows.contains(row) {
-                        consider(row, line: _layout.firstLine(ofRowAt: index) - offset, height: _layout.height(ofRowAt: index))
+                    let index = layout.firstRowIndex(ofSectionAt: s)
+                    let row = layout.row(at: index)
+                    if !_animatedRows.contains(row) && counts(row) {
+                        consider(row, line: layout.firstLine(ofRowAt: index) - offset, height: layout.height(ofRowAt: index))
                         break
                     }
                     s += direction
                 }
             }
         }
-        var beforeInFrame = false
+        if halfway || old == nil {
+            considerResting(in: new, offset: offset) { _ in true }
+        } else if let old {
+            // Before half-way: the old layout's headers, but those drawn on screen at rest.
+            considerResting(in: new, offset: offset, where: drawnAtRest)
+            considerResting(in: old.layout, offset: old.offset + shift) { row in
+                !drawnAtRest(row) && (new.index(of: row) != nil || _bound[row] != nil)
+            }
+        }
         for row in frame.rows {
             // A header fading in takes over only when it is in place (at the end).
             guard case .header = row.id, row.appearance != .fadingIn else { continue }
             // A header deleted before it was ever drawn is not drawn (as in the frame rows).
-            if _bound[row.id] == nil && _layout.index(of: row.id) == nil { continue }
-            if row.id == _stickyHeaderBefore?.row { beforeInFrame = true }
+            if _bound[row.id] == nil && new.index(of: row.id) == nil { continue }
             consider(row.id, line: row.line - shift, height: row.height)
         }
-        // The header pinned when the transition began, unless the transition moves it: where it
-        // was pinned (the rows it covered slide under it), until a header arriving below
-        // pushes it out or the transition ends.
-        if let before = _stickyHeaderBefore, !beforeInFrame, _bound[before.row] != nil {
-            // At rest at or below the top, it is drawn there, as any header.
-            let atRest = _animatedRows.contains(before.row) ? nil : _layout.index(of: before.row)
-            if atRest.map({ _layout.firstLine(ofRowAt: $0) - offset < 0 }) ?? true {
-                consider(before.row, line: before.line, height: before.height)
-            }
-        }
-        guard var sticky = above, sticky.height < height else { return nil }
-        sticky.line = below.map { min(0, $0 - sticky.height) } ?? 0
-        return sticky.line + sticky.height > 0 ? sticky : nil
+        guard let pinned = above, pinned.height < height else { return nil }
+        let line = below.map { min(0, $0 - pinned.height) } ?? 0
+        return line + pinned.height > 0 ? (pinned.row, line, pinned.height) : nil
     }
 
     /// The style laid over a row drawn with an appearance.

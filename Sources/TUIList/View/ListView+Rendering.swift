@@ -48,6 +48,7 @@ extension ListView {
         let animating = _animator.isAnimating
         _lastRenderWasMidTransition = animating
         if !animating && !_animatedRows.isEmpty { _animatedRows.removeAll(keepingCapacity: true) }
+        if !animating { _transitionOld = nil }
 
         if animating {
             let offset = state.scrollOffset

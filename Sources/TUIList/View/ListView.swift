@@ -155,8 +155,12 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// The sticky header of the frame being drawn mid-transition (found from where the frame
     /// puts the headers; see `_collectFrameRows`).
     internal var _frameStickyHeader: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
-    /// The header that was pinned when the running transition began (see `_stickyHeader(in:)`).
+    /// The header that was pinned when the running transition began: it keeps its cell while
+    /// the transition runs, even when deleted (it stays pinned until the rows are half-way).
     internal var _stickyHeaderBefore: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
+    /// The layout the running transition started from and the offset it was shown at: where
+    /// the headers it does not animate are until its rows are half-way (see `_stickyHeader(in:)`).
+    internal var _transitionOld: (layout: ListLayout<SectionID, ItemID>, offset: Int)?
     internal var _lastChangeset: Changeset<SectionID, ItemID>?
     /// Whether the last render drew a frame of a running transition (see `isAnimating`).
     internal var _lastRenderWasMidTransition = false
