@@ -77,38 +77,39 @@ import Testing
         return line.enumerated().map { positions.contains($0.offset) ? "[\($0.element)]" : String($0.element) }.joined()
     }
 
-    @Test(arguments: [
-        ("abc", "xaxbxc", "x[a]x[b]x[c]"),
-        ("abc", "acb", nil),
-        ("abc", "ABC", "[A][B][C]"),
-        ("Abc", "abc", nil),
-        ("Abc", "xAbc", "x[A][b][c]"),
-        ("abc", "ab/ab/abc", "ab/ab/[a][b][c]"),  // shortest window at the first end found
-        ("'bc", "abxbc", "abx[b][c]"),
-        ("'bc", "bxc", nil),
-        ("^ab", "  abc", "  [a][b]c"),
-        ("^ab", "cab", nil),
-        ("bc$", "abc  ", "a[b][c]  "),
-        ("bc$", "bca", nil),
-        ("^abc$", " abc ", " [a][b][c] "),
-        ("^abc$", "abcd", nil),
-        ("!abc", "xyz", "xyz"),
-        ("!abc", "xabcx", nil),
-        ("!'abc", "axbxc", nil),
-        ("!'abc", "cba", "cba"),
-        ("!^ab", "xab", "xab"),
-        ("!^ab", "abx", nil),
-        ("ab | xy", "xaby", "x[a][b]y"),  // the first term that matches wins
-        ("zz | xy", "xay", "[x]a[y]"),
-        ("zz | qq", "xay", nil),
-        ("a b", "ba", "[b][a]"),
-        ("creme", "Crème brûlée", "[C][r][è][m][e] brûlée"),
-        ("Creme", "Crème", "[C][r][è][m][e]"),
-        ("Creme", "crème", nil),
-        ("a\\ b", "a b", "[a][ ][b]"),
-        ("a\\ b", "ab", nil),
-        ("", "anything", "anything"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("abc", "xaxbxc", "x[a]x[b]x[c]"),
+            ("abc", "acb", nil),
+            ("abc", "ABC", "[A][B][C]"),
+            ("Abc", "abc", nil),
+            ("Abc", "xAbc", "x[A][b][c]"),
+            ("abc", "ab/ab/abc", "ab/ab/[a][b][c]"),  // shortest window at the first end found
+            ("'bc", "abxbc", "abx[b][c]"),
+            ("'bc", "bxc", nil),
+            ("^ab", "  abc", "  [a][b]c"),
+            ("^ab", "cab", nil),
+            ("bc$", "abc  ", "a[b][c]  "),
+            ("bc$", "bca", nil),
+            ("^abc$", " abc ", " [a][b][c] "),
+            ("^abc$", "abcd", nil),
+            ("!abc", "xyz", "xyz"),
+            ("!abc", "xabcx", nil),
+            ("!'abc", "axbxc", nil),
+            ("!'abc", "cba", "cba"),
+            ("!^ab", "xab", "xab"),
+            ("!^ab", "abx", nil),
+            ("ab | xy", "xaby", "x[a][b]y"),  // the first term that matches wins
+            ("zz | xy", "xay", "[x]a[y]"),
+            ("zz | qq", "xay", nil),
+            ("a b", "ba", "[b][a]"),
+            ("creme", "Crème brûlée", "[C][r][è][m][e] brûlée"),
+            ("Creme", "Crème", "[C][r][è][m][e]"),
+            ("Creme", "crème", nil),
+            ("a\\ b", "a b", "[a][ ][b]"),
+            ("a\\ b", "ab", nil),
+            ("", "anything", "anything"),
+        ] as [(String, String, String?)])
     func matchesLines(query: String, line: String, expected: String?) {
         #expect(Self.marked(query, line) == expected, "\(query.debugDescription) on \(line.debugDescription)")
     }
@@ -243,7 +244,8 @@ import Testing
         for id in 0 ..< rng.int(0 ... 200) {
             var fields: [String] = []
             for _ in 0 ..< rng.int(1 ... 2) {
-                fields.append((0 ..< rng.int(0 ... 10)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined())
+                fields.append(
+                    (0 ..< rng.int(0 ... 10)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined())
             }
             items.append(fields)
             index.append(id, fields: fields)
@@ -273,7 +275,9 @@ import Testing
             previous = found
             // Now and then the list grows between searches (narrowing must search new items).
             if rng.chance(0.3) {
-                let fields = [(0 ..< rng.int(0 ... 8)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined()]
+                let fields = [
+                    (0 ..< rng.int(0 ... 8)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined()
+                ]
                 index.append(items.count, fields: fields)
                 items.append(fields)
             }

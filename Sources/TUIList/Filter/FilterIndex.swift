@@ -8,10 +8,13 @@ import Darwin
 ///
 /// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
 /// changes (``update(_:fields:)``); the text is folded then (``TextFolding``: case and
-/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)`` finds the items
-/// whose text contains a query, comparing bytes, on every core for large lists; given the
-/// previous result, a query that extends it (`"ab"` after `"a"`) searches only the previous
-/// matches and the items added since.
+/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)-(String,_,_)``
+/// finds the items whose text contains a query, comparing bytes, on every core for large
+/// lists; given the previous result, a query that extends it (`"ab"` after `"a"`) searches
+/// only the previous matches and the items added since.
+/// ``matches(_:narrowing:cancellation:)-(FilterQuery,_,_)`` does the same for fzf's
+/// extended-search syntax (fuzzy, exact, prefix, suffix and inverse terms, smart case), with a
+/// score per match; ``ranked(_:)`` orders the matches best first.
 ///
 /// ```swift
 /// var index = FilterIndex<Int>()

@@ -101,7 +101,8 @@ private func _termScore(
     let count = text.count
     var low = 0
     while true {
-        let high = memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
+        let high =
+            memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
         if let range = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
             return _score(
                 base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,

@@ -13,7 +13,9 @@ public enum PickerFilter {
     ///   - reversed: whether to read the input last line first (`--tac`).
     /// - Returns: the indices in `lines` of the matches, in the order to print them.
     /// - Complexity: O(bytes of the lines × terms), then O(m log m) to rank m matches.
-    public static func matches(_ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false)
+    public static func matches(
+        _ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false
+    )
         -> [Int]
     {
         var index = FilterIndex<Int>()
