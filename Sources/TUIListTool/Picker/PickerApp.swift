@@ -74,6 +74,8 @@ public final class PickerApp: TerminalApp {
     /// from the last result when the query only got stricter.
     private var index = FilterIndex<Int>()
     private var lastMatches: FilterMatches?
+    /// ``query`` parsed.
+    private var parsedQuery = FilterQuery("")
     private var keyCounts: [Substring: Int] = [:]
     private var readError: String?
 
@@ -85,8 +87,12 @@ public final class PickerApp: TerminalApp {
         keyer = try LineKeyer(options.key)
         let link = Link()
         list = ListView<Int, String>(cellProvider: { context, id in
-            let cell = context.dequeue(TextCell.self)
-            if let app = link.app, let index = app.indexOfIdentity[id] { cell.title = app.lines[index] }
+            let cell = context.dequeue(PickerCell.self)
+            if let app = link.app, let index = app.indexOfIdentity[id] {
+                cell.title = app.lines[index]
+                // Only rows on screen get here: match the line again for its characters.
+                if !app.parsedQuery.isEmpty { cell.matched = app.parsedQuery.matches(cell.title)?.positions ?? [] }
+            }
             return cell
         })
         link.app = self
@@ -237,6 +243,7 @@ public final class PickerApp: TerminalApp {
     /// Searches the index for ``query``, narrowing from the last result when it allows.
     private func search() {
         let parsed = FilterQuery(query, exact: options.exact, caseMatching: options.caseMatching)
+        parsedQuery = parsed
         guard let found = index.matches(parsed, narrowing: lastMatches) else { return }
         lastMatches = found
         let slots = options.sort ? index.ranked(found) : found.slots
