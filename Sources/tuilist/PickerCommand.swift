@@ -54,7 +54,7 @@ struct PickerCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Rank the matches by score (--no-sort keeps input order).")
     var sort = true
 
-    @Flag(name: .long, help: "Read the input last line first.")
+    @Flag(name: .long, help: "With --filter: read the input last line first.")
     var tac = false
 
     private var caseMatching: FilterQuery.CaseMatching {
