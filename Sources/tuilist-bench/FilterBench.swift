@@ -110,12 +110,40 @@ enum FilterBenchmarks {
                     matchTimes[matchTimes.count / 2]) + ratio)
             if let fzf { measurement = measurement.compared(to: "fzf", milliseconds: fzf) }
             report.add(measurement)
+            // The picker's path: fzf's extended search (fuzzy terms), scored and ranked.
+            var fuzzyTimes: [Double] = []
+            var previousFuzzy: FilterMatches?
+            for round in 0 ..< (report.quick ? 1 : 3) {
+                for query in keystrokes {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let matches = index.matches(FilterQuery(query), narrowing: previousFuzzy)!
+                    _ = index.ranked(matches)
+                    previousFuzzy = matches
+                    if round > 0 || report.quick {
+                        fuzzyTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                    }
+                }
+            }
+            fuzzyTimes.sort()
+            let fuzzyMedian = fuzzyTimes[fuzzyTimes.count / 2]
+            let fzfFuzzy = fzfMilliseconds(lines: lines, queries: keystrokes.filter { !$0.isEmpty }, exact: false)
+            var fuzzyMeasurement = Measurement(
+                workload: "filter-fuzzy-match-rank", size: size, median_ms: fuzzyMedian,
+                note: String(
+                    format: "FilterQuery match + rank, %d keystrokes, max %.1f ms", fuzzyTimes.count, fuzzyTimes.last!)
+                    + (fzfFuzzy.map {
+                        String(
+                            format: "; fzf --filter (fuzzy, whole process) %.1f ms median, %.1f× ours", $0, $0 / fuzzyMedian)
+                    } ?? "; fzf not installed"))
+            if let fzfFuzzy { fuzzyMeasurement = fuzzyMeasurement.compared(to: "fzf", milliseconds: fzfFuzzy) }
+            report.add(fuzzyMeasurement)
         }
         runEdit(&report)
     }
 
-    /// `fzf --exact --filter QUERY` over the lines, one process per query: the median.
-    static func fzfMilliseconds(lines: [(title: String, detail: String)], queries: [String]) -> Double? {
+    /// `fzf --exact --filter QUERY` (or fuzzy, `exact` false) over the lines, one process per
+    /// query: the median.
+    static func fzfMilliseconds(lines: [(title: String, detail: String)], queries: [String], exact: Bool = true) -> Double? {
         guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return nil }
         let path = NSTemporaryDirectory() + "tuilist-bench-fzf-\(getpid()).txt"
@@ -128,7 +156,7 @@ enum FilterBenchmarks {
         for query in queries {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: fzf)
-            process.arguments = ["--exact", "--filter", query]
+            process.arguments = (exact ? ["--exact"] : []) + ["--filter", query]
             guard let input = FileHandle(forReadingAtPath: path) else { return nil }
             process.standardInput = input
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

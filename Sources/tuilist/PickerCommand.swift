@@ -10,9 +10,17 @@ struct PickerCommand: ParsableCommand {
         commandName: "pick",
         abstract: "Pick lines from standard input (the default: COMMAND | tuilist).",
         discussion: """
-            Lines show as they arrive. Type to filter (words, case and accents ignored), ↑/↓ move, \
-            Enter prints the chosen line (with --multi, Tab marks several) and exits 0; Esc or \
-            Ctrl-C exit 130 with nothing printed; Enter with no match exits 1.
+            Lines show as they arrive. Type to filter, ↑/↓ move, Enter prints the chosen line (with \
+            --multi, Tab marks several) and exits 0; Esc or Ctrl-C exit 130 with nothing printed; \
+            Enter with no match exits 1.
+
+            The query is fzf's extended search: space-separated terms must all match; a term is \
+            fuzzy (its characters in order), 'term exact, ^term a prefix, term$ a suffix, !term \
+            excludes, a | b either; \\  is a space in a term. A term with an upper-case letter is \
+            case-sensitive (smart case); accents are ignored. Matches are ranked best first.
+
+            --filter QUERY prints the matching lines (ranked) without a screen, as fzf --filter \
+            does: exit 0 when some matched, 1 when none did.
             """
     )
 
@@ -28,13 +36,40 @@ struct PickerCommand: ParsableCommand {
     @Flag(name: .long, help: "Tab marks several lines; Enter prints all marked lines.")
     var multi = false
 
+    @Option(name: [.customShort("f"), .long], help: "Print the lines matching this query, best first, and exit (no screen).")
+    var filter: String?
+
+    @Option(name: [.customShort("q"), .long], help: "Start the picker with this query.")
+    var query = ""
+
+    @Flag(name: [.customShort("e"), .long], help: "Plain terms match exactly ('term is then fuzzy).")
+    var exact = false
+
+    @Flag(name: .customShort("i"), help: "Ignore case (the default is smart case; +i respects case).")
+    var ignoreCase = false
+
+    @Flag(name: .customLong("case-sensitive"), help: "Respect case (also +i).")
+    var caseSensitive = false
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Rank the matches by score (--no-sort keeps input order).")
+    var sort = true
+
+    @Flag(name: .long, help: "With --filter: read the input last line first.")
+    var tac = false
+
+    private var caseMatching: FilterQuery.CaseMatching {
+        caseSensitive ? .respect : ignoreCase ? .ignore : .smart
+    }
+
     func validate() throws {
         if let key, key < 1 { throw ValidationError("--key must be 1 or more (got \(key))") }
         if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
+        if tac && filter == nil { throw ValidationError("--tac works with --filter only") }
         if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
     }
 
     func run() throws {
+        if let filter { runFilter(filter) }
         guard isatty(STDIN_FILENO) == 0 else {
             fail(
                 ToolFailure("no input: pipe lines into it (e.g. `ls | tuilist`), or use a subcommand (tuilist --help)", status: 2)
@@ -46,7 +81,11 @@ struct PickerCommand: ParsableCommand {
         let inbox = LineInbox()
         let app: PickerApp
         do {
-            app = try PickerApp(inbox: inbox, options: .init(key: keying, headerLines: headerLines, multi: multi))
+            app = try PickerApp(
+                inbox: inbox,
+                options: .init(
+                    key: keying, headerLines: headerLines, multi: multi, query: query, exact: exact,
+                    caseMatching: caseMatching, sort: sort))
         } catch {
             fail(error)
         }
@@ -71,6 +110,36 @@ struct PickerCommand: ParsableCommand {
             }
         }
         Glibc.exit(status)
+    }
+
+    /// `--filter`: reads every line, prints the matches, exits 0 (some) or 1 (none).
+    private func runFilter(_ text: String) -> Never {
+        var input: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { fail(ToolFailure("cannot read standard input: \(String(cString: strerror(errno)))", status: 2)) }
+            if n == 0 { break }
+            input.append(contentsOf: buffer[0 ..< n])
+        }
+        let lines = PickerFilter.lines(of: input)
+        let query = FilterQuery(text, exact: exact, caseMatching: caseMatching)
+        let found = PickerFilter.matches(lines, query: query, sort: sort, reversed: tac)
+        var output = ""
+        for line in found {
+            output += lines[line]
+            output += "\n"
+        }
+        output.withUTF8 { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
+                if n <= 0 { break }
+                done += n
+            }
+        }
+        Glibc.exit(found.isEmpty ? 1 : 0)
     }
 
     private func fail(_ failure: ToolFailure) -> Never {

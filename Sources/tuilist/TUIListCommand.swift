@@ -19,4 +19,9 @@ struct TUIListCommand: ParsableCommand {
         ],
         defaultSubcommand: PickerCommand.self
     )
+
+    /// Parses the command line, reading fzf's `+i` (respect case) as `--case-sensitive`.
+    static func main() {
+        main(CommandLine.arguments.dropFirst().map { $0 == "+i" ? "--case-sensitive" : $0 })
+    }
 }

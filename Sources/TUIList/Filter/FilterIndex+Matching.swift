@@ -30,7 +30,7 @@ extension FilterIndex {
         let total = _ids.count
         // Candidates: the previous matches plus the slots added since, or every slot.
         var candidates: [Int32]?
-        if let previous, previous.version == version, previous.slotCount <= total,
+        if let previous, previous.filterQuery == nil, previous.version == version, previous.slotCount <= total,
             needle.count >= previous.query.count, _contains(needle, previous.query)
         {
             if previous.slotCount == total {

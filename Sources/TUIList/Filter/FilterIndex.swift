@@ -1,11 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Items' text, folded once, ready to be filtered on every keystroke: the library's filter.
 ///
 /// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
 /// changes (``update(_:fields:)``); the text is folded then (``TextFolding``: case and
-/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)`` finds the items
-/// whose text contains a query, comparing bytes, on every core for large lists; given the
-/// previous result, a query that extends it (`"ab"` after `"a"`) searches only the previous
-/// matches and the items added since.
+/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)-(String,_,_)``
+/// finds the items whose text contains a query, comparing bytes, on every core for large
+/// lists; given the previous result, a query that extends it (`"ab"` after `"a"`) searches
+/// only the previous matches and the items added since.
+/// ``matches(_:narrowing:cancellation:)-(FilterQuery,_,_)`` does the same for fzf's
+/// extended-search syntax (fuzzy, exact, prefix, suffix and inverse terms, smart case), with a
+/// score per match; ``ranked(_:)`` orders the matches best first.
 ///
 /// ```swift
 /// var index = FilterIndex<Int>()
@@ -21,7 +30,8 @@
 ///
 /// - A field never matches across into the next one (fields are kept apart by a NUL byte,
 ///   which folding removes from text and queries).
-/// - Memory: the folded bytes, plus 8 bytes of offsets and one identifier per item, plus 4
+/// - Memory: the folded bytes (and, for lines with upper-case letters, the bytes folded
+///   keeping case, for case-sensitive terms), plus 12 bytes of offsets and one identifier per item, plus 4
 ///   bytes per identifier for `Int` identifiers that are small (0 up to about twice the
 ///   count), a hash table entry for others.
 public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
@@ -31,6 +41,10 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @usableFromInline internal var _starts: [UInt32] = []
     /// The length of each slot's folded text.
     @usableFromInline internal var _lengths: [UInt32] = []
+    /// The length of each slot's text folded keeping case (``TextFolding/append(foldedKeepingCase:to:)``),
+    /// stored right after its folded text; 0 when it is the same as the folded text (no
+    /// upper-case letter), which is most lines'.
+    @usableFromInline internal var _casedLengths: [UInt32] = []
     /// Every folded text, one after another (texts replaced by an update stay until the next
     /// compaction).
     @usableFromInline internal var _bytes: [UInt8] = []
@@ -123,6 +137,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         _ids.reserveCapacity(items)
         _starts.reserveCapacity(items)
         _lengths.reserveCapacity(items)
+        _casedLengths.reserveCapacity(items)
         if ID.self != Int.self { _slots.reserveCapacity(items) }
         _bytes.reserveCapacity(bytes)
     }
@@ -146,9 +161,10 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         let slot = Int32(_ids.count)
         precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
         _ids.append(id)
-        let (start, length) = _write(fields)
+        let (start, length, cased) = _write(fields)
         _starts.append(start)
         _lengths.append(length)
+        _casedLengths.append(cased)
     }
 
     /// Replaces an item's text.
@@ -159,10 +175,11 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public mutating func update(_ id: ID, fields: some Collection<String>) {
         guard let slot = _slot(id) else { preconditionFailure("FilterIndex: no item \(id) to update") }
-        _garbage += Int(_lengths[slot])
-        let (start, length) = _write(fields)
+        _garbage += Int(_lengths[slot]) + Int(_casedLengths[slot])
+        let (start, length, cased) = _write(fields)
         _starts[slot] = start
         _lengths[slot] = length
+        _casedLengths[slot] = cased
         _version &+= 1
         if _garbage > _bytes.count / 2 { _compact() }
     }
@@ -177,16 +194,18 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public mutating func remove(_ id: ID) {
         guard let slot = _removeSlot(id) else { preconditionFailure("FilterIndex: no item \(id) to remove") }
-        _garbage += Int(_lengths[slot])
+        _garbage += Int(_lengths[slot]) + Int(_casedLengths[slot])
         _starts[slot] = .max
         _lengths[slot] = 0
+        _casedLengths[slot] = 0
         _removedCount += 1
         _version &+= 1
     }
 
-    /// Appends folded fields, NUL between them; returns where they start and their length.
+    /// Appends folded fields, NUL between them, then the fields folded keeping case when that
+    /// differs; returns where they start, the folded length and the case-kept length (0: same).
     @inlinable
-    internal mutating func _write(_ fields: some Collection<String>) -> (UInt32, UInt32) {
+    internal mutating func _write(_ fields: some Collection<String>) -> (UInt32, UInt32, UInt32) {
         let start = _bytes.count
         var first = true
         for field in fields {
@@ -194,8 +213,20 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
             first = false
             TextFolding.append(folded: field, to: &_bytes)
         }
+        let casedStart = _bytes.count
+        first = true
+        for field in fields {
+            if !first { _bytes.append(0) }
+            first = false
+            TextFolding.append(foldedKeepingCase: field, to: &_bytes)
+        }
+        let same = _bytes.withUnsafeBufferPointer { bytes in
+            bytes.count - casedStart == casedStart - start
+                && memcmp(bytes.baseAddress! + start, bytes.baseAddress! + casedStart, casedStart - start) == 0
+        }
+        if same { _bytes.removeLast(_bytes.count - casedStart) }
         precondition(_bytes.count < Int(UInt32.max), "FilterIndex: more than 4 GiB of folded text")
-        return (UInt32(start), UInt32(_bytes.count - start))
+        return (UInt32(start), UInt32(casedStart - start), UInt32(_bytes.count - casedStart))
     }
 
     /// Rewrites the bytes without replaced text. O(bytes held).
@@ -206,7 +237,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         for slot in _starts.indices where _starts[slot] != .max {
             let start = Int(_starts[slot])
             _starts[slot] = UInt32(bytes.count)
-            bytes.append(contentsOf: _bytes[start ..< start + Int(_lengths[slot])])
+            bytes.append(contentsOf: _bytes[start ..< start + Int(_lengths[slot]) + Int(_casedLengths[slot])])
         }
         _bytes = bytes
         _garbage = 0

@@ -8,6 +8,11 @@ public struct FilterMatches: Sendable, Equatable {
     public let query: [UInt8]
     /// The matching slots, ascending.
     public let slots: [Int32]
+    /// Each match's score, in the order of ``slots`` (higher is better), for a search by a
+    /// ``FilterQuery`` with terms; empty otherwise (a substring search, an empty query).
+    public let scores: [Int32]
+    /// The query searched for, for a search by a ``FilterQuery``.
+    public let filterQuery: FilterQuery?
     /// One bit per slot of `0 ..< slotCount`: set for a match.
     @usableFromInline internal let _bits: [UInt64]
     /// The index's slot count when searched.
@@ -16,9 +21,14 @@ public struct FilterMatches: Sendable, Equatable {
     /// not changed but for appends.
     public let version: Int
 
-    internal init(query: [UInt8], slots: [Int32], slotCount: Int, version: Int) {
+    internal init(
+        query: [UInt8], slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = [],
+        filterQuery: FilterQuery? = nil
+    ) {
         self.query = query
         self.slots = slots
+        self.scores = scores
+        self.filterQuery = filterQuery
         self.slotCount = slotCount
         self.version = version
         var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)

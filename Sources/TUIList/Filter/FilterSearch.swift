@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 ///
 /// Narrowing is automatic: the last delivered result is the starting point of the next search
-/// when the new query extends it (see ``FilterIndex/matches(_:narrowing:cancellation:)``).
+/// when the new query extends it (see ``FilterIndex/matches(_:narrowing:cancellation:)-(String,_,_)``).
 public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
     private struct State: Sendable {
         var index = FilterIndex<ID>()
@@ -45,7 +45,7 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
     /// Searches for `query` in the background; cancels the search in flight, if any.
     ///
     /// - Parameters:
-    ///   - query: the text to search for.
+    ///   - query: the text to find (see ``FilterIndex/matches(_:narrowing:cancellation:)-(String,_,_)``).
     ///   - completion: called once, on a background thread, with the matches — unless another
     ///     search is started first (then never). Completions run one at a time, so the newest
     ///     query's result is always the last delivered, even after a slow completion.

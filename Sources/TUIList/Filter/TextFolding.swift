@@ -35,4 +35,26 @@ public enum TextFolding {
         append(folded: text, to: &bytes)
         return bytes
     }
+
+    /// Appends the UTF-8 bytes of `text` with diacritics dropped but case kept (`Crème` →
+    /// `Creme`), for case-sensitive matching. NUL characters are dropped.
+    public static func append(foldedKeepingCase text: String, to bytes: inout [UInt8]) {
+        var ascii = true
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 where byte >= 0x80 { ascii = false; break }
+            guard ascii else { return }
+            for byte in utf8 where byte != 0 { bytes.append(byte) }
+        }
+        guard !ascii else { return }
+        let folded = text.folding(options: [.diacriticInsensitive], locale: nil)
+        for byte in folded.utf8 where byte != 0 { bytes.append(byte) }
+    }
+
+    /// The UTF-8 bytes of `text` with diacritics dropped and case kept.
+    public static func foldedKeepingCase(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(foldedKeepingCase: text, to: &bytes)
+        return bytes
+    }
 }

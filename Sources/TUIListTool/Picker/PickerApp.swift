@@ -5,8 +5,8 @@ import TUIList
 /// moves through the matches; Enter chooses.
 ///
 /// Screen: a prompt line (`> query` and `matches/lines`), the pinned header lines, the list,
-/// and a help bar. Typing filters (space-separated words must all appear, case and accents
-/// ignored); ↑/↓, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves
+/// and a help bar. Typing filters (``FilterQuery``: fzf's extended search, smart case, accents
+/// ignored; matches ranked by score unless ``Options/sort`` is off); ↑/↓, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves
 /// down; Enter chooses; Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
 /// program ends: 0 with lines chosen, 1 when nothing matched, 130 when the person gave up
 /// (fzf's conventions).
@@ -22,11 +22,26 @@ public final class PickerApp: TerminalApp {
         public var headerLines = 0
         /// Whether Tab marks several lines (`--multi`).
         public var multi = false
+        /// The query to start with (`--query`).
+        public var query = ""
+        /// Whether plain terms match exactly (`--exact`).
+        public var exact = false
+        /// How case is compared (`-i`, `+i`; smart case by default).
+        public var caseMatching: FilterQuery.CaseMatching = .smart
+        /// Whether matches are ranked by score (`--no-sort` turns it off).
+        public var sort = true
         /// Creates options.
-        public init(key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false) {
+        public init(
+            key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
+            exact: Bool = false, caseMatching: FilterQuery.CaseMatching = .smart, sort: Bool = true
+        ) {
             self.key = key
             self.headerLines = max(0, headerLines)
             self.multi = multi
+            self.query = query
+            self.exact = exact
+            self.caseMatching = caseMatching
+            self.sort = sort
         }
     }
 
@@ -53,13 +68,14 @@ public final class PickerApp: TerminalApp {
     private let keyer: LineKeyer
     private var identities: [String] = []
     private var indexOfIdentity: [String: Int] = [:]
-    private var folded: [String] = []
     private var matches: [Int] = []
-    /// The library's filter index over the lines (slot = line number): the first word of a
-    /// query is searched there (bytes, both cores, narrowing as the word grows), the other
-    /// words only among its matches.
+    /// The library's filter index over the lines (slot = line number): the query
+    /// (``FilterQuery``, fzf's extended search) is searched there, on both cores, narrowing
+    /// from the last result when the query only got stricter.
     private var index = FilterIndex<Int>()
     private var lastMatches: FilterMatches?
+    /// ``query`` parsed.
+    private var parsedQuery = FilterQuery("")
     private var keyCounts: [Substring: Int] = [:]
     private var readError: String?
 
@@ -67,11 +83,16 @@ public final class PickerApp: TerminalApp {
     public init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
+        query = options.query
         keyer = try LineKeyer(options.key)
         let link = Link()
         list = ListView<Int, String>(cellProvider: { context, id in
-            let cell = context.dequeue(TextCell.self)
-            if let app = link.app, let index = app.indexOfIdentity[id] { cell.title = app.lines[index] }
+            let cell = context.dequeue(PickerCell.self)
+            if let app = link.app, let index = app.indexOfIdentity[id] {
+                cell.title = app.lines[index]
+                // Only rows on screen get here: match the line again for its characters.
+                if !app.parsedQuery.isEmpty { cell.matched = app.parsedQuery.matches(cell.title)?.positions ?? [] }
+            }
             return cell
         })
         link.app = self
@@ -204,31 +225,30 @@ public final class PickerApp: TerminalApp {
         let start = lines.count
         lines += rest
         identities += keyer.identities(of: rest, continuing: &keyCounts)
-        folded += rest.map(Self.fold)
         for line in start ..< lines.count {
             indexOfIdentity[identities[line]] = line
             index.append(line, text: lines[line])
         }
-        let words = Self.words(of: query)
-        matches += (start ..< lines.count).filter { Self.matches(folded[$0], words) }
-        // New lines join at the bottom: no animation needed (and a fast producer would keep
-        // the list animating for ever).
+        // New lines join at the bottom, or at their rank: no animation needed (and a fast
+        // producer would keep the list animating for ever).
+        search()
         showMatches(animated: false)
     }
 
     private func setQuery(_ newQuery: String) {
-        let words = Self.words(of: newQuery)
         query = newQuery
-        if let first = words.first, let found = index.matches(first, narrowing: lastMatches) {
-            lastMatches = found
-            let others = words.dropFirst()
-            matches = found.slots.map { index.identifier(atSlot: Int($0)) }
-            if !others.isEmpty { matches = matches.filter { line in others.allSatisfy { folded[line].contains($0) } } }
-        } else {
-            lastMatches = nil
-            matches = Array(lines.indices)
-        }
+        search()
         showMatches(animated: matches.count <= 2_000)
+    }
+
+    /// Searches the index for ``query``, narrowing from the last result when it allows.
+    private func search() {
+        let parsed = FilterQuery(query, exact: options.exact, caseMatching: options.caseMatching)
+        parsedQuery = parsed
+        guard let found = index.matches(parsed, narrowing: lastMatches) else { return }
+        lastMatches = found
+        let slots = options.sort ? index.ranked(found) : found.slots
+        matches = slots.map { index.identifier(atSlot: Int($0)) }
     }
 
     private func showMatches(animated: Bool) {
@@ -239,20 +259,6 @@ public final class PickerApp: TerminalApp {
         if list.state.selection == nil, let first = matches.first {
             list.select(identities[first])
         }
-    }
-
-    /// Lower-cased, accents removed: the form lines and queries are compared in.
-    static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    static func words(of query: String) -> [String] {
-        fold(query).split(separator: " ").map(String.init)
-    }
-
-    static func matches(_ folded: String, _ words: [String]) -> Bool {
-        words.allSatisfy { folded.contains($0) }
     }
 }
 

@@ -1,0 +1,234 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A ``FilterQuery`` ready to match folded bytes: the per-line work of a search.
+///
+/// A line is given twice: folded (``TextFolding/append(folded:to:)``: case-insensitive terms
+/// match there) and folded keeping case (case-sensitive terms match there, and the scoring
+/// reads letters' case there to find camelCase humps). Fields are separated by NUL bytes; a
+/// term matches within one field.
+///
+/// Scoring (fzf's, on the first match found, greedy, then shrunk from its end): 16 per
+/// matched character, a bonus for a character at a word start (after a blank 10, after `/`,
+/// `,`, `:`, `;`, `|` 9, after other punctuation 8), a camelCase hump or the first digit 7,
+/// punctuation 8; inside a run of consecutive matches every character gets at least the run's
+/// first bonus (at least 4); the first character's bonus counts twice; a gap costs 3, then 1
+/// per further character.
+internal struct _FilterMatcher: @unchecked Sendable {
+    struct Term {
+        let kind: FilterQuery.Kind
+        let inverted: Bool
+        let caseSensitive: Bool
+        let needle: [UInt8]
+    }
+    let groups: [[Term]]
+
+    init(_ query: FilterQuery) {
+        groups = query.groups.map { group in
+            group.map { Term(kind: $0.kind, inverted: $0.inverted, caseSensitive: $0.caseSensitive, needle: $0._needle) }
+        }
+    }
+
+    /// The line's score, or `nil` when it does not match. `positions` gets the matched byte
+    /// offsets: in `folded` as they are, in `cased` as `-(offset + 1)` (when `collect`).
+    func score(
+        folded: UnsafeBufferPointer<UInt8>, cased: UnsafeBufferPointer<UInt8>, positions: inout [Int],
+        collect: Bool = true
+    ) -> Int32? {
+        var total: Int32 = 0
+        let classText = cased.count == folded.count ? cased : folded
+        for group in groups {
+            var matched = false
+            var groupScore: Int32 = 0
+            for term in group {
+                let text = term.caseSensitive ? cased : folded
+                let found = term.needle.withUnsafeBufferPointer { needle in
+                    _termScore(
+                        term.kind, needle: needle, text: text, classText: classText, positions: &positions,
+                        collect: collect && !term.inverted, negative: term.caseSensitive)
+                }
+                if let found {
+                    if term.inverted { continue }
+                    groupScore = found
+                    matched = true
+                    break
+                } else if term.inverted {
+                    matched = true
+                }
+            }
+            guard matched else { return nil }
+            total &+= groupScore
+        }
+        return total
+    }
+}
+
+/// The byte length of the UTF-8 sequence a byte starts (1 for a stray continuation byte).
+@inline(__always)
+internal func _utf8Length(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}
+
+@inline(__always)
+private func _isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+/// The offset of `needle` in `text`, or `nil`.
+@inline(__always)
+internal func _position(_ text: UnsafePointer<UInt8>, _ length: Int, _ needle: UnsafePointer<UInt8>, _ needleCount: Int) -> Int? {
+    guard needleCount > 0 else { return 0 }
+    let first = Int32(needle[0])
+    var offset = 0
+    let last = length - needleCount
+    while offset <= last {
+        guard let hit = memchr(text + offset, first, last - offset + 1) else { return nil }
+        let position = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - text
+        if needleCount == 1 || memcmp(text + position + 1, needle + 1, needleCount - 1) == 0 { return position }
+        offset = position + 1
+    }
+    return nil
+}
+
+/// A term's score in the first field of `text` it matches, or `nil`.
+private func _termScore(
+    _ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
+    classText: UnsafeBufferPointer<UInt8>, positions: inout [Int], collect: Bool, negative: Bool
+) -> Int32? {
+    guard let needleBase = needle.baseAddress, needle.count > 0 else { return 0 }
+    guard let base = text.baseAddress else { return nil }
+    let count = text.count
+    var low = 0
+    while true {
+        let high =
+            memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
+        if let range = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+            return _score(
+                base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
+                positions: &positions, collect: collect, negative: negative)
+        }
+        if high >= count { return nil }
+        low = high + 1
+    }
+}
+
+/// Where a term matches in `text[low ..< high]` (the window scored), or `nil`.
+@inline(__always)
+private func _fieldMatch(
+    _ kind: FilterQuery.Kind, _ needle: UnsafePointer<UInt8>, _ n: Int, _ text: UnsafePointer<UInt8>, _ low: Int, _ high: Int
+) -> Range<Int>? {
+    switch kind {
+    case .exact:
+        return _position(text + low, high - low, needle, n).map { low + $0 ..< low + $0 + n }
+    case .prefix, .suffix, .equal:
+        var start = low, end = high
+        if kind != .suffix && !_isBlank(needle[0]) { while start < end && _isBlank(text[start]) { start += 1 } }
+        if kind != .prefix && !_isBlank(needle[n - 1]) { while end > start && _isBlank(text[end - 1]) { end -= 1 } }
+        guard end - start >= n else { return nil }
+        switch kind {
+        case .prefix: end = start + n
+        case .suffix: start = end - n
+        default: guard end - start == n else { return nil }
+        }
+        return memcmp(text + start, needle, n) == 0 ? start ..< end : nil
+    case .fuzzy:
+        // Forward: each character of the needle at its first place after the previous one.
+        var at = low, i = 0, first = -1
+        while i < n {
+            let length = _utf8Length(needle[i])
+            guard let p = _position(text + at, high - at, needle + i, length) else { return nil }
+            if first < 0 { first = at + p }
+            at += p + length
+            i += length
+        }
+        let end = at
+        // Backward from the end: the shortest window ending there.
+        var start = end
+        i = n
+        while i > 0 {
+            var k = i - 1
+            while k > 0 && needle[k] & 0xC0 == 0x80 { k -= 1 }
+            let length = i - k
+            var p = start - length
+            while p > first && memcmp(text + p, needle + k, length) != 0 { p -= 1 }
+            start = p
+            i = k
+        }
+        return start ..< end
+    }
+}
+
+private enum _CharClass: UInt8 { case white, nonWord, delimiter, lower, upper, letter, number }
+
+@inline(__always)
+private func _class(_ byte: UInt8) -> _CharClass {
+    switch byte {
+    case 0x61 ... 0x7A: return .lower
+    case 0x41 ... 0x5A: return .upper
+    case 0x30 ... 0x39: return .number
+    case 0x20, 0x09 ... 0x0D: return .white
+    case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
+    case 0x80...: return .letter
+    default: return .nonWord
+    }
+}
+
+@inline(__always)
+private func _bonus(_ previous: _CharClass, _ current: _CharClass) -> Int32 {
+    if current.rawValue > _CharClass.nonWord.rawValue {
+        switch previous {
+        case .white: return 10
+        case .delimiter: return 9
+        case .nonWord: return 8
+        default: break
+        }
+    }
+    if previous == .lower && current == .upper || previous != .number && current == .number { return 7 }
+    if current == .nonWord || current == .delimiter { return 8 }
+    if current == .white { return 10 }
+    return 0
+}
+
+/// Scores the needle matched greedily in `text[start ..< end]` (`low`: the field's start).
+private func _score(
+    _ text: UnsafePointer<UInt8>, _ classText: UnsafeBufferPointer<UInt8>, low: Int, start: Int, end: Int,
+    _ needle: UnsafePointer<UInt8>, _ n: Int, positions: inout [Int], collect: Bool, negative: Bool
+) -> Int32 {
+    @inline(__always) func classAt(_ index: Int) -> _CharClass {
+        _class(index < classText.count ? classText[index] : text[index])
+    }
+    var score: Int32 = 0, inGap = false, consecutive = 0, firstBonus: Int32 = 0, i = 0
+    var previous: _CharClass = start > low ? classAt(start - 1) : .white
+    var index = start
+    while index < end {
+        let current = classAt(index)
+        let length = i < n ? _utf8Length(needle[i]) : 0
+        if i < n && index + length <= end && text[index] == needle[i]
+            && (length == 1 || memcmp(text + index + 1, needle + i + 1, length - 1) == 0)
+        {
+            if collect { positions.append(negative ? -index - 1 : index) }
+            score += 16
+            var bonus = _bonus(previous, current)
+            if consecutive == 0 {
+                firstBonus = bonus
+            } else {
+                if bonus >= 8 && bonus > firstBonus { firstBonus = bonus }
+                bonus = max(bonus, firstBonus, 4)
+            }
+            score += i == 0 ? bonus * 2 : bonus
+            inGap = false
+            consecutive += 1
+            i += length
+            index += length
+        } else {
+            score += inGap ? -1 : -3
+            inGap = true
+            consecutive = 0
+            firstBonus = 0
+            index += _utf8Length(text[index])
+        }
+        previous = current
+    }
+    return score
+}

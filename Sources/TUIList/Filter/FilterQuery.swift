@@ -1,0 +1,212 @@
+import Foundation
+
+/// A filter query in fzf's extended-search syntax, parsed once per keystroke: a pure value.
+///
+/// Terms are separated by spaces and must all match; `a | b` matches either. Each term is
+///
+/// | typed    | matches lines that…                                   |
+/// |----------|-------------------------------------------------------|
+/// | `abc`    | contain `a`, `b`, `c` in this order (fuzzy)           |
+/// | `'abc`   | contain `abc` (exact)                                 |
+/// | `^abc`   | start with `abc` (leading blanks ignored)             |
+/// | `abc$`   | end with `abc` (trailing blanks ignored)              |
+/// | `^abc$`  | are `abc` (surrounding blanks ignored)                |
+/// | `!abc`   | do not contain `abc` (`!^abc`, `!abc$` likewise)      |
+/// | `!'abc`  | do not fuzzy-match `abc`                              |
+///
+/// `\ ` is a space inside a term. Smart case: a term with an upper-case letter is
+/// case-sensitive, others ignore case; accents are ignored either way (``TextFolding``). With
+/// `exact`, plain terms are exact and `'abc` is fuzzy. As in fzf, every text is a query: an
+/// operator with nothing after it (`!`, `'`, `^`) is dropped, a leading `|` is a term.
+///
+/// ```swift
+/// let query = FilterQuery("src ^Sources !test .swift$ | .md$")
+/// query.groups.count     // 4: src, ^Sources, !test, (.swift$ or .md$)
+/// query.matches("Sources/TUIList/src/main.swift")?.positions  // the characters matched
+/// ```
+public struct FilterQuery: Sendable, Hashable {
+    /// How letters' case is compared.
+    public enum CaseMatching: Sendable, Hashable {
+        /// A term with an upper-case letter is case-sensitive; others are not (fzf's default).
+        case smart
+        /// Case is ignored (fzf's `-i`).
+        case ignore
+        /// Case must match (fzf's `+i`).
+        case respect
+    }
+
+    /// How a term matches a line.
+    public enum Kind: Sendable, Hashable {
+        /// The term's characters in order, with anything between them.
+        case fuzzy
+        /// The term as a substring.
+        case exact
+        /// The line starts with the term.
+        case prefix
+        /// The line ends with the term.
+        case suffix
+        /// The line is the term.
+        case equal
+    }
+
+    /// One term of a query.
+    public struct Term: Sendable, Hashable {
+        /// How it matches.
+        public let kind: Kind
+        /// Whether lines that match it are the ones excluded (`!term`).
+        public let inverted: Bool
+        /// The text to find, without operators (lower-cased unless case-sensitive).
+        public let text: String
+        /// Whether case must match.
+        public let caseSensitive: Bool
+        /// The text folded as lines are (``TextFolding``; case kept when case-sensitive).
+        @usableFromInline internal let _needle: [UInt8]
+
+        /// A term.
+        ///
+        /// - Parameters:
+        ///   - kind: how it matches.
+        ///   - inverted: whether it excludes the lines that match it.
+        ///   - text: the text to find.
+        ///   - caseSensitive: whether case must match.
+        public init(kind: Kind, inverted: Bool = false, text: String, caseSensitive: Bool = false) {
+            self.kind = kind
+            self.inverted = inverted
+            self.text = text
+            self.caseSensitive = caseSensitive
+            _needle = caseSensitive ? TextFolding.foldedKeepingCase(text) : TextFolding.folded(text)
+        }
+    }
+
+    /// The text the query was parsed from.
+    public let text: String
+    /// Whether plain terms are exact (fzf's `--exact`).
+    public let exact: Bool
+    /// How case is compared.
+    public let caseMatching: CaseMatching
+    /// The terms: a line matches when, in every group, at least one term matches.
+    public let groups: [[Term]]
+
+    /// Whether the query has no terms (it matches every line).
+    public var isEmpty: Bool { groups.isEmpty }
+
+    /// Parses `text`. Never fails: fzf accepts any text as a query.
+    ///
+    /// - Parameters:
+    ///   - text: what the person typed.
+    ///   - exact: whether plain terms are exact (then `'term` is fuzzy).
+    ///   - caseMatching: how case is compared (smart case by default).
+    /// - Complexity: O(length of `text`).
+    public init(_ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart) {
+        self.text = text
+        self.exact = exact
+        self.caseMatching = caseMatching
+        groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
+    }
+
+    private static func parse(_ text: String, exact: Bool, caseMatching: CaseMatching) -> [[Term]] {
+        var string = Substring(text)
+        while string.first == " " { string = string.dropFirst() }
+        while string.hasSuffix(" ") && !string.hasSuffix("\\ ") { string = string.dropLast() }
+        // An escaped space is kept apart from the spaces between terms (as a tab, as fzf does).
+        let tokens = string.replacingOccurrences(of: "\\ ", with: "\t").split(separator: " ")
+        var groups: [[Term]] = []
+        var group: [Term] = []
+        var startsNewGroup = false
+        var afterBar = false
+        for token in tokens {
+            var word = Substring(token.replacingOccurrences(of: "\t", with: " "))
+            let lower = word.lowercased()
+            let caseSensitive = caseMatching == .respect || (caseMatching == .smart && lower != word)
+            if !caseSensitive { word = Substring(lower) }
+            if !group.isEmpty && !afterBar && word == "|" {
+                startsNewGroup = false
+                afterBar = true
+                continue
+            }
+            afterBar = false
+            var kind: Kind = exact ? .exact : .fuzzy
+            var inverted = false
+            if word.hasPrefix("!") {
+                inverted = true
+                kind = .exact
+                word = word.dropFirst()
+            }
+            if word != "$" && word.hasSuffix("$") {
+                kind = .suffix
+                word = word.dropLast()
+            }
+            if word.hasPrefix("'") {
+                // Flips exactness; `!'term` is an inverted fuzzy term.
+                kind = !exact && !inverted ? .exact : .fuzzy
+                word = word.dropFirst()
+            } else if word.hasPrefix("^") {
+                kind = kind == .suffix ? .equal : .prefix
+                word = word.dropFirst()
+            }
+            guard !word.isEmpty else { continue }
+            if startsNewGroup {
+                groups.append(group)
+                group = []
+            }
+            group.append(Term(kind: kind, inverted: inverted, text: String(word), caseSensitive: caseSensitive))
+            startsNewGroup = true
+        }
+        if !group.isEmpty { groups.append(group) }
+        return groups
+    }
+}
+
+extension FilterQuery {
+    /// One line's match: its score and the characters matched.
+    public struct Match: Sendable, Hashable {
+        /// Higher is better: consecutive characters, characters at the start of a word, after
+        /// a `/`, or at a camelCase hump score more; gaps score less.
+        public let score: Int
+        /// The offsets of the matched characters (`Character`s of the line), ascending.
+        public let positions: [Int]
+    }
+
+    /// Matches one line, with the characters matched (for highlighting the rows on screen).
+    ///
+    /// - Parameter line: the text of the line.
+    /// - Returns: the score and positions, or `nil` when the line does not match.
+    /// - Complexity: O(length of `line` × terms); folds the line first (use a
+    ///   ``FilterIndex`` to match many lines).
+    public func matches(_ line: String) -> Match? {
+        // Fold character by character, keeping where each folded byte came from.
+        var folded: [UInt8] = []
+        var cased: [UInt8] = []
+        var foldedOwner: [Int32] = []
+        var casedOwner: [Int32] = []
+        var offset: Int32 = 0
+        for character in line {
+            let before = (folded.count, cased.count)
+            if character.isASCII, let byte = character.asciiValue {
+                if byte != 0 {
+                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    cased.append(byte)
+                }
+            } else {
+                let text = String(character)
+                TextFolding.append(folded: text, to: &folded)
+                TextFolding.append(foldedKeepingCase: text, to: &cased)
+            }
+            foldedOwner.append(contentsOf: repeatElement(offset, count: folded.count - before.0))
+            casedOwner.append(contentsOf: repeatElement(offset, count: cased.count - before.1))
+            offset += 1
+        }
+        var hits: [Int] = []
+        let score = folded.withUnsafeBufferPointer { f in
+            cased.withUnsafeBufferPointer { c in
+                _FilterMatcher(self).score(folded: f, cased: c, positions: &hits)
+            }
+        }
+        guard let score else { return nil }
+        var positions = Set<Int>()
+        for hit in hits {
+            positions.insert(Int(hit >= 0 ? foldedOwner[hit] : casedOwner[-hit - 1]))
+        }
+        return Match(score: Int(score), positions: positions.sorted())
+    }
+}

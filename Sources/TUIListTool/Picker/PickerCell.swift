@@ -1,0 +1,49 @@
+import TUIList
+
+/// A picker row: the line, with the characters the query matched in ``matchStyle`` (as fzf
+/// shows them), under the usual selection and mark overlays.
+public final class PickerCell: ListCell {
+    /// The line.
+    public var title = ""
+    /// The offsets (`Character`s of ``title``) the query matched, ascending.
+    public var matched: [Int] = []
+    /// The style of the matched characters.
+    public var matchStyle = Style(foreground: .ansi(2), attributes: .bold)
+
+    /// A blank cell.
+    public init() {}
+
+    /// Forgets the line and its matches.
+    public func prepareForReuse() {
+        title = ""
+        matched = []
+    }
+
+    /// Draws the line one column in, restyles the matched characters, then the overlays.
+    public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
+        guard !rect.isEmpty else { return }
+        let left = rect.x + min(1, rect.width / 4)
+        let right = rect.maxX - min(1, rect.width / 4)
+        canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        if !matched.isEmpty {
+            var column = left
+            var next = 0
+            for (offset, character) in title.enumerated() {
+                guard next < matched.count, column < right else { break }
+                let width = TerminalText.columns(of: String(character))
+                if matched[next] == offset {
+                    next += 1
+                    if width > 0 && column + width <= right {
+                        canvas.restyle(Rect(x: column, y: rect.y, width: width, height: 1)) { style in
+                            style = style.overlaid(with: matchStyle)
+                        }
+                    }
+                }
+                column += width
+            }
+        }
+        CellState.applyStandardOverlays(
+            state, to: &canvas, rect: rect, selected: Style(attributes: .reverse),
+            unfocusedSelected: Style(attributes: .underline), marked: Style(foreground: .ansi(3), attributes: .bold))
+    }
+}

@@ -1,0 +1,45 @@
+import TUIList
+
+/// `tuilist pick --filter QUERY` (fzf's `--filter`): no screen, the matching lines printed
+/// best first.
+public enum PickerFilter {
+    /// The lines of `input` matching `query`, ranked (score, then shorter line, then input
+    /// order) or, with `sort` off, in input order.
+    ///
+    /// - Parameters:
+    ///   - lines: the input lines.
+    ///   - query: the parsed query.
+    ///   - sort: whether to rank by score (`--no-sort` turns it off).
+    ///   - reversed: whether to read the input last line first (`--tac`).
+    /// - Returns: the indices in `lines` of the matches, in the order to print them.
+    /// - Complexity: O(bytes of the lines × terms), then O(m log m) to rank m matches.
+    public static func matches(
+        _ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false
+    )
+        -> [Int]
+    {
+        var index = FilterIndex<Int>()
+        index.reserveCapacity(items: lines.count, bytes: lines.reduce(0) { $0 + $1.utf8.count })
+        let order = reversed ? Array(lines.indices.reversed()) : Array(lines.indices)
+        for line in order { index.append(line, text: lines[line]) }
+        guard let found = index.matches(query) else { return [] }
+        let slots = sort ? index.ranked(found) : found.slots
+        return slots.map { index.identifier(atSlot: Int($0)) }
+    }
+
+    /// Splits standard input's bytes into lines at newlines (a last line without a newline
+    /// counts).
+    ///
+    /// - Parameter bytes: everything read.
+    /// - Returns: the lines, decoded as UTF-8 (invalid bytes replaced).
+    public static func lines(of bytes: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(String(decoding: bytes[start ..< offset], as: UTF8.self))
+            start = offset + 1
+        }
+        if start < bytes.count { lines.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        return lines
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// fzf on PATH, if any.
+enum FzfBinary {
+    static let path: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/fzf" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+}
+
+/// `tuilist pick --filter Q` against the real `fzf --filter Q` on a generated corpus of
+/// paths: the same lines for every kind of term, smart case, `-i`/`+i` and `--exact`; the same
+/// order with `--no-sort` (input order) and `--tac`; the same exit status.
+///
+/// Needs fzf (`.ci/run` installs it). Skipped with a message when it is missing, except under
+/// `CI=true`, where a missing fzf fails.
+@Suite(
+    "tuilist pick --filter against fzf --filter",
+    .enabled(
+        if: FzfBinary.path != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+        "fzf is not installed (apt-get install fzf): the conformance test cannot run"))
+struct PickerFilterConformanceTests {
+    static var fzf: String? { FzfBinary.path }
+
+    /// ~5,000 path-like lines from a fixed seed: mixed case, accents, `/ _ - .` and spaces.
+    static let corpus: [String] = {
+        let parts = [
+            "src", "Sources", "lib", "docs", "Tests", "app", "main", "Main", "util", "README", "readme", "config",
+            "école", "Über", "niño", "façade", "naïve", "Ärger", "FilterIndex", "filterIndex", "picker", "my file",
+            "test", "TestCase", "abc", "a_b", "x-y", "CamelCase", "data", "Data", "build", "fzf", "tui", "list",
+        ]
+        let extensions = [".swift", ".md", ".txt", ".Txt", ".json", ".c", "", ".tar.gz", ".MD"]
+        var seed: UInt64 = 20
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        return (0 ..< 5_000).map { n in
+            var line = (0 ... next(4)).map { _ in parts[next(parts.count)] }.joined(separator: "/")
+            line += extensions[next(extensions.count)]
+            switch next(12) {
+            case 0: line = " " + line
+            case 1: line += "  "
+            case 2: line = line.uppercased()
+            case 3: line += " \(n)"
+            default: break
+            }
+            return line
+        }
+    }()
+
+    /// Each case: the arguments both programs get (after the query, fzf's own spelling).
+    static let cases: [[String]] = [
+        // Fuzzy terms.
+        ["src"], ["srcmain"], ["ctl"], ["abc"], ["rdme"], ["tst/ut"], ["x"], ["fo ba"], ["flix"], ["sw"],
+        // Exact, prefix, suffix, exact-line.
+        ["'src"], ["'main."], ["'test"], ["^src"], ["^docs/"], ["^ "], [".swift$"], ["md$"], ["^README.md$"],
+        ["^fzf$"],
+        // Inverse terms.
+        ["!test"], ["!^src"], ["!.md$"], ["!'smt"], ["src !test"], ["!^lib$"],
+        // OR groups.
+        [".swift$ | .md$"], ["^src | ^lib main"], ["a | | b"], ["| src"], ["util |"],
+        // Smart case, and -i / +i.
+        ["Main"], ["SRC"], ["Readme"], ["eCole"], ["mAIN", "-i"], ["main", "+i"], ["TestCase !Data"],
+        // Accented lines, unaccented queries; escaped spaces.
+        ["ecole"], ["uber"], ["nino"], ["facade naive"], ["my\\ file"], ["\\ 1"],
+        // Lone operators and the empty query.
+        ["!"], ["'"], ["^"], ["$"], ["|"], [""],
+        // --exact.
+        ["src main", "--exact"], ["'smn", "-e"], ["^src", "-e"], ["Main", "-e"], ["!'tst", "-e"],
+    ]
+
+    /// Runs `program --filter query extra` on the corpus.
+    static func run(_ program: String, _ arguments: [String], corpus: String) throws -> (Int32, [String]) {
+        let command =
+            ([program] + (program.hasSuffix("tuilist") ? ["pick"] : []) + ["--filter", arguments[0]]
+            + arguments.dropFirst()).map(\.shellQuoted).joined(separator: " ") + " < " + corpus.shellQuoted
+        var environment = ProcessInfo.processInfo.environment
+        environment["FZF_DEFAULT_OPTS"] = nil
+        environment["FZF_DEFAULT_COMMAND"] = nil
+        let result = try Subprocess.run(["/bin/sh", "-c", command], environment: environment)
+        var lines = result.output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return (result.status, lines)
+    }
+
+    @Test func theSameLinesAsFzf() throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-conformance-\(UUID().uuidString.prefix(8)).txt"
+        try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        var nonEmpty = 0
+        for arguments in Self.cases {
+            let (fzfStatus, fzfLines) = try Self.run(fzf, arguments, corpus: corpus)
+            let (ourStatus, ourLines) = try Self.run(tuilist, arguments, corpus: corpus)
+            let (theirs, ours) = (Set(fzfLines), Set(ourLines))
+            #expect(
+                ours == theirs && ourStatus == fzfStatus,
+                """
+                \(arguments): fzf \(fzfLines.count) lines (exit \(fzfStatus)), tuilist \(ourLines.count) (exit \(ourStatus)); \
+                only fzf: \(theirs.subtracting(ours).sorted().prefix(5)), only tuilist: \(ours.subtracting(theirs).sorted().prefix(5))
+                """)
+            if !fzfLines.isEmpty && fzfLines.count < Self.corpus.count { nonEmpty += 1 }
+        }
+        // The cases discriminate: most select some lines but not all.
+        #expect(nonEmpty >= Self.cases.count * 2 / 3, "only \(nonEmpty) cases select a proper subset")
+    }
+
+    @Test(arguments: [["fo", "--no-sort"], ["'src !md$", "--no-sort"], ["", "--no-sort", "--tac"]])
+    func noSortKeepsFzfsOrder(arguments: [String]) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-conformance-\(UUID().uuidString.prefix(8)).txt"
+        try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        let (_, theirs) = try Self.run(fzf, arguments, corpus: corpus)
+        let (_, ours) = try Self.run(tuilist, arguments, corpus: corpus)
+        #expect(!theirs.isEmpty)
+        #expect(ours == theirs, "\(arguments): first differences \(zip(ours, theirs).filter { $0 != $1 }.prefix(3))")
+    }
+
+    @Test func rankingPutsTheTightestMatchFirst() throws {
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-rank-\(UUID().uuidString.prefix(8)).txt"
+        try "x/filter/index/thing.txt\nlib/fi/footer.txt\nSources/FilterIndex.swift\nfi\n".write(
+            toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        let (status, lines) = try Self.run(tuilist, ["fi"], corpus: corpus)
+        #expect(status == 0)
+        #expect(lines.first == "fi" && lines.count == 4, "\(lines)")
+    }
+}

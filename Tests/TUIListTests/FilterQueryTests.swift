@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+@testable import TUIList
+
+/// fzf's extended-search syntax: the parser (a table of queries and their terms), the matcher
+/// (a table of queries × lines, with the characters matched), the ranking, narrowing, and a
+/// seeded property test of ``FilterIndex/matches(_:narrowing:cancellation:)-(FilterQuery,_,_)``
+/// against a slow model of the same semantics on Foundation strings.
+@Suite struct FilterQueryTests {
+    /// A term written compactly: `!` inverted, the kind's operator, the text, `/C` when
+    /// case-sensitive (`!^abc/C`).
+    static func describe(_ query: FilterQuery) -> String {
+        query.groups.map { group in
+            group.map { term in
+                let kind: String
+                switch term.kind {
+                case .fuzzy: kind = "~"
+                case .exact: kind = "="
+                case .prefix: kind = "^"
+                case .suffix: kind = "$"
+                case .equal: kind = "^$"
+                }
+                return (term.inverted ? "!" : "") + kind + term.text + (term.caseSensitive ? "/C" : "")
+            }.joined(separator: "|")
+        }.joined(separator: " ")
+    }
+
+    @Test(arguments: [
+        ("", ""),
+        ("   ", ""),
+        ("abc", "~abc"),
+        ("  abc  def ", "~abc ~def"),
+        ("'abc", "=abc"),
+        ("^abc", "^abc"),
+        ("abc$", "$abc"),
+        ("^abc$", "^$abc"),
+        ("!abc", "!=abc"),
+        ("!^abc", "!^abc"),
+        ("!abc$", "!$abc"),
+        ("!'abc", "!~abc"),
+        ("!^abc$", "!^$abc"),
+        ("a | b c", "~a|~b ~c"),
+        ("a | b | c d", "~a|~b|~c ~d"),
+        ("| a", "~| ~a"),
+        ("a |", "~a"),
+        ("a | | b", "~a|~| ~b"),
+        ("!", ""),
+        ("'", ""),
+        ("^", ""),
+        ("! a !", "~a"),
+        ("$", "~$"),
+        ("$$", "$$"),
+        ("'$", ""),  // a suffix term whose text is a lone quote: dropped
+        ("a\\ b", "~a b"),
+        ("a\\ ", "~a "),
+        ("\\ b", "~ b"),
+        ("Abc def", "~Abc/C ~def"),
+        ("!Foo", "!=Foo/C"),
+        ("ÉCOLE", "~ÉCOLE/C"),
+        ("école", "~école"),
+    ])
+    func parsesLikeFzf(query: String, expected: String) {
+        #expect(Self.describe(FilterQuery(query)) == expected, "query \(query.debugDescription)")
+    }
+
+    @Test func exactFlipsQuotesAndCaseModes() {
+        #expect(Self.describe(FilterQuery("abc 'def ^g !h !'i", exact: true)) == "=abc ~def ^g !=h !~i")
+        #expect(Self.describe(FilterQuery("Abc", caseMatching: .ignore)) == "~abc")
+        #expect(Self.describe(FilterQuery("abc", caseMatching: .respect)) == "~abc/C")
+    }
+
+    /// `nil`: no match; otherwise the matched characters, marked with `[]`.
+    static func marked(_ query: String, _ line: String, exact: Bool = false) -> String? {
+        guard let match = FilterQuery(query, exact: exact).matches(line) else { return nil }
+        let positions = Set(match.positions)
+        return line.enumerated().map { positions.contains($0.offset) ? "[\($0.element)]" : String($0.element) }.joined()
+    }
+
+    @Test(
+        arguments: [
+            ("abc", "xaxbxc", "x[a]x[b]x[c]"),
+            ("abc", "acb", nil),
+            ("abc", "ABC", "[A][B][C]"),
+            ("Abc", "abc", nil),
+            ("Abc", "xAbc", "x[A][b][c]"),
+            ("abc", "ab/ab/abc", "ab/ab/[a][b][c]"),  // shortest window at the first end found
+            ("'bc", "abxbc", "abx[b][c]"),
+            ("'bc", "bxc", nil),
+            ("^ab", "  abc", "  [a][b]c"),
+            ("^ab", "cab", nil),
+            ("bc$", "abc  ", "a[b][c]  "),
+            ("bc$", "bca", nil),
+            ("^abc$", " abc ", " [a][b][c] "),
+            ("^abc$", "abcd", nil),
+            ("!abc", "xyz", "xyz"),
+            ("!abc", "xabcx", nil),
+            ("!'abc", "axbxc", nil),
+            ("!'abc", "cba", "cba"),
+            ("!^ab", "xab", "xab"),
+            ("!^ab", "abx", nil),
+            ("ab | xy", "xaby", "x[a][b]y"),  // the first term that matches wins
+            ("zz | xy", "xay", "[x]a[y]"),
+            ("zz | qq", "xay", nil),
+            ("a b", "ba", "[b][a]"),
+            ("creme", "Crème brûlée", "[C][r][è][m][e] brûlée"),
+            ("Creme", "Crème", "[C][r][è][m][e]"),
+            ("Creme", "crème", nil),
+            ("a\\ b", "a b", "[a][ ][b]"),
+            ("a\\ b", "ab", nil),
+            ("", "anything", "anything"),
+        ] as [(String, String, String?)])
+    func matchesLines(query: String, line: String, expected: String?) {
+        #expect(Self.marked(query, line) == expected, "\(query.debugDescription) on \(line.debugDescription)")
+    }
+
+    @Test func exactModeMatchesSubstrings() {
+        #expect(Self.marked("abc", "axbxc", exact: true) == nil)
+        #expect(Self.marked("abc", "xabc", exact: true) == "x[a][b][c]")
+        #expect(Self.marked("'abc", "axbxc", exact: true) == "[a]x[b]x[c]")
+    }
+
+    @Test func fieldsAreMatchedOneAtATime() {
+        var index = FilterIndex<Int>()
+        index.append(1, fields: ["ab", "cd"])
+        index.append(2, fields: ["abcd", "x"])
+        index.append(3, fields: ["x", "Cd"])
+        func ids(_ query: String) -> [Int] { index.identifiers(index.matches(FilterQuery(query))!) }
+        #expect(ids("ac") == [2])
+        #expect(ids("^cd") == [1, 3])
+        #expect(ids("ab$") == [1])
+        #expect(ids("Cd") == [3])
+        #expect(ids("!'ac") == [1, 3])
+    }
+
+    @Test func rankingPrefersConsecutiveBoundaryAndShorterMatches() {
+        let lines = [
+            "src/fuzzy/other/thing.txt",  // f and t far apart
+            "docs/fzf/notes.md",  // f inside a word
+            "lib/footext.txt",  // f at a word start, t two letters on
+            "a/ft.c",  // consecutive, at a word start
+            "fzf",
+        ]
+        var index = FilterIndex<Int>()
+        for (n, line) in lines.enumerated() { index.append(n, text: line) }
+        let found = index.matches(FilterQuery("ft"))!
+        let ranked = index.ranked(found).map { lines[Int($0)] }
+        #expect(ranked == ["a/ft.c", "lib/footext.txt", "src/fuzzy/other/thing.txt", "docs/fzf/notes.md"])
+        // Equal scores: the shorter line first, then input order.
+        var ties = FilterIndex<Int>()
+        for (n, line) in ["xx abc", "x abc", "yy abc", "abc"].enumerated() { ties.append(n, text: line) }
+        let tied = ties.ranked(ties.matches(FilterQuery("'abc"))!)
+        #expect(tied == [3, 1, 0, 2])
+        // Scores are in slot order; ranked is a permutation of the slots.
+        #expect(found.scores.count == found.slots.count)
+        #expect(Set(index.ranked(found)) == Set(found.slots))
+    }
+
+    @Test func noSortKeepsInputOrderAndEmptyQueryMatchesAll() {
+        var index = FilterIndex<Int>()
+        for (n, line) in ["b", "a", "c"].enumerated() { index.append(n, text: line) }
+        let all = index.matches(FilterQuery(""))!
+        #expect(all.slots == [0, 1, 2] && all.scores.isEmpty && index.ranked(all) == [0, 1, 2])
+    }
+
+    @Test func narrowingOnlyWhenTheQueryGotStricter() {
+        #expect(FilterQuery("abc")._implies(FilterQuery("ab")))
+        #expect(FilterQuery("axbyc")._implies(FilterQuery("abc")))
+        #expect(FilterQuery("ab cd")._implies(FilterQuery("ab")))
+        #expect(FilterQuery("'abc")._implies(FilterQuery("'ab")))
+        #expect(FilterQuery("^abc")._implies(FilterQuery("^ab")))
+        #expect(FilterQuery("abc$")._implies(FilterQuery("bc$")))
+        #expect(FilterQuery("!ab")._implies(FilterQuery("!abc")))
+        #expect(FilterQuery("aB")._implies(FilterQuery("ab")))
+        #expect(!FilterQuery("ab")._implies(FilterQuery("aB")))
+        #expect(!FilterQuery("!abc")._implies(FilterQuery("!ab")))
+        #expect(!FilterQuery("ab | cd")._implies(FilterQuery("ab")))
+        #expect(!FilterQuery("'ab")._implies(FilterQuery("'abc")))
+        #expect(!FilterQuery("^ab")._implies(FilterQuery("'abc")))
+        #expect(!FilterQuery("abc$")._implies(FilterQuery("^abc")))
+        #expect(FilterQuery("x ab")._implies(FilterQuery("ab | cd")))
+    }
+
+    // MARK: - The property test
+
+    /// The slow model: Foundation folding of each field, `Unicode.Scalar` arrays, the plain
+    /// definitions of each kind of term.
+    static func model(_ query: FilterQuery, _ fields: [String]) -> Bool {
+        func scalars(_ text: String, keepCase: Bool) -> [Unicode.Scalar] {
+            let options: String.CompareOptions = keepCase ? [.diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive]
+            return Array(text.folding(options: options, locale: nil).unicodeScalars.filter { $0 != "\0" })
+        }
+        func blank(_ s: Unicode.Scalar) -> Bool { s == " " || (s.value >= 9 && s.value <= 13) }
+        func matches(_ term: FilterQuery.Term, _ field: String) -> Bool {
+            let line = scalars(field, keepCase: term.caseSensitive)
+            let needle = scalars(term.text, keepCase: term.caseSensitive)
+            if needle.isEmpty { return true }
+            var start = 0, end = line.count
+            if term.kind == .prefix || term.kind == .equal, !blank(needle.first!) {
+                while start < end && blank(line[start]) { start += 1 }
+            }
+            if term.kind == .suffix || term.kind == .equal, !blank(needle.last!) {
+                while end > start && blank(line[end - 1]) { end -= 1 }
+            }
+            let text = Array(line[start ..< end])
+            switch term.kind {
+            case .fuzzy:
+                var i = 0
+                for s in line where i < needle.count && s == needle[i] { i += 1 }
+                return i == needle.count
+            case .exact:
+                return line.count >= needle.count
+                    && (0 ... line.count - needle.count).contains { Array(line[$0 ..< $0 + needle.count]) == needle }
+            case .prefix: return text.starts(with: needle)
+            case .suffix: return text.reversed().starts(with: needle.reversed())
+            case .equal: return text == needle
+            }
+        }
+        return query.groups.allSatisfy { group in
+            group.contains { term in
+                let found = fields.contains { matches(term, $0) }
+                return term.inverted ? !found : found
+            }
+        }
+    }
+
+    static let alphabet: [String] = ["a", "b", "A", "B", "c", " ", "é", "É", "e", "/", "_", "x", "1", "ü"]
+
+    static func randomTerm(_ rng: inout SplitMix64) -> String {
+        let prefixes = ["", "", "", "!", "'", "^", "!^", "!'"]
+        var body = ""
+        for _ in 0 ..< rng.int(1 ... 3) {
+            let c = alphabet[rng.int(0 ... alphabet.count - 1)]
+            body += c == " " ? "\\ " : c
+        }
+        return prefixes[rng.int(0 ... prefixes.count - 1)] + body + (rng.chance(0.2) ? "$" : "")
+    }
+
+    @Test(arguments: 0 ..< 60)
+    func randomQueriesMatchTheModel(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed))
+        var index = FilterIndex<Int>()
+        var items: [[String]] = []
+        for id in 0 ..< rng.int(0 ... 200) {
+            var fields: [String] = []
+            for _ in 0 ..< rng.int(1 ... 2) {
+                fields.append(
+                    (0 ..< rng.int(0 ... 10)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined())
+            }
+            items.append(fields)
+            index.append(id, fields: fields)
+        }
+        var previous: FilterMatches?
+        var text = ""
+        for step in 0 ..< 10 {
+            // Typing on (narrowing), a new term, an OR, or a new query.
+            switch rng.int(0 ... 5) {
+            case 0, 1: text += Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)].replacingOccurrences(of: " ", with: "\\ ")
+            case 2: text += " " + Self.randomTerm(&rng)
+            case 3: text += " | " + Self.randomTerm(&rng)
+            default: text = Self.randomTerm(&rng)
+            }
+            let exact = rng.chance(0.2)
+            let query = FilterQuery(text, exact: exact)
+            let found = index.matches(query, narrowing: previous)!
+            let expected = items.indices.filter { Self.model(query, items[$0]) }
+            #expect(
+                index.identifiers(found) == expected,
+                "seed \(seed) step \(step): \(text.debugDescription) exact \(exact) → \(Self.describe(query))")
+            for id in items.indices where items[id].count == 1 {
+                #expect(
+                    (query.matches(items[id][0]) != nil) == expected.contains(id),
+                    "seed \(seed): \(text.debugDescription) on \(items[id][0].debugDescription)")
+            }
+            previous = found
+            // Now and then the list grows between searches (narrowing must search new items).
+            if rng.chance(0.3) {
+                let fields = [
+                    (0 ..< rng.int(0 ... 8)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined()
+                ]
+                index.append(items.count, fields: fields)
+                items.append(fields)
+            }
+        }
+    }
+
+    @Test func largeListsAreSearchedInParallelChunksWithTheSameResult() {
+        var rng = SplitMix64(seed: 11)
+        var index = FilterIndex<Int>()
+        var lines: [String] = []
+        let count = FilterIndex<Int>.parallelThreshold + 5_000
+        for id in 0 ..< count {
+            let line = (0 ..< rng.int(3 ... 12)).map { _ in Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)] }.joined()
+            lines.append(line)
+            index.append(id, text: line)
+        }
+        for text in ["ab", "'A/", "^e !1", "b$ | x_"] {
+            let query = FilterQuery(text)
+            let found = index.identifiers(index.matches(query)!)
+            #expect(found == lines.indices.filter { Self.model(query, [lines[$0]]) }, "\(text)")
+        }
+    }
+}
