@@ -33,7 +33,8 @@ public struct FilterPrompt: Sendable {
         set { prompt.text = newValue }
     }
 
-    /// Takes the leading events that edit the query; see ``TextPrompt/handle(_:)-(ArraySlice<InputEvent>)``.
+    /// Takes the leading events that edit the query; see the batch `handle(_:)` of
+    /// ``TextPrompt``.
     /// - Parameter events: The batch, or what is left of it.
     /// - Returns: How many events were taken, and whether the query changed.
     public mutating func handle(_ events: ArraySlice<InputEvent>) -> TextPrompt.Edit {

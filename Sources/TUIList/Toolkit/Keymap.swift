@@ -59,7 +59,7 @@ public struct Keymap<Action: Sendable>: Sendable {
         unbind(keys)
     }
 
-    /// Removes `keys` from every binding; see ``unbind(_:)-(Key...)``.
+    /// Removes `keys` from every binding; see the variadic `unbind(_:)`.
     /// - Parameter keys: The keys to free.
     /// - Complexity: O(*k*·*m*), *k* triggers and *m* keys given.
     public mutating func unbind(_ keys: [Key]) {
@@ -76,7 +76,7 @@ public struct Keymap<Action: Sendable>: Sendable {
         }
     }
 
-    /// A copy without `keys`; see ``unbind(_:)-(Key...)``.
+    /// A copy without `keys`; see the variadic `unbind(_:)`.
     /// - Parameter keys: The keys to free.
     /// - Returns: The keymap with the keys unbound.
     public func unbinding(_ keys: Key...) -> Keymap {

@@ -66,7 +66,7 @@ public struct TextPrompt: Sendable {
         ])
     }
 
-    /// What ``handle(_:)-(ArraySlice<InputEvent>)`` did with a batch.
+    /// What `handle(_:)` did with a batch of events.
     public struct Edit: Hashable, Sendable {
         /// How many leading events the prompt took (the rest are the app's).
         public var consumed: Int
@@ -235,7 +235,7 @@ public struct TextPrompt: Sendable {
     }
 
     /// Takes the leading events of `events` that edit the prompt; see
-    /// ``handle(_:)-(ArraySlice<InputEvent>)``.
+    /// `handle(_:)` of an `ArraySlice`.
     /// - Parameter events: The batch.
     /// - Returns: How many events were taken, and whether the text changed.
     public mutating func handle(_ events: [InputEvent]) -> Edit {
