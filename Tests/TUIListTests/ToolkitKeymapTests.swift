@@ -3,7 +3,9 @@ import Testing
 @testable import TUIList
 
 private enum Act: Hashable, Sendable {
-    case open, quit, up, down, type(Character), close
+    case open, quit, up, down
+    case type(Character)
+    case close
 }
 
 private let browse = Keymap<Act>([

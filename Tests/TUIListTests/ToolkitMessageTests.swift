@@ -20,13 +20,14 @@ private final class BatchApp: TerminalApp {
 
     func handle(_ events: [InputEvent], in program: Program) {}
     func update(_ batch: [ProgramEvent], in program: Program) {
-        batches.append(batch.map { event in
-            switch event {
-            case .input(let input): return "\(input)"
-            case .message(let note as Note): return "note \(note.thread).\(note.sequence)"
-            case .message(let other): return "message \(other)"
-            }
-        })
+        batches.append(
+            batch.map { event in
+                switch event {
+                case .input(let input): return "\(input)"
+                case .message(let note as Note): return "note \(note.thread).\(note.sequence)"
+                case .message(let other): return "message \(other)"
+                }
+            })
         let inputs = batch.filter { $0.input != nil }.count
         let notes = batch.compactMap { $0.message as? Note }
         inputSeen += inputs

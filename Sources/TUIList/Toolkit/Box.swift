@@ -44,7 +44,8 @@ public struct Box: Hashable, Sendable {
     ///   - border: The border's characters.
     ///   - style: The border's style.
     ///   - titleStyle: The title's style.
-    public init(title: String = "", border: Border = .single, style: Style = .plain, titleStyle: Style = Style(attributes: .bold)) {
+    public init(title: String = "", border: Border = .single, style: Style = .plain, titleStyle: Style = Style(attributes: .bold))
+    {
         self.title = title
         self.border = border
         self.style = style

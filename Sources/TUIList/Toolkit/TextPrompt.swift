@@ -51,12 +51,16 @@ public struct TextPrompt: Sendable {
             KeyBinding(
                 [.init(.anyCharacter, .insert(" "))], label: "text", help: "type", typed: { .insert($0) }),
             KeyBinding(
-                [.init(.key(.left), .left), .init(.key(.right), .right),
-                 .init(.key(.control("b")), .left), .init(.key(.control("f")), .right)],
+                [
+                    .init(.key(.left), .left), .init(.key(.right), .right),
+                    .init(.key(.control("b")), .left), .init(.key(.control("f")), .right),
+                ],
                 label: "← →", help: "move the cursor"),
             KeyBinding(
-                [.init(.key(.home), .home), .init(.key(.control("a")), .home),
-                 .init(.key(.end), .end), .init(.key(.control("e")), .end)],
+                [
+                    .init(.key(.home), .home), .init(.key(.control("a")), .home),
+                    .init(.key(.end), .end), .init(.key(.control("e")), .end),
+                ],
                 label: "Home End Ctrl-A Ctrl-E", help: "start, end of the line"),
             KeyBinding(keys: [.backspace], help: "erase backwards", .backspace),
             KeyBinding(keys: [.delete, .control("d")], help: "erase forwards", .delete),

@@ -45,8 +45,10 @@ extension Keymap where Action == SelectionMovement {
     public static var listNavigation: Keymap {
         Keymap([
             KeyBinding(
-                [.init(.key(.up), .previous), .init(.key(.down), .next), .init(.key(.character("k")), .previous),
-                 .init(.key(.character("j")), .next)], help: "move the selection", bar: "↑↓ move"),
+                [
+                    .init(.key(.up), .previous), .init(.key(.down), .next), .init(.key(.character("k")), .previous),
+                    .init(.key(.character("j")), .next),
+                ], help: "move the selection", bar: "↑↓ move"),
             KeyBinding(
                 [.init(.key(.pageUp), .pageUp), .init(.key(.pageDown), .pageDown)], help: "move a page"),
             KeyBinding(
