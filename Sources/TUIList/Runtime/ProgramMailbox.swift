@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Takes messages from background work, on any thread, into a ``Program``'s loop: ``post(_:)``
 /// queues a value and wakes the program, which hands every queued message to its app in the
@@ -19,7 +18,7 @@ import Synchronization
 /// entry in the app's batch: long work reports progress through a ``ProgressReporter``, which
 /// posts only when the shown figure changes.
 public final class ProgramMailbox: Sendable {
-    private let queue = Mutex<[any Sendable]>([])
+    private let queue = LockedValue<[any Sendable]>([])
     private let waker: ProgramWaker
 
     /// A mailbox that wakes `waker` when a message comes.

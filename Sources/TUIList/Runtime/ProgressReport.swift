@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How far a piece of background work has come: the message a ``ProgressReporter`` posts.
 public struct ProgressReport: Hashable, Sendable, CustomStringConvertible {
     /// Which work this is (`"loading"`, `"filter"`).
@@ -56,7 +54,7 @@ public final class ProgressReporter: Sendable {
     public let stride: Int
     private let mailbox: ProgramMailbox
     /// The last step posted, and how many reports were posted.
-    private let posted = Mutex<(step: Int, count: Int)>((-1, 0))
+    private let posted = LockedValue<PostedSteps>(PostedSteps())
 
     /// A reporter for `task` posting into `mailbox`.
     /// - Parameters:
@@ -96,4 +94,10 @@ public final class ProgressReporter: Sendable {
         if let total, total > 0 { return Int((Double(min(step, total)) / Double(total) * 100).rounded(.down)) }
         return step / stride
     }
+}
+
+/// What a ``ProgressReporter`` has posted: the last step and the number of reports.
+struct PostedSteps: Sendable {
+    var step = -1
+    var count = 0
 }
