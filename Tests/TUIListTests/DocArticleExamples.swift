@@ -214,3 +214,139 @@ func recordingAndReplayingAsciicast(_ frames: [(time: Double, canvas: Canvas)], 
     // DOC-END
     return cast
 }
+
+// MARK: - BuildingAnApp.md
+
+// DOC-BEGIN BuildingAnApp.md
+/// What the app's keys do in each mode.
+enum ShelfAction: Sendable {
+    case move(SelectionMovement), beginFilter, endFilter, clearFilter, toggleHelp, quit
+}
+
+/// The app's keymaps, one per mode: they dispatch keys and write the help.
+enum ShelfKeys {
+    static let browsing = Keymap<ShelfAction>([
+        KeyBinding(keys: [.character("/")], help: "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
+        KeyBinding(keys: [.character("?")], help: "this help", bar: "? help", .toggleHelp),
+        KeyBinding(keys: [.character("q"), .control("c")], help: "quit", bar: "q quit", .quit),
+    ]).appending(Keymap<SelectionMovement>.listNavigation.map { ShelfAction.move($0) })
+
+    static let filtering = Keymap<ShelfAction>([
+        KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keep", .endFilter),
+        KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clear", .clearFilter),
+        KeyBinding(keys: [.up], help: "previous", .move(.previous)),
+        KeyBinding(keys: [.down], help: "next", .move(.next)),
+    ])
+}
+
+/// The books, loaded in the background.
+struct Loaded: Sendable {
+    var books: [String]
+}
+// DOC-END
+
+// DOC-BEGIN BuildingAnApp.md
+/// Books beside a preview: loads in the background, `/` filters, `?` shows the keys.
+final class ShelfApp: TerminalApp {
+    let list = ListView<Int, String>(cellProvider: { context, title in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = title
+        return cell
+    })
+    let load: @Sendable (ProgressReporter) -> [String]
+    var books: [String]? = nil
+    var progress: ProgressReport? = nil
+    var filter = FilterPrompt()
+    var isFiltering = false
+    var showsHelp = false
+    var now = 0.0
+
+    init(load: @escaping @Sendable (ProgressReporter) -> [String]) {
+        self.load = load
+    }
+
+    func start(in program: Program) {
+        list.animationClock = program.clock
+        list.showsSectionHeaders = false
+        let load = self.load
+        program.mailbox.perform(task: "loading", total: nil) { reporter in Loaded(books: load(reporter)) }
+    }
+
+    func handle(_ events: [InputEvent], in program: Program) {
+        var rest = events[...]
+        while let event = rest.first {
+            if isFiltering {
+                let edit = filter.handle(rest)          // typing: the leading run of editing keys
+                if edit.changed { showMatches() }       // filters once per run, not per key
+                rest = rest.dropFirst(edit.consumed)
+                guard let next = rest.popFirst() else { break }
+                if case .key(let key) = next, let action = ShelfKeys.filtering.action(for: key) {
+                    perform(action, in: program)
+                }
+            } else {
+                rest = rest.dropFirst()
+                if showsHelp { showsHelp = false; continue }  // any key closes the help
+                guard case .key(let key) = event, let action = ShelfKeys.browsing.action(for: key) else {
+                    list.handle(event)                        // the mouse
+                    continue
+                }
+                perform(action, in: program)
+            }
+        }
+    }
+
+    func receive(_ message: any Sendable, in program: Program) {
+        switch message {
+        case let report as ProgressReport: progress = report
+        case let loaded as Loaded: books = loaded.books; showMatches()
+        default: break
+        }
+    }
+
+    func perform(_ action: ShelfAction, in program: Program) {
+        switch action {
+        case .move(let movement): list.moveSelection(movement)
+        case .beginFilter: isFiltering = true
+        case .endFilter: isFiltering = false
+        case .clearFilter: isFiltering = false; filter.query = ""; showMatches()
+        case .toggleHelp: showsHelp.toggle()
+        case .quit: program.quit()
+        }
+    }
+
+    func showMatches() {
+        let query = filter.query.lowercased()
+        let matches = (books ?? []).filter { query.isEmpty || $0.lowercased().contains(query) }
+        list.apply(Snapshot(sections: [(0, matches)]), animated: false)
+    }
+
+    func tick(in program: Program) { now = program.clock.now }
+    var isAnimating: Bool { books == nil || list.isAnimating }
+
+    func render(into canvas: inout Canvas) {
+        let count = list.snapshot().numberOfItems
+        TitleBar(title: "Shelf", detail: books == nil ? "" : "\(count) books").draw(into: &canvas, in: canvas.bounds)
+        let body = Rect(x: 0, y: 1, width: canvas.width, height: canvas.height - 2)
+        let split = Split(.horizontal, ratio: 0.5, minimumFirst: 12)
+        let (left, right, _) = split.areas(in: body)
+        if books == nil {
+            LoadingLine("loading", progress: progress, time: now).draw(into: &canvas, in: left)
+        } else {
+            list.render(into: &canvas, rect: left)
+        }
+        let preview = Box(title: "Preview").draw(into: &canvas, in: right)
+        if let title = list.selectedItem {
+            canvas.draw(title, x: preview.x, y: preview.y, maxWidth: preview.width)
+        }
+        let foot = Rect(x: 0, y: canvas.height - 1, width: canvas.width, height: 1)
+        if isFiltering {
+            filter.draw(into: &canvas, in: foot, matches: count, total: books?.count)
+        } else {
+            HelpBar(ShelfKeys.browsing).draw(into: &canvas, in: foot)
+        }
+        if showsHelp {
+            HelpOverlay(ShelfKeys.browsing, footer: "any key closes").draw(into: &canvas, in: canvas.bounds)
+        }
+    }
+}
+// DOC-END

@@ -5,7 +5,10 @@
 /// (``tick(in:)``), and asks it for the whole screen (``render(into:)``) at most once per frame.
 /// The app never waits, sleeps or reads the terminal itself.
 ///
-/// Only ``handle(_:in:)`` and ``render(into:)`` are required.
+/// Only ``handle(_:in:)`` and ``render(into:)`` are required. Background work posts messages
+/// through ``Program/mailbox``; they arrive in the same batch as the input that came with them,
+/// through ``update(_:in:)`` (override it to see input and messages in one pass) or, by
+/// default, ``receive(_:in:)``.
 public protocol TerminalApp: AnyObject {
     /// Called once, before the first frame: set up, and take the program's clock for the
     /// app's lists (`list.animationClock = program.clock`) so tests can step time.
@@ -13,6 +16,14 @@ public protocol TerminalApp: AnyObject {
     /// Every input event that is pending, oldest first, as one batch (never empty). An app that
     /// filters as the person types sees thirty keystrokes at once and filters once.
     func handle(_ events: [InputEvent], in program: Program)
+    /// Every pending input event and posted message as one batch (never empty): input first,
+    /// oldest first, then the messages ``Program/mailbox`` holds, in the order they were posted.
+    /// The default hands the input to ``handle(_:in:)`` and each message to
+    /// ``receive(_:in:)``, in order.
+    func update(_ batch: [ProgramEvent], in program: Program)
+    /// A message posted to ``Program/mailbox`` (by the default ``update(_:in:)``). The default
+    /// does nothing.
+    func receive(_ message: any Sendable, in program: Program)
     /// Called on every turn of the loop, before a frame is drawn: after input, when
     /// ``nextDeadline`` has come, on animation frames, and when the ``Program/waker`` was woken
     /// (background work finished). Do what is due; the default does nothing. After a deadline
@@ -34,6 +45,26 @@ extension TerminalApp {
     public func start(in program: Program) {}
     /// Does nothing: an app without timers or background work skips it.
     public func tick(in program: Program) {}
+    /// Hands each run of input events to ``handle(_:in:)`` as one array and each message to
+    /// ``receive(_:in:)``, in batch order, stopping when the program finishes.
+    public func update(_ batch: [ProgramEvent], in program: Program) {
+        var input: [InputEvent] = []
+        for event in batch {
+            switch event {
+            case .input(let event):
+                input.append(event)
+            case .message(let message):
+                if !input.isEmpty { handle(input, in: program) }
+                input.removeAll()
+                guard !program.isFinished else { return }
+                receive(message, in: program)
+            }
+            guard !program.isFinished else { return }
+        }
+        if !input.isEmpty { handle(input, in: program) }
+    }
+    /// Does nothing: an app that posts no messages skips it.
+    public func receive(_ message: any Sendable, in program: Program) {}
     /// `false`: the program draws only after input, a deadline or a wake.
     public var isAnimating: Bool { false }
     /// `nil`: no timer.
@@ -69,7 +100,11 @@ public final class Program {
     /// their lists' animations.
     public let clock: any AnimationClock
     /// Wakes the program from any thread (see ``ProgramWaker``).
-    public let waker = ProgramWaker()
+    public let waker: ProgramWaker
+    /// Takes messages from any thread into the app's next batch (see ``ProgramMailbox``).
+    public let mailbox: ProgramMailbox
+    /// Messages handed to the app so far.
+    public private(set) var messagesHandled = 0
     /// The shortest time between two frames (default 1/60 s).
     public var frameInterval: Double = 1.0 / 60
     /// The status the program ends with when the input hangs up before the app quits.
@@ -93,6 +128,8 @@ public final class Program {
     public init(terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
         self.terminal = terminal
         self.clock = clock
+        waker = ProgramWaker()
+        mailbox = ProgramMailbox(waker: waker)
     }
 
     /// Whether ``quit(status:)`` has been called (or the input hung up).
@@ -132,14 +169,18 @@ public final class Program {
             if exitStatus == nil { exitStatus = hangUpStatus }
             return
         }
-        if !events.isEmpty {
+        // Take the wake before the mailbox: a message posted after `takeAll` then leaves a wake
+        // pending, so the next wait returns at once instead of leaving the message queued.
+        // A wake or a deadline that came means the app has something to do: show what it did.
+        if waker.consume() { needsDisplay = true }
+        let messages = mailbox.takeAll()
+        if !events.isEmpty || !messages.isEmpty {
             batchesHandled += 1
-            app.handle(events, in: self)
+            messagesHandled += messages.count
+            app.update(events.map(ProgramEvent.input) + messages.map(ProgramEvent.message), in: self)
             needsDisplay = true
         }
         guard exitStatus == nil else { return }
-        // A wake or a deadline that came means the app has something to do: show what it did.
-        if waker.consume() { needsDisplay = true }
         if let deadline, clock.now + 1e-9 >= deadline { needsDisplay = true }
         app.tick(in: self)
         guard exitStatus == nil else { return }

@@ -10,7 +10,9 @@ import Darwin
 /// that finished, lines read from a pipe) calls ``wake()`` after queueing its results, and
 /// the program calls its app's ``TerminalApp/tick(in:)`` and draws.
 ///
-/// Wakes that come before the program gets round to it merge into one.
+/// Wakes that come before the program gets round to it merge into one. Work that has a result
+/// to hand over posts it to ``Program/mailbox`` instead, which wakes the program itself and
+/// needs no queue or lock of the app's own.
 ///
 /// ```swift
 /// let waker = program.waker

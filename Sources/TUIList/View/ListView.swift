@@ -92,6 +92,10 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     public var scrollbarTrackStyle = Style(attributes: .dim)
     /// The style of the scrollbar's thumb.
     public var scrollbarThumbStyle: Style = .plain
+    /// The navigation keys ``handle(_:)`` takes (default ``Keymap/listNavigation``: ↑↓ and
+    /// `j`/`k`, PgUp/PgDn, Home/End). Rebind or drop keys here (`keymap.unbind(.character("j"))`
+    /// so a prompt can take `j`), and join it to the app's own keymap for the help.
+    public var keymap: Keymap<SelectionMovement> = .listNavigation
 
     // MARK: View state
 

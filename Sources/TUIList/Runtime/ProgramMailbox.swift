@@ -1,0 +1,85 @@
+import Foundation
+
+/// Takes messages from background work, on any thread, into a ``Program``'s loop: ``post(_:)``
+/// queues a value and wakes the program, which hands every queued message to its app in the
+/// next batch, after the input that came with it (``TerminalApp/update(_:in:)``). bubbletea's
+/// `Cmd` → `Msg`, without a lock of the app's own.
+///
+/// ```swift
+/// let mailbox = program.mailbox                 // Sendable: capture it, not the program
+/// mailbox.perform {                             // on a thread of its own
+///     Loaded(items: readItems())                // arrives as .message(Loaded)
+/// }
+/// ```
+///
+/// Messages from one thread arrive in the order they were posted, each exactly once; messages
+/// from different threads interleave in the order their posts took the lock. Posting is cheap
+/// (a lock, an append, and a pipe write only when no wake is pending), but each message is one
+/// entry in the app's batch: long work reports progress through a ``ProgressReporter``, which
+/// posts only when the shown figure changes.
+public final class ProgramMailbox: Sendable {
+    private let queue = LockedValue<[any Sendable]>([])
+    private let waker: ProgramWaker
+
+    /// A mailbox that wakes `waker` when a message comes.
+    /// - Parameter waker: The waker of the program that reads the mailbox.
+    public init(waker: ProgramWaker) {
+        self.waker = waker
+    }
+
+    /// Queues `message` for the app and wakes the program. Safe from any thread.
+    /// - Parameter message: The value to hand to the app.
+    /// - Complexity: amortized O(1), plus one pipe write when no wake was pending.
+    public func post(_ message: any Sendable) {
+        queue.withLock { $0.append(message) }
+        waker.wake()
+    }
+
+    /// Queues several messages at once, in order, with one wake.
+    /// - Parameter messages: The values to hand to the app.
+    /// - Complexity: amortized O(*m*) for *m* messages.
+    public func post(contentsOf messages: [any Sendable]) {
+        guard !messages.isEmpty else { return }
+        queue.withLock { $0.append(contentsOf: messages) }
+        waker.wake()
+    }
+
+    /// Takes every queued message, oldest first. The program calls it once per turn; a test
+    /// that drives an app without a program can call it too.
+    /// - Returns: The messages, possibly none.
+    /// - Complexity: O(1) (the queue is swapped out, not copied).
+    public func takeAll() -> [any Sendable] {
+        queue.withLock { queue in
+            var taken: [any Sendable] = []
+            swap(&taken, &queue)
+            return taken
+        }
+    }
+
+    /// The number of messages waiting.
+    public var count: Int { queue.withLock { $0.count } }
+
+    /// Runs `work` on a thread of its own and posts what it returns (a `Cmd` that ends in one
+    /// `Msg`). Return a value of a type of the app's own, so `update` can tell it apart.
+    /// - Parameter work: The slow work: loading a file, running a command, filtering.
+    public func perform(_ work: @escaping @Sendable () -> any Sendable) {
+        Thread.detachNewThread { [self] in
+            post(work())
+        }
+    }
+
+    /// Runs `work` on a thread of its own with a ``ProgressReporter`` for its progress (`total`
+    /// steps, posted under `task`), then posts what it returns.
+    /// - Parameters:
+    ///   - task: The name progress reports carry (``ProgressReport/task``).
+    ///   - total: How many steps the work has, if known.
+    ///   - work: The slow work; it calls `reporter.advance(to:)` as it goes.
+    public func perform(
+        task: String, total: Int?, _ work: @escaping @Sendable (_ reporter: ProgressReporter) -> any Sendable
+    ) {
+        let reporter = ProgressReporter(task: task, total: total, mailbox: self)
+        Thread.detachNewThread { [self] in
+            post(work(reporter))
+        }
+    }
+}

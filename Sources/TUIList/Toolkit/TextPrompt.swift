@@ -1,0 +1,305 @@
+/// A one-line text field with a cursor: typing, ←/→, Home/End, Backspace/Delete, Ctrl-A/E/U/K/W,
+/// and paste as text. bubbles' `textinput`, as a value the app owns.
+///
+/// ```swift
+/// var prompt = TextPrompt(prefix: "Name: ")
+/// var rest = events[...]
+/// while !rest.isEmpty {
+///     let edit = prompt.handle(rest)            // takes the leading editing keys
+///     if edit.changed { refilter(prompt.text) }  // once per run of keys, not per key
+///     rest = rest.dropFirst(edit.consumed)
+///     if let event = rest.popFirst() { handleOther(event) }   // Enter, Esc, ...
+/// }
+/// prompt.draw(into: &canvas, in: Rect(x: 0, y: 23, width: 80, height: 1))
+/// ```
+///
+/// The keys come from ``keymap`` (default ``defaultKeymap``): rebind or drop them as with any
+/// ``Keymap``. Enter, Escape, Tab, ↑/↓ and anything else unbound are left to the app.
+///
+/// The text is one line: a paste's line breaks and tabs become spaces, other control characters
+/// are dropped. The cursor counts characters (grapheme clusters), so a wide character or an
+/// emoji is one step; drawing scrolls the text sideways to keep the cursor in view.
+public struct TextPrompt: Sendable {
+    /// What an editing key does.
+    public enum Action: Hashable, Sendable {
+        /// Inserts a character at the cursor.
+        case insert(Character)
+        /// Moves the cursor a character left.
+        case left
+        /// Moves the cursor a character right.
+        case right
+        /// Moves the cursor to the start.
+        case home
+        /// Moves the cursor to the end.
+        case end
+        /// Deletes the character before the cursor.
+        case backspace
+        /// Deletes the character under the cursor.
+        case delete
+        /// Deletes from the start to the cursor.
+        case deleteToStart
+        /// Deletes from the cursor to the end.
+        case deleteToEnd
+        /// Deletes the word before the cursor (and the spaces after it).
+        case deleteWordBackward
+    }
+
+    /// The standard editing keys: characters insert; ← → Ctrl-B Ctrl-F move; Home Ctrl-A and
+    /// End Ctrl-E jump; Backspace, Delete (and Ctrl-D), Ctrl-U, Ctrl-K and Ctrl-W delete.
+    public static var defaultKeymap: Keymap<Action> {
+        Keymap([
+            KeyBinding(
+                [.init(.anyCharacter, .insert(" "))], label: "text", help: "type", typed: { .insert($0) }),
+            KeyBinding(
+                [
+                    .init(.key(.left), .left), .init(.key(.right), .right),
+                    .init(.key(.control("b")), .left), .init(.key(.control("f")), .right),
+                ],
+                label: "← →", help: "move the cursor"),
+            KeyBinding(
+                [
+                    .init(.key(.home), .home), .init(.key(.control("a")), .home),
+                    .init(.key(.end), .end), .init(.key(.control("e")), .end),
+                ],
+                label: "Home End Ctrl-A Ctrl-E", help: "start, end of the line"),
+            KeyBinding(keys: [.backspace], help: "erase backwards", .backspace),
+            KeyBinding(keys: [.delete, .control("d")], help: "erase forwards", .delete),
+            KeyBinding(keys: [.control("u")], help: "erase to the start", .deleteToStart),
+            KeyBinding(keys: [.control("k")], help: "erase to the end", .deleteToEnd),
+            KeyBinding(keys: [.control("w")], help: "erase the word before", .deleteWordBackward),
+        ])
+    }
+
+    /// What `handle(_:)` did with a batch of events.
+    public struct Edit: Hashable, Sendable {
+        /// How many leading events the prompt took (the rest are the app's).
+        public var consumed: Int
+        /// Whether the text changed (a cursor move alone does not count).
+        public var changed: Bool
+
+        /// An outcome.
+        /// - Parameters:
+        ///   - consumed: How many leading events were taken.
+        ///   - changed: Whether the text changed.
+        public init(consumed: Int, changed: Bool) {
+            self.consumed = consumed
+            self.changed = changed
+        }
+    }
+
+    /// The text, as characters (the cursor counts these).
+    public private(set) var characters: [Character]
+    /// Where the cursor is: before the character at this offset (`characters.count`: at the end).
+    public private(set) var cursor: Int
+    /// What is drawn before the text (`"/"`, `"Name: "`).
+    public var prefix: String
+    /// What is drawn, dim, while the text is empty (`"type to filter"`).
+    public var placeholder: String
+    /// The editing keys.
+    public var keymap: Keymap<Action>
+    /// The text's style.
+    public var style: Style
+    /// The prefix's style.
+    public var prefixStyle: Style
+    /// The placeholder's style.
+    public var placeholderStyle: Style
+    /// Whether the cursor is drawn (a field without focus hides it).
+    public var showsCursor: Bool
+
+    /// A prompt.
+    /// - Parameters:
+    ///   - text: The text to start with; the cursor goes to its end.
+    ///   - prefix: What is drawn before the text.
+    ///   - placeholder: What is drawn while the text is empty.
+    ///   - keymap: The editing keys.
+    ///   - style: The text's style.
+    public init(
+        text: String = "", prefix: String = "", placeholder: String = "", keymap: Keymap<Action> = TextPrompt.defaultKeymap,
+        style: Style = .plain
+    ) {
+        self.characters = Self.oneLine(text)
+        self.cursor = characters.count
+        self.prefix = prefix
+        self.placeholder = placeholder
+        self.keymap = keymap
+        self.style = style
+        self.prefixStyle = Style(attributes: .bold)
+        self.placeholderStyle = Style(attributes: .dim)
+        self.showsCursor = true
+    }
+
+    /// The text. Setting it puts the cursor at its end.
+    public var text: String {
+        get { String(characters) }
+        set {
+            characters = Self.oneLine(newValue)
+            cursor = characters.count
+        }
+    }
+
+    /// Moves the cursor to `offset`, clamped to the text.
+    /// - Parameter offset: Characters from the start.
+    public mutating func moveCursor(to offset: Int) {
+        cursor = min(max(0, offset), characters.count)
+    }
+
+    /// Does `action`; returns whether the text changed.
+    /// - Parameter action: The edit.
+    /// - Complexity: O(*n*) in the text's length for insertions and deletions, O(1) for moves.
+    @discardableResult
+    public mutating func perform(_ action: Action) -> Bool {
+        switch action {
+        case .insert(let character):
+            return insert(String(character))
+        case .left:
+            cursor = max(0, cursor - 1)
+        case .right:
+            cursor = min(characters.count, cursor + 1)
+        case .home:
+            cursor = 0
+        case .end:
+            cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return false }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+            return true
+        case .delete:
+            guard cursor < characters.count else { return false }
+            characters.remove(at: cursor)
+            return true
+        case .deleteToStart:
+            guard cursor > 0 else { return false }
+            characters.removeSubrange(0 ..< cursor)
+            cursor = 0
+            return true
+        case .deleteToEnd:
+            guard cursor < characters.count else { return false }
+            characters.removeSubrange(cursor...)
+            return true
+        case .deleteWordBackward:
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            guard start < cursor else { return false }
+            characters.removeSubrange(start ..< cursor)
+            cursor = start
+            return true
+        }
+        return false
+    }
+
+    /// Inserts `text` at the cursor as one line (line breaks and tabs become spaces, other
+    /// control characters are dropped) and moves the cursor after it.
+    /// - Parameter text: The text, e.g. a paste.
+    /// - Returns: Whether the text changed.
+    /// - Complexity: O(*n* + *m*), *m* the inserted text's length.
+    @discardableResult
+    public mutating func insert(_ text: String) -> Bool {
+        let new = Self.oneLine(text)
+        guard !new.isEmpty else { return false }
+        characters.insert(contentsOf: new, at: cursor)
+        cursor += new.count
+        return true
+    }
+
+    /// Takes one event if it edits the prompt: a key of ``keymap`` or a paste.
+    /// - Parameter event: The event.
+    /// - Returns: Whether the prompt took it (it may not have changed the text).
+    /// - Complexity: that of ``perform(_:)``.
+    @discardableResult
+    public mutating func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let key):
+            guard let action = keymap.action(for: key) else { return false }
+            perform(action)
+            return true
+        case .paste(let text):
+            insert(text)
+            return true
+        case .mouse, .resize:
+            return false
+        }
+    }
+
+    /// Takes the leading events of a batch that edit the prompt, and stops at the first one
+    /// that does not (Enter, Escape, ↑...): the app handles that one and may call again with the
+    /// rest. The app reacts to the text once for the whole run (``Edit/changed``).
+    /// - Parameter events: The batch, or what is left of it.
+    /// - Returns: How many events were taken, and whether the text changed.
+    /// - Complexity: O(*k*·*n*) for *k* events on a text of *n* characters.
+    public mutating func handle(_ events: ArraySlice<InputEvent>) -> Edit {
+        let before = characters
+        var consumed = 0
+        for event in events {
+            guard handle(event) else { break }
+            consumed += 1
+        }
+        return Edit(consumed: consumed, changed: characters != before)
+    }
+
+    /// Takes the leading events of `events` that edit the prompt; see
+    /// `handle(_:)` of an `ArraySlice`.
+    /// - Parameter events: The batch.
+    /// - Returns: How many events were taken, and whether the text changed.
+    public mutating func handle(_ events: [InputEvent]) -> Edit {
+        handle(events[...])
+    }
+
+    /// The first column of the text drawn in a field `width` columns wide: 0 while the text and
+    /// the cursor fit, else as far right as keeps the cursor on the last column.
+    /// - Parameter width: The field's width (after the prefix).
+    /// - Returns: The number of columns scrolled off to the left.
+    public func scrollOffset(width: Int) -> Int {
+        let cursorColumn = TerminalText.columns(of: String(characters[..<cursor]))
+        let cursorWidth = cursor < characters.count ? max(1, TerminalText.columns(of: characters[cursor])) : 1
+        return max(0, cursorColumn + cursorWidth - max(1, width))
+    }
+
+    /// Draws the prefix, then the text (or the placeholder) on the first line of `rect`, with
+    /// the cursor as a reversed cell, scrolled so the cursor shows.
+    /// - Parameters:
+    ///   - canvas: Where to draw.
+    ///   - rect: The area; only its first line is used, and cleared.
+    /// - Complexity: O(*n* + `rect.width`).
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        canvas.clear(line, style: style)
+        let prefixWidth = min(TerminalText.columns(of: prefix), rect.width)
+        canvas.draw(prefix, x: rect.x, y: rect.y, style: prefixStyle, clip: line, truncation: .clip)
+        let field = Rect(x: rect.x + prefixWidth, y: rect.y, width: rect.width - prefixWidth, height: 1)
+        guard !field.isEmpty else { return }
+        if characters.isEmpty {
+            canvas.draw(placeholder, x: field.x, y: field.y, style: placeholderStyle, clip: field)
+        } else {
+            let offset = scrollOffset(width: field.width)
+            canvas.draw(String(characters), x: field.x - offset, y: field.y, style: style, clip: field, truncation: .clip)
+        }
+        guard showsCursor else { return }
+        let x = field.x + TerminalText.columns(of: String(characters[..<cursor])) - scrollOffset(width: field.width)
+        let width = cursor < characters.count ? max(1, TerminalText.columns(of: characters[cursor])) : 1
+        canvas.restyle(Rect(x: x, y: field.y, width: width, height: 1).intersection(field)) {
+            $0.attributes.formSymmetricDifference(.reverse)
+        }
+    }
+
+    /// `text` as one line of characters: line breaks and tabs become spaces, other control
+    /// characters go.
+    static func oneLine(_ text: String) -> [Character] {
+        var result: [Character] = []
+        result.reserveCapacity(text.count)
+        for character in text {
+            if character.isNewline || character == "\t" {
+                result.append(" ")
+            } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                TerminalText.isControl(scalar.value)
+            {
+                continue
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+/// A one-line bar at the top of a screen: a title on the left and a detail (a count, a clock,
+/// a file name) on the right, over the whole width in one style.
+///
+/// ```swift
+/// TitleBar(title: "tuilist pick", detail: "12 of 340").draw(into: &canvas, in: canvas.bounds)
+/// // " tuilist pick                12 of 340 " (reversed)
+/// ```
+///
+/// When both do not fit, the detail goes first; the title is then cut with "…".
+public struct TitleBar: Hashable, Sendable {
+    /// The text on the left.
+    public var title: String
+    /// The text on the right (empty: none).
+    public var detail: String
+    /// The style of the whole line.
+    public var style: Style
+    /// The title's style (drawn over ``style``'s background).
+    public var titleStyle: Style
+
+    /// A title bar.
+    /// - Parameters:
+    ///   - title: The text on the left.
+    ///   - detail: The text on the right.
+    ///   - style: The line's style (reversed by default).
+    ///   - titleStyle: The title's style (reversed and bold by default).
+    public init(
+        title: String, detail: String = "", style: Style = Style(attributes: .reverse),
+        titleStyle: Style = Style(attributes: [.reverse, .bold])
+    ) {
+        self.title = title
+        self.detail = detail
+        self.style = style
+        self.titleStyle = titleStyle
+    }
+
+    /// Draws the bar on the first line of `rect`.
+    /// - Parameters:
+    ///   - canvas: Where to draw.
+    ///   - rect: The area; only its first line is used.
+    /// - Complexity: O(`rect.width`).
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
+        drawBarLine(
+            into: &canvas, in: rect, left: title, leftStyle: titleStyle, right: detail, rightStyle: style,
+            fill: style, padding: 1)
+    }
+}
+
+/// A one-line bar at the bottom of a screen: what is going on (a message, the mode) on the
+/// left, a position or count on the right.
+///
+/// ```swift
+/// StatusLine(left: "3 marked", right: "41/340").draw(into: &canvas, in: Rect(x: 0, y: 23, width: 80, height: 1))
+/// ```
+///
+/// When both do not fit, the right part is dropped first; the left is then cut with "…".
+public struct StatusLine: Hashable, Sendable {
+    /// The text on the left.
+    public var left: String
+    /// The text on the right (empty: none).
+    public var right: String
+    /// The style of the whole line.
+    public var style: Style
+
+    /// A status line.
+    /// - Parameters:
+    ///   - left: The text on the left.
+    ///   - right: The text on the right.
+    ///   - style: The line's style (dim by default).
+    public init(left: String, right: String = "", style: Style = Style(attributes: .dim)) {
+        self.left = left
+        self.right = right
+        self.style = style
+    }
+
+    /// Draws the line on the first line of `rect`.
+    /// - Parameters:
+    ///   - canvas: Where to draw.
+    ///   - rect: The area; only its first line is used.
+    /// - Complexity: O(`rect.width`).
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
+        drawBarLine(
+            into: &canvas, in: rect, left: left, leftStyle: style, right: right, rightStyle: style, fill: style, padding: 0)
+    }
+}
+
+/// Fills the first line of `rect` with `fill`, then draws `left` from the left and `right`
+/// flush right, `padding` cells in from each edge; `right` only when it fits beside `left`
+/// with a space between, else `left` alone (cut with "…").
+func drawBarLine(
+    into canvas: inout Canvas, in rect: Rect, left: String, leftStyle: Style, right: String, rightStyle: Style,
+    fill: Style, padding: Int
+) {
+    guard !rect.isEmpty else { return }
+    let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+    canvas.clear(line, style: fill)
+    let room = rect.width - 2 * padding
+    guard room > 0 else { return }
+    let leftWidth = TerminalText.columns(of: left)
+    let rightWidth = TerminalText.columns(of: right)
+    let showRight = !right.isEmpty && rightWidth + (leftWidth > 0 ? leftWidth + 1 : 0) <= room
+    canvas.draw(left, x: rect.x + padding, y: rect.y, style: leftStyle, maxWidth: room, clip: line)
+    if showRight {
+        canvas.draw(right, x: rect.x + padding + room - rightWidth, y: rect.y, style: rightStyle, clip: line)
+    }
+}

@@ -1,0 +1,211 @@
+import Testing
+
+@testable import TUIList
+
+private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
+
+/// The prompt's text with the cursor written as `|`.
+private func shown(_ prompt: TextPrompt) -> String {
+    var characters = prompt.characters.map(String.init)
+    characters.insert("|", at: prompt.cursor)
+    return characters.joined()
+}
+
+private func typed(_ text: String, cursorAt offset: Int? = nil) -> TextPrompt {
+    var prompt = TextPrompt(text: text)
+    if let offset { prompt.moveCursor(to: offset) }
+    return prompt
+}
+
+@Suite("Toolkit: TextPrompt editing")
+struct ToolkitTextPromptTests {
+    /// Each editing key on "one two three" with the cursor after "two".
+    @Test func eachKey() {
+        let cases: [(Key, String, Bool)] = [
+            (.character("X"), "one twoX| three", true),
+            (.left, "one tw|o three", false),
+            (.right, "one two |three", false),
+            (.home, "|one two three", false),
+            (.control("a"), "|one two three", false),
+            (.end, "one two three|", false),
+            (.control("e"), "one two three|", false),
+            (.control("b"), "one tw|o three", false),
+            (.control("f"), "one two |three", false),
+            (.backspace, "one tw| three", true),
+            (.delete, "one two|three", true),
+            (.control("d"), "one two|three", true),
+            (.control("u"), "| three", true),
+            (.control("k"), "one two|", true),
+            (.control("w"), "one | three", true),
+        ]
+        for (key, expected, changes) in cases {
+            var prompt = typed("one two three", cursorAt: 7)
+            let taken1 = prompt.handle(.key(key))
+            #expect(taken1, "\(key)")
+            #expect(shown(prompt) == expected, "\(key)")
+            let edit = typed("one two three", cursorAt: 7).handlingOne(key)
+            #expect(edit.changed == changes, "\(key)")
+        }
+    }
+
+    @Test func editsAtTheEdgesChangeNothing() {
+        var prompt = typed("ab", cursorAt: 0)
+        let changed2 = prompt.perform(.backspace)
+        #expect(!changed2)
+        let changed3 = prompt.perform(.deleteToStart)
+        #expect(!changed3)
+        let changed4 = prompt.perform(.deleteWordBackward)
+        #expect(!changed4)
+        prompt.perform(.left)
+        #expect(shown(prompt) == "|ab")
+        prompt.perform(.end)
+        let changed5 = prompt.perform(.delete)
+        #expect(!changed5)
+        let changed6 = prompt.perform(.deleteToEnd)
+        #expect(!changed6)
+        prompt.perform(.right)
+        #expect(shown(prompt) == "ab|")
+    }
+
+    @Test func ctrlWEatsSpacesThenAWord() {
+        var prompt = typed("git log   --oneline  ")
+        prompt.handle(.key(.control("w")))
+        #expect(shown(prompt) == "git log   |")
+        prompt.handle(.key(.control("w")))
+        #expect(shown(prompt) == "git |")
+        prompt.handle(.key(.control("w")))
+        #expect(shown(prompt) == "|")
+    }
+
+    @Test func aBatchIsTakenUpToTheFirstKeyThePromptLeaves() {
+        var prompt = TextPrompt()
+        let batch = keys("abc") + [.key(.left), .key(.backspace), .key(.enter)] + keys("zz")
+        let edit = prompt.handle(batch)
+        #expect(edit == TextPrompt.Edit(consumed: 5, changed: true))
+        #expect(shown(prompt) == "a|c")
+        // The app handles Enter, then hands the prompt the rest.
+        let rest = prompt.handle(batch[(edit.consumed + 1)...])
+        #expect(rest == TextPrompt.Edit(consumed: 2, changed: true))
+        #expect(prompt.text == "azzc")
+        // Moves alone are not a change.
+        let edit7 = prompt.handle([.key(.home), .key(.right)])
+        #expect(edit7 == TextPrompt.Edit(consumed: 2, changed: false))
+        // Nor is typing a character and erasing it again in the same batch.
+        let edit8 = prompt.handle([.key(.character("q")), .key(.backspace)])
+        #expect(edit8 == TextPrompt.Edit(consumed: 2, changed: false))
+        // Keys the prompt does not bind are the app's, and stop the batch at once.
+        let edit9 = prompt.handle([.key(.escape), .key(.character("q"))])
+        #expect(edit9 == TextPrompt.Edit(consumed: 0, changed: false))
+        let edit10 = prompt.handle([.key(.up), .key(.tab), .mouse(MouseEvent(x: 0, y: 0, button: .left, kind: .press))])
+        #expect(edit10.consumed == 0)
+    }
+
+    @Test func pasteIsTextOnOneLine() {
+        var prompt = typed("ab", cursorAt: 1)
+        let taken11 = prompt.handle(.paste("x\ny\tz\u{7}!"))
+        #expect(taken11)
+        #expect(shown(prompt) == "ax y z!|b")
+        let changed12 = prompt.insert("\u{1B}")
+        #expect(!changed12)
+        // A paste of commands is never read as keys: "q" and Ctrl characters stay text or go.
+        var empty = TextPrompt()
+        let edit13 = empty.handle([.paste("q\r\n")])
+        #expect(edit13 == TextPrompt.Edit(consumed: 1, changed: true))
+        #expect(empty.text == "q ")
+        empty.text = "one\ntwo"
+        #expect(shown(empty) == "one two|")
+    }
+
+    @Test func wideCharactersAndClustersAreOneStep() {
+        var prompt = TextPrompt()
+        prompt.handle(keys("漢字") + [.key(.character("🇫🇷")), .key(.character("e\u{301}"))])
+        #expect(prompt.characters.count == 4)
+        prompt.handle([.key(.left), .key(.left), .key(.backspace)])
+        #expect(shown(prompt) == "漢|🇫🇷é")
+        prompt.handle(.key(.delete))
+        #expect(shown(prompt) == "漢|é")
+    }
+
+    @Test func reboundKeysFreeTheirOldMeaning() {
+        var prompt = TextPrompt(text: "abc")
+        prompt.keymap.unbind(.control("u"))
+        let changed14 = prompt.handle(.key(.control("u")))
+        #expect(!changed14)
+        #expect(prompt.text == "abc")
+        prompt.keymap = Keymap([KeyBinding(keys: [.character("k")], help: "left", .left)]).appending(prompt.keymap)
+        prompt.handle(.key(.character("k")))
+        #expect(shown(prompt) == "ab|c")
+    }
+}
+
+extension TextPrompt {
+    fileprivate func handlingOne(_ key: Key) -> Edit {
+        var copy = self
+        return copy.handle([.key(key)])
+    }
+}
+
+@Suite("Toolkit: TextPrompt drawing")
+struct ToolkitTextPromptDrawingTests {
+    private func draw(_ prompt: TextPrompt, width: Int) -> Canvas {
+        var canvas = Canvas(width: width, height: 1)
+        canvas.fill(canvas.bounds, with: "#", style: .plain)
+        prompt.draw(into: &canvas, in: canvas.bounds)
+        return canvas
+    }
+
+    /// The columns whose cells are reversed (the cursor).
+    private func cursorColumns(_ canvas: Canvas) -> [Int] {
+        (0 ..< canvas.width).filter { canvas[$0, 0].style.attributes.contains(.reverse) }
+    }
+
+    @Test func prefixTextAndCursor() {
+        var prompt = TextPrompt(text: "hello", prefix: "> ")
+        var canvas = draw(prompt, width: 12)
+        #expect(canvas.lines == ["> hello     "])
+        #expect(cursorColumns(canvas) == [7])
+        prompt.moveCursor(to: 1)
+        canvas = draw(prompt, width: 12)
+        #expect(cursorColumns(canvas) == [3])
+        #expect(canvas[0, 0].style.attributes.contains(.bold))
+    }
+
+    @Test func placeholderWhileEmpty() {
+        let prompt = TextPrompt(prefix: "/", placeholder: "type to filter")
+        let canvas = draw(prompt, width: 12)
+        #expect(canvas.lines == ["/type to fi…"])
+        #expect(cursorColumns(canvas) == [1])
+        #expect(canvas[2, 0].style.attributes.contains(.dim))
+    }
+
+    @Test func longTextScrollsToKeepTheCursorInView() {
+        var prompt = TextPrompt(text: "abcdefghijklmnop", prefix: ">")
+        // The cursor's cell after the text shows too: ten columns scrolled off.
+        #expect(prompt.scrollOffset(width: 7) == 10)
+        #expect(draw(prompt, width: 8).lines == [">klmnop "])
+        #expect(cursorColumns(draw(prompt, width: 8)) == [7])
+        prompt.moveCursor(to: 3)
+        #expect(draw(prompt, width: 8).lines == [">abcdefg"])
+        #expect(cursorColumns(draw(prompt, width: 8)) == [4])
+    }
+
+    @Test func wideCharactersScrollWhole() {
+        var prompt = TextPrompt(text: "漢字漢字", prefix: ">")
+        // 8 columns of text and the cursor's cell: 4 scrolled off, no half character shows.
+        #expect(draw(prompt, width: 6).lines == [">漢字 "])
+        #expect(cursorColumns(draw(prompt, width: 6)) == [5])
+        prompt.moveCursor(to: 1)
+        #expect(draw(prompt, width: 6).lines == [">漢字 "])
+        #expect(cursorColumns(draw(prompt, width: 6)) == [3, 4])
+        prompt.moveCursor(to: 3)
+        // Scrolled by 3 columns: the wide character cut by the left edge shows as a space.
+        #expect(draw(prompt, width: 6).lines == ["> 漢字"])
+        #expect(cursorColumns(draw(prompt, width: 6)) == [4, 5])
+    }
+
+    @Test func noCursorWithoutFocus() {
+        var prompt = TextPrompt(text: "abc")
+        prompt.showsCursor = false
+        #expect(cursorColumns(draw(prompt, width: 5)) == [])
+    }
+}
