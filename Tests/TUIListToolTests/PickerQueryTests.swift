@@ -62,7 +62,7 @@ import Testing
     @Test func theInitialQueryExactAndCaseOptionsApply() throws {
         #expect(try Harness(Self.paths, .init(query: "^lib")).rows == ["lib/fi/footer.txt"])
         #expect(try Harness(Self.paths, .init(query: "sfi")).rows == ["Sources/FilterIndex.swift"])
-        #expect(try Harness(Self.paths, .init(query: "sfi", exact: true)).rows == ["no lines yet"])
+        #expect(try Harness(Self.paths, .init(query: "sfi", exact: true)).rows == ["no line matches"])
         #expect(try Harness(Self.paths, .init(query: "'sfi", exact: true)).rows == ["Sources/FilterIndex.swift"])
         #expect(try Harness(Self.paths, .init(query: "Filter")).rows == ["Sources/FilterIndex.swift"])
         #expect(try Harness(Self.paths, .init(query: "Filter", caseMatching: .ignore)).rows.count == 2)
