@@ -199,9 +199,9 @@ private func fuzzLineDocument(_ bytes: [UInt8]) {
     guard document.count > 0 else { return }
     // An order the input chooses (a shuffle, some lines left out): what is written must read
     // back, without an error, as exactly the chosen lines in that order.
-    var seed = bytes.reduce(UInt64(1469598103934665603)) { ($0 ^ UInt64($1)) &* 1099511628211 }
+    var seed = bytes.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
     func next() -> Int {
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int(truncatingIfNeeded: seed >> 33)
     }
     var order = Array(0 ..< document.count)

@@ -15,7 +15,9 @@ struct DemoE2ETests {
     /// Runs the demo with `arguments`, then prints its exit status and the terminal modes.
     /// `prefix` goes before the command in the `sh -c` text (e.g. `TERM=x ` — tmux sets TERM
     /// for its panes itself, so it must be set there).
-    private func start(_ arguments: String = "", width: Int = 80, height: Int = 24, prefix: String = "") async throws -> TmuxSession {
+    private func start(
+        _ arguments: String = "", width: Int = 80, height: Int = 24, prefix: String = ""
+    ) async throws -> TmuxSession {
         try await TmuxSession.start(
             width: width, height: height,
             command: "\(prefix)\(demo.shellQuoted) \(arguments); echo \"exit=$?\"; stty -a; sleep 60")
@@ -121,11 +123,15 @@ struct DemoE2ETests {
         defer { session.kill() }
         try await session.waitFor("Apple")
         try session.resize(width: 20, height: 6)
-        try await session.waitUntil("the list at 20×6") { $0.count == 6 && $0[1].hasPrefix("Fruit") && $0[0].hasPrefix(" TUIList") }
+        try await session.waitUntil("the list at 20×6") {
+            $0.count == 6 && $0[1].hasPrefix("Fruit") && $0[0].hasPrefix(" TUIList")
+        }
         try session.resize(width: 12, height: 3)
         try await session.waitFor("Too small")
         try session.resize(width: 80, height: 24)
-        try await session.waitUntil("the full list again") { $0.count == 24 && $0[2].hasPrefix(" Apple") && $0[23].contains("? help") }
+        try await session.waitUntil("the full list again") {
+            $0.count == 24 && $0[2].hasPrefix(" Apple") && $0[23].contains("? help")
+        }
         try session.sendKeys("q")
         expectTerminalRestored(try await session.waitFor("icanon"))
     }

@@ -179,7 +179,9 @@ final class EditRebaseE2ETests {
         try session.sendText("git log -1 --format=%s >> \(record.shellQuoted)")
         try session.sendKeys("Enter")
         let added = kind == .stack ? 3 : 3
-        try await session.waitUntil("the exec row") { self.rows($0).count > added && self.rows($0)[added].hasPrefix("exec git log -1") }
+        try await session.waitUntil("the exec row") {
+            self.rows($0).count > added && self.rows($0)[added].hasPrefix("exec git log -1")
+        }
         try session.sendKeys("w")
         try await session.waitFor("exit=0")
         #expect(

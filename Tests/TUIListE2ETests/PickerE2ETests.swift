@@ -36,7 +36,9 @@ final class PickerE2ETests {
     func downAndEnterPrintTheSecondLine(term: String) async throws {
         let session = try await start("printf 'alpha\\nbeta\\ngamma\\n'", term: term)
         defer { session.kill() }
-        try await session.waitUntil("three lines", timeout: 20) { $0.count > 3 && $0[0].contains("3/3") && $0[3].contains("gamma") }
+        try await session.waitUntil("three lines", timeout: 20) {
+            $0.count > 3 && $0[0].contains("3/3") && $0[3].contains("gamma")
+        }
         try session.sendKeys("Down", "Enter")
         let (status, printed) = try await finish(session)
         #expect(status == "exit=0")

@@ -25,7 +25,8 @@ struct RuntimeE2ETests {
 
     @Test(arguments: terminals)
     func survivesEveryKeyAndAPasteThenQuits(term: String) async throws {
-        let session = try await TmuxSession.start(command: "TERM=\(term) \(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+        let session = try await TmuxSession.start(
+            command: "TERM=\(term) \(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
         try await session.waitUntil("the first screen", timeout: 20) {
             $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
@@ -70,7 +71,9 @@ struct RuntimeE2ETests {
             $0[0].contains("FILTER /qqqAppl") && $0[22].contains("0/39 items")
         }
         try session.sendKeys("Escape")
-        try await session.waitUntil("the filter cleared", timeout: 20) { $0[22].contains("39 items") && !$0[0].contains("FILTER") }
+        try await session.waitUntil("the filter cleared", timeout: 20) {
+            $0[22].contains("39 items") && !$0[0].contains("FILTER")
+        }
         try session.sendKeys("q")
         let after = try await session.waitFor("icanon", timeout: 20)
         #expect(after.contains("exit=0"))

@@ -42,7 +42,9 @@ struct SessionE2ETests {
             command: "\(demo.shellQuoted) replay --speed 4 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
         let end = try await replay.waitFor("END (q quits)", timeout: 20)
-        let finalScreen = try await replay.waitUntil("the recorded order") { titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"] }
+        let finalScreen = try await replay.waitUntil("the recorded order") {
+            titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"]
+        }
         #expect(end[0].contains("REPLAY"))
         #expect(Array(finalScreen[1 ... 21]) == Array(expected[1 ... 21]), "the list area matches the live demo")
         try replay.sendKeys("q")

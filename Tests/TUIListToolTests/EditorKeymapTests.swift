@@ -132,7 +132,7 @@ import Testing
                     down: "a\nb\nd\nc\ne\n", up: "a\nc\nb\nd\ne\n", top: "c\na\nb\nd\ne\n", bottom: "a\nb\nd\ne\nc\n",
                     original: lines)
             ) { $1 }
-                .merging([.character("d"): deleted, .delete: deleted]) { $1 }
+            .merging([.character("d"): deleted, .delete: deleted]) { $1 }
         case .rebase:
             let t = Self.todo.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             func todo(_ order: [Int]) -> String { (order.map { t[$0] } + t[4...]).joined(separator: "\n") }
@@ -147,15 +147,15 @@ import Testing
                     down: todo([0, 1, 3, 2]), up: todo([0, 2, 1, 3]), top: todo([2, 0, 1, 3]), bottom: todo([0, 1, 3, 2]),
                     original: Self.todo)
             ) { $1 }
-                .merging([
-                    .character("p"): action("pick"), .character("r"): action("reword"), .character("e"): action("edit"),
-                    .character("s"): action("squash"), .character("f"): action("fixup"), .character("d"): action("drop"),
-                    .character("D"): deleted, .delete: deleted,
-                    .character("c"): Check { $0.model.showsCommit }, .enter: Check { $0.model.showsCommit },
-                    .character("x"): Check { $0.model.prompt?.purpose == .newExec(after: 2) },
-                    .character("X"): exec,
-                    .character("b"): Check { $0.output.contains("pick 3333333 three\nbreak\n") || $0.output.contains("three\nb\n") },
-                ]) { $1 }
+            .merging([
+                .character("p"): action("pick"), .character("r"): action("reword"), .character("e"): action("edit"),
+                .character("s"): action("squash"), .character("f"): action("fixup"), .character("d"): action("drop"),
+                .character("D"): deleted, .delete: deleted,
+                .character("c"): Check { $0.model.showsCommit }, .enter: Check { $0.model.showsCommit },
+                .character("x"): Check { $0.model.prompt?.purpose == .newExec(after: 2) },
+                .character("X"): exec,
+                .character("b"): Check { $0.output.contains("pick 3333333 three\nbreak\n") || $0.output.contains("three\nb\n") },
+            ]) { $1 }
         case .moveTarget:
             // `m` on the third line ("c"): the target cursor moves, a number is typed, Enter moves
             // it there, Esc leaves it.

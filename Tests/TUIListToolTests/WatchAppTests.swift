@@ -336,7 +336,8 @@ private final class ProcessWatcher: Sendable {
             }
             // Arguments are NUL-separated: read them as spaces.
             let bytes = data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }
-            if bytes.indices.dropLast(needle.count - 1).contains(where: { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }) {
+            if bytes.indices.dropLast(needle.count - 1).contains(where: { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) })
+            {
                 return true
             }
         }

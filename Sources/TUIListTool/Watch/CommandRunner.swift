@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Subprocess
+import Synchronization
 import SystemPackage
 import TUIList
 
