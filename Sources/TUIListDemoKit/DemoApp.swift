@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TUIList
 
 /// The demo as a ``TerminalApp``: takes input events, feeds actions to the ``DemoModel``,
@@ -447,7 +446,7 @@ private final class AppLink { weak var app: DemoApp? }
 
 /// A filter index handed from the thread that built it to the program's thread.
 private final class FilterIndexInbox: Sendable {
-    private let slot = Mutex<(index: FilterIndex<Int>, build: Int)?>(nil)
+    private let slot = LockedValue<(index: FilterIndex<Int>, build: Int)?>(nil)
 
     func put(_ index: FilterIndex<Int>, build: Int) { slot.withLock { $0 = (index, build) } }
 

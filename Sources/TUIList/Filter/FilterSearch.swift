@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A ``FilterIndex`` searched off the caller's thread: each new query cancels the search in
 /// flight, and a result arrives only for the query still wanted.
@@ -23,9 +22,9 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
         var inFlight: FilterCancellation?
         var generation = 0
     }
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     /// Held while a completion runs (see ``search(_:completion:)``).
-    private let delivery = Mutex(())
+    private let delivery = LockedValue(())
     private let queue = DispatchQueue(label: "TUIList.FilterSearch", qos: .userInitiated, attributes: .concurrent)
 
     /// An empty index.

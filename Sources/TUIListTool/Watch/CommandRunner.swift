@@ -1,6 +1,5 @@
 import Foundation
 import Subprocess
-import Synchronization
 import SystemPackage
 import TUIList
 
@@ -111,7 +110,7 @@ public struct SubprocessRunner: CommandRunner {
             var started = false
         }
         private let seconds: Double
-        private let state = Mutex(State())
+        private let state = LockedValue(State())
         private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "TUIListTool.SubprocessRunner.deadline"))
 
         init(seconds: Double) { self.seconds = max(0.001, seconds) }
