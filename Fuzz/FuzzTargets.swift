@@ -10,6 +10,9 @@
 //                   Changeset(from:to:).applied(to:) == new; Snapshot(validating:) throws
 //                   exactly when identifiers repeat
 //   demo-data       the demo's --data JSON: data or a LoadError
+//   line-reader     the picker's stdin reader, fed through a pipe in two writes split where
+//                   the input says: exactly the lines of a plain split on LF (a CR before the
+//                   LF dropped, bad UTF-8 repaired, a last line without LF kept), in order
 //   line-document   tuilist edit's reader: text round-trips byte for byte, else a
 //                   LineDocumentError; lines written in any order (some left out) read
 //                   back as exactly those lines
@@ -24,6 +27,7 @@ private enum Target: String, CaseIterable {
     case snapshot
     case demoData = "demo-data"
     case lineDocument = "line-document"
+    case lineReader = "line-reader"
 }
 
 private let target: Target = {
@@ -45,6 +49,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .snapshot: fuzzSnapshot(bytes)
     case .demoData: fuzzDemoData(bytes)
     case .lineDocument: fuzzLineDocument(bytes)
+    case .lineReader: fuzzLineReader(bytes)
     }
     return 0
 }
@@ -240,6 +245,47 @@ private func fuzzLineDocument(_ bytes: [UInt8]) {
         }
         check(actual == expected, "line \(id), written at \(position), reads back as \(actual), not \(expected)")
     }
+}
+
+private func fuzzLineReader(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let input = Array(bytes.dropFirst())
+    let cut = input.isEmpty ? 0 : Int(first) % (input.count + 1)
+    // The model: split on LF, drop one CR before it, repair UTF-8, keep a last line without LF.
+    var expected: [String] = []
+    var start = 0
+    func line(_ slice: ArraySlice<UInt8>) -> String {
+        String(decoding: slice.last == 0x0D ? slice.dropLast() : slice, as: UTF8.self)
+    }
+    for (index, byte) in input.enumerated() where byte == 0x0A {
+        expected.append(line(input[start ..< index]))
+        start = index + 1
+    }
+    if start < input.count { expected.append(line(input[start...])) }
+
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { return }
+    let inbox = LineInbox()
+    LineReader.start(descriptor: descriptors[0], into: inbox)
+    // Two writes, with a pause between, so a line (or a character, or a CR LF) is split
+    // across reads.
+    for (index, part) in [input[..<cut], input[cut...]].enumerated() where !part.isEmpty {
+        if index == 1 { usleep(100) }
+        part.withUnsafeBytes { buffer in _ = write(descriptors[1], buffer.baseAddress, buffer.count) }
+    }
+    close(descriptors[1])
+    var lines: [String] = []
+    while true {
+        let taken = inbox.take()
+        lines += taken.lines
+        if taken.finished {
+            check(taken.error == nil, "a pipe read failed: \(taken.error ?? "")")
+            break
+        }
+        usleep(50)
+    }
+    close(descriptors[0])
+    check(lines == expected, "split at \(cut): read \(lines), expected \(expected)")
 }
 
 // MARK: - Entry point

@@ -48,7 +48,11 @@ struct RuntimeE2ETests {
         }
         // A bracketed paste of what would be commands (j j j, then q q q).
         try session.pasteBuffer("jjjqqq")
-        let screen = try await session.waitFor("paste ignored (6 characters)", timeout: 20)
+        // The status line's first columns are left out of the match: under TERM=cygwin, which
+        // tmux is not, wide characters at the left edge are sometimes not cleared (the text
+        // there read "te ignored (6 characters)" once). What this test asks is that the paste
+        // came as one paste and was not read as keys.
+        let screen = try await session.waitFor("ignored (6 characters); press / to filter", timeout: 20)
         #expect(screen[0].hasPrefix(" TUIList demo"), "still running under TERM=\(term)")
         #expect(!screen.contains { $0.contains("exit=") })
         try session.sendKeys("q")
