@@ -17,8 +17,8 @@ struct DemoE2ETests {
     /// for its panes itself, so it must be set there).
     private func start(
         _ arguments: String = "", width: Int = 80, height: Int = 24, prefix: String = ""
-    ) async throws -> TmuxSession {
-        try await TmuxSession.start(
+    ) throws -> TmuxSession {
+        try TmuxSession.start(
             width: width, height: height,
             command: "\(prefix)\(demo.shellQuoted) \(arguments); echo \"exit=$?\"; stty -a; sleep 60")
     }
@@ -28,11 +28,11 @@ struct DemoE2ETests {
         screen[2 ... 11].map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "" }
     }
 
-    @Test func startsShowsTheListAndQuitsRestoringTheTerminal() async throws {
-        let session = try await start()
+    @Test func startsShowsTheListAndQuitsRestoringTheTerminal() throws {
+        let session = try start()
         defer { session.kill() }
         // Wait for the whole first frame: a loaded machine can show it half drawn.
-        let screen = try await session.waitUntil("the first screen") {
+        let screen = try session.waitUntil("the first screen") {
             $0.count == 24 && $0[23].contains("? help") && $0[2].contains("Apple")
         }
         #expect(screen[0].hasPrefix(" TUIList demo"))
@@ -42,46 +42,46 @@ struct DemoE2ETests {
         #expect(screen[22].contains("39 items · 5 sections"))
         #expect(screen[23].contains("? help  q quit"))
         try session.sendKeys("q")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
     }
 
-    @Test func navigatesAndSwaps() async throws {
-        let session = try await start()
+    @Test func navigatesAndSwaps() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("j", "J")  // cursor to Banana, swap it down past Cherry
-        try await session.waitUntil("Banana below Cherry, and the status line says so") {
+        try session.waitUntil("Banana below Cherry, and the status line says so") {
             fruit($0).prefix(3) == ["Apple", "Cherry", "Banana"] && $0[22].contains("last ↕1")
         }
         try session.sendKeys("K", "K")  // and back up twice: Banana first
-        try await session.waitUntil("Banana first") { fruit($0).prefix(3) == ["Banana", "Apple", "Cherry"] }
+        try session.waitUntil("Banana first") { fruit($0).prefix(3) == ["Banana", "Apple", "Cherry"] }
         try session.sendKeys("End")
-        try await session.waitFor("Ålesund")
+        try session.waitFor("Ålesund")
     }
 
-    @Test func fullAnimatedSortEndsSorted() async throws {
-        let session = try await start()
+    @Test func fullAnimatedSortEndsSorted() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("t", "1")  // sort key: price; insertion sort of Fruit
-        try await session.waitFor("SORTING insertion by price")
+        try session.waitFor("SORTING insertion by price")
         let sorted = ["Banana", "Kiwi", "Nectarine", "Grapefruit", "Apple", "Fig", "Mango", "Elderberry", "Cherry", "Date"]
-        try await session.waitFor("insertion sort done", timeout: 20)
-        try await session.waitUntil("Fruit sorted by price") { fruit($0) == sorted }
+        try session.waitFor("insertion sort done", timeout: 20)
+        try session.waitUntil("Fruit sorted by price") { fruit($0) == sorted }
     }
 
-    @Test func dragsAcrossSectionsDropsAndCancels() async throws {
-        let session = try await start()
+    @Test func dragsAcrossSectionsDropsAndCancels() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("Space")
-        try await session.waitFor("DRAG")
+        try session.waitFor("DRAG")
         for _ in 0 ..< 10 { try session.sendKeys("Down") }  // past the end of Fruit, into the next section
         try session.sendKeys("Enter")
-        try await session.waitFor("dropped 1 item")
-        let dropped = try await session.waitUntil("Apple first in Légumes") { screen in
+        try session.waitFor("dropped 1 item")
+        let dropped = try session.waitUntil("Apple first in Légumes") { screen in
             guard let header = screen.firstIndex(where: { $0.hasPrefix("Légumes") }), header + 2 < screen.count else {
                 return false
             }
@@ -90,91 +90,91 @@ struct DemoE2ETests {
         #expect(fruit(dropped).first == "Banana")
 
         try session.sendKeys("g", "j", "Space", "Down", "Down")  // pick Banana up and carry it
-        try await session.waitUntil("Banana carried down") { fruit($0).prefix(3) == ["Cherry", "Date", "Banana"] }
+        try session.waitUntil("Banana carried down") { fruit($0).prefix(3) == ["Cherry", "Date", "Banana"] }
         try session.sendKeys("Escape")
-        try await session.waitFor("drag cancelled")
-        try await session.waitUntil("Banana home") { fruit($0).first == "Banana" }
+        try session.waitFor("drag cancelled")
+        try session.waitUntil("Banana home") { fruit($0).first == "Banana" }
     }
 
-    @Test func filtersAndUndoes() async throws {
-        let session = try await start()
+    @Test func filtersAndUndoes() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("/")
         try session.sendText("zur")
-        try await session.waitUntil("only Zürich, 1 of 39 items") { screen in
+        try session.waitUntil("only Zürich, 1 of 39 items") { screen in
             screen.contains { $0.contains("Zürich") } && !screen.contains { $0.contains("Apple") }
                 && screen[22].contains("1/39 items")
         }
         try session.sendKeys("Escape")
         // "0/39 items" also contains "39 items": wait until Escape was read (25 ms after it
         // came), or the next key would join it as Alt+g.
-        try await session.waitUntil("the filter cleared") { $0[22].hasPrefix(" 39 items") }
+        try session.waitUntil("the filter cleared") { $0[22].hasPrefix(" 39 items") }
         try session.sendKeys("g", "j")  // back to the top, onto Apple
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("d")
-        try await session.waitUntil("Apple deleted") { !$0.contains { $0.contains("Apple") } }
+        try session.waitUntil("Apple deleted") { !$0.contains { $0.contains("Apple") } }
         try session.sendKeys("u")
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
     }
 
-    @Test func resizesDownToATinyWindowAndBack() async throws {
-        let session = try await start()
+    @Test func resizesDownToATinyWindowAndBack() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.resize(width: 20, height: 6)
-        try await session.waitUntil("the list at 20×6") {
+        try session.waitUntil("the list at 20×6") {
             $0.count == 6 && $0[1].hasPrefix("Fruit") && $0[0].hasPrefix(" TUIList")
         }
         try session.resize(width: 12, height: 3)
-        try await session.waitFor("Too small")
+        try session.waitFor("Too small")
         try session.resize(width: 80, height: 24)
-        try await session.waitUntil("the full list again") {
+        try session.waitUntil("the full list again") {
             $0.count == 24 && $0[2].hasPrefix(" Apple") && $0[23].contains("? help")
         }
         try session.sendKeys("q")
-        expectTerminalRestored(try await session.waitFor("icanon"))
+        expectTerminalRestored(try session.waitFor("icanon"))
     }
 
-    @Test func ctrlCRestoresTheTerminal() async throws {
+    @Test func ctrlCRestoresTheTerminal() throws {
         // Ctrl-C signals the whole foreground group; `trap : INT` keeps the wrapper shell
         // alive to print the modes, as an interactive shell would.
-        let session = try await start(prefix: "trap : INT; ")
+        let session = try start(prefix: "trap : INT; ")
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         try session.sendKeys("C-c")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=130"), "Ctrl-C ends the demo with 128 + SIGINT")
         expectTerminalRestored(after)
     }
 
-    @Test func sigtermRestoresTheTerminal() async throws {
-        let session = try await start()
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try start()
         defer { session.kill() }
-        try await session.waitFor("Apple")
+        try session.waitFor("Apple")
         let child = try #require(TmuxSession.children(of: try session.panePID()).first)
         #expect(kill(child, SIGTERM) == 0)
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=143"))
         expectTerminalRestored(after)
     }
 
     /// 256 colours, 8 colours, no colour at all: the same text on screen, and keys work.
     @Test(arguments: ["TERM=xterm-256color ", "TERM=xterm ", "TERM=vt100 ", "NO_COLOR=1 "])
-    func worksInEveryColourSetting(_ prefix: String) async throws {
-        let session = try await start(prefix: prefix)
+    func worksInEveryColourSetting(_ prefix: String) throws {
+        let session = try start(prefix: prefix)
         defer { session.kill() }
-        try await session.waitUntil("the list") { $0.count > 2 && $0[1].hasPrefix("Fruit") && $0[2].contains("Apple") }
+        try session.waitUntil("the list") { $0.count > 2 && $0[1].hasPrefix("Fruit") && $0[2].contains("Apple") }
         try session.sendKeys("J")
-        try await session.waitUntil("a swap") { fruit($0).prefix(2) == ["Banana", "Apple"] }
+        try session.waitUntil("a swap") { fruit($0).prefix(2) == ["Banana", "Apple"] }
         try session.sendKeys("q")
-        expectTerminalRestored(try await session.waitFor("icanon"))
+        expectTerminalRestored(try session.waitFor("icanon"))
     }
 
-    @Test func anUnknownTermGivesOneLine() async throws {
-        let session = try await start(prefix: "TERM=no-such-terminal ")
+    @Test func anUnknownTermGivesOneLine() throws {
+        let session = try start(prefix: "TERM=no-such-terminal ")
         defer { session.kill() }
-        let screen = try await session.waitFor("exit=")
+        let screen = try session.waitFor("exit=")
         let messages = screen.filter { $0.hasPrefix("tuilist-demo:") }
         #expect(messages.count == 1, "\(screen)")
         #expect(messages.first?.contains("no-such-terminal") == true)
@@ -182,12 +182,12 @@ struct DemoE2ETests {
         #expect(!screen.contains { $0.contains("Fatal error") || $0.contains("Stack dump") })
     }
 
-    @Test func aHundredThousandItemsStaySmooth() async throws {
-        let session = try await start("--items 100000 --sections 10 --seed 4")
+    @Test func aHundredThousandItemsStaySmooth() throws {
+        let session = try start("--items 100000 --sections 10 --seed 4")
         defer { session.kill() }
-        try await session.waitFor("100000 items · 10 sections", timeout: 20)
+        try session.waitFor("100000 items · 10 sections", timeout: 20)
         try session.sendKeys("G")
-        try await session.waitFor("item 100000 of 100000")
+        try session.waitFor("item 100000 of 100000")
         try session.sendKeys("S")  // shuffle everything: one animated apply over 100,000 items
         // Smooth: the animation's own frame rate, measured by the demo over its frames and
         // shown while it runs. A release build draws 53-54 fps here; this debug build, beside
@@ -201,11 +201,11 @@ struct DemoE2ETests {
                 rates.append(Int(screen[22][range].split(separator: " ")[0]) ?? 0)
             }
             if screen.count > 22 && screen[22].contains("last ↕") && !screen[22].contains("fps") && !rates.isEmpty { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
+            usleep(10_000)
         }
         #expect(!rates.isEmpty, "the status line showed the frame rate while the shuffle animated")
         #expect((rates.max() ?? 0) >= 5, "frame rate during a 100,000-item shuffle: \(rates)")
-        let shuffled = try await session.waitFor("last ↕", timeout: 20)
+        let shuffled = try session.waitFor("last ↕", timeout: 20)
         #expect(shuffled[22].contains("100000 items"))
     }
 

@@ -41,8 +41,8 @@ final class EditE2ETests {
     /// Starts `tuilist edit <path>` in its own tmux server, then prints its status and `stty -a`.
     /// Ctrl-C signals the whole foreground group: `trap : INT` keeps the wrapper shell alive to
     /// print them, as an interactive shell would.
-    private func edit(_ path: String) async throws -> TmuxSession {
-        try await TmuxSession.start(
+    private func edit(_ path: String) throws -> TmuxSession {
+        try TmuxSession.start(
             command:
                 "trap : INT; cd \(folder.shellQuoted) && \(tuilist.shellQuoted) edit \(path.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
         )
@@ -55,21 +55,21 @@ final class EditE2ETests {
         }
     }
 
-    private func waitForStart(_ session: TmuxSession) async throws {
-        try await session.waitUntil("the first frame") { $0.count == 24 && $0[23].contains("w write") && $0[1].contains("1 │") }
+    private func waitForStart(_ session: TmuxSession) throws {
+        try session.waitUntil("the first frame") { $0.count == 24 && $0[23].contains("w write") && $0[1].contains("1 │") }
     }
 
-    @Test func jjwMovesTheFirstLineDownTwiceAndKeepsEverythingElse() async throws {
+    @Test func jjwMovesTheFirstLineDownTwiceAndKeepsEverythingElse() throws {
         let path = try makeFile(Self.sixLines)
-        let session = try await edit(path)
+        let session = try edit(path)
         defer { session.kill() }
-        try await waitForStart(session)
+        try waitForStart(session)
         try session.sendKeys("J")
-        try await session.waitUntil("first line one down") { self.order($0) == [2, 1, 3, 4, 5, 6] }
+        try session.waitUntil("first line one down") { self.order($0) == [2, 1, 3, 4, 5, 6] }
         try session.sendKeys("J")
-        try await session.waitUntil("first line two down") { self.order($0) == [2, 3, 1, 4, 5, 6] }
+        try session.waitUntil("first line two down") { self.order($0) == [2, 3, 1, 4, 5, 6] }
         try session.sendKeys("w")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
         #expect(bytes(path) == Array("\nnaïve café ☕\nfirst\nfourth\nfourth\nlast".utf8))
@@ -79,61 +79,61 @@ final class EditE2ETests {
 
     /// With standard input and output not a terminal (a script, `git rebase -i | cat`), the
     /// editor draws on and reads from /dev/tty.
-    @Test func editsOnTheTerminalWhenItsOutputIsAPipe() async throws {
+    @Test func editsOnTheTerminalWhenItsOutputIsAPipe() throws {
         let path = try makeFile(Array("a\nb\n".utf8))
-        let session = try await TmuxSession.start(
+        let session = try TmuxSession.start(
             command: "\(tuilist.shellQuoted) edit \(path.shellQuoted) < /dev/null | cat; echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
-        try await waitForStart(session)
+        try waitForStart(session)
         try session.sendKeys("J")
-        try await session.waitUntil("the move") { self.order($0) == [2, 1] }
+        try session.waitUntil("the move") { self.order($0) == [2, 1] }
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         #expect(bytes(path) == Array("b\na\n".utf8))
     }
 
-    @Test func ctrlCLeavesTheFileByteIdentical() async throws {
+    @Test func ctrlCLeavesTheFileByteIdentical() throws {
         let path = try makeFile(Self.sixLines)
-        let session = try await edit(path)
+        let session = try edit(path)
         defer { session.kill() }
-        try await waitForStart(session)
+        try waitForStart(session)
         try session.sendKeys("J")
-        try await session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
+        try session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
         try session.sendKeys("C-c")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=130"))
         expectTerminalRestored(after)
         #expect(bytes(path) == Self.sixLines)
     }
 
-    @Test func qThenYesDiscardsAndExitsOne() async throws {
+    @Test func qThenYesDiscardsAndExitsOne() throws {
         let path = try makeFile(Self.sixLines)
-        let session = try await edit(path)
+        let session = try edit(path)
         defer { session.kill() }
-        try await waitForStart(session)
+        try waitForStart(session)
         try session.sendKeys("J")
-        try await session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
+        try session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
         try session.sendKeys("q")
-        try await session.waitFor("discard changes? (y/n)")
+        try session.waitFor("discard changes? (y/n)")
         try session.sendKeys("y")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=1"))
         #expect(bytes(path) == Self.sixLines)
         #expect(mode(path) == 0o640)
     }
 
     @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)])
-    func signalsExitWithoutWriting(signal: Int32, status: Int) async throws {
+    func signalsExitWithoutWriting(signal: Int32, status: Int) throws {
         let path = try makeFile(Self.sixLines)
-        let session = try await edit(path)
+        let session = try edit(path)
         defer { session.kill() }
-        try await waitForStart(session)
+        try waitForStart(session)
         try session.sendKeys("J")
-        try await session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
+        try session.waitUntil("the move") { self.order($0) == [2, 1, 3, 4, 5, 6] }
         let shell = try session.panePID()
         let editor = try #require(TmuxSession.children(of: shell).first, "the editor's process")
         kill(editor, signal)
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=\(status)"))
         expectTerminalRestored(after)
         #expect(bytes(path) == Self.sixLines)
@@ -210,13 +210,13 @@ final class EditE2ETests {
 
     /// Runs `git rebase -i HEAD~3` in tmux with tuilist as the sequence editor (through the
     /// environment, or through `sequence.editor` when `config` is set).
-    private func rebase(_ repo: String, config: Bool = false) async throws -> TmuxSession {
+    private func rebase(_ repo: String, config: Bool = false) throws -> TmuxSession {
         let editor = "\(tuilist) edit"
         let git =
             config
             ? "git -c sequence.editor=\(editor.shellQuoted) rebase -i HEAD~3"
             : "GIT_SEQUENCE_EDITOR=\(editor.shellQuoted) git rebase -i HEAD~3"
-        return try await TmuxSession.start(command: "cd \(repo.shellQuoted) && \(git); echo \"exit=$?\"; sleep 60")
+        return try TmuxSession.start(command: "cd \(repo.shellQuoted) && \(git); echo \"exit=$?\"; sleep 60")
     }
 
     /// The subjects of the todo's rows, top to bottom ("  1 │ pick   1a2b3c4 c2" → "c2").
@@ -224,47 +224,47 @@ final class EditE2ETests {
         screen.dropFirst().prefix { $0.contains(" │") }.compactMap { $0.split(separator: " ").last.map(String.init) }
     }
 
-    @Test func rebaseTodoQuitMoveAndDrop() async throws {
+    @Test func rebaseTodoQuitMoveAndDrop() throws {
         let repo = try makeRepository()
         let head = try Subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"]).output
 
         // J then q (y): the editor fails, git aborts, history unchanged.
-        var session = try await rebase(repo)
-        try await session.waitUntil("the todo") { self.todo($0) == ["c2", "c3", "c4"] && $0[23].contains("p r e s f d") }
+        var session = try rebase(repo)
+        try session.waitUntil("the todo") { self.todo($0) == ["c2", "c3", "c4"] && $0[23].contains("p r e s f d") }
         #expect(try session.capture().contains { $0.hasPrefix("  1 │ pick   ") })
         try session.sendKeys("J")
-        try await session.waitUntil("c2 moved down") { self.todo($0) == ["c3", "c2", "c4"] }
+        try session.waitUntil("c2 moved down") { self.todo($0) == ["c3", "c2", "c4"] }
         try session.sendKeys("q")
-        try await session.waitFor("discard changes? (y/n)")
+        try session.waitFor("discard changes? (y/n)")
         try session.sendKeys("y")
-        try await session.waitUntil("git gave up") { $0.contains { $0.hasPrefix("exit=") && $0 != "exit=0" } }
+        try session.waitUntil("git gave up") { $0.contains { $0.hasPrefix("exit=") && $0 != "exit=0" } }
         session.kill()
         #expect(try history(repo) == ["c4", "c3", "c2", "c1"])
         #expect(try Subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"]).output == head)
 
         // J then w: c2 after c3.
-        session = try await rebase(repo)
-        try await session.waitUntil("the todo") { self.todo($0) == ["c2", "c3", "c4"] }
+        session = try rebase(repo)
+        try session.waitUntil("the todo") { self.todo($0) == ["c2", "c3", "c4"] }
         try session.sendKeys("J")
-        try await session.waitUntil("c2 moved down") { self.todo($0) == ["c3", "c2", "c4"] }
+        try session.waitUntil("c2 moved down") { self.todo($0) == ["c3", "c2", "c4"] }
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         session.kill()
         #expect(try history(repo) == ["c4", "c2", "c3", "c1"])
 
         // d (drop) on the first commit, then w — this time through git's sequence.editor setting.
-        session = try await rebase(repo, config: true)
-        try await session.waitUntil("the todo") { self.todo($0) == ["c3", "c2", "c4"] }
+        session = try rebase(repo, config: true)
+        try session.waitUntil("the todo") { self.todo($0) == ["c3", "c2", "c4"] }
         try session.sendKeys("c")  // see the commit: git show --stat under the list
-        try await session.waitUntil("c3's stat") {
+        try session.waitUntil("c3's stat") {
             $0.contains { $0.contains("git show --stat") } && $0.contains { $0.contains("f3 | 1 +") }
         }
         try session.sendKeys("c")
-        try await session.waitUntil("the panel closed") { !$0.contains { $0.contains("git show --stat") } }
+        try session.waitUntil("the panel closed") { !$0.contains { $0.contains("git show --stat") } }
         try session.sendKeys("d")
-        try await session.waitUntil("c3 dropped") { $0[1].contains("drop   ") }
+        try session.waitUntil("c3 dropped") { $0[1].contains("drop   ") }
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         session.kill()
         #expect(try history(repo) == ["c4", "c2", "c1"])
     }

@@ -82,13 +82,13 @@ final class EditRebaseE2ETests {
     }
 
     /// Runs the kind's `git rebase -i` in tmux with `tuilist edit` as the sequence editor.
-    private func rebase(_ kind: Kind, environment: [String: String] = [:]) async throws -> TmuxSession {
+    private func rebase(_ kind: Kind, environment: [String: String] = [:]) throws -> TmuxSession {
         let editor = "\(tuilist) edit"
         let git =
             kind == .stack
             ? "GIT_SEQUENCE_EDITOR=\(editor.shellQuoted) git -c rebase.updateRefs=true rebase -i start"
             : "GIT_SEQUENCE_EDITOR=\(editor.shellQuoted) git rebase -i --rebase-merges start"
-        return try await TmuxSession.start(
+        return try TmuxSession.start(
             command: "cd \(repo.shellQuoted) && \(git); echo \"exit=$?\"; sleep 60", environment: environment)
     }
 
@@ -116,43 +116,43 @@ final class EditRebaseE2ETests {
         "pick after",
     ]
 
-    private func waitForTodo(_ session: TmuxSession, _ kind: Kind) async throws {
+    private func waitForTodo(_ session: TmuxSession, _ kind: Kind) throws {
         let expected = kind == .stack ? Self.stackTodo : Self.mergesTodo
-        try await session.waitUntil("the todo") { self.shape($0) == expected && $0.count == 24 && $0[23].contains("w write") }
+        try session.waitUntil("the todo") { self.shape($0) == expected && $0.count == 24 && $0[23].contains("w write") }
     }
 
     @Test(arguments: Kind.allCases)
-    func wWithoutAChangeLeavesHistoryUntouched(kind: Kind) async throws {
+    func wWithoutAChangeLeavesHistoryUntouched(kind: Kind) throws {
         try makeRepository(kind)
         let before = try refs()
-        let session = try await rebase(kind)
+        let session = try rebase(kind)
         defer { session.kill() }
-        try await waitForTodo(session, kind)
+        try waitForTodo(session, kind)
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         #expect(try refs() == before, "every branch at the same commit")
     }
 
     @Test(arguments: Kind.allCases)
-    func jThenWReordersAndBranchesFollow(kind: Kind) async throws {
+    func jThenWReordersAndBranchesFollow(kind: Kind) throws {
         try makeRepository(kind)
-        let session = try await rebase(kind)
+        let session = try rebase(kind)
         defer { session.kill() }
-        try await waitForTodo(session, kind)
+        try waitForTodo(session, kind)
         switch kind {
         case .stack:
             try session.sendKeys("j", "J")  // s2, carrying part1, below s3
-            try await session.waitUntil("s2 and part1 below s3") {
+            try session.waitUntil("s2 and part1 below s3") {
                 self.shape($0).prefix(4) == ["pick s1", "pick s3", "pick s2", "update-ref refs/heads/part1"]
             }
         case .merges:
             try session.sendKeys("j", "j", "j", "j", "j", "J")  // c3 below the merge
-            try await session.waitUntil("c3 below the merge") {
+            try session.waitUntil("c3 below the merge") {
                 self.shape($0).suffix(3) == ["merge -C Merge-feat # Merge feat", "pick c3", "pick after"]
             }
         }
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         switch kind {
         case .stack:
             #expect(try log() == ["s5", "s4", "s2", "s3", "s1", "base"])
@@ -165,25 +165,25 @@ final class EditRebaseE2ETests {
     }
 
     @Test(arguments: Kind.allCases)
-    func xAddsAnExecThatGitRuns(kind: Kind) async throws {
+    func xAddsAnExecThatGitRuns(kind: Kind) throws {
         try makeRepository(kind)
         let record = folder + "/exec.log"
-        let session = try await rebase(kind)
+        let session = try rebase(kind)
         defer { session.kill() }
-        try await waitForTodo(session, kind)
+        try waitForTodo(session, kind)
         // Below s2 (after its update-ref), or below pick fx.
         try session.sendKeys("j")
         if kind == .merges { try session.sendKeys("j") }
         try session.sendKeys("x")
-        try await session.waitFor("exec ▸")
+        try session.waitFor("exec ▸")
         try session.sendText("git log -1 --format=%s >> \(record.shellQuoted)")
         try session.sendKeys("Enter")
         let added = kind == .stack ? 3 : 3
-        try await session.waitUntil("the exec row") {
+        try session.waitUntil("the exec row") {
             self.rows($0).count > added && self.rows($0)[added].hasPrefix("exec git log -1")
         }
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         #expect(
             String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self)
                 == (kind == .stack ? "s2\n" : "fx\n"))
@@ -191,7 +191,7 @@ final class EditRebaseE2ETests {
     }
 
     @Test(arguments: Kind.allCases)
-    func bangEditsInEditorAndComesBackWithTheEdit(kind: Kind) async throws {
+    func bangEditsInEditorAndComesBackWithTheEdit(kind: Kind) throws {
         try makeRepository(kind)
         // The "editor": drops the last commit of the todo, as a person would in vi.
         let script = folder + "/editor.sh"
@@ -203,20 +203,20 @@ final class EditRebaseE2ETests {
         )
         .write(to: URL(fileURLWithPath: script))
         chmod(script, 0o755)
-        let session = try await rebase(kind, environment: ["EDITOR": script, "VISUAL": ""])
+        let session = try rebase(kind, environment: ["EDITOR": script, "VISUAL": ""])
         defer { session.kill() }
-        try await waitForTodo(session, kind)
+        try waitForTodo(session, kind)
         try session.sendKeys("J")  // a change before: the editor gets the list as it is now
-        try await session.waitUntil("the first row moved") { self.shape($0).first != (kind == .stack ? "pick s1" : "label onto") }
+        try session.waitUntil("the first row moved") { self.shape($0).first != (kind == .stack ? "pick s1" : "label onto") }
         try session.sendKeys("u")
-        try await session.waitUntil("undone") { self.shape($0).first == (kind == .stack ? "pick s1" : "label onto") }
+        try session.waitUntil("undone") { self.shape($0).first == (kind == .stack ? "pick s1" : "label onto") }
         try session.sendKeys("!")
-        let back = try await session.waitUntil("the edit, shown") { self.shape($0).last == "drop \(last)" }
+        let back = try session.waitUntil("the edit, shown") { self.shape($0).last == "drop \(last)" }
         #expect(back[0].contains("modified"), "what came back differs from the file")
         expectTerminalRestored([String(decoding: FileManager.default.contents(atPath: modes) ?? Data(), as: UTF8.self)])
         #expect(back[23].contains("w write"), "the whole screen is back")
         try session.sendKeys("w")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
         #expect(try log() == (kind == .stack ? ["s4", "s3", "s2", "s1", "base"] : ["Merge feat", "c3", "base"]))
     }
 }

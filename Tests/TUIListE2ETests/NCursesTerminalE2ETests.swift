@@ -27,38 +27,38 @@ struct NCursesTerminalE2ETests {
         return lines.map { $0.trimmingTrailingSpaces() }
     }
 
-    @Test func drawsTheCanvasAndRestoresOnQuit() async throws {
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped())
+    @Test func drawsTheCanvasAndRestoresOnQuit() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
         let expected = try expectedScreen(columns: 80, rows: 24)
-        let screen = try await session.waitUntil("the termcheck canvas") { $0 == expected }
+        let screen = try session.waitUntil("the termcheck canvas") { $0 == expected }
         #expect(screen == expected)
         #expect(screen[2] == "CJK: 漢字かなカナ한국어")
         #expect(screen[3].hasPrefix("Emoji: 🚀"))
 
         try session.sendKeys("q")
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=0"))
         #expect(!after.contains { $0.contains("press q to quit") }, "the alternate screen was not left")
         expectTerminalRestored(after)
     }
 
-    @Test func redrawsEverythingAfterAResize() async throws {
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped())
+    @Test func redrawsEverythingAfterAResize() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
-        try await session.waitFor("press q to quit")
+        try session.waitFor("press q to quit")
         try session.resize(width: 60, height: 16)
         let expected = try expectedScreen(columns: 60, rows: 16)
-        let screen = try await session.waitUntil("the canvas at 60×16") { $0 == expected }
+        let screen = try session.waitUntil("the canvas at 60×16") { $0 == expected }
         #expect(screen == expected)
         try session.sendKeys("q")
-        expectTerminalRestored(try await session.waitFor("icanon"))
+        expectTerminalRestored(try session.waitFor("icanon"))
     }
 
-    @Test func decodesKeys() async throws {
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped())
+    @Test func decodesKeys() throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
-        try await session.waitFor("press q to quit")
+        try session.waitFor("press q to quit")
         let cases: [(String, String)] = [
             ("Up", "up"), ("Down", "down"), ("S-Up", "shiftUp"), ("S-Down", "shiftDown"),
             ("PageUp", "pageUp"), ("PageDown", "pageDown"), ("Home", "home"), ("End", "end"),
@@ -67,21 +67,21 @@ struct NCursesTerminalE2ETests {
         ]
         for (tmuxKey, shown) in cases {
             try session.sendKeys(tmuxKey)
-            try await session.waitUntil("Key: \(shown) after \(tmuxKey)", timeout: 5) { $0.count > 9 && $0[9] == "Key: \(shown)" }
+            try session.waitUntil("Key: \(shown) after \(tmuxKey)", timeout: 5) { $0.count > 9 && $0[9] == "Key: \(shown)" }
         }
         try session.sendKeys("q")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
     }
 
     @Test(arguments: [("SIGTERM", SIGTERM, 143), ("SIGINT", SIGINT, 130), ("SIGHUP", SIGHUP, 129)])
-    func signalsRestoreTheTerminal(_ name: String, _ signal: Int32, _ status: Int) async throws {
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped())
+    func signalsRestoreTheTerminal(_ name: String, _ signal: Int32, _ status: Int) throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { session.kill() }
-        try await session.waitFor("press q to quit")
+        try session.waitFor("press q to quit")
         let shell = try session.panePID()
         let child = try #require(TmuxSession.children(of: shell).first, "no termcheck process under the pane's shell")
         #expect(kill(child, signal) == 0)
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=\(status)"), "\(name): \(after.joined(separator: "\n"))")
         #expect(!after.contains { $0.contains("press q to quit") })
         expectTerminalRestored(after)
@@ -91,27 +91,27 @@ struct NCursesTerminalE2ETests {
     /// the terminal restored (`stty -a`).
     private func expectExit(
         _ status: Int, prefix: String = "", height: Int = 24, after action: (TmuxSession) throws -> Void
-    ) async throws {
-        let session = try await TmuxSession.start(width: 80, height: height, command: wrapped(prefix: prefix))
+    ) throws {
+        let session = try TmuxSession.start(width: 80, height: height, command: wrapped(prefix: prefix))
         defer { session.kill() }
-        try await session.waitFor("Red on blue")
+        try session.waitFor("Red on blue")
         try action(session)
-        let after = try await session.waitFor("icanon")
+        let after = try session.waitFor("icanon")
         #expect(after.contains("exit=\(status)"))
         expectTerminalRestored(after)
     }
 
-    @Test func controlCRestores() async throws {
+    @Test func controlCRestores() throws {
         // Ctrl-C signals the whole foreground group; `trap : INT` keeps the wrapper shell alive
         // (as an interactive shell would) and still leaves SIGINT at its default for termcheck.
-        try await expectExit(130, prefix: "trap : INT; ") { try $0.sendKeys("C-c") }
+        try expectExit(130, prefix: "trap : INT; ") { try $0.sendKeys("C-c") }
     }
 
-    @Test func unknownTermPrintsOneLineAndFails() async throws {
+    @Test func unknownTermPrintsOneLineAndFails() throws {
         let command = "TERM=nonexistent-term \(binary.shellQuoted) 2>&1; echo \"exit=$?\"; sleep 30"
-        let session = try await TmuxSession.start(width: 120, height: 24, command: command)
+        let session = try TmuxSession.start(width: 120, height: 24, command: command)
         defer { session.kill() }
-        let screen = try await session.waitFor("exit=")
+        let screen = try session.waitFor("exit=")
         let text = screen.filter { !$0.isEmpty }
         #expect(text.count == 2, "expected one line then the status:\n\(screen.joined(separator: "\n"))")
         #expect(text.first?.hasPrefix("tuilist-termcheck: cannot use terminal type 'nonexistent-term'") == true)
@@ -132,36 +132,36 @@ struct NCursesTerminalE2ETests {
         return codes
     }
 
-    @Test func coloursShowAndNoColorTurnsThemOff() async throws {
-        let coloured = try await TmuxSession.start(width: 80, height: 24, command: wrapped())
+    @Test func coloursShowAndNoColorTurnsThemOff() throws {
+        let coloured = try TmuxSession.start(width: 80, height: 24, command: wrapped())
         defer { coloured.kill() }
         let expected = try expectedScreen(columns: 80, rows: 24)
-        try await coloured.waitUntil("the canvas") { $0 == expected }
+        try coloured.waitUntil("the canvas") { $0 == expected }
         let colouredScreen = try coloured.capture(escapes: true)
         #expect(
             !colourCodes(colouredScreen).isEmpty,
             "no colours in:\n\(colouredScreen.prefix(6).joined(separator: "\n").debugDescription)")
         try coloured.sendKeys("q")
 
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "NO_COLOR=1 "))
         defer { session.kill() }
-        try await session.waitUntil("the canvas without colours") { $0 == expected }
+        try session.waitUntil("the canvas without colours") { $0 == expected }
         let escaped = try session.capture(escapes: true)
         #expect(colourCodes(escaped).isEmpty, "NO_COLOR: \(colourCodes(escaped))")
         #expect(escaped.joined().contains("\u{1B}[7m"), "attributes stay (reverse)")
         try session.sendKeys("q")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
     }
 
     /// The SGR codes the terminal receives, per TERM: an 8-colour terminal gets only 30-37/40-47
     /// (the orange `.rgb(255, 128, 0)` mapped down), a 256-colour one an indexed `38;5;N`, a
     /// monochrome one (vt100) and NO_COLOR none — but reverse video stays everywhere.
     @Test(arguments: [("xterm", "", 8), ("xterm-256color", "", 256), ("vt100", "", 0), ("xterm-256color", "NO_COLOR=1 ", 0)])
-    func colourCodesFollowTheTerminal(term: String, environment: String, colours: Int) async throws {
-        let session = try await TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "\(environment)TERM=\(term) "))
+    func colourCodesFollowTheTerminal(term: String, environment: String, colours: Int) throws {
+        let session = try TmuxSession.start(width: 80, height: 24, command: wrapped(prefix: "\(environment)TERM=\(term) "))
         defer { session.kill() }
-        try await session.waitFor("Red on blue")
-        try await session.waitUntil("the whole canvas") { $0.count == 24 && $0.contains { $0.contains("Emoji") } }
+        try session.waitFor("Red on blue")
+        try session.waitUntil("the whole canvas") { $0.count == 24 && $0.contains { $0.contains("Emoji") } }
         let codes = colourCodes(try session.capture(escapes: true))
         let parameters = codes.flatMap { $0.split(separator: ";").compactMap { Int($0) } }
         switch colours {
@@ -175,17 +175,17 @@ struct NCursesTerminalE2ETests {
         }
         #expect(try session.capture(escapes: true).joined().contains("\u{1B}[7m"), "reverse video on every terminal")
         try session.sendKeys("q")
-        try await session.waitFor("exit=0")
+        try session.waitFor("exit=0")
     }
 
     /// A program that calls exit() with the terminal still in program mode: the atexit
     /// handler restores it (echo, icanon; the shell's prompt usable).
-    @Test func exitWithoutRestoringIsRestoredAtExit() async throws {
-        try await expectExit(3, height: 40) { try $0.sendKeys("!") }
+    @Test func exitWithoutRestoringIsRestoredAtExit() throws {
+        try expectExit(3, height: 40) { try $0.sendKeys("!") }
     }
 
-    @Test func sigquitRestoresTheTerminalAndExits131() async throws {
-        try await expectExit(131) { session in
+    @Test func sigquitRestoresTheTerminalAndExits131() throws {
+        try expectExit(131) { session in
             let child = try #require(TmuxSession.children(of: try session.panePID()).first)
             #expect(kill(child, SIGQUIT) == 0)
         }

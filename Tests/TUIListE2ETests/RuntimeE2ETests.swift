@@ -24,22 +24,22 @@ struct RuntimeE2ETests {
     ]
 
     @Test(arguments: terminals)
-    func survivesEveryKeyAndAPasteThenQuits(term: String) async throws {
-        let session = try await TmuxSession.start(
+    func survivesEveryKeyAndAPasteThenQuits(term: String) throws {
+        let session = try TmuxSession.start(
             command: "TERM=\(term) \(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
-        try await session.waitUntil("the first screen", timeout: 20) {
+        try session.waitUntil("the first screen", timeout: 20) {
             $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
         }
         // Keys decode to what they mean under this TERM: End selects the last item (the list
         // scrolls to it), Home goes back to the top (the first section's header, where the
         // demo's cursor can rest).
         try session.sendKeys("End")
-        try await session.waitUntil("End: the last item selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
+        try session.waitUntil("End: the last item selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
             !screen.contains { $0.contains("Apple") } && isReverse("Ålesund", on: screen)
         }
         try session.sendKeys("Home")
-        try await session.waitUntil("Home: the top selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
+        try session.waitUntil("Home: the top selected (TERM=\(term))", timeout: 20, escapes: true) { screen in
             screen.count > 2 && screen[1].contains("Fruit") && isReverse("Fruit", on: screen)
                 && screen[2].contains("Apple") && !isReverse("Apple", on: screen) && !screen.contains { $0.contains("Ålesund") }
         }
@@ -52,47 +52,47 @@ struct RuntimeE2ETests {
         // tmux is not, wide characters at the left edge are sometimes not cleared (the text
         // there read "te ignored (6 characters)" once). What this test asks is that the paste
         // came as one paste and was not read as keys.
-        let screen = try await session.waitFor("ignored (6 characters); press / to filter", timeout: 20)
+        let screen = try session.waitFor("ignored (6 characters); press / to filter", timeout: 20)
         #expect(screen[0].hasPrefix(" TUIList demo"), "still running under TERM=\(term)")
         #expect(!screen.contains { $0.contains("exit=") })
         try session.sendKeys("q")
-        let after = try await session.waitFor("icanon", timeout: 20)
+        let after = try session.waitFor("icanon", timeout: 20)
         // Terminals without an alternate screen (linux, vt100, ansi) keep the last frame, so
         // the status is written over its first columns.
         #expect(after.contains { $0.hasPrefix("exit=0") }, "TERM=\(term): \(after.joined(separator: "\n"))")
         expectTerminalRestored(after)
     }
 
-    @Test func aPasteIntoTheFilterIsText() async throws {
-        let session = try await TmuxSession.start(command: "\(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
+    @Test func aPasteIntoTheFilterIsText() throws {
+        let session = try TmuxSession.start(command: "\(demo.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
-        try await session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[2].contains("Apple") }
+        try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[2].contains("Apple") }
         try session.sendKeys("/")
-        try await session.waitFor("FILTER", timeout: 20)
+        try session.waitFor("FILTER", timeout: 20)
         try session.pasteBuffer("qqqAppl")
         // Nothing matches "qqqAppl": the paste was text, not q (quit).
-        try await session.waitUntil("the filter to hold the paste", timeout: 20) {
+        try session.waitUntil("the filter to hold the paste", timeout: 20) {
             $0[0].contains("FILTER /qqqAppl") && $0[22].contains("0/39 items")
         }
         try session.sendKeys("Escape")
-        try await session.waitUntil("the filter cleared", timeout: 20) {
+        try session.waitUntil("the filter cleared", timeout: 20) {
             $0[22].contains("39 items") && !$0[0].contains("FILTER")
         }
         try session.sendKeys("q")
-        let after = try await session.waitFor("icanon", timeout: 20)
+        let after = try session.waitFor("icanon", timeout: 20)
         #expect(after.contains("exit=0"))
     }
 
     /// 5,000 characters typed into the filter of a large list while each filter pass is slow
     /// (a debug build), then Ctrl-C: the demo must end within a second, terminal restored.
-    @Test func ctrlCEndsTheDemoAtOnceBehindAFloodOfTyping() async throws {
+    @Test func ctrlCEndsTheDemoAtOnceBehindAFloodOfTyping() throws {
         // `trap : INT` keeps the wrapper shell alive through Ctrl-C to print the status and modes.
-        let session = try await TmuxSession.start(
+        let session = try TmuxSession.start(
             command: "trap : INT; \(demo.shellQuoted) --items 100000 --sections 10; echo \"exit=$?\"; stty -a; sleep 60")
         defer { session.kill() }
-        try await session.waitUntil("the first screen", timeout: 60) { $0.count == 24 && $0[22].contains("100000 items") }
+        try session.waitUntil("the first screen", timeout: 60) { $0.count == 24 && $0[22].contains("100000 items") }
         try session.sendKeys("/")
-        try await session.waitFor("FILTER", timeout: 20)
+        try session.waitFor("FILTER", timeout: 20)
         let letters = Array("abcdefghij")
         let text = String((0 ..< 5_000).map { letters[$0 % letters.count] })
         for chunk in stride(from: 0, to: text.count, by: 500) {
@@ -101,19 +101,19 @@ struct RuntimeE2ETests {
         }
         let sent = Date()
         try session.sendKeys("C-c")
-        let after = try await session.waitFor("icanon", timeout: 10)
+        let after = try session.waitFor("icanon", timeout: 10)
         let elapsed = Date().timeIntervalSince(sent)
         #expect(elapsed < 1.0, "Ctrl-C took \(elapsed) s to end the demo")
         #expect(after.contains("exit=130"))
         expectTerminalRestored(after)
     }
 
-    @Test func ctrlZRestoresTheTerminalAndFgRedraws() async throws {
-        let session = try await TmuxSession.start(command: "PS1='$ ' bash --norc --noprofile -i")
+    @Test func ctrlZRestoresTheTerminalAndFgRedraws() throws {
+        let session = try TmuxSession.start(command: "PS1='$ ' bash --norc --noprofile -i")
         defer { session.kill() }
-        try await session.waitFor("$")
+        try session.waitFor("$")
         try session.sendText("\(demo.shellQuoted)\n")
-        try await session.waitUntil("the first screen", timeout: 20) {
+        try session.waitUntil("the first screen", timeout: 20) {
             $0.count == 24 && $0[2].contains("Apple") && $0[23].contains("q quit")
         }
         try session.sendKeys("j", "J")
@@ -122,30 +122,30 @@ struct RuntimeE2ETests {
         func swapped(_ screen: [String]) -> Bool {
             screen.count > 4 && screen[2].contains("Apple") && screen[3].contains("Cherry") && screen[4].contains("Banana")
         }
-        try await session.waitUntil("the swap", timeout: 20) { $0[22].contains("last ↕1") && swapped($0) }
+        try session.waitUntil("the swap", timeout: 20) { $0[22].contains("last ↕1") && swapped($0) }
         try session.sendKeys("C-z")
-        try await session.waitFor("Stopped", timeout: 20)
+        try session.waitFor("Stopped", timeout: 20)
         try session.sendText("stty -a\n")
-        let shell = try await session.waitFor("icanon", timeout: 20)
+        let shell = try session.waitFor("icanon", timeout: 20)
         expectTerminalRestored(shell)
         try session.sendText("fg\n")
-        try await session.waitUntil("the demo redrawn in full, the swap kept", timeout: 20) {
+        try session.waitUntil("the demo redrawn in full, the swap kept", timeout: 20) {
             $0.count == 24 && $0[0].hasPrefix(" TUIList demo") && $0[22].contains("last ↕1") && $0[23].contains("q quit")
                 && !$0.contains { $0.contains("Stopped") || $0.contains("icanon") } && swapped($0)
         }
         try session.sendKeys("q")
         // The demo reads everything typed while it runs: type the next command at the prompt.
-        try await session.waitUntil("the shell's prompt", timeout: 20) { $0.last { !$0.isEmpty } == "$" }
+        try session.waitUntil("the shell's prompt", timeout: 20) { $0.last { !$0.isEmpty } == "$" }
         try session.sendText("echo \"exit=$?\"; stty -a\n")
-        let after = try await session.waitFor("exit=", timeout: 20)
+        let after = try session.waitFor("exit=", timeout: 20)
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
     }
 
-    @Test func usesNoCPUAtRest() async throws {
-        let session = try await TmuxSession.start(command: "exec \(demo.shellQuoted)")
+    @Test func usesNoCPUAtRest() throws {
+        let session = try TmuxSession.start(command: "exec \(demo.shellQuoted)")
         defer { session.kill() }
-        try await session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[23].contains("q quit") }
+        try session.waitUntil("the first screen", timeout: 20) { $0.count == 24 && $0[23].contains("q quit") }
         let pid = try session.panePID()
         func cpuTicks() throws -> Int {
             let stat = try #require(readTextFile("/proc/\(pid)/stat"))
@@ -153,9 +153,9 @@ struct RuntimeE2ETests {
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!
         }
-        try await Task.sleep(nanoseconds: 500_000_000)  // let the first frame's work finish
+        usleep(500_000)  // let the first frame's work finish
         let before = try cpuTicks()
-        try await Task.sleep(nanoseconds: 3_000_000_000)
+        usleep(3_000_000)
         let used = try cpuTicks() - before
         #expect(used <= 1, "\(used) clock ticks of CPU in 3 s at rest")
     }

@@ -19,16 +19,16 @@ struct SessionE2ETests {
 
     /// Records swaps in the live demo, kills it with SIGKILL mid-session, then replays the file
     /// in a second tmux server: the replay ends on the order the live demo last showed.
-    @Test func recordKillNineThenReplayShowsTheSameList() async throws {
+    @Test func recordKillNineThenReplayShowsTheSameList() throws {
         let file = folder + "/killed.jsonl"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let live = try await TmuxSession.start(command: "\(demo.shellQuoted) --record \(file.shellQuoted); sleep 60")
+        let live = try TmuxSession.start(command: "\(demo.shellQuoted) --record \(file.shellQuoted); sleep 60")
         defer { live.kill() }
-        try await live.waitFor("● REC")
+        try live.waitFor("● REC")
         try live.sendKeys("J")
-        try await live.waitUntil("Apple swapped down") { titles($0, 2 ... 3) == ["Banana", "Apple"] }
+        try live.waitUntil("Apple swapped down") { titles($0, 2 ... 3) == ["Banana", "Apple"] }
         try live.sendKeys("J")
-        let expected = try await live.waitUntil("Apple below Cherry") { titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"] }
+        let expected = try live.waitUntil("Apple below Cherry") { titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"] }
         let child = try #require(TmuxSession.children(of: try live.panePID()).first)
         #expect(kill(child, SIGKILL) == 0)
 
@@ -38,54 +38,54 @@ struct SessionE2ETests {
         #expect(lines.count >= 4, "header, snapshot, edits and keys: \(lines.count) lines")
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
 
-        let replay = try await TmuxSession.start(
+        let replay = try TmuxSession.start(
             command: "\(demo.shellQuoted) replay --speed 4 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
-        let end = try await replay.waitFor("END (q quits)", timeout: 20)
-        let finalScreen = try await replay.waitUntil("the recorded order") {
+        let end = try replay.waitFor("END (q quits)", timeout: 20)
+        let finalScreen = try replay.waitUntil("the recorded order") {
             titles($0, 2 ... 4) == ["Banana", "Cherry", "Apple"]
         }
         #expect(end[0].contains("REPLAY"))
         #expect(Array(finalScreen[1 ... 21]) == Array(expected[1 ... 21]), "the list area matches the live demo")
         try replay.sendKeys("q")
-        expectTerminalRestored(try await replay.waitFor("icanon"))
+        expectTerminalRestored(try replay.waitFor("icanon"))
     }
 
-    @Test func replayControlsPauseStepAndQuit() async throws {
+    @Test func replayControlsPauseStepAndQuit() throws {
         let file = folder + "/steps.jsonl"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Make a recording headlessly-fast: a live demo, three swaps, quit.
-        let live = try await TmuxSession.start(command: "\(demo.shellQuoted) --record \(file.shellQuoted); echo done; sleep 60")
+        let live = try TmuxSession.start(command: "\(demo.shellQuoted) --record \(file.shellQuoted); echo done; sleep 60")
         defer { live.kill() }
-        try await live.waitFor("● REC")
+        try live.waitFor("● REC")
         for _ in 0 ..< 3 {
             try live.sendKeys("J")
-            try await Task.sleep(nanoseconds: 50_000_000)
+            usleep(50_000)
         }
-        try await live.waitUntil("three swaps") { titles($0, 2 ... 5) == ["Banana", "Cherry", "Date", "Apple"] }
+        try live.waitUntil("three swaps") { titles($0, 2 ... 5) == ["Banana", "Cherry", "Date", "Apple"] }
         try live.sendKeys("q")
-        try await live.waitFor("done")
+        try live.waitFor("done")
 
         // A tenth of the speed: the replay is still under way when Space pauses it, so `.` has
         // an event to step to.
-        let replay = try await TmuxSession.start(
+        let replay = try TmuxSession.start(
             command: "\(demo.shellQuoted) replay --speed 0.1 \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60")
         defer { replay.kill() }
-        try await replay.waitFor("REPLAY")
+        try replay.waitFor("REPLAY")
         try replay.sendKeys("Space")
-        let paused = try await replay.waitFor("PAUSED")
+        let paused = try replay.waitFor("PAUSED")
         let position = try #require(paused[0].firstMatch(of: /REPLAY (\d+)\/(\d+)/))
         let (at, total) = (Int(position.1)!, Int(position.2)!)
         try #require(at < total, "paused before the end: \(paused[0])")
         // Paused means paused: the position holds while time passes.
-        try await Task.sleep(nanoseconds: 500_000_000)
+        usleep(500_000)
         #expect(try replay.capture()[0].contains("REPLAY \(at)/\(total)"), "the paused replay moved on")
         try replay.sendKeys(".")
-        try await replay.waitFor("REPLAY \(at + 1)/\(total)")
+        try replay.waitFor("REPLAY \(at + 1)/\(total)")
         try replay.sendKeys("+")
-        try await replay.waitFor("×0.2")
+        try replay.waitFor("×0.2")
         try replay.sendKeys("q")
-        let after = try await replay.waitFor("icanon")
+        let after = try replay.waitFor("icanon")
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
 

@@ -23,26 +23,26 @@ final class WatchE2ETests {
     }
 
     @Test(arguments: ["tmux-256color", "xterm-256color"])
-    func aRewrittenFileAnimatesToItsNewOrderAndReplaysToTheSameList(term: String) async throws {
+    func aRewrittenFileAnimatesToItsNewOrderAndReplaysToTheSameList(term: String) throws {
         let file = folder + "/scores.txt", record = folder + "/watch-\(term).jsonl"
         try write("ID NAME SCORE\n1 alpha 10\n2 beta 20\n3 gamma 30\n4 delta 40\n", to: file)
-        let session = try await TmuxSession.start(
+        let session = try TmuxSession.start(
             width: 70, height: 40,
             command:
                 "TERM=\(term) \(tuilist.shellQuoted) watch --interval 0.2 --key 1 --header-lines 1 --record \(record.shellQuoted) -- cat \(file.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
         )
         defer { session.kill() }
-        try await session.waitUntil("the first run", timeout: 20) {
+        try session.waitUntil("the first run", timeout: 20) {
             $0.count > 5 && $0[1].contains("ID NAME SCORE") && $0[5].contains("4 delta 40")
         }
         try session.sendKeys("Down")
         try session.sendKeys("Down")  // onto "2 beta 20"
-        try await session.waitUntil("the selection on beta", timeout: 20, escapes: true) { screen in
+        try session.waitUntil("the selection on beta", timeout: 20, escapes: true) { screen in
             isReverse("2 beta 20", on: screen)
         }
         // Reordered, one changed (alpha), one removed (delta), one added (epsilon).
         try write("ID NAME SCORE\n3 gamma 30\n1 alpha 11\n5 epsilon 50\n2 beta 20\n", to: file)
-        let screen = try await session.waitUntil("the new order", timeout: 20) {
+        let screen = try session.waitUntil("the new order", timeout: 20) {
             $0.count > 5 && $0[2].contains("3 gamma 30") && $0[3].contains("1 alpha 11") && $0[4].contains("5 epsilon 50")
                 && $0[5].contains("2 beta 20") && !$0.contains { $0.contains("delta") }
         }
@@ -52,7 +52,7 @@ final class WatchE2ETests {
         let styled = try session.capture(escapes: true)
         #expect(isReverse("2 beta 20", on: styled), "beta is selected: \(styled.joined(separator: "\n").debugDescription)")
         try session.sendKeys("q")
-        let after = try await session.waitFor("icanon", timeout: 20)
+        let after = try session.waitFor("icanon", timeout: 20)
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
 
@@ -81,39 +81,39 @@ final class WatchE2ETests {
         #expect(drawn.contains("epsilon") && drawn.contains("delta"), "both runs are drawn")
     }
 
-    @Test func aFailingCommandShowsItsCodeAndKeepsTheLastList() async throws {
+    @Test func aFailingCommandShowsItsCodeAndKeepsTheLastList() throws {
         let file = folder + "/list.txt"
         try write("one\ntwo\n", to: file)
-        let session = try await TmuxSession.start(
+        let session = try TmuxSession.start(
             width: 160, height: 20,
             command:
                 "\(tuilist.shellQuoted) watch -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
-        try await session.waitUntil("the list", timeout: 20) { $0.count > 2 && $0[2].contains("two") }
+        try session.waitUntil("the list", timeout: 20) { $0.count > 2 && $0[2].contains("two") }
         unlink(file)
-        let screen = try await session.waitFor("exit 1: ", timeout: 20)
+        let screen = try session.waitFor("exit 1: ", timeout: 20)
         #expect(screen[1].contains("one") && screen[2].contains("two"), "the last good list stays")
         #expect(screen.contains { $0.contains("No such file or directory") })
         try session.sendKeys("q")
-        try await session.waitFor("exit=0", timeout: 20)
+        try session.waitFor("exit=0", timeout: 20)
     }
 
     /// A run in flight (its command leads its own process group, out of Ctrl-C's reach) ends
     /// with tuilist, whether q or Ctrl-C ends it.
     @Test(arguments: [("q", 0), ("C-c", 130)])
-    func aRunInFlightEndsWithTuilist(key: String, status: Int) async throws {
+    func aRunInFlightEndsWithTuilist(key: String, status: Int) throws {
         // A sleep of a unique length names this run's processes for pgrep.
         let sleep = "sleep 40.\(getpid())\(UInt16.random(in: 1000 ... .max))"
-        let session = try await TmuxSession.start(
+        let session = try TmuxSession.start(
             width: 100, height: 20,
             command:
                 "trap : INT; \(tuilist.shellQuoted) watch -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
-        try await session.waitFor("running…", timeout: 20)
-        try await waitUntil("the command runs", timeout: 10) { !(try pgrep(sleep)).isEmpty }
+        try session.waitFor("running…", timeout: 20)
+        try waitUntil("the command runs", timeout: 10) { !(try pgrep(sleep)).isEmpty }
         try session.sendKeys(key)
-        try await session.waitFor("exit=\(status)", timeout: 20)
-        try await waitUntil("the command is gone", timeout: 5) { (try pgrep(sleep)).isEmpty }
+        try session.waitFor("exit=\(status)", timeout: 20)
+        try waitUntil("the command is gone", timeout: 5) { (try pgrep(sleep)).isEmpty }
     }
 
     private func pgrep(_ pattern: String) throws -> String {
@@ -121,11 +121,11 @@ final class WatchE2ETests {
         try Subprocess.run(["pgrep", "-x", "-f", pattern]).output
     }
 
-    private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) async throws {
+    private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while try !condition() {
             if Date() > deadline { Issue.record("timed out waiting for \(what)"); return }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            usleep(50_000)
         }
     }
 

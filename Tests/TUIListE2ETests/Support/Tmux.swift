@@ -8,11 +8,11 @@ import Foundation
 /// trimmed, a wide character once.
 ///
 /// ```swift
-/// let session = try await TmuxSession.start(width: 80, height: 24, command: "\(binary); echo exit=$?; sleep 30")
+/// let session = try TmuxSession.start(width: 80, height: 24, command: "\(binary); echo exit=$?; sleep 30")
 /// defer { session.kill() }
-/// try await session.waitFor("press q")       // polls, never a fixed sleep
+/// try session.waitFor("press q")       // polls, never a fixed sleep
 /// try session.sendKeys("q")
-/// let screen = try await session.waitFor("exit=0")
+/// let screen = try session.waitFor("exit=0")
 /// ```
 final class TmuxSession {
     /// Why a tmux step failed; the description carries the screen when there is one.
@@ -23,8 +23,6 @@ final class TmuxSession {
     /// The server's socket name (`tmux -L <socketName>`).
     let socketName: String
     private var isKilled = false
-    /// Whether this session took one of the ``TmuxSlots`` (``kill()`` gives it back).
-    private var holdsSlot = false
 
     private init(socketName: String) {
         self.socketName = socketName
@@ -35,8 +33,7 @@ final class TmuxSession {
         (try? runTmux(["-V"], socket: nil)) != nil
     }
 
-    /// Starts a detached session of `width`×`height` running `command` through `sh -c`, once
-    /// one of the ``TmuxSlots`` is free (the slot is given back by ``kill()``).
+    /// Starts a detached session of `width`×`height` running `command` through `sh -c`.
     ///
     /// - Parameters:
     ///   - environment: Extra variables for the command (`LANG=C.UTF-8` is always set, so wide
@@ -45,10 +42,8 @@ final class TmuxSession {
     static func start(
         width: Int = 80, height: Int = 24, command: String,
         environment: [String: String] = [:]
-    ) async throws -> TmuxSession {
-        let holdsSlot = await TmuxSlots.shared.acquire()
+    ) throws -> TmuxSession {
         let session = TmuxSession(socketName: "tuilist-\(UUID().uuidString.prefix(8).lowercased())")
-        session.holdsSlot = holdsSlot
         var arguments = ["new-session", "-d", "-x", String(width), "-y", String(height)]
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         variables.merge(environment) { $1 }
@@ -99,7 +94,7 @@ final class TmuxSession {
     @discardableResult
     func waitUntil(
         _ what: String, timeout: Double = 10, escapes: Bool = false, _ condition: ([String]) -> Bool
-    ) async throws -> [String] {
+    ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while true {
@@ -109,14 +104,14 @@ final class TmuxSession {
                 throw Failure(
                     description: "timed out after \(timeout)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
             }
-            try await Task.sleep(nanoseconds: 20_000_000)
+            usleep(20_000)
         }
     }
 
     /// Polls until `text` appears somewhere on the screen, at most `timeout` seconds.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 10) async throws -> [String] {
-        try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+    func waitFor(_ text: String, timeout: Double = 10) throws -> [String] {
+        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
     /// The process id of the pane's command (the `sh -c` wrapper).
@@ -145,7 +140,6 @@ final class TmuxSession {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
-        if holdsSlot { Task { await TmuxSlots.shared.release() } }
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(folder)/tmux-\(getuid())/\(socketName)")
     }
@@ -173,56 +167,6 @@ final class TmuxSession {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
         }
         return result.output
-    }
-}
-
-/// How many tmux sessions the end-to-end tests run at once: as many as the machine has cores
-/// (`TUILIST_E2E_SESSIONS` overrides). The tests wait asynchronously, so without a bound every
-/// one of them would start its program at once and each would starve the others of CPU.
-///
-/// A session that finds no free slot within `timeout` goes ahead without one, so a test that
-/// holds one session while it starts a second can never wait forever.
-actor TmuxSlots {
-    static let shared = TmuxSlots(
-        limit: ProcessInfo.processInfo.environment["TUILIST_E2E_SESSIONS"].flatMap(Int.init)
-            ?? max(2, ProcessInfo.processInfo.activeProcessorCount))
-
-    private var free: Int
-    private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-    private var nextID = 0
-
-    init(limit: Int) { free = max(1, limit) }
-
-    /// Waits for a free slot, at most `timeout` seconds.
-    /// - Returns: Whether a slot was taken (false: the wait timed out and the caller goes ahead).
-    func acquire(timeout: Double = 60) async -> Bool {
-        if free > 0 {
-            free -= 1
-            return true
-        }
-        let id = nextID
-        nextID += 1
-        return await withCheckedContinuation { continuation in
-            waiting.append((id, continuation))
-            Task {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-                self.expire(id)
-            }
-        }
-    }
-
-    private func expire(_ id: Int) {
-        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-        waiting.remove(at: index).continuation.resume(returning: false)
-    }
-
-    /// Gives a slot back: to the longest waiting session, else to the pool.
-    func release() {
-        if waiting.isEmpty {
-            free += 1
-        } else {
-            waiting.removeFirst().continuation.resume(returning: true)
-        }
     }
 }
 
