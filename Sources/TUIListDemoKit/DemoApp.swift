@@ -8,37 +8,37 @@ import TUIList
 ///
 /// Screen: a title bar, the list, a status line (counts, the last change, frame rate,
 /// cells) and a help bar. Windows smaller than ``minimumSize`` show a short message instead.
-public final class DemoApp {
-    public private(set) var model: DemoModel
-    public let list: ListView<String, Int>
-    public let terminal: any Terminal
-    public let clock: any AnimationClock
+package final class DemoApp {
+    package private(set) var model: DemoModel
+    package let list: ListView<String, Int>
+    package let terminal: any Terminal
+    package let clock: any AnimationClock
     /// Records every applied snapshot, key and resize, when set.
-    public var recorder: SessionRecorder<String, Int, DemoItem>?
+    package var recorder: SessionRecorder<String, Int, DemoItem>?
     /// Called with what a finished drag reports: return `true` to keep the new order (and
     /// persist it), `false` to refuse it — the items then slide back.
-    public var onDragFinished: ((DragResult) -> Bool)?
+    package var onDragFinished: ((DragResult) -> Bool)?
 
     /// Whether ``run()`` builds the filter index on another thread as soon as the list is up,
     /// so the first filter keystroke finds it ready (a million items take about a second to
     /// fold). Without it, the first filter builds the index on the spot.
-    public var buildsFilterIndexInBackground = true
+    package var buildsFilterIndexInBackground = true
 
-    public private(set) var isRunning = true
+    package private(set) var isRunning = true
     /// The last frame drawn.
-    public private(set) var canvas = Canvas(width: 0, height: 0)
+    package private(set) var canvas = Canvas(width: 0, height: 0)
     /// The short form of the last change (`−2 +1 ↕3 ~1`).
-    public private(set) var lastChange = ""
+    package private(set) var lastChange = ""
     /// Frames per second over the last second of animation (0 when at rest).
-    public private(set) var framesPerSecond = 0
+    package private(set) var framesPerSecond = 0
 
-    public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+    package static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
     /// The list's timing when nothing runs on a beat (from the environment: reduced motion).
     private let baseTiming: TransitionTiming
 
     /// While replaying: the replay's state for the title bar and its controls for the help bar.
-    public var replayStatus: String?
+    package var replayStatus: String?
 
     private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
@@ -47,7 +47,7 @@ public final class DemoApp {
     /// Where the background build leaves the filter index for the main thread.
     private let filterIndexInbox = FilterIndexInbox()
 
-    public init(model: DemoModel, terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
+    package init(model: DemoModel, terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
         self.model = model
         self.terminal = terminal
         self.clock = clock
@@ -89,7 +89,7 @@ public final class DemoApp {
 
     /// Shows the first frame (for driving the app by hand; ``run()`` starts it through the
     /// program).
-    public func start() {
+    package func start() {
         prepare()
         draw()
     }
@@ -103,18 +103,18 @@ public final class DemoApp {
     /// Runs until the person quits, on TUIList's ``Program``: input arrives in batches, frames
     /// are paced at 60 Hz, nothing runs while idle. Returns the exit status.
     @discardableResult
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         Program(terminal: terminal, clock: clock).run(self)
     }
 
     /// When something is due without input: a sort step, an animation frame, a message expiring.
-    public func nextWake() -> Double? {
+    package func nextWake() -> Double? {
         let frame = list.isAnimating ? clock.now + 1.0 / 60 : nil
         return [nextDeadline, frame].compactMap { $0 }.min()
     }
 
     /// Does what is due (sort steps, message expiry) and draws a frame.
-    public func tick() {
+    package func tick() {
         advance()
         draw()
     }
@@ -131,7 +131,7 @@ public final class DemoApp {
 
     /// Handles a batch of input events as one: typing into the filter (keys, pastes) is folded
     /// into one filter change, so thirty keystrokes filter the list once.
-    public func handle(_ events: [InputEvent]) {
+    package func handle(_ events: [InputEvent]) {
         var typed: String?
         func flushTyped() {
             if let text = typed { perform(.setFilter(text)) }
@@ -170,7 +170,7 @@ public final class DemoApp {
     }
 
     /// Handles one input event.
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         switch event {
         case .key(let key):
             try? recorder?.record(key: Self.name(of: key))
@@ -191,7 +191,7 @@ public final class DemoApp {
     }
 
     /// Feeds an action to the model and carries out its effects.
-    public func perform(_ action: DemoAction) {
+    package func perform(_ action: DemoAction) {
         // Sort steps come on a beat: each step's animation fits in 80% of the beat.
         list.transitionTiming =
             model.isSorting || action.startsSort
@@ -226,7 +226,7 @@ public final class DemoApp {
     }
 
     /// Shows other data (a replayed state) through the same apply path as every change.
-    public func show(_ data: DemoData, animated: Bool) {
+    package func show(_ data: DemoData, animated: Bool) {
         carryOut(model.show(data, animated: animated))
         syncSelection()
     }
@@ -288,7 +288,7 @@ public final class DemoApp {
     }
 
     /// A key's name as a recording stores it.
-    public static func name(of key: Key) -> String {
+    package static func name(of key: Key) -> String {
         switch key {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
@@ -302,7 +302,7 @@ public final class DemoApp {
     // MARK: - Drawing
 
     /// Draws the whole screen into ``canvas`` and presents it.
-    public func draw() {
+    package func draw() {
         let size = terminal.size
         if canvas.width != size.columns || canvas.height != size.rows {
             canvas = Canvas(width: size.columns, height: size.rows)
@@ -328,7 +328,7 @@ public final class DemoApp {
 
     /// Draws the screen for the current state (no presenting), and counts the frame for the
     /// frame-rate figure.
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         countFrame()
         canvas.clear()
         let width = canvas.width, height = canvas.height
@@ -454,7 +454,7 @@ private final class FilterIndexInbox: Sendable {
 }
 
 extension DemoApp: TerminalApp {
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         prepare()
         guard buildsFilterIndexInBackground, let (data, build) = model.beginFilterIndex() else { return }
         let inbox = filterIndexInbox, waker = program.waker
@@ -464,13 +464,13 @@ extension DemoApp: TerminalApp {
         }
     }
 
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         adoptFilterIndex()
         handle(events)
         if !isRunning { program.quit() }
     }
 
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         adoptFilterIndex()
         advance()
         if !isRunning { program.quit() }
@@ -483,10 +483,10 @@ extension DemoApp: TerminalApp {
         syncSelection()
     }
 
-    public var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
     /// The next sort step or message expiry (animation frames are the program's business).
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         [nextSortTick, message?.until].compactMap { $0 }.min()
     }
 }

@@ -3,15 +3,15 @@ import Foundation
 import TUIList
 
 /// One row's content in the demo: the identifier is `id`, everything else is content.
-public struct DemoItem: Hashable, Codable, Sendable {
-    public var id: Int
-    public var title: String
-    public var detail: String
-    public var price: Double
+package struct DemoItem: Hashable, Codable, Sendable {
+    package var id: Int
+    package var title: String
+    package var detail: String
+    package var price: Double
     /// How many times the item was edited (the demo's "update" action bumps it).
-    public var edits: Int = 0
+    package var edits: Int = 0
 
-    public init(id: Int, title: String, detail: String, price: Double, edits: Int = 0) {
+    package init(id: Int, title: String, detail: String, price: Double, edits: Int = 0) {
         self.id = id
         self.title = title
         self.detail = detail
@@ -21,7 +21,7 @@ public struct DemoItem: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case id, title, detail, price }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int.self, forKey: .id)
         title = try c.decode(String.self, forKey: .title)
@@ -29,7 +29,7 @@ public struct DemoItem: Hashable, Codable, Sendable {
         price = try c.decodeIfPresent(Double.self, forKey: .price) ?? 0
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(title, forKey: .title)
@@ -39,29 +39,29 @@ public struct DemoItem: Hashable, Codable, Sendable {
 }
 
 /// The demo's data: sections of items, from the bundled sample file or generated.
-public struct DemoData: Sendable {
-    public var title: String
-    public var snapshot: Snapshot<String, Int>
-    public var items: DemoItems
+package struct DemoData: Sendable {
+    package var title: String
+    package var snapshot: Snapshot<String, Int>
+    package var items: DemoItems
 
-    public init(title: String, snapshot: Snapshot<String, Int>, items: [Int: DemoItem]) {
+    package init(title: String, snapshot: Snapshot<String, Int>, items: [Int: DemoItem]) {
         self.title = title
         self.snapshot = snapshot
         self.items = DemoItems(items)
     }
 
-    public init(title: String, snapshot: Snapshot<String, Int>, items: DemoItems) {
+    package init(title: String, snapshot: Snapshot<String, Int>, items: DemoItems) {
         self.title = title
         self.snapshot = snapshot
         self.items = items
     }
 
     /// The largest item id a data file may use (new items count up from the largest one).
-    public static let maximumID = 1 << 50
+    package static let maximumID = 1 << 50
 
     /// Why data could not be loaded; `description` is one line naming the file and the reason.
-    public struct LoadError: Error, CustomStringConvertible {
-        public var description: String
+    package struct LoadError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private struct File: Decodable {
@@ -74,7 +74,7 @@ public struct DemoData: Sendable {
     ///
     /// - Throws: ``LoadError`` naming the file for a missing or unreadable file, malformed JSON
     ///   or a duplicate identifier.
-    public static func load(from url: URL) throws(LoadError) -> DemoData {
+    package static func load(from url: URL) throws(LoadError) -> DemoData {
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw LoadError(description: "\(url.path): cannot read the file (\(error.localizedDescription))")
@@ -86,7 +86,7 @@ public struct DemoData: Sendable {
     /// errors.
     ///
     /// - Throws: ``LoadError`` for malformed JSON, an identifier out of range or a duplicate.
-    public static func decode(_ bytes: Data, source: String) throws(LoadError) -> DemoData {
+    package static func decode(_ bytes: Data, source: String) throws(LoadError) -> DemoData {
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: bytes) } catch {
             throw LoadError(description: "\(source): not a valid data file (\(error))")
@@ -111,7 +111,7 @@ public struct DemoData: Sendable {
     }
 
     /// The sample data bundled with the demo.
-    public static func sample() throws(LoadError) -> DemoData {
+    package static func sample() throws(LoadError) -> DemoData {
         guard let url = DemoResources.sampleDataURL else {
             throw LoadError(description: "sample-data.json: the demo's resource bundle is missing")
         }
@@ -121,7 +121,7 @@ public struct DemoData: Sendable {
     /// A large generated list: `items` items spread evenly over `sections` sections, with
     /// titles, details and prices drawn from `seed`. The items' content is made when asked
     /// for (``DemoItems``), so a million items take the memory of their identifiers.
-    public static func generated(items count: Int, sections sectionCount: Int, seed: UInt64) -> DemoData {
+    package static func generated(items count: Int, sections sectionCount: Int, seed: UInt64) -> DemoData {
         let sectionCount = max(1, sectionCount)
         var snapshot = Snapshot<String, Int>()
         let names = (0 ..< sectionCount).map { "Section \($0 + 1)" }
@@ -140,10 +140,10 @@ public struct DemoData: Sendable {
 
 /// A small, fast, seedable random number generator (SplitMix64), so every random action in
 /// the demo repeats exactly for a given `--seed`.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

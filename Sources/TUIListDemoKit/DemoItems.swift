@@ -9,7 +9,7 @@
 /// ```
 ///
 /// - Complexity: a lookup is O(1) (a generated item is made in O(1), its strings formatted).
-public struct DemoItems: Sendable {
+package struct DemoItems: Sendable {
     /// The items `1 ... count` generated from `seed`, unless stored or deleted.
     struct Generated: Sendable, Equatable {
         var count: Int
@@ -22,13 +22,13 @@ public struct DemoItems: Sendable {
     var removed: Set<Int> = []
 
     /// Items given one by one (loaded data, tests).
-    public init(_ items: [Int: DemoItem]) {
+    package init(_ items: [Int: DemoItem]) {
         stored = items
     }
 
     /// Items `1 ... count` generated from `seed`: what ``DemoData/generated(items:sections:seed:)``
     /// has always made, made on demand.
-    public static func generated(count: Int, seed: UInt64) -> DemoItems {
+    package static func generated(count: Int, seed: UInt64) -> DemoItems {
         var items = DemoItems([:])
         items.generated = Generated(count: count, seed: seed)
         return items
@@ -52,7 +52,7 @@ public struct DemoItems: Sendable {
     }
 
     /// The item with this identifier; setting `nil` removes it.
-    public subscript(id: Int) -> DemoItem? {
+    package subscript(id: Int) -> DemoItem? {
         get {
             if let item = stored[id] { return item }
             guard let generated, id >= 1, id <= generated.count, !removed.contains(id) else { return nil }
@@ -70,7 +70,7 @@ public struct DemoItems: Sendable {
     }
 
     /// The largest identifier held (new items count up from it), or `nil` when empty.
-    public var maxID: Int? {
+    package var maxID: Int? {
         let generatedMax = generated.flatMap { g in
             (1 ... max(1, g.count)).reversed().first { !removed.contains($0) && g.count > 0 }
         }
@@ -78,13 +78,13 @@ public struct DemoItems: Sendable {
     }
 
     /// The number of items held. O(items stored).
-    public var count: Int {
+    package var count: Int {
         guard let generated else { return stored.count }
         return generated.count - removed.count + stored.keys.filter { $0 < 1 || $0 > generated.count }.count
     }
 
     /// Every item, in no particular order. O(*n*): for tests and small data.
-    public var values: [DemoItem] {
+    package var values: [DemoItem] {
         var all = Array(stored.values)
         if let generated {
             for id in 1 ..< generated.count + 1 where stored[id] == nil && !removed.contains(id) {

@@ -2,17 +2,17 @@ import TUIList
 
 /// The demo's key bindings: one table that both maps keys to actions and writes the help, so
 /// the help can never disagree with what the keys do.
-public enum DemoKeymap {
+package enum DemoKeymap {
     /// A line of help: the keys as a person reads them, and what they do.
-    public struct Binding: Sendable {
-        public var keys: String
-        public var help: String
+    package struct Binding: Sendable {
+        package var keys: String
+        package var help: String
         /// What the short help bar shows for it, if anything.
-        public var bar: String?
+        package var bar: String?
     }
 
     /// Every binding of the normal mode, in the order the help shows them.
-    public static let bindings: [Binding] = [
+    package static let bindings: [Binding] = [
         Binding(keys: "↑↓ j k", help: "move", bar: nil),
         Binding(keys: "PgUp PgDn Home End g G", help: "page, top, bottom", bar: nil),
         Binding(keys: "Tab", help: "next section", bar: nil),
@@ -32,7 +32,7 @@ public enum DemoKeymap {
     ]
 
     /// The one-line help bar for the model's current mode.
-    public static func bar(for model: DemoModel) -> String {
+    package static func bar(for model: DemoModel) -> String {
         if model.isDragging { return "DRAG  ↑↓ carry · Enter drop · Esc cancel" }
         if model.isEditingFilter { return "FILTER  type to filter · Enter keep · Esc clear" }
         if model.isSorting { return "SORTING  + faster · - slower · any other key stops" }
@@ -45,7 +45,7 @@ public enum DemoKeymap {
     /// The action for a key in the model's current mode, or `nil` when the key does nothing.
     ///
     /// - Parameter page: how many rows a page holds (the list's visible height).
-    public static func action(for key: Key, in model: DemoModel, page: Int) -> DemoAction? {
+    package static func action(for key: Key, in model: DemoModel, page: Int) -> DemoAction? {
         if key == .control("c") { return .quit }
         if model.isEditingFilter {
             switch key {

@@ -226,7 +226,7 @@ extension DemoModel {
     /// Takes back the last drop, as an app that refuses the new order would (Apple's
     /// reordering handlers let an app do the same): the items slide home and no undo or redo
     /// step remains of the drag.
-    public mutating func refuseLastDrop() -> [DemoEffect] {
+    package mutating func refuseLastDrop() -> [DemoEffect] {
         guard let previous = undoStack.popLast() else { return [] }
         data = previous
         return refresh(animated: true) + [.message("drop refused")]

@@ -6,7 +6,7 @@ extension DemoModel {
     /// A running sort stops at any action but its own ticks and speed changes; a drag takes
     /// only drag actions (and quit). Every change of the list comes back as one `.apply`
     /// effect: the one code path from model to screen.
-    public mutating func update(_ action: DemoAction) -> [DemoEffect] {
+    package mutating func update(_ action: DemoAction) -> [DemoEffect] {
         if sort != nil {
             switch action {
             case .sortTick: return sortTick()
@@ -188,7 +188,7 @@ extension DemoModel {
 
     /// Folds the text of every item in `data` into a new filter index. O(*n*); runs on any
     /// thread.
-    public static func makeFilterIndex(_ data: DemoData) -> FilterIndex<Int> {
+    package static func makeFilterIndex(_ data: DemoData) -> FilterIndex<Int> {
         var index = FilterIndex<Int>()
         let ids = data.snapshot.itemIdentifiers
         // Room for the text as a thousand items spread over the list suggest, and a little
@@ -213,14 +213,14 @@ extension DemoModel {
     }
 
     /// Whether the list waits for the filter index being built in the background to filter.
-    public var isWaitingForFilterIndex: Bool { filterIndex == nil && filterIndexBuild != nil && !filter.isEmpty }
+    package var isWaitingForFilterIndex: Bool { filterIndex == nil && filterIndexBuild != nil && !filter.isEmpty }
 
     /// Starts a background build of the filter index: returns the data to index (pass it to
     /// ``makeFilterIndex(_:)`` on another thread, then the result to
     /// ``adoptFilterIndex(_:build:)``) and the build's number, or `nil` when there is an index
     /// already or a build under way. Until the index arrives, edited items are remembered and
     /// a typed filter leaves the list unfiltered (the title bar says so).
-    public mutating func beginFilterIndex() -> (data: DemoData, build: Int)? {
+    package mutating func beginFilterIndex() -> (data: DemoData, build: Int)? {
         guard filterIndex == nil, filterIndexBuild == nil else { return nil }
         filterIndexBuilds += 1
         filterIndexBuild = filterIndexBuilds
@@ -232,7 +232,7 @@ extension DemoModel {
     /// brings the items edited since up to date (O(edits)) and filters the list if a filter
     /// was typed meanwhile. An index from a build that no longer counts (the data was
     /// replaced since) is dropped.
-    public mutating func adoptFilterIndex(_ index: FilterIndex<Int>, build: Int) -> [DemoEffect] {
+    package mutating func adoptFilterIndex(_ index: FilterIndex<Int>, build: Int) -> [DemoEffect] {
         guard build == filterIndexBuild, filterIndex == nil else { return [] }
         filterIndexBuild = nil
         filterIndex = index
@@ -330,7 +330,7 @@ extension DemoModel {
 extension DemoModel {
     /// Shows other data as it is (a replayed session's state): no undo step, marks, filter
     /// and collapsed sections cleared, the cursor kept where it can be.
-    public mutating func show(_ newData: DemoData, animated: Bool) -> [DemoEffect] {
+    package mutating func show(_ newData: DemoData, animated: Bool) -> [DemoEffect] {
         let reconfigure = newData.snapshot.reconfiguredItemIdentifiers
         data = newData
         data.snapshot.clearMarks()

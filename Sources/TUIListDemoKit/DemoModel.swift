@@ -1,14 +1,14 @@
 import TUIList
 
 /// A row of the demo's list: a section header or an item.
-public enum DemoRow: Hashable, Sendable {
+package enum DemoRow: Hashable, Sendable {
     case header(String)
     case item(Int)
 }
 
 /// What the person asked for, after key bindings: the demo's messages (bubbletea's `Msg`).
-public enum DemoAction: Hashable, Sendable {
-    public enum CursorMove: Hashable, Sendable {
+package enum DemoAction: Hashable, Sendable {
+    package enum CursorMove: Hashable, Sendable {
         case up, down
         case pageUp(Int)
         case pageDown(Int)
@@ -35,7 +35,7 @@ public enum DemoAction: Hashable, Sendable {
 }
 
 /// What the model asks its driver to do after an update (bubbletea's `Cmd`).
-public enum DemoEffect: Equatable, Sendable {
+package enum DemoEffect: Equatable, Sendable {
     /// Show this snapshot; `reconfigured` items changed content and keep their cells.
     case apply(Snapshot<String, Int>, animated: Bool)
     /// A drag ended with a drop: what the app learns (Apple's reordering transaction).
@@ -49,36 +49,36 @@ public enum DemoEffect: Equatable, Sendable {
 
 /// What a finished drag reports: the snapshot before the drag, the snapshot after the drop and
 /// the identifiers that moved, as Apple's reordering transaction does.
-public struct DragResult: Equatable, Sendable {
-    public var before: Snapshot<String, Int>
-    public var after: Snapshot<String, Int>
-    public var moved: [Int]
+package struct DragResult: Equatable, Sendable {
+    package var before: Snapshot<String, Int>
+    package var after: Snapshot<String, Int>
+    package var moved: [Int]
 
     /// The difference from `before` to `after`, as an app would persist or check it.
-    public var difference: Changeset<String, Int> { Changeset(from: before, to: after) }
+    package var difference: Changeset<String, Int> { Changeset(from: before, to: after) }
 }
 
 /// The demo's whole state, a value: `update(_:)` takes an action and returns effects; the
 /// screen is a function of it. No terminal, no clock: tests drive it directly.
-public struct DemoModel: Sendable {
+package struct DemoModel: Sendable {
     /// What the list would show with nothing collapsed or filtered: the truth.
-    public internal(set) var data: DemoData
+    package internal(set) var data: DemoData
     /// The cursor's row.
-    public internal(set) var cursor: DemoRow?
-    public internal(set) var marked: Set<Int> = []
-    public internal(set) var collapsed: Set<String> = []
+    package internal(set) var cursor: DemoRow?
+    package internal(set) var marked: Set<Int> = []
+    package internal(set) var collapsed: Set<String> = []
     /// The text filter; rows whose title and detail do not contain it are hidden.
-    public internal(set) var filter = ""
+    package internal(set) var filter = ""
     /// Whether the filter prompt takes typed characters.
-    public internal(set) var isEditingFilter = false
-    public internal(set) var showHelp = false
-    public internal(set) var sortKey: SortKey = .title
+    package internal(set) var isEditingFilter = false
+    package internal(set) var showHelp = false
+    package internal(set) var sortKey: SortKey = .title
     /// Sort steps per second.
-    public internal(set) var sortSpeed: Double = 6
-    public internal(set) var sort: SortRun?
-    public internal(set) var drag: DragState?
+    package internal(set) var sortSpeed: Double = 6
+    package internal(set) var sort: SortRun?
+    package internal(set) var drag: DragState?
     /// The snapshot the list shows now (collapsed sections and filter applied).
-    public internal(set) var displayed: Snapshot<String, Int>
+    package internal(set) var displayed: Snapshot<String, Int>
 
     /// Every item's text, folded for the filter: built the first time the filter is used,
     /// then kept up to date as items are edited or inserted (items deleted stay: they are not
@@ -99,17 +99,17 @@ public struct DemoModel: Sendable {
     var nextID: Int
 
     /// A drag in progress: what was picked up and where everything was before.
-    public struct DragState: Sendable {
-        public var items: [Int]
-        public var before: DemoData
+    package struct DragState: Sendable {
+        package var items: [Int]
+        package var before: DemoData
     }
 
     /// Undo steps kept: 200, fewer for large lists so the stack holds at most about five
     /// million item identifiers (each step keeps a whole snapshot, about 12 bytes an item:
     /// 50 steps of 100,000 items, 60 MB; 5 steps at a million).
-    public var undoLimit: Int { max(5, min(200, 5_000_000 / max(1, data.snapshot.numberOfItems))) }
+    package var undoLimit: Int { max(5, min(200, 5_000_000 / max(1, data.snapshot.numberOfItems))) }
 
-    public init(data: DemoData, seed: UInt64 = 1) {
+    package init(data: DemoData, seed: UInt64 = 1) {
         self.data = data
         self.displayed = data.snapshot
         self.rng = SplitMix64(seed: seed)
@@ -119,16 +119,16 @@ public struct DemoModel: Sendable {
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
-    public var isSorting: Bool { sort != nil }
-    public var isDragging: Bool { drag != nil }
+    package var canUndo: Bool { !undoStack.isEmpty }
+    package var canRedo: Bool { !redoStack.isEmpty }
+    package var isSorting: Bool { sort != nil }
+    package var isDragging: Bool { drag != nil }
 
     /// The item the cursor is on, if it is on an item.
-    public var cursorItem: Int? { if case .item(let id)? = cursor { return id } else { return nil } }
+    package var cursorItem: Int? { if case .item(let id)? = cursor { return id } else { return nil } }
 
     /// The section of the cursor's row.
-    public var cursorSection: String? {
+    package var cursorSection: String? {
         switch cursor {
         case .header(let s)?: return s
         case .item(let id)?: return displayed.sectionIdentifier(containingItem: id)

@@ -4,11 +4,11 @@ import TUIList
 /// recording's snapshot and edits, and says what each event asks of the screen.
 ///
 /// Pacing (recorded times, speed, pauses) belongs to the caller; this type only knows order.
-public struct DemoReplay: Sendable {
-    public typealias Recording = SessionRecording<String, Int, DemoItem>
+package struct DemoReplay: Sendable {
+    package typealias Recording = SessionRecording<String, Int, DemoItem>
 
     /// What one event asks for.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// Show this state of the list.
         case show(DemoData)
         /// The person pressed this key (shown in the status line).
@@ -23,22 +23,22 @@ public struct DemoReplay: Sendable {
     private var player: SessionPlayer<String, Int, DemoItem>
     private var data: DemoData
 
-    public init(recording: Recording) {
+    package init(recording: Recording) {
         player = SessionPlayer(recording: recording)
         data = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
     }
 
-    public var recording: Recording { player.recording }
+    package var recording: Recording { player.recording }
     /// The index of the next event.
-    public var position: Int { player.position }
-    public var count: Int { player.count }
-    public var isFinished: Bool { player.isFinished }
+    package var position: Int { player.position }
+    package var count: Int { player.count }
+    package var isFinished: Bool { player.isFinished }
 
     /// The recorded time of the next event, in seconds from the start.
-    public var nextTime: Double? { player.nextTime }
+    package var nextTime: Double? { player.nextTime }
 
     /// Takes the next event and returns what it asks for.
-    public mutating func next() -> Step? {
+    package mutating func next() -> Step? {
         switch player.next() {
         case .show(let snapshot, let content)?:
             data.snapshot = snapshot

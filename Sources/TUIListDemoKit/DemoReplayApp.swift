@@ -4,17 +4,17 @@ import TUIList
 /// controls: Space pauses and resumes, `.` steps one event, `+` and `-` change speed, q quits.
 /// Runs on TUIList's ``Program`` like every app; each recorded state goes through the demo's
 /// one `apply` path, animated.
-public final class DemoReplayApp: TerminalApp {
+package final class DemoReplayApp: TerminalApp {
     /// The demo app that shows each state.
-    public let app: DemoApp
+    package let app: DemoApp
     /// Where the replay stands.
-    public private(set) var replay: DemoReplay
+    package private(set) var replay: DemoReplay
     /// The replay's pace: playhead, speed, pause.
-    public private(set) var pacer: ReplayPacer
+    package private(set) var pacer: ReplayPacer
     /// Playback speed (0.1...100).
-    public var speed: Double { pacer.speed }
+    package var speed: Double { pacer.speed }
     /// Whether playback is paused.
-    public var isPaused: Bool { pacer.isPaused }
+    package var isPaused: Bool { pacer.isPaused }
 
     private var lastKey = ""
 
@@ -23,7 +23,7 @@ public final class DemoReplayApp: TerminalApp {
     /// - Parameters:
     ///   - speed: 2 plays twice as fast.
     ///   - idleTimeLimit: Pauses in the recording longer than this many seconds are cut.
-    public init(
+    package init(
         recording: DemoReplay.Recording, terminal: any Terminal, clock: any AnimationClock,
         speed: Double = 1, idleTimeLimit: Double? = nil
     ) {
@@ -37,7 +37,7 @@ public final class DemoReplayApp: TerminalApp {
     }
 
     /// The title bar's text: position, speed, pause, end, last key.
-    public var status: String {
+    package var status: String {
         var text =
             "REPLAY \(replay.position)/\(replay.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
         if isPaused { text += " · PAUSED" }
@@ -46,13 +46,13 @@ public final class DemoReplayApp: TerminalApp {
         return text
     }
 
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         app.start(in: program)
         pacer.start(at: app.clock.now)
         advance()
     }
 
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
             case .key(.character(" ")): pacer.togglePause()
@@ -68,19 +68,19 @@ public final class DemoReplayApp: TerminalApp {
         }
     }
 
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         advance()
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         app.replayStatus = status
         app.render(into: &canvas)
     }
 
-    public var isAnimating: Bool { app.isAnimating }
+    package var isAnimating: Bool { app.isAnimating }
 
     /// When the next recorded event is due, at the current speed.
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         pacer.deadline(of: replay.position, now: app.clock.now)
     }
 

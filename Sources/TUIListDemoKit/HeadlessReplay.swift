@@ -3,17 +3,17 @@ import TUIList
 /// Plays a recorded session without a terminal: on a ``HeadlessTerminal`` with a
 /// ``ManualClock``, so the same recording gives the same frames every time, at any speed the
 /// machine allows. Export and `replay --headless` are built on it.
-public enum HeadlessReplay {
+package enum HeadlessReplay {
     /// How a replay is paced.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Recorded time is divided by this (2 plays twice as fast).
-        public var speed: Double = 1
+        package var speed: Double = 1
         /// Longer pauses between events are cut to this many seconds (`nil`: keep them).
-        public var idleTimeLimit: Double?
+        package var idleTimeLimit: Double?
         /// Animation frames per second of replay time.
-        public var frameRate: Double = 30
+        package var frameRate: Double = 30
 
-        public init(speed: Double = 1, idleTimeLimit: Double? = nil, frameRate: Double = 30) {
+        package init(speed: Double = 1, idleTimeLimit: Double? = nil, frameRate: Double = 30) {
             self.speed = speed
             self.idleTimeLimit = idleTimeLimit
             self.frameRate = frameRate
@@ -21,7 +21,7 @@ public enum HeadlessReplay {
     }
 
     /// What the replay shows at a moment.
-    public enum Output {
+    package enum Output {
         /// A frame was presented at this replay time.
         case frame(time: Double, canvas: Canvas)
         /// The screen changed size at this replay time.
@@ -30,14 +30,14 @@ public enum HeadlessReplay {
 
     /// Replay times of a recording's events: recorded times with long pauses cut and speed
     /// applied.
-    public static func times(of recording: DemoReplay.Recording, options: Options) -> [Double] {
+    package static func times(of recording: DemoReplay.Recording, options: Options) -> [Double] {
         SessionPlayer(recording: recording).times(speed: options.speed, idleTimeLimit: options.idleTimeLimit)
     }
 
     /// Replays `recording` at `columns`×`rows`, calling `output` for every frame that changed
     /// and every resize, and returns the last frame.
     @discardableResult
-    public static func run(
+    package static func run(
         _ recording: DemoReplay.Recording, columns: Int, rows: Int,
         options: Options = Options(), output: (Output) -> Void = { _ in }
     ) -> Canvas {

@@ -1,10 +1,10 @@
 /// The sorting algorithms the demo animates step by step.
-public enum SortAlgorithm: String, CaseIterable, Sendable {
+package enum SortAlgorithm: String, CaseIterable, Sendable {
     case insertion, selection, bubble, merge, quick
 }
 
 /// What the demo sorts by.
-public enum SortKey: String, CaseIterable, Sendable {
+package enum SortKey: String, CaseIterable, Sendable {
     case title, price
 
     /// An item's sort key, comparable; ties are broken by identifier, so the order is total.
@@ -27,13 +27,13 @@ public enum SortKey: String, CaseIterable, Sendable {
 }
 
 /// One visible step of a sort: an item moves to another position of the section.
-public struct SortStep: Equatable, Sendable {
+package struct SortStep: Equatable, Sendable {
     /// The item that moves.
-    public var item: Int
+    package var item: Int
     /// Its index in the section before the step.
-    public var from: Int
+    package var from: Int
     /// Its index in the section after the step.
-    public var to: Int
+    package var to: Int
 }
 
 /// A sort in progress over one section's items, advanced one visible step at a time.
@@ -41,14 +41,14 @@ public struct SortStep: Equatable, Sendable {
 /// Each algorithm runs as a small state machine over the current order, so a step costs what
 /// the algorithm does between two visible changes (comparisons are not shown; only changes of
 /// order are). Swaps are reported as two steps of a move each, which the list animates.
-public struct SortRun: Sendable {
-    public let algorithm: SortAlgorithm
-    public let key: SortKey
-    public let section: String
+package struct SortRun: Sendable {
+    package let algorithm: SortAlgorithm
+    package let key: SortKey
+    package let section: String
     /// The section's item identifiers in their current order.
-    public private(set) var order: [Int]
+    package private(set) var order: [Int]
     /// How many steps have been taken.
-    public private(set) var steps = 0
+    package private(set) var steps = 0
 
     /// Sort keys computed once (a comparison must not lower-case titles again and again).
     private let keys: [Int: SortKey.Value]
@@ -60,12 +60,12 @@ public struct SortRun: Sendable {
     private var lo = 0, hi = -1, store = 0, scan = 0
     private var finished = false
 
-    public init(section: String, order: [Int], items: [Int: DemoItem], algorithm: SortAlgorithm, key: SortKey) {
+    package init(section: String, order: [Int], items: [Int: DemoItem], algorithm: SortAlgorithm, key: SortKey) {
         self.init(section: section, order: order, items: DemoItems(items), algorithm: algorithm, key: key)
     }
 
     /// A run over the demo's compact item store (see ``DemoItems``).
-    public init(section: String, order: [Int], items: DemoItems, algorithm: SortAlgorithm, key: SortKey) {
+    package init(section: String, order: [Int], items: DemoItems, algorithm: SortAlgorithm, key: SortKey) {
         self.section = section
         self.order = order
         var keys: [Int: SortKey.Value] = [:]
@@ -83,7 +83,7 @@ public struct SortRun: Sendable {
     }
 
     /// Whether the section is sorted and no step is left.
-    public var isFinished: Bool { finished && pending.isEmpty }
+    package var isFinished: Bool { finished && pending.isEmpty }
 
     /// Comparisons made so far (tests check the work stays near n log n).
     private(set) var comparisons = 0
@@ -109,7 +109,7 @@ public struct SortRun: Sendable {
     }
 
     /// The next visible step, or `nil` when the section is sorted.
-    public mutating func next() -> SortStep? {
+    package mutating func next() -> SortStep? {
         if !pending.isEmpty { steps += 1; return pending.removeFirst() }
         guard !finished, let step = advance() else { finished = true; return nil }
         steps += 1

@@ -4,18 +4,18 @@
 /// ```swift
 /// throw ToolFailure("notes.txt: no such file", status: 2)
 /// ```
-public struct ToolFailure: Error, CustomStringConvertible, Equatable, Sendable {
+package struct ToolFailure: Error, CustomStringConvertible, Equatable, Sendable {
     /// The message, one line, without the program name.
-    public var message: String
+    package var message: String
     /// The exit status the tool ends with.
-    public var status: Int32
+    package var status: Int32
 
     /// A failure with `message` (newlines are replaced by spaces, so it stays one line).
-    public init(_ message: String, status: Int32 = 2) {
+    package init(_ message: String, status: Int32 = 2) {
         self.message = message.map { $0.isNewline ? " " : $0 }.reduce(into: "") { $0.append($1) }
         self.status = status
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

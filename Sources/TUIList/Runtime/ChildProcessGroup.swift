@@ -7,10 +7,10 @@ import CTerminalRestore
 /// its group here while it runs: when Ctrl-C, SIGTERM, SIGHUP or SIGQUIT ends the program (the
 /// terminal is restored and the process exits at once) or the process calls `exit`, the group
 /// gets SIGTERM first. One group at a time; async-signal-safe underneath.
-public enum ChildProcessGroup {
+package enum ChildProcessGroup {
     /// Names the group to end with the process (its leader's process id), or none (`nil`).
     /// - Complexity: O(1).
-    public static func set(_ group: Int32?) {
+    package static func set(_ group: Int32?) {
         tui_set_child_group(group ?? 0)
     }
 }

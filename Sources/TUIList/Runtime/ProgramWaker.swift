@@ -62,7 +62,7 @@ public final class ProgramWaker: Sendable {
 
     /// Takes the pending wake, if any: returns whether there was one.
     @discardableResult
-    public func consume() -> Bool {
+    package func consume() -> Bool {
         guard pending.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &buffer, buffer.count) > 0 {}

@@ -10,26 +10,26 @@ import TUIList
 ///
 /// Control characters show as their Unicode pictures (␉ for a tab), so a line can never move
 /// the terminal's cursor; the file keeps its bytes.
-public final class EditLineCell: ListCell {
+package final class EditLineCell: ListCell {
     /// The original line number (1-based), right-aligned in ``gutterWidth`` columns; nil for
     /// a line added in the editor, shown as `+`.
-    public var lineNumber: Int? = 0
+    package var lineNumber: Int? = 0
     /// Columns for the line number.
-    public var gutterWidth = 3
+    package var gutterWidth = 3
     /// The action word of a rebase commit, or nil.
-    public var action: RebaseAction?
+    package var action: RebaseAction?
     /// A rebase command that is not a commit (`exec`, `label`, ...), shown like an action.
-    public var command: String?
+    package var command: String?
     /// The commit's hash (rebase todos).
-    public var hash: String?
+    package var hash: String?
     /// The text: the whole line, or a commit's subject.
-    public var text = ""
+    package var text = ""
 
     /// A blank cell.
-    public init() {}
+    package init() {}
 
     /// Clears the content.
-    public func prepareForReuse() {
+    package func prepareForReuse() {
         lineNumber = 0
         action = nil
         command = nil
@@ -38,7 +38,7 @@ public final class EditLineCell: ListCell {
     }
 
     /// The badge colour of each action: the keepers green, the changers yellow, drop red.
-    public static func style(of action: RebaseAction) -> Style {
+    package static func style(of action: RebaseAction) -> Style {
         switch action {
         case .pick: return Style(foreground: .green, attributes: .bold)
         case .reword, .edit: return Style(foreground: .blue, attributes: .bold)
@@ -48,7 +48,7 @@ public final class EditLineCell: ListCell {
     }
 
     /// Draws gutter, badge, hash and text, then the selection and mark overlays.
-    public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
+    package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
         var x = rect.x
         let number = lineNumber.map(String.init) ?? "+"
@@ -75,7 +75,7 @@ public final class EditLineCell: ListCell {
     /// `text` with control characters as their Unicode pictures (U+2400...), DEL as ␡.
     ///
     /// - Complexity: O(length of `text`).
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80 ..< 0xA0).contains($0.value) })
         else {
             return text

@@ -21,17 +21,17 @@ import Glibc
 /// let document = file.document
 /// try file.write(document.bytes(order: [1, 0, 2]))
 /// ```
-public struct EditableFile: Sendable {
+package struct EditableFile: Sendable {
     /// The path as given.
-    public let path: String
+    package let path: String
     /// The path written: `path` with symbolic links resolved.
-    public let resolvedPath: String
+    package let resolvedPath: String
     /// The file's lines.
-    public let document: LineDocument
+    package let document: LineDocument
     /// The file's permission bits (including setuid, setgid and sticky).
-    public let mode: UInt32
+    package let mode: UInt32
     /// The file's owner and group.
-    public let owner: UInt32, group: UInt32
+    package let owner: UInt32, group: UInt32
     /// What `stat` said when it was read: a write refuses if the file changed since.
     let identity: FileIdentity
 
@@ -54,7 +54,7 @@ public struct EditableFile: Sendable {
     ///   such file, a directory, not a regular file, permission denied (reading or writing,
     ///   or making a file in its folder), binary, not UTF-8.
     /// - Complexity: O(size of the file).
-    public static func open(_ path: String) throws(ToolFailure) -> EditableFile {
+    package static func open(_ path: String) throws(ToolFailure) -> EditableFile {
         func fail(_ reason: String) -> ToolFailure { ToolFailure("\(path): \(reason)") }
         guard !path.isEmpty else { throw ToolFailure("no file named (an empty path)") }
         var info = stat()
@@ -101,7 +101,7 @@ public struct EditableFile: Sendable {
     ///   since it was read, the folder is full or gone, ... The original file is then
     ///   untouched and no temporary file is left.
     /// - Complexity: O(`bytes.count`), plus two `fsync`s.
-    public func write(_ bytes: [UInt8]) throws(ToolFailure) {
+    package func write(_ bytes: [UInt8]) throws(ToolFailure) {
         func fail(_ reason: String) -> ToolFailure { ToolFailure("\(path): not written: \(reason)") }
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)

@@ -15,27 +15,27 @@ import TUIList
 ///                     save: { try file.write($0) })
 /// let status = Program(terminal: try NCursesTerminal()).run(app)
 /// ```
-public final class EditorApp: TerminalApp {
+package final class EditorApp: TerminalApp {
     /// The editor's state.
-    public private(set) var model: EditorModel
+    package private(set) var model: EditorModel
     /// The list on screen.
-    public let list: ListView<Int, Int>
+    package let list: ListView<Int, Int>
     /// What the title bar names (the path as given).
-    public let title: String
+    package let title: String
     /// Writes the file; throws a one-line failure that the status line then shows.
-    public let save: ([UInt8]) throws(ToolFailure) -> Void
+    package let save: ([UInt8]) throws(ToolFailure) -> Void
     /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``); nil
     /// shows a note instead. Asked once per hash.
-    public var commitDetails: ((String) -> [String])?
+    package var commitDetails: ((String) -> [String])?
     /// `!`: runs `$VISUAL`/`$EDITOR` on the bytes and returns what was saved there (the CLI
     /// uses ``ExternalEditor``); it runs inside ``Program/suspend(_:)``, with the terminal
     /// given back. Nil: `!` says there is no editor.
-    public var externalEditor: (([UInt8]) throws(ToolFailure) -> [UInt8])?
+    package var externalEditor: (([UInt8]) throws(ToolFailure) -> [UInt8])?
     /// The status the editor asked to exit with, once it has.
-    public private(set) var exitStatus: Int32?
+    package private(set) var exitStatus: Int32?
 
     /// Windows smaller than this show a short message instead.
-    public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+    package static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
     private var message: (text: String, until: Double)?
     private var detailsCache: [String: [String]] = [:]
@@ -43,7 +43,7 @@ public final class EditorApp: TerminalApp {
     private weak var program: Program?
 
     /// An editor for `model`, titled `title`, writing through `save`.
-    public init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
+    package init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
         self.model = model
         self.title = title
         self.save = save
@@ -83,7 +83,7 @@ public final class EditorApp: TerminalApp {
     // MARK: - TerminalApp
 
     /// Shows the file's lines, unanimated, and takes the program's clock for the animations.
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         self.program = program
         clock = program.clock
         list.animationClock = program.clock
@@ -92,7 +92,7 @@ public final class EditorApp: TerminalApp {
     }
 
     /// Handles a batch of input: keys through the keymap, a paste into the filter.
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             guard exitStatus == nil else { break }
             switch event {
@@ -111,20 +111,20 @@ public final class EditorApp: TerminalApp {
     }
 
     /// Lets an expired message go.
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         if let message, message.until <= clock.now { self.message = nil }
     }
 
     /// Whether the list is animating.
-    public var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
     /// When the status line's message expires.
-    public var nextDeadline: Double? { message?.until }
+    package var nextDeadline: Double? { message?.until }
 
     // MARK: - Actions
 
     /// Feeds an action to the model and carries out its effects.
-    public func perform(_ action: EditorAction) {
+    package func perform(_ action: EditorAction) {
         for effect in model.update(action) {
             switch effect {
             case .apply(let snapshot, let animated):
@@ -187,7 +187,7 @@ public final class EditorApp: TerminalApp {
     // MARK: - Drawing
 
     /// Draws the whole screen for the current state.
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         canvas.clear()
         let width = canvas.width, height = canvas.height
         guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {

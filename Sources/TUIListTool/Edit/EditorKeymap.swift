@@ -7,9 +7,9 @@ import TUIList
 /// EditorKeymap.action(for: .character("J"), in: model)   // .moveDown
 /// EditorKeymap.bindings(for: .rebase).map(\.keys)          // the help's left column
 /// ```
-public enum EditorKeymap {
+package enum EditorKeymap {
     /// Which table is in force.
-    public enum Mode: Hashable, Sendable {
+    package enum Mode: Hashable, Sendable {
         /// Plain lines.
         case lines
         /// A git rebase todo: `d` is drop, deleting a line is `D` or Delete.
@@ -29,7 +29,7 @@ public enum EditorKeymap {
     }
 
     /// What a binding matches.
-    public enum Pattern: Hashable, Sendable {
+    package enum Pattern: Hashable, Sendable {
         /// This key.
         case key(Key)
         /// Any printable character (typing into the filter).
@@ -39,18 +39,18 @@ public enum EditorKeymap {
     }
 
     /// One row of a table: the keys, how the help writes them, what each key does.
-    public struct Binding: Sendable {
+    package struct Binding: Sendable {
         /// Each key (or pattern) with its action. A pattern that matches a typed character
         /// passes it on through ``typed``.
-        public var triggers: [(pattern: Pattern, action: EditorAction)]
+        package var triggers: [(pattern: Pattern, action: EditorAction)]
         /// The keys as a person reads them (the help's left column).
-        public var keys: String
+        package var keys: String
         /// What they do (the help's right column).
-        public var help: String
+        package var help: String
         /// What the short help bar shows for it, if anything.
-        public var bar: String?
+        package var bar: String?
         /// The action for a typed character, for ``Pattern/anyCharacter``.
-        public var typed: (@Sendable (Character) -> EditorAction)?
+        package var typed: (@Sendable (Character) -> EditorAction)?
 
         /// A row whose keys all do `action`.
         init(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) {
@@ -140,7 +140,7 @@ public enum EditorKeymap {
     ]
 
     /// Every table, by mode, in the order the help shows them.
-    public static func bindings(for mode: Mode) -> [Binding] {
+    package static func bindings(for mode: Mode) -> [Binding] {
         switch mode {
         case .lines:
             return navigation(rebase: false) + [
@@ -232,7 +232,7 @@ public enum EditorKeymap {
     }
 
     /// The mode the model is in.
-    public static func mode(of model: EditorModel) -> Mode {
+    package static func mode(of model: EditorModel) -> Mode {
         if model.isConfirmingDiscard { return .confirmDiscard }
         if model.showHelp { return .help }
         if model.prompt != nil { return .prompt }
@@ -244,7 +244,7 @@ public enum EditorKeymap {
 
     /// The action for a key in the model's current mode, or `nil` when the key does nothing:
     /// the first row of the mode's table that binds it.
-    public static func action(for key: Key, in model: EditorModel) -> EditorAction? {
+    package static func action(for key: Key, in model: EditorModel) -> EditorAction? {
         for binding in bindings(for: mode(of: model)) {
             if let action = binding.action(for: key) { return action }
         }
@@ -252,7 +252,7 @@ public enum EditorKeymap {
     }
 
     /// The one-line help bar for the model's current mode.
-    public static func bar(for model: EditorModel) -> String {
+    package static func bar(for model: EditorModel) -> String {
         let mode = mode(of: model)
         let parts = bindings(for: mode).compactMap(\.bar)
         switch mode {

@@ -301,7 +301,7 @@ extension EditorModel {
     /// - Returns: The effects that show it, or a message when the bytes cannot be edited
     ///   (binary, not UTF-8): then the list stays as it was.
     /// - Complexity: O(size of the bytes).
-    public mutating func replaceContent(with bytes: [UInt8]) -> [EditorEffect] {
+    package mutating func replaceContent(with bytes: [UInt8]) -> [EditorEffect] {
         guard bytes != outputBytes() else { return [.message("no change in the editor")] }
         let document: LineDocument
         do { document = try LineDocument(bytes: bytes) } catch {

@@ -7,7 +7,7 @@ extension EditorModel {
     /// only drag actions; the filter prompt takes typing. Every change of the list comes back
     /// as one `.apply` effect — the one path from model to screen — and every change of the
     /// file's future content (move, drag, delete, action) is one undo step.
-    public mutating func update(_ action: EditorAction) -> [EditorEffect] {
+    package mutating func update(_ action: EditorAction) -> [EditorEffect] {
         if case .abort = action { return [.exit(130)] }
         if isConfirmingDiscard {
             switch action {

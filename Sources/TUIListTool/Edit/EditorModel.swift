@@ -1,9 +1,9 @@
 import TUIList
 
 /// What the person asked for, after key bindings: the editor's messages (bubbletea's `Msg`).
-public enum EditorAction: Hashable, Sendable {
+package enum EditorAction: Hashable, Sendable {
     /// Where the cursor goes.
-    public enum CursorMove: Hashable, Sendable { case up, down, pageUp, pageDown, top, bottom }
+    package enum CursorMove: Hashable, Sendable { case up, down, pageUp, pageDown, top, bottom }
     /// Moves the cursor.
     case cursor(CursorMove)
     /// Puts the cursor on a line (a mouse click).
@@ -70,7 +70,7 @@ public enum EditorAction: Hashable, Sendable {
 }
 
 /// What the model asks its driver to do after an update (bubbletea's `Cmd`).
-public enum EditorEffect: Equatable, Sendable {
+package enum EditorEffect: Equatable, Sendable {
     /// Show this snapshot (the one `ListView.apply` path); reconfigured items changed content.
     case apply(Snapshot<Int, Int>, animated: Bool)
     /// A short message for the status line.
@@ -85,7 +85,7 @@ public enum EditorEffect: Equatable, Sendable {
 }
 
 /// Where the prompt's cursor goes.
-public enum PromptMove: Hashable, Sendable {
+package enum PromptMove: Hashable, Sendable {
     /// One character left or right.
     case left, right
     /// The start or the end of the text.
@@ -94,46 +94,46 @@ public enum PromptMove: Hashable, Sendable {
 
 /// The editable part of the editor's state: what an undo step restores and what the file
 /// becomes.
-public struct EditorState: Equatable, Sendable {
+package struct EditorState: Equatable, Sendable {
     /// The shown lines (every line but rebase comments and blanks), in order; deleted ones absent.
-    public var order: [Int]
+    package var order: [Int]
     /// Rebase todos: the commits whose action was changed, with their new action.
-    public var actions: [Int: RebaseAction] = [:]
+    package var actions: [Int: RebaseAction] = [:]
     /// Rebase todos: the text of each added line (identifiers from the document's `count` on)
     /// and of each `exec` line whose command was edited.
-    public var texts: [Int: String] = [:]
+    package var texts: [Int: String] = [:]
 }
 
 /// The one-line prompt for an `exec` command.
-public struct PromptState: Equatable, Sendable {
+package struct PromptState: Equatable, Sendable {
     /// What the text becomes.
-    public enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable {
         /// A new `exec` line, placed right after this line (nil: at the top).
         case newExec(after: Int?)
         /// The command of this `exec` line.
         case editExec(Int)
     }
     /// What Enter does with the text.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The text, as characters.
-    public var text: [Character]
+    package var text: [Character]
     /// Where typing goes: `0...text.count`.
-    public var cursor: Int
+    package var cursor: Int
 
     /// The text as a string.
-    public var string: String { String(text) }
+    package var string: String { String(text) }
 }
 
 /// `m` waiting for a target line.
-public struct MoveTargetState: Equatable, Sendable {
+package struct MoveTargetState: Equatable, Sendable {
     /// The lines to move, in list order (commits with the `update-ref` lines they carry).
-    public var items: [Int]
+    package var items: [Int]
     /// The line number typed so far.
-    public var typed: String = ""
+    package var typed: String = ""
 }
 
 /// How the editor reads the file.
-public enum EditorMode: Hashable, Sendable {
+package enum EditorMode: Hashable, Sendable {
     /// Every line is an item.
     case lines
     /// A git rebase todo: commits with actions; comments and blank lines hidden and kept.
@@ -148,44 +148,44 @@ public enum EditorMode: Hashable, Sendable {
 /// section, `0`. In ``EditorMode/rebase`` comment and blank lines are not items: each such
 /// line stays with the first shown line below it in the original file (git's help text at the
 /// end stays at the end), so moving commits never moves a comment away from what it precedes.
-public struct EditorModel: Sendable {
+package struct EditorModel: Sendable {
     /// The file as read.
-    public let document: LineDocument
+    package let document: LineDocument
     /// Lines or rebase todo.
-    public let mode: EditorMode
+    package let mode: EditorMode
     /// Rebase todos: each line parsed (empty in ``EditorMode/lines``).
-    public let todo: [RebaseTodoLine]
+    package let todo: [RebaseTodoLine]
     /// The state when the file was read; the file is modified when ``state`` differs.
-    public let initialState: EditorState
+    package let initialState: EditorState
     /// The current order, deletions and actions.
-    public internal(set) var state: EditorState
+    package internal(set) var state: EditorState
     /// The line the cursor is on.
-    public internal(set) var cursor: Int?
+    package internal(set) var cursor: Int?
     /// Lines marked with `v`.
-    public internal(set) var marked: Set<Int> = []
+    package internal(set) var marked: Set<Int> = []
     /// The text filter: lines not containing it (ignoring case) are hidden.
-    public internal(set) var filter = ""
+    package internal(set) var filter = ""
     /// Whether typed characters go to the filter.
-    public internal(set) var isEditingFilter = false
+    package internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.
-    public internal(set) var showHelp = false
+    package internal(set) var showHelp = false
     /// Rebase todos: whether the selected commit is shown under the list.
-    public internal(set) var showsCommit = false
+    package internal(set) var showsCommit = false
     /// Whether "discard changes? (y/n)" is being asked.
-    public internal(set) var isConfirmingDiscard = false
+    package internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.
-    public internal(set) var drag: DragState?
+    package internal(set) var drag: DragState?
     /// The `exec` prompt, while open.
-    public internal(set) var prompt: PromptState?
+    package internal(set) var prompt: PromptState?
     /// `m` waiting for its target, while it does.
-    public internal(set) var moveTarget: MoveTargetState?
+    package internal(set) var moveTarget: MoveTargetState?
     /// The bytes of the file on disk: the file is modified when ``outputBytes()`` may differ
     /// from them (`!` may have brought back other bytes than the file's).
-    public let onDisk: [UInt8]
+    package let onDisk: [UInt8]
     /// What the list shows now (filter applied).
-    public internal(set) var displayed: Snapshot<Int, Int>
+    package internal(set) var displayed: Snapshot<Int, Int>
     /// Rows per page for PgUp/PgDn (the driver sets it from the list's height).
-    public var pageSize = 10
+    package var pageSize = 10
 
     var undoStack: [EditorState] = []
     /// The models before each `!`: `u` past the first step after one goes back to it.
@@ -203,15 +203,15 @@ public struct EditorModel: Sendable {
     var nextNewID: Int
 
     /// A drag in progress.
-    public struct DragState: Equatable, Sendable {
+    package struct DragState: Equatable, Sendable {
         /// The lines carried, in list order (one block).
-        public var items: [Int]
+        package var items: [Int]
         /// The state before the pick-up: Esc goes back to it, a drop makes it the undo step.
-        public var before: EditorState
+        package var before: EditorState
     }
 
     /// The one section of the list.
-    public static let section = 0
+    package static let section = 0
 
     /// A model showing `document` in `mode`.
     ///
@@ -221,7 +221,7 @@ public struct EditorModel: Sendable {
     ///   - onDisk: The file's bytes when `document` is not what the file holds (it came back
     ///     from `$EDITOR`); nil: the document's own bytes.
     /// - Complexity: O(size of the document).
-    public init(document: LineDocument, mode: EditorMode, onDisk: [UInt8]? = nil) {
+    package init(document: LineDocument, mode: EditorMode, onDisk: [UInt8]? = nil) {
         self.document = document
         self.mode = mode
         self.onDisk = onDisk ?? document.storage
@@ -253,40 +253,40 @@ public struct EditorModel: Sendable {
     }
 
     /// Whether the file would change if written now (undoing back to the start counts as no change).
-    public var isModified: Bool { state != initialState || document.storage != onDisk }
+    package var isModified: Bool { state != initialState || document.storage != onDisk }
     /// Whether `u` has a step to take back.
-    public var canUndo: Bool { !undoStack.isEmpty }
+    package var canUndo: Bool { !undoStack.isEmpty }
     /// Whether `U` has a step to take again.
-    public var canRedo: Bool { !redoStack.isEmpty }
+    package var canRedo: Bool { !redoStack.isEmpty }
     /// Whether lines are being carried with Space.
-    public var isDragging: Bool { drag != nil }
+    package var isDragging: Bool { drag != nil }
 
     /// The hash of the commit under the cursor (rebase todos), or nil.
-    public var cursorCommitHash: String? {
+    package var cursorCommitHash: String? {
         guard mode == .rebase, let cursor, case .commit(let commit) = todoLine(cursor) else { return nil }
         return commit.hash
     }
 
     /// The action a commit line has now, or nil for any other line.
-    public func action(of id: Int) -> RebaseAction? {
+    package func action(of id: Int) -> RebaseAction? {
         guard mode == .rebase, case .commit(let commit) = todoLine(id) else { return nil }
         return state.actions[id] ?? commit.action
     }
 
     /// Whether `id` is a line added in the editor (not in the file as read).
-    public func isAdded(_ id: Int) -> Bool { id >= document.count }
+    package func isAdded(_ id: Int) -> Bool { id >= document.count }
 
     /// A rebase todo line as it is now: as read, or parsed from its new text (an added or
     /// edited `exec`).
     ///
     /// - Precondition: ``mode`` is ``EditorMode/rebase``.
-    public func todoLine(_ id: Int) -> RebaseTodoLine {
+    package func todoLine(_ id: Int) -> RebaseTodoLine {
         if let text = state.texts[id] { return RebaseTodoLine(parsing: text, commentString: commentString) }
         return todo[id]
     }
 
     /// The text a line has now (a rebase commit's command word follows its action).
-    public func text(of id: Int) -> String {
+    package func text(of id: Int) -> String {
         if let text = state.texts[id] { return text }
         let original = document.text(of: id)
         guard let action = state.actions[id], case .commit(let commit) = todo[id] else { return original }
@@ -296,7 +296,7 @@ public struct EditorModel: Sendable {
     /// Every line of the file in the order it would be written, hidden ones included.
     ///
     /// - Complexity: O(*n*).
-    public func fullOrder() -> [Int] {
+    package func fullOrder() -> [Int] {
         guard mode == .rebase else { return state.order }
         // A deleted line's leading comments go with the next line that remains (in the
         // original order), or to the end.
@@ -322,7 +322,7 @@ public struct EditorModel: Sendable {
     /// The bytes `w` writes: the lines in ``fullOrder()``, rebase commits with their actions.
     ///
     /// - Complexity: O(size of the document).
-    public func outputBytes() -> [UInt8] {
+    package func outputBytes() -> [UInt8] {
         var replacements: [Int: [UInt8]] = [:]
         let kept = Set(state.order)
         for id in Set(state.actions.keys).union(state.texts.keys) where kept.contains(id) {

@@ -14,12 +14,12 @@ import Glibc
 /// let saved = try ExternalEditor.edit(bytes, name: "git-rebase-todo",
 ///                                     command: ExternalEditor.command(getenv), input: 0, output: 1)
 /// ```
-public enum ExternalEditor {
+package enum ExternalEditor {
     /// The editor command: `$VISUAL` (unless `TERM` is `dumb`), else `$EDITOR`, else `vi`;
     /// empty values are skipped.
     ///
     /// - Parameter variable: Looks up an environment variable (`{ getenv($0) }` wrapped).
-    public static func command(_ variable: (String) -> String?) -> String {
+    package static func command(_ variable: (String) -> String?) -> String {
         let dumb = variable("TERM") == "dumb"
         if !dumb, let visual = variable("VISUAL"), !visual.isEmpty { return visual }
         if let editor = variable("EDITOR"), !editor.isEmpty { return editor }
@@ -29,7 +29,7 @@ public enum ExternalEditor {
     /// The environment variable `name` of this process, or nil.
     ///
     /// - Parameter name: The variable's name.
-    public static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
@@ -46,7 +46,7 @@ public enum ExternalEditor {
     /// - Throws: ``ToolFailure`` with one line: the scratch file could not be made or read,
     ///   `/bin/sh` could not start, or the editor failed (its status or signal named).
     /// - Complexity: one process; O(size of the file) to write and read it.
-    public static func edit(
+    package static func edit(
         _ bytes: [UInt8], name: String, command: String, input: Int32, output: Int32
     )
         throws(ToolFailure) -> [UInt8]

@@ -6,12 +6,12 @@ import Glibc
 /// git runs directly (no shell), with standard input from /dev/null and errors discarded; the
 /// output is cut at `maxLines`. A name that could pass for an option (starting with `-`) is
 /// not run.
-public enum GitShow {
+package enum GitShow {
     /// The lines of `git show --stat --no-color` for `commit`, or a one-line reason when git
     /// cannot show it.
     ///
     /// - Complexity: one `git` process; O(output) up to `maxLines`.
-    public static func lines(for commit: String, maxLines: Int = 300) -> [String] {
+    package static func lines(for commit: String, maxLines: Int = 300) -> [String] {
         guard !commit.isEmpty, !commit.hasPrefix("-") else { return ["(not a commit: \(commit))"] }
         let arguments = ["git", "--no-pager", "show", "--stat", "--no-color", "--format=medium", commit, "--"]
         var pipeEnds: [Int32] = [0, 0]

@@ -34,9 +34,9 @@
 /// - Note: `LineDocument(bytes:)` is the entry point for fuzzing the file reader: it accepts
 ///   any bytes and either throws ``LineDocumentError`` or returns a document whose
 ///   `bytes(order: Array(0..<count))` equals the input.
-public struct LineDocument: Sendable {
+package struct LineDocument: Sendable {
     /// How a line ends.
-    public enum Terminator: Hashable, Sendable {
+    package enum Terminator: Hashable, Sendable {
         /// `"\n"`.
         case lf
         /// `"\r\n"`.
@@ -45,7 +45,7 @@ public struct LineDocument: Sendable {
         case none
 
         /// The terminator's bytes.
-        public var bytes: [UInt8] {
+        package var bytes: [UInt8] {
             switch self {
             case .lf: return [0x0A]
             case .crlf: return [0x0D, 0x0A]
@@ -55,26 +55,26 @@ public struct LineDocument: Sendable {
     }
 
     /// One line: where its content and its terminator lie in ``storage``.
-    public struct Line: Hashable, Sendable {
+    package struct Line: Hashable, Sendable {
         /// The content's bytes in the document's storage (terminator excluded).
-        public var content: Range<Int>
+        package var content: Range<Int>
         /// How the line ends.
-        public var terminator: Terminator
+        package var terminator: Terminator
     }
 
     /// The file's bytes, as read (byte order mark included).
-    public let storage: [UInt8]
+    package let storage: [UInt8]
     /// The lines in file order; a line's identifier is its index here.
-    public let lines: [Line]
+    package let lines: [Line]
     /// Whether the file starts with a UTF-8 byte order mark (kept at the start on output, not
     /// part of the first line's content).
-    public let hasByteOrderMark: Bool
+    package let hasByteOrderMark: Bool
 
     /// The number of lines. An empty file has none; `"\n"` has one (empty) line.
-    public var count: Int { lines.count }
+    package var count: Int { lines.count }
 
     /// Whether the file's last line has no terminator (the file does not end with a newline).
-    public var lacksFinalNewline: Bool { lines.last?.terminator == LineDocument.Terminator.none }
+    package var lacksFinalNewline: Bool { lines.last?.terminator == LineDocument.Terminator.none }
 
     /// Splits `bytes` into lines, checking that they are text.
     ///
@@ -82,7 +82,7 @@ public struct LineDocument: Sendable {
     /// - Throws: ``LineDocumentError`` for a NUL byte or bytes that are not UTF-8, with the
     ///   offset and the 1-based line of the first bad byte.
     /// - Complexity: O(*n*) in the number of bytes; one pass to validate, one to split.
-    public init(bytes: [UInt8]) throws(LineDocumentError) {
+    package init(bytes: [UInt8]) throws(LineDocumentError) {
         try LineDocument.validate(bytes)
         storage = bytes
         hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -108,13 +108,13 @@ public struct LineDocument: Sendable {
     /// The content bytes of line `id` (without its terminator).
     ///
     /// - Precondition: `id` is in `0..<count`.
-    public func content(of id: Int) -> ArraySlice<UInt8> {
+    package func content(of id: Int) -> ArraySlice<UInt8> {
         precondition(lines.indices.contains(id), "line \(id) is not in a document of \(count) lines")
         return storage[lines[id].content]
     }
 
     /// The text of line `id` (without its terminator); valid UTF-8 by construction.
-    public func text(of id: Int) -> String {
+    package func text(of id: Int) -> String {
         String(decoding: content(of: id), as: UTF8.self)
     }
 
@@ -137,7 +137,7 @@ public struct LineDocument: Sendable {
     /// - Precondition: Every identifier appears once and is in `0..<count` or has an entry in
     ///   `replacing`.
     /// - Complexity: O(*n* + *b*): *n* lines named, *b* bytes written.
-    public func bytes(order: [Int], replacing: [Int: [UInt8]] = [:]) -> [UInt8] {
+    package func bytes(order: [Int], replacing: [Int: [UInt8]] = [:]) -> [UInt8] {
         var seen = [Bool](repeating: false, count: count)
         var seenNew = Set<Int>()
         for id in order {
@@ -177,23 +177,23 @@ public struct LineDocument: Sendable {
     /// file), LF when none has.
     ///
     /// - Complexity: O(1) for a file whose first line ends with a line break (at most O(*n*)).
-    public var newLineTerminator: Terminator {
+    package var newLineTerminator: Terminator {
         lines.first { $0.terminator != .none }?.terminator ?? .lf
     }
 
     /// The original bytes, in the original order.
-    public var originalBytes: [UInt8] { storage }
+    package var originalBytes: [UInt8] { storage }
 }
 
 /// Why bytes are not a text file `tuilist edit` can change.
-public enum LineDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LineDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A NUL byte: a binary file.
     case binary(offset: Int, line: Int)
     /// A byte sequence that is not UTF-8.
     case notUTF8(offset: Int, line: Int)
 
     /// One line, e.g. "not UTF-8: invalid byte at offset 12 (line 2)".
-    public var description: String {
+    package var description: String {
         switch self {
         case .binary(let offset, let line):
             return "binary file: NUL byte at offset \(offset) (line \(line))"

@@ -1,12 +1,12 @@
 /// What git does with a commit of an interactive rebase.
-public enum RebaseAction: String, CaseIterable, Hashable, Sendable {
+package enum RebaseAction: String, CaseIterable, Hashable, Sendable {
     case pick, reword, edit, squash, fixup, drop
 
     /// The one-letter form git accepts (and writes with `rebase.abbreviateCommands`).
-    public var abbreviation: String { String(rawValue.first!) }
+    package var abbreviation: String { String(rawValue.first!) }
 
     /// The action named by a todo line's first word, full (`pick`) or abbreviated (`p`).
-    public init?(word: Substring) {
+    package init?(word: Substring) {
         guard let action = RebaseAction.allCases.first(where: { $0.rawValue == word || $0.abbreviation == word }) else {
             return nil
         }
@@ -15,7 +15,7 @@ public enum RebaseAction: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A todo command that is not one of the six commit actions, as git names it.
-public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
+package enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
     /// `exec <command>` (`x`): runs a shell command; the rebase stops when it fails.
     case exec
     /// `break` (`b`): stops the rebase there (`git rebase --continue` goes on).
@@ -32,7 +32,7 @@ public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
     case noop
 
     /// The one-letter form git accepts (`noop` has none).
-    public var abbreviation: String? {
+    package var abbreviation: String? {
         switch self {
         case .exec: return "x"
         case .break: return "b"
@@ -45,7 +45,7 @@ public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The command named by a todo line's first word, full or abbreviated; nil for any other.
-    public init?(word: Substring) {
+    package init?(word: Substring) {
         guard
             let command = RebaseCommand.allCases.first(where: {
                 $0.rawValue == word || ($0.abbreviation.map { $0 == word } ?? false)
@@ -72,7 +72,7 @@ public enum RebaseCommand: String, CaseIterable, Hashable, Sendable {
 /// commit actions (`exec`, `break`, `label`, `reset`, `merge`, `update-ref`, `noop`, or a word
 /// git does not know) are ``command(word:argument:)``: they can be moved and deleted, not given
 /// an action.
-public enum RebaseTodoLine: Hashable, Sendable {
+package enum RebaseTodoLine: Hashable, Sendable {
     /// A commit with an action.
     case commit(RebaseCommit)
     /// Any other command line, shown as it is.
@@ -86,7 +86,7 @@ public enum RebaseTodoLine: Hashable, Sendable {
     ///
     /// - Parameter commentString: What starts a comment (``RebaseTodo/commentString(in:)``).
     /// - Complexity: O(length of the line).
-    public init(parsing text: String, commentString: String = "#") {
+    package init(parsing text: String, commentString: String = "#") {
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
         if trimmed.isEmpty { self = .blank; return }
         if trimmed.hasPrefix(commentString) { self = .comment; return }
@@ -117,20 +117,20 @@ public enum RebaseTodoLine: Hashable, Sendable {
     }
 
     /// The command of a ``command(word:argument:)`` line git knows (`x` and `exec` alike), or nil.
-    public var command: RebaseCommand? {
+    package var command: RebaseCommand? {
         guard case .command(let word, _) = self else { return nil }
         return RebaseCommand(word: Substring(word))
     }
 
     /// Whether running the line makes a commit: a commit line or a `merge`. The `update-ref`
     /// lines right below such a line are the branches it carries.
-    public var makesCommit: Bool {
+    package var makesCommit: Bool {
         if case .commit = self { return true }
         return command == .merge
     }
 
     /// Whether the line is hidden in the editor (comments and blank lines).
-    public var isHidden: Bool {
+    package var isHidden: Bool {
         switch self {
         case .comment, .blank: return true
         case .commit, .command: return false
@@ -139,37 +139,37 @@ public enum RebaseTodoLine: Hashable, Sendable {
 }
 
 /// A commit line of a rebase todo: its action and what follows it.
-public struct RebaseCommit: Hashable, Sendable {
+package struct RebaseCommit: Hashable, Sendable {
     /// The action the line had when read.
-    public var action: RebaseAction
+    package var action: RebaseAction
     /// Whether the command word was the one-letter form (`p` rather than `pick`).
-    public var isAbbreviated: Bool
+    package var isAbbreviated: Bool
     /// Spaces and tabs before the command word.
-    public var leadingWhitespace: String
+    package var leadingWhitespace: String
     /// `-C` or `-c` after `fixup` (use this commit's message), if any.
-    public var flag: String?
+    package var flag: String?
     /// The commit as written (usually an abbreviated hash).
-    public var hash: String
+    package var hash: String
     /// The rest of the line: git's one-line summary, or nothing.
-    public var subject: String
+    package var subject: String
     /// The text from the hash to the end of the line, exactly as read.
-    public var fromHash: String
+    package var fromHash: String
 
     /// The line's text with `newAction`: the original text when the action is the one read;
     /// else the same leading whitespace, the new command word in the same form (full or one
     /// letter), one space and the rest of the line from the hash on, byte for byte. A `-C`/`-c`
     /// flag belongs to `fixup` and is dropped with it.
-    public func text(with newAction: RebaseAction, original: String) -> String {
+    package func text(with newAction: RebaseAction, original: String) -> String {
         if newAction == action { return original }
         return leadingWhitespace + (isAbbreviated ? newAction.abbreviation : newAction.rawValue) + " " + fromHash
     }
 }
 
 /// Helpers for whole rebase todo files.
-public enum RebaseTodo {
+package enum RebaseTodo {
     /// Whether a file is a rebase todo by its name (`git-rebase-todo`, the file git hands to
     /// `sequence.editor`).
-    public static func isTodoFile(path: String) -> Bool {
+    package static func isTodoFile(path: String) -> Bool {
         path.split(separator: "/").last == "git-rebase-todo"
     }
 
@@ -178,7 +178,7 @@ public enum RebaseTodo {
     /// before " Rebase " on such a line is the comment string. `#` when no such line exists.
     ///
     /// - Complexity: O(total length of the lines).
-    public static func commentString(in lines: [String]) -> String {
+    package static func commentString(in lines: [String]) -> String {
         for line in lines {
             guard let space = line.firstIndex(of: " ") else { continue }
             let prefix = line[..<space]

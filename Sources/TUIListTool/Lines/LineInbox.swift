@@ -10,7 +10,7 @@ import Glibc
 ///
 /// The producer calls ``append(_:)`` and ``finish(error:)``; each wakes the program through
 /// its waker. The app calls ``take()`` on the program's thread.
-public final class LineInbox: @unchecked Sendable {
+package final class LineInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var finished = false
@@ -18,10 +18,10 @@ public final class LineInbox: @unchecked Sendable {
     private var waker: ProgramWaker?
 
     /// An empty inbox.
-    public init() {}
+    package init() {}
 
     /// The waker to wake when lines arrive (set by the app when the program starts).
-    public func connect(_ waker: ProgramWaker) {
+    package func connect(_ waker: ProgramWaker) {
         lock.lock()
         self.waker = waker
         let pending = !lines.isEmpty || finished
@@ -30,7 +30,7 @@ public final class LineInbox: @unchecked Sendable {
     }
 
     /// Adds lines (any thread).
-    public func append<Lines: Sequence<String>>(_ more: Lines) {
+    package func append<Lines: Sequence<String>>(_ more: Lines) {
         lock.lock()
         lines.append(contentsOf: more)
         let waker = self.waker
@@ -39,7 +39,7 @@ public final class LineInbox: @unchecked Sendable {
     }
 
     /// Says that no more lines will come (any thread), with the error that ended them, if any.
-    public func finish(error: String? = nil) {
+    package func finish(error: String? = nil) {
         lock.lock()
         finished = true
         failure = error
@@ -50,7 +50,7 @@ public final class LineInbox: @unchecked Sendable {
 
     /// The lines that arrived since the last call, whether the input has ended, and why it
     /// failed if it did.
-    public func take() -> (lines: [String], finished: Bool, error: String?) {
+    package func take() -> (lines: [String], finished: Bool, error: String?) {
         lock.lock()
         defer { lock.unlock() }
         let taken = lines
@@ -62,9 +62,9 @@ public final class LineInbox: @unchecked Sendable {
 /// Reads lines from a file descriptor on a thread of its own into a ``LineInbox``, as they
 /// arrive: a slow producer's lines show at once, `tail -f` works. Lines end at `\n`; a `\r`
 /// before it is dropped; bytes that are not UTF-8 are repaired; a last line without `\n` counts.
-public enum LineReader {
+package enum LineReader {
     /// Starts reading `descriptor` until end of file (or an error) into `inbox`.
-    public static func start(descriptor: Int32, into inbox: LineInbox) {
+    package static func start(descriptor: Int32, into inbox: LineInbox) {
         let thread = Thread {
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65_536)

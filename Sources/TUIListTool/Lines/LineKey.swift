@@ -4,7 +4,7 @@
 /// Lines whose keys repeat are told apart by their order: the second `a` is `a`, NUL, `2`, so
 /// identities stay unique (the snapshot requires it) and stable while the duplicates keep
 /// their relative order. (The separator is a NUL, which no key contains.)
-public enum LineKey: Sendable, Equatable {
+package enum LineKey: Sendable, Equatable {
     /// The whole line is its identity (a changed line is a new row).
     case wholeLine
     /// The 1-based whitespace-separated field (`ps`'s PID is field 1); a line with fewer
@@ -35,13 +35,13 @@ public enum LineKey: Sendable, Equatable {
 }
 
 /// Identities for lines under a ``LineKey``.
-public struct LineKeyer: Sendable {
+package struct LineKeyer: Sendable {
     /// The keying in use.
-    public let key: LineKey
+    package let key: LineKey
     nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
 
     /// A keyer; a `.pattern` that is not a valid regular expression is a one-line failure.
-    public init(_ key: LineKey) throws(ToolFailure) {
+    package init(_ key: LineKey) throws(ToolFailure) {
         self.key = key
         if case .pattern(let source) = key {
             do { regex = try Regex(source) } catch {
@@ -53,13 +53,13 @@ public struct LineKeyer: Sendable {
     }
 
     /// The key of one line (not yet told apart from repeats).
-    public func key(of line: String) -> Substring {
+    package func key(of line: String) -> Substring {
         key.key(of: line, regex: regex)
     }
 
     /// One identity per line, unique among them: the key, then key + NUL + 2, 3 … for repeats.
     /// - Complexity: O(*n*) hashing, for *n* lines.
-    public func identities<Lines: Collection<String>>(of lines: Lines) -> [String] {
+    package func identities<Lines: Collection<String>>(of lines: Lines) -> [String] {
         var seen: [Substring: Int] = [:]
         seen.reserveCapacity(lines.count)
         return identities(of: lines, continuing: &seen)
@@ -67,7 +67,7 @@ public struct LineKeyer: Sendable {
 
     /// Identities for lines that follow lines already keyed; `seen` counts each key so far and
     /// is updated.
-    public func identities<Lines: Collection<String>>(of lines: Lines, continuing seen: inout [Substring: Int]) -> [String] {
+    package func identities<Lines: Collection<String>>(of lines: Lines, continuing seen: inout [Substring: Int]) -> [String] {
         lines.map { line in
             let key = key.key(of: line, regex: regex)
             let count = (seen[key] ?? 0) + 1

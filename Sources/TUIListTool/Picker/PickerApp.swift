@@ -13,25 +13,25 @@ import TUIList
 ///
 /// Lines come through a ``LineInbox`` (``LineReader`` fills it from standard input on its
 /// own thread), so a slow producer's lines show as they come.
-public final class PickerApp: TerminalApp {
+package final class PickerApp: TerminalApp {
     /// Options the command line sets.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Row identity (`--key`); the displayed text is always the whole line.
-        public var key: LineKey = .wholeLine
+        package var key: LineKey = .wholeLine
         /// How many first lines stay on top as a header, not selectable (`--header-lines`).
-        public var headerLines = 0
+        package var headerLines = 0
         /// Whether Tab marks several lines (`--multi`).
-        public var multi = false
+        package var multi = false
         /// The query to start with (`--query`).
-        public var query = ""
+        package var query = ""
         /// Whether plain terms match exactly (`--exact`).
-        public var exact = false
+        package var exact = false
         /// How case is compared (`-i`, `+i`; smart case by default).
-        public var caseMatching: FilterQuery.CaseMatching = .smart
+        package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
-        public var sort = true
+        package var sort = true
         /// Creates options.
-        public init(
+        package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
             exact: Bool = false, caseMatching: FilterQuery.CaseMatching = .smart, sort: Bool = true
         ) {
@@ -46,23 +46,23 @@ public final class PickerApp: TerminalApp {
     }
 
     /// The list on screen: one section, no section header.
-    public let list: ListView<Int, String>
+    package let list: ListView<Int, String>
     /// The options in force.
-    public let options: Options
+    package let options: Options
     /// What the person typed.
-    public private(set) var query = ""
+    package private(set) var query = ""
     /// The header lines (the first ``Options/headerLines`` lines read).
-    public private(set) var header: [String] = []
+    package private(set) var header: [String] = []
     /// Lines read so far (after the header), in input order.
-    public private(set) var lines: [String] = []
+    package private(set) var lines: [String] = []
     /// Whether the input has ended.
-    public private(set) var inputFinished = false
+    package private(set) var inputFinished = false
     /// Identities of the lines marked with Tab, in marking order.
-    public private(set) var marked: [String] = []
+    package private(set) var marked: [String] = []
     /// The lines chosen, once Enter was pressed.
-    public private(set) var chosen: [String] = []
+    package private(set) var chosen: [String] = []
     /// The status to exit with, once the person chose or gave up.
-    public private(set) var exitStatus: Int32?
+    package private(set) var exitStatus: Int32?
 
     private let inbox: LineInbox
     private let keyer: LineKeyer
@@ -80,7 +80,7 @@ public final class PickerApp: TerminalApp {
     private var readError: String?
 
     /// A picker reading `inbox`.
-    public init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
+    package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
         query = options.query
@@ -103,13 +103,13 @@ public final class PickerApp: TerminalApp {
 
     // MARK: - TerminalApp
 
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         list.animationClock = program.clock
         inbox.connect(program.waker)
         takeLines()
     }
 
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         var newQuery = query
         for event in events {
             switch event {
@@ -139,13 +139,13 @@ public final class PickerApp: TerminalApp {
         if newQuery != query { setQuery(newQuery) }
     }
 
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         takeLines()
     }
 
-    public var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         let width = canvas.width, height = canvas.height
         guard width >= 10, height >= 3 else {
             canvas.draw("tuilist", x: 0, y: 0, style: Style(attributes: .bold))

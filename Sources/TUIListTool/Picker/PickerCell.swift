@@ -2,25 +2,25 @@ import TUIList
 
 /// A picker row: the line, with the characters the query matched in ``matchStyle`` (as fzf
 /// shows them), under the usual selection and mark overlays.
-public final class PickerCell: ListCell {
+package final class PickerCell: ListCell {
     /// The line.
-    public var title = ""
+    package var title = ""
     /// The offsets (`Character`s of ``title``) the query matched, ascending.
-    public var matched: [Int] = []
+    package var matched: [Int] = []
     /// The style of the matched characters.
-    public var matchStyle = Style(foreground: .ansi(2), attributes: .bold)
+    package var matchStyle = Style(foreground: .ansi(2), attributes: .bold)
 
     /// A blank cell.
-    public init() {}
+    package init() {}
 
     /// Forgets the line and its matches.
-    public func prepareForReuse() {
+    package func prepareForReuse() {
         title = ""
         matched = []
     }
 
     /// Draws the line one column in, restyles the matched characters, then the overlays.
-    public func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
+    package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
         let left = rect.x + min(1, rect.width / 4)
         let right = rect.maxX - min(1, rect.width / 4)

@@ -2,7 +2,7 @@ import TUIList
 
 /// `tuilist pick --filter QUERY` (fzf's `--filter`): no screen, the matching lines printed
 /// best first.
-public enum PickerFilter {
+package enum PickerFilter {
     /// The lines of `input` matching `query`, ranked (score, then shorter line, then input
     /// order) or, with `sort` off, in input order.
     ///
@@ -13,7 +13,7 @@ public enum PickerFilter {
     ///   - reversed: whether to read the input last line first (`--tac`).
     /// - Returns: the indices in `lines` of the matches, in the order to print them.
     /// - Complexity: O(bytes of the lines × terms), then O(m log m) to rank m matches.
-    public static func matches(
+    package static func matches(
         _ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false
     )
         -> [Int]
@@ -32,7 +32,7 @@ public enum PickerFilter {
     ///
     /// - Parameter bytes: everything read.
     /// - Returns: the lines, decoded as UTF-8 (invalid bytes replaced).
-    public static func lines(of bytes: [UInt8]) -> [String] {
+    package static func lines(of bytes: [UInt8]) -> [String] {
         var lines: [String] = []
         var start = 0
         for (offset, byte) in bytes.enumerated() where byte == 0x0A {

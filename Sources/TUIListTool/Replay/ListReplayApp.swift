@@ -4,29 +4,29 @@ import TUIList
 /// runtime, with asciinema-style controls: Space pauses and resumes, `.` steps one event,
 /// `+` and `-` change speed, q quits. The state comes from TUIList's ``SessionPlayer`` and
 /// goes through `ListView.apply(_:animated:)`, so the replay animates as the session did.
-public final class ListReplayApp: TerminalApp {
+package final class ListReplayApp: TerminalApp {
     /// A recording of lines keyed by identity.
-    public typealias Recording = SessionRecording<String, String, String>
+    package typealias Recording = SessionRecording<String, String, String>
 
     /// The list on screen.
-    public let list: ListView<String, String>
+    package let list: ListView<String, String>
     /// Where the replay stands.
-    public private(set) var player: SessionPlayer<String, String, String>
+    package private(set) var player: SessionPlayer<String, String, String>
     /// The replay's pace: playhead, speed, pause.
-    public private(set) var pacer: ReplayPacer
+    package private(set) var pacer: ReplayPacer
     /// Playback speed (0.1...100).
-    public var speed: Double { pacer.speed }
+    package var speed: Double { pacer.speed }
     /// Whether playback is paused.
-    public var isPaused: Bool { pacer.isPaused }
+    package var isPaused: Bool { pacer.isPaused }
     /// Quit by itself once the last event is shown and the list is at rest (headless runs).
-    public var quitsAtEnd = false
+    package var quitsAtEnd = false
 
     private var content: [String: String] = [:]
     private var clock: (any AnimationClock)?
     private var lastKey = ""
 
     /// A replay of `recording`.
-    public init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
+    package init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
         player = SessionPlayer(recording: recording)
         pacer = ReplayPacer(times: player.times(speed: 1, idleTimeLimit: idleTimeLimit), speed: speed, now: 0)
         let link = Link()
@@ -41,16 +41,16 @@ public final class ListReplayApp: TerminalApp {
     }
 
     /// The lines the list shows now, in order (section by section).
-    public var currentLines: [String] { list.snapshot().itemIdentifiers.map { content[$0] ?? "" } }
+    package var currentLines: [String] { list.snapshot().itemIdentifiers.map { content[$0] ?? "" } }
 
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         clock = program.clock
         list.animationClock = program.clock
         pacer.start(at: program.clock.now)
         advance(program)
     }
 
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
             case .key(.character(" ")): pacer.togglePause()
@@ -63,18 +63,18 @@ public final class ListReplayApp: TerminalApp {
         }
     }
 
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         advance(program)
     }
 
-    public var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         guard let clock else { return nil }
         return pacer.deadline(of: player.position, now: clock.now)
     }
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         let width = canvas.width, height = canvas.height
         guard width > 0, height > 2 else { return }
         let bar = Style(attributes: [.reverse, .bold])
@@ -118,41 +118,41 @@ private final class Link: @unchecked Sendable { weak var app: ListReplayApp? }
 
 /// A headless terminal that also writes every frame into an asciicast at the program clock's
 /// time: `tuilist export` runs a replay on it.
-public final class CastingTerminal: Terminal {
+package final class CastingTerminal: Terminal {
     /// The terminal frames are drawn on.
-    public let screen: HeadlessTerminal
+    package let screen: HeadlessTerminal
     /// The cast so far.
-    public private(set) var cast: AsciicastWriter
+    package private(set) var cast: AsciicastWriter
     /// Frames written.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
     private let clock: ManualClock
 
     /// A `columns`×`rows` terminal timed by `clock`, casting under `title`.
-    public init(columns: Int, rows: Int, clock: ManualClock, title: String, timestamp: Int) {
+    package init(columns: Int, rows: Int, clock: ManualClock, title: String, timestamp: Int) {
         screen = HeadlessTerminal(columns: columns, rows: rows)
         screen.clock = clock
         self.clock = clock
         cast = AsciicastWriter(columns: columns, rows: rows, title: title, timestamp: timestamp)
     }
 
-    public var size: TerminalSize { screen.size }
-    public func present(_ canvas: Canvas) {
+    package var size: TerminalSize { screen.size }
+    package func present(_ canvas: Canvas) {
         screen.present(canvas)
         cast.frame(screen.frame, at: clock.now)
         frames += 1
     }
-    public func nextEvent(timeout: Double?) -> InputEvent? { screen.nextEvent(timeout: timeout) }
-    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+    package func nextEvent(timeout: Double?) -> InputEvent? { screen.nextEvent(timeout: timeout) }
+    package func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         screen.nextEvents(timeout: timeout, waker: waker)
     }
-    public func restore() { screen.restore() }
+    package func restore() { screen.restore() }
 }
 
 extension ListReplayApp {
     /// Plays `recording` to its end on a headless terminal (or `casting`, to export it), as
     /// fast as the machine goes — time comes from a manual clock — and returns the app (its
     /// ``currentLines``) and the last frame's lines.
-    public static func playHeadless(
+    package static func playHeadless(
         _ recording: Recording, columns: Int, rows: Int,
         casting: CastingTerminal? = nil, clock: ManualClock = ManualClock()
     ) -> (app: ListReplayApp, frame: [String]) {

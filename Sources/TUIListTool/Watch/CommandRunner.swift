@@ -4,18 +4,18 @@ import SystemPackage
 import TUIList
 
 /// What one run of a watched command gave.
-public struct CommandResult: Sendable, Equatable {
+package struct CommandResult: Sendable, Equatable {
     /// The exit code; 128 + n when signal n ended it; nil when it could not start or timed out.
-    public var exitCode: Int32?
+    package var exitCode: Int32?
     /// Standard output, as text (invalid UTF-8 repaired).
-    public var output: String
+    package var output: String
     /// Standard error, as text.
-    public var errors: String
+    package var errors: String
     /// Why the run failed before the command could answer (not found, timed out, too much output).
-    public var failure: String?
+    package var failure: String?
 
     /// A result.
-    public init(exitCode: Int32?, output: String, errors: String = "", failure: String? = nil) {
+    package init(exitCode: Int32?, output: String, errors: String = "", failure: String? = nil) {
         self.exitCode = exitCode
         self.output = output
         self.errors = errors
@@ -23,10 +23,10 @@ public struct CommandResult: Sendable, Equatable {
     }
 
     /// Whether the run succeeded (exit code 0).
-    public var succeeded: Bool { exitCode == 0 && failure == nil }
+    package var succeeded: Bool { exitCode == 0 && failure == nil }
 
     /// The line that says why a run failed: the failure, else stderr's last non-empty line.
-    public var problem: String? {
+    package var problem: String? {
         if let failure { return failure }
         return errors.split(whereSeparator: \.isNewline).last.map(String.init)
     }
@@ -34,7 +34,7 @@ public struct CommandResult: Sendable, Equatable {
 
 /// Runs a command and collects what it printed. ``SubprocessRunner`` is the real one; tests
 /// script one.
-public protocol CommandRunner: Sendable {
+package protocol CommandRunner: Sendable {
     /// Runs `command` (the executable, then its arguments; never through a shell), giving up
     /// after `timeout` seconds.
     func run(_ command: [String], timeout: Double) async -> CommandResult
@@ -53,14 +53,14 @@ public protocol CommandRunner: Sendable {
 /// still signalled on time, and a command that ended before its deadline is never reported as
 /// timed out because its result was read late. A run counts as timed out only when the timer
 /// found its group alive and the command then ended by a signal.
-public struct SubprocessRunner: CommandRunner {
+package struct SubprocessRunner: CommandRunner {
     /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
-    public static let gracePeriod = 0.5
+    package static let gracePeriod = 0.5
 
     /// A runner.
-    public init() {}
+    package init() {}
 
-    public func run(_ command: [String], timeout: Double) async -> CommandResult {
+    package func run(_ command: [String], timeout: Double) async -> CommandResult {
         guard let name = command.first else { return CommandResult(exitCode: nil, output: "", failure: "no command") }
         let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
         let arguments = Arguments(Array(command.dropFirst()))

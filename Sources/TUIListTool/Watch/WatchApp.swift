@@ -13,26 +13,26 @@ import TUIList
 /// The command runs off the program's thread (a task per run, never more than one at a time);
 /// its result wakes the program through its waker, and ``tick(in:)`` takes it. Tests give a
 /// scripted ``CommandRunner`` and a headless terminal with a manual clock.
-public final class WatchApp: TerminalApp {
+package final class WatchApp: TerminalApp {
     /// Options the command line sets.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The command: the executable, then its arguments (never run through a shell).
-        public var command: [String]
+        package var command: [String]
         /// Seconds between the end of one run and the start of the next.
-        public var interval: Double = 2
+        package var interval: Double = 2
         /// Row identity (`--key`, `--key-regex`); content is always the whole line.
-        public var key: LineKey = .wholeLine
+        package var key: LineKey = .wholeLine
         /// First lines of the output pinned on top as a header, not selectable.
-        public var headerLines = 0
+        package var headerLines = 0
         /// Group rows into sections by this 1-based field (`--group-by`).
-        public var groupBy: Int?
+        package var groupBy: Int?
         /// A run taking longer than this many seconds is stopped and reported.
-        public var timeout: Double = 30
+        package var timeout: Double = 30
         /// How many successful runs are kept for stepping back (at least 1).
-        public var historyLimit = WatchApp.maximumHistory
+        package var historyLimit = WatchApp.maximumHistory
 
         /// Options for `command`.
-        public init(
+        package init(
             command: [String], interval: Double = 2, key: LineKey = .wholeLine, headerLines: Int = 0,
             groupBy: Int? = nil, timeout: Double? = nil, historyLimit: Int = WatchApp.maximumHistory
         ) {
@@ -47,48 +47,48 @@ public final class WatchApp: TerminalApp {
     }
 
     /// One successful run, as shown.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// When it ended, `HH:MM:SS`.
-        public var wallTime: String
+        package var wallTime: String
         /// The header lines.
-        public var header: [String]
+        package var header: [String]
         /// Rows by identity.
-        public var snapshot: Snapshot<String, String>
+        package var snapshot: Snapshot<String, String>
         /// Each row's line.
-        public var content: [String: String]
+        package var content: [String: String]
         /// Which run this is (1 for the first that succeeded); names its filter index.
-        public var number = 0
+        package var number = 0
     }
 
     /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
-    public static let maximumHistory = 200
+    package static let maximumHistory = 200
 
     /// The list on screen.
-    public let list: ListView<String, String>
+    package let list: ListView<String, String>
     /// The options in force.
-    public let options: Options
+    package let options: Options
     /// Successful runs, oldest first.
-    public private(set) var history: [Run] = []
+    package private(set) var history: [Run] = []
     /// The run on screen (an index into ``history``).
-    public private(set) var position = 0
+    package private(set) var position = 0
     /// Whether running is paused (Space).
-    public private(set) var isPaused = false
+    package private(set) var isPaused = false
     /// The filter text; rows that do not contain every word are hidden.
-    public private(set) var query = ""
+    package private(set) var query = ""
     /// Whether typed characters go to the filter.
-    public private(set) var isEditingFilter = false
+    package private(set) var isEditingFilter = false
     /// Whether the help overlay (`?`) is shown.
-    public private(set) var isShowingHelp = false
+    package private(set) var isShowingHelp = false
     /// The last run's result, good or bad.
-    public private(set) var lastResult: CommandResult?
+    package private(set) var lastResult: CommandResult?
     /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
-    public private(set) var lastChange = ""
+    package private(set) var lastChange = ""
     /// Records every state shown, when set.
-    public var recorder: SessionRecorder<String, String, String>?
+    package var recorder: SessionRecorder<String, String, String>?
     /// Runs started so far.
-    public private(set) var runsStarted = 0
+    package private(set) var runsStarted = 0
     /// Whether a run is in flight.
-    public private(set) var isRunning = false
+    package private(set) var isRunning = false
 
     private let runner: any CommandRunner
     private let keyer: LineKeyer
@@ -103,7 +103,7 @@ public final class WatchApp: TerminalApp {
     private var filterIndex: (run: Int, index: FilterIndex<String>)?
 
     /// A watch of `options.command`, run by `runner`.
-    public init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
+    package init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
         guard !options.command.isEmpty else {
             throw ToolFailure("no command to watch (tuilist watch -- COMMAND [ARGS...])", status: 64)
         }
@@ -124,20 +124,20 @@ public final class WatchApp: TerminalApp {
     }
 
     /// The command as a person reads it.
-    public var commandLine: String {
+    package var commandLine: String {
         options.command.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ")
     }
 
     // MARK: - TerminalApp
 
-    public func start(in program: Program) {
+    package func start(in program: Program) {
         self.program = program
         list.animationClock = program.clock
         nextRunAt = program.clock.now
         startRunIfDue()
     }
 
-    public func handle(_ events: [InputEvent], in program: Program) {
+    package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
             case .key(let key): handleKey(key, in: program)
@@ -150,14 +150,14 @@ public final class WatchApp: TerminalApp {
         }
     }
 
-    public func tick(in program: Program) {
+    package func tick(in program: Program) {
         if let result = results.take() { finish(result) }
         startRunIfDue()
     }
 
-    public var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         isPaused || isRunning ? nil : nextRunAt
     }
 
@@ -330,7 +330,7 @@ public final class WatchApp: TerminalApp {
 
     // MARK: - Drawing
 
-    public func render(into canvas: inout Canvas) {
+    package func render(into canvas: inout Canvas) {
         let width = canvas.width, height = canvas.height
         guard width >= 20, height >= 5 else {
             canvas.draw("window too small", x: 0, y: 0, style: Style(attributes: .bold), maxWidth: width)
@@ -377,7 +377,7 @@ public final class WatchApp: TerminalApp {
     }
 
     /// The status line: last run time and exit code, the last change, rows, or what failed.
-    public var statusText: String {
+    package var statusText: String {
         var parts: [String] = []
         if let result = lastResult {
             if result.succeeded {

@@ -1,7 +1,7 @@
 import TUIList
 
 /// What a key asks `tuilist watch` to do.
-public enum WatchAction: Equatable, Sendable {
+package enum WatchAction: Equatable, Sendable {
     /// Leave (status 0).
     case quit
     /// Stop running the command, or start again.
@@ -32,20 +32,20 @@ public enum WatchAction: Equatable, Sendable {
 
 /// The key bindings of `tuilist watch`: one table that maps keys to actions and writes both the
 /// help bar and the help overlay, so the help cannot disagree with what the keys do.
-public enum WatchKeymap {
+package enum WatchKeymap {
     /// A line of help: the keys as a person reads them, what they do, and the short form the
     /// help bar shows (if any).
-    public struct Binding: Sendable, Equatable {
+    package struct Binding: Sendable, Equatable {
         /// The keys, as a person reads them.
-        public var keys: String
+        package var keys: String
         /// What they do.
-        public var help: String
+        package var help: String
         /// What the one-line help bar shows for them, if anything.
-        public var bar: String?
+        package var bar: String?
     }
 
     /// Every binding, in the order the help shows them.
-    public static let bindings: [Binding] = [
+    package static let bindings: [Binding] = [
         Binding(keys: "↑↓ PgUp PgDn Home", help: "move the selection", bar: "↑↓ move"),
         Binding(keys: "Space", help: "pause / resume running the command", bar: "Space pause"),
         Binding(keys: "← → h l", help: "older / newer run (the list animates between them)", bar: "← → history"),
@@ -58,7 +58,7 @@ public enum WatchKeymap {
 
     /// The one-line help bar: while a filter is typed, how to finish it; otherwise the bindings'
     /// short forms, help and quit first so a narrow window still shows how to learn and leave.
-    public static func bar(editingFilter: Bool, query: String) -> String {
+    package static func bar(editingFilter: Bool, query: String) -> String {
         if editingFilter { return "/\(query)▏  Enter keeps · Esc clears" }
         let bar = bindings.compactMap(\.bar)
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
@@ -66,7 +66,7 @@ public enum WatchKeymap {
     }
 
     /// The help overlay's lines: one per binding, keys padded to one column.
-    public static var helpLines: [String] {
+    package static var helpLines: [String] {
         let width = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
         return bindings.map { binding in
             binding.keys + String(repeating: " ", count: width - TerminalText.columns(of: binding.keys) + 2) + binding.help
@@ -75,7 +75,7 @@ public enum WatchKeymap {
 
     /// The action for `key`: typing a filter takes characters; with the help shown, any key
     /// but q closes it (q quits).
-    public static func action(for key: Key, editingFilter: Bool, showingHelp: Bool) -> WatchAction {
+    package static func action(for key: Key, editingFilter: Bool, showingHelp: Bool) -> WatchAction {
         if editingFilter {
             switch key {
             case .enter: return .filterCommit
