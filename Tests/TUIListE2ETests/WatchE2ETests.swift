@@ -122,7 +122,7 @@ final class WatchE2ETests {
     }
 
     private func waitUntil(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * slowdown)
         while try !condition() {
             if Date() > deadline { Issue.record("timed out waiting for \(what)"); return }
             usleep(50_000)

@@ -95,14 +95,15 @@ final class TmuxSession {
     func waitUntil(
         _ what: String, timeout: Double = 10, escapes: Bool = false, _ condition: ([String]) -> Bool
     ) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
+        // Under a sanitizer (`slowdown` > 1) the program takes longer to show the same screen.
+        let deadline = Date().addingTimeInterval(timeout * slowdown)
         var screen: [String] = []
         while true {
             screen = (try? capture(escapes: escapes)) ?? []
             if condition(screen) { return screen }
             if Date() > deadline {
                 throw Failure(
-                    description: "timed out after \(timeout)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
+                    description: "timed out after \(timeout * slowdown)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
             }
             usleep(20_000)
         }
