@@ -60,13 +60,18 @@ struct PickerCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
     var ansi = false
 
-    @Option(name: [.customShort("d"), .long], help: "The field delimiter of --nth and --with-nth (default: runs of blanks).")
+    @Option(
+        name: [.customShort("d"), .long], parsing: .unconditional,
+        help: "The field delimiter of --nth and --with-nth (default: runs of blanks).")
     var delimiter: String?
 
-    @Option(name: .long, help: "Search only these fields of the shown line (1, -1, 2.., ..3, 1..3, comma-separated).")
+    // Unconditional: `--nth -1` is the last field, not the -1 flag.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Search only these fields of the shown line (1, -1, 2.., ..3, 1..3, comma-separated).")
     var nth: String?
 
-    @Option(name: .long, help: "Show only these fields of each line (the pick is printed whole).")
+    @Option(name: .long, parsing: .unconditional, help: "Show only these fields of each line (the pick is printed whole).")
     var withNth: String?
 
     @Flag(name: .long, help: "Read lines ended by NUL, not newline.")
