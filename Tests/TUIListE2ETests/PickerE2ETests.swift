@@ -235,3 +235,25 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(result.output == "tuilist \(TUIListVersion.string)\n")
     #expect(TUIListVersion.string.split(separator: ".").allSatisfy { Int($0) != nil })
 }
+
+/// `--filter` with the field, colour and NUL flags: the command line parses them as fzf's
+/// (`--nth -1` is the last field, not the `-1` flag) and a bad one is one line, exit 2.
+@Test func filterTakesTheFieldColourAndNulFlags() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    func sh(_ command: String) throws -> Subprocess.Result {
+        try Subprocess.run(["/bin/sh", "-c", command.replacingOccurrences(of: "TUILIST", with: tuilist.shellQuoted)])
+    }
+    let last = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -f 2 -d : --nth -1")
+    #expect(last.status == 0 && last.output == "root:y:2\n", "\(last)")
+    let shown = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -f y -d : --with-nth 1")
+    #expect(shown.status == 1 && shown.output.isEmpty, "hidden fields are not searched: \(shown)")
+    let ansi = try sh("printf '\\033[31mred\\033[0m x\\nblue\\n' | TUILIST --ansi -f red")
+    #expect(ansi.status == 0 && ansi.output == "red x\n", "\(ansi)")
+    let escape = try sh("printf '\\033[31mred\\033[0m x\\n' | TUILIST --ansi -f 31m")
+    #expect(escape.status == 1, "the escapes are not text: \(escape)")
+    let nul = try sh("printf 'a b\\0c\\0' | TUILIST --read0 --print0 -f a")
+    #expect(nul.status == 0 && nul.output == "a b\0", "\(nul)")
+    let bad = try sh("echo x | TUILIST --nth 0 -f x")
+    #expect(
+        bad.status == 2 && bad.errors == "tuilist: --nth: not a field index: '0' (1, -1, 2.., ..3, 1..3, separated by commas)\n")
+}
