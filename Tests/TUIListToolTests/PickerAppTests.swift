@@ -532,3 +532,15 @@ private struct PickerHarness {
         #expect(!picker.rows.contains { $0.contains("about") }, "no selection, no preview: \(picker.rows)")
     }
 }
+
+@Suite struct PreviewTabTests {
+    @Test func tabsInThePreviewExpandToEightColumnStopsInTheirStyle() {
+        let text = PickerApp.expandingTabs(ANSIText(parsing: "ab\t\u{1B}[31mc\t\td\u{1B}[0m"))
+        #expect(text.plain == "ab      c               d")
+        #expect(
+            text.runs == [
+                ANSIText.Run(range: 0 ..< 8, style: .plain), ANSIText.Run(range: 8 ..< 25, style: Style(foreground: .ansi(1))),
+            ])
+        #expect(PickerApp.expandingTabs(ANSIText(parsing: "no tabs")) == ANSIText(parsing: "no tabs"))
+    }
+}

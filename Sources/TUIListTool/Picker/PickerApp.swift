@@ -210,7 +210,9 @@ package final class PickerApp: TerminalApp {
         guard let output = message as? PreviewOutput, output.row == previewFor else { return }
         var text = output.text
         if text.hasSuffix("\n") { text.removeLast() }
-        preview = text.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(parsing: String($0)) }
+        preview = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Self.expandingTabs(ANSIText(parsing: String($0)))
+        }
         program.setNeedsDisplay()
     }
 
@@ -362,6 +364,36 @@ package final class PickerApp: TerminalApp {
             matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
         }
         return (title, colored, matched)
+    }
+
+    /// `text` with each tab replaced by the spaces up to the next multiple of 8 columns (as a
+    /// terminal shows `cat` of source code), in the tab's style.
+    package static func expandingTabs(_ text: ANSIText) -> ANSIText {
+        guard text.plain.contains("\t") else { return text }
+        var plain = ""
+        var runs: [ANSIText.Run] = []
+        var column = 0, offset = 0, run = 0
+        func add(_ character: Character, _ style: Style) {
+            plain.append(character)
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].range = last.range.lowerBound ..< offset + 1
+            } else {
+                runs.append(ANSIText.Run(range: offset ..< offset + 1, style: style))
+            }
+            offset += 1
+        }
+        for (index, character) in text.plain.enumerated() {
+            while text.runs[run].range.upperBound <= index { run += 1 }
+            let style = text.runs[run].style
+            if character == "\t" {
+                for _ in 0 ..< 8 - column % 8 { add(" ", style) }
+                column += 8 - column % 8
+            } else {
+                add(character, style)
+                column += TerminalText.columns(of: character)
+            }
+        }
+        return ANSIText(plain: plain, runs: runs)
     }
 
     /// The styled characters at `offsets` of `text`, whose plain text is `plain`; `nil` when
