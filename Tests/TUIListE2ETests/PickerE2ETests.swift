@@ -97,6 +97,108 @@ final class PickerE2ETests {
         #expect(printed.isEmpty)
     }
 
+    @Test func matchedCharactersAreHighlighted() throws {
+        let session = try start("printf 'alpha\\nbeta\\n'")
+        defer { session.kill() }
+        try session.waitFor("2/2", timeout: 20)
+        try session.sendText("bt")
+        let screen = try session.waitUntil("beta alone, highlighted", timeout: 20, escapes: true) { screen in
+            let rows = styledRows(screen)
+            return rows.count > 2 && rows[1].text.contains("beta") && !rows[2].text.contains("alpha")
+        }
+        let row = styledRows(screen)[1]
+        let b = try #require(row.text.firstIndex(of: "b").map { row.text.distance(from: row.text.startIndex, to: $0) })
+        let match = Style(foreground: .ansi(2), attributes: .bold)
+        // b and t matched; e and a not (the row is selected: reverse video over all of it).
+        #expect(row.styles[b].foreground == match.foreground && row.styles[b].attributes.contains(.bold), "\(row.styles[b])")
+        #expect(row.styles[b + 2].foreground == match.foreground, "t: \(row.styles[b + 2])")
+        #expect(row.styles[b + 1].foreground == .default && row.styles[b + 3].foreground == .default)
+        try session.sendKeys("Escape")
+        _ = try finish(session)
+    }
+
+    @Test func ansiColoursAreDrawnAndThePickIsPrintedWithoutThem() throws {
+        let session = try start("printf '\\033[31mred\\033[0m apple\\n\\033[1;34mblue\\033[0m sky\\n'", "--ansi")
+        defer { session.kill() }
+        try session.waitFor("2/2", timeout: 20)
+        let rows = styledRows(try session.capture(escapes: true))
+        #expect(rows[1].text.hasPrefix(" red apple") && rows[2].text.hasPrefix(" blue sky"), "\(rows.map(\.text))")
+        #expect(rows[1].styles[1].foreground == .ansi(1), "red is red: \(rows[1].styles[1])")
+        #expect(rows[1].styles[5].foreground == .default, "apple has no colour")
+        #expect(rows[2].styles[1].foreground == .ansi(4) && rows[2].styles[1].attributes.contains(.bold))
+        #expect(!rows.contains { $0.text.contains("[31m") }, "no escape drawn as text")
+        try session.sendText("31")
+        try session.waitFor("0/2", timeout: 20)  // the escapes are not matched
+        try session.sendKeys("BSpace", "BSpace")
+        try session.sendText("sky")
+        try session.waitFor("1/2", timeout: 20)
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "blue sky\n")
+    }
+
+    @Test func withNthHeaderAndPromptOnScreenAndTheWholeLinePrinted() throws {
+        let session = try start(
+            "printf 'id1:apple:red\\nid2:kiwi:green\\n'", "-d : --with-nth 2.. --nth 1 --header 'Pick a fruit' --prompt 'fruit> '"
+        )
+        defer { session.kill() }
+        let screen = try session.waitUntil("the fields shown", timeout: 20) {
+            $0.count > 3 && $0[3].contains("kiwi:green")
+        }
+        #expect(screen[0].hasPrefix("fruit> "), "\(screen[0])")
+        #expect(screen[1].trimmingCharacters(in: .whitespaces) == "Pick a fruit")
+        #expect(screen[2].trimmingCharacters(in: .whitespaces) == "apple:red", "id1 is not shown: \(screen[2])")
+        try session.sendText("green")
+        try session.waitFor("0/2", timeout: 20)  // --nth 1: the colour is shown, not searched
+        try session.sendKeys("C-u")
+        try session.sendText("kiwi")
+        try session.waitFor("1/2", timeout: 20)
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "id2:kiwi:green\n")
+    }
+
+    @Test func selectOneAndPrint0ChooseTheOnlyMatchWithoutAKey() throws {
+        let session = try start("printf 'apple\\0kiwi\\0'", "--read0 --print0 -q kiwi -1")
+        defer { session.kill() }
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "kiwi\0")
+        let none = try start("printf 'apple\\n'", "-q kiwi -0")
+        defer { none.kill() }
+        let (noneStatus, nothing) = try finish(none)
+        #expect(noneStatus == "exit=1" && nothing.isEmpty)
+    }
+
+    @Test func thePreviewFollowsTheSelectionInItsColours() throws {
+        let script = NSTemporaryDirectory() + "/tuilist-preview-\(UUID().uuidString.prefix(8)).sh"
+        try "printf '\\033[31mabout %s\\033[0m\\n' \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { unlink(script) }
+        let session = try start("printf 'alpha\\nbeta\\n'", "--preview 'sh \(script) {}' --preview-window right:50%")
+        defer { session.kill() }
+        var screen = try session.waitUntil("alpha's preview", timeout: 20, escapes: true) {
+            styledRows($0).contains { $0.text.contains("│ about alpha") }
+        }
+        var rows = styledRows(screen)
+        let row = try #require(rows.firstIndex { $0.text.contains("│ about alpha") })
+        #expect(rows[row].text.hasPrefix(" alpha"), "the list on the left: \(rows[row].text)")
+        let column = rows[row].text.count - "about alpha".count
+        #expect(column >= 29 && column <= 32, "the pane takes the right half: column \(column)")
+        #expect(rows[row].styles[column].foreground == .ansi(1), "the preview's colours are drawn")
+        try session.sendKeys("Down")
+        screen = try session.waitUntil("beta's preview", timeout: 20, escapes: true) {
+            styledRows($0).contains { $0.text.contains("│ about beta") }
+        }
+        rows = styledRows(screen)
+        #expect(!rows.contains { $0.text.contains("about alpha") })
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "beta\n")
+    }
+
     @Test func noPipeIsAClearError() throws {
         let session = try TmuxSession.start(command: "\(tuilist.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
@@ -106,6 +208,25 @@ final class PickerE2ETests {
     }
 }
 
+/// The rows of a screen captured with escapes (`capture(escapes: true)`), each as its text and
+/// each character's style, read with the library's ``ANSIText`` over the whole screen (tmux
+/// writes a style only where it changes, so a row's style can begin rows above).
+private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])] {
+    let text = ANSIText(parsing: screen.joined(separator: "\n"))
+    var rows: [(text: String, styles: [Style])] = [("", [])]
+    var run = 0
+    for (offset, character) in text.plain.enumerated() {
+        while text.runs[run].range.upperBound <= offset { run += 1 }
+        if character == "\n" {
+            rows.append(("", []))
+        } else {
+            rows[rows.count - 1].text.append(character)
+            rows[rows.count - 1].styles.append(text.runs[run].style)
+        }
+    }
+    return rows
+}
+
 /// The tool reports the library's version (the one constant in TUIListVersion).
 @Test func tuilistVersionIsTheLibrarysVersion() throws {
     let tuilist = try #require(TestPaths.executable("tuilist"))
@@ -113,4 +234,26 @@ final class PickerE2ETests {
     #expect(result.status == 0)
     #expect(result.output == "tuilist \(TUIListVersion.string)\n")
     #expect(TUIListVersion.string.split(separator: ".").allSatisfy { Int($0) != nil })
+}
+
+/// `--filter` with the field, colour and NUL flags: the command line parses them as fzf's
+/// (`--nth -1` is the last field, not the `-1` flag) and a bad one is one line, exit 2.
+@Test func filterTakesTheFieldColourAndNulFlags() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    func sh(_ command: String) throws -> Subprocess.Result {
+        try Subprocess.run(["/bin/sh", "-c", command.replacingOccurrences(of: "TUILIST", with: tuilist.shellQuoted)])
+    }
+    let last = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -f 2 -d : --nth -1")
+    #expect(last.status == 0 && last.output == "root:y:2\n", "\(last)")
+    let shown = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -f y -d : --with-nth 1")
+    #expect(shown.status == 1 && shown.output.isEmpty, "hidden fields are not searched: \(shown)")
+    let ansi = try sh("printf '\\033[31mred\\033[0m x\\nblue\\n' | TUILIST --ansi -f red")
+    #expect(ansi.status == 0 && ansi.output == "red x\n", "\(ansi)")
+    let escape = try sh("printf '\\033[31mred\\033[0m x\\n' | TUILIST --ansi -f 31m")
+    #expect(escape.status == 1, "the escapes are not text: \(escape)")
+    let nul = try sh("printf 'a b\\0c\\0' | TUILIST --read0 --print0 -f a")
+    #expect(nul.status == 0 && nul.output == "a b\0", "\(nul)")
+    let bad = try sh("echo x | TUILIST --nth 0 -f x")
+    #expect(
+        bad.status == 2 && bad.errors == "tuilist: --nth: not a field index: '0' (1, -1, 2.., ..3, 1..3, separated by commas)\n")
 }
