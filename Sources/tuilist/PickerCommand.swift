@@ -62,7 +62,7 @@ struct PickerCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("d"), .long], parsing: .unconditional,
-        help: "The field delimiter of --nth and --with-nth (default: runs of blanks).")
+        help: "The field delimiter of --nth and --with-nth, a string or regular expression as in fzf (\\t a tab; default: runs of blanks).")
     var delimiter: String?
 
     // Unconditional: `--nth -1` is the last field, not the -1 flag.
@@ -107,7 +107,7 @@ struct PickerCommand: ParsableCommand {
 
     /// The fields and their delimiter, parsed (a bad index expression is one line, exit 2).
     private func fieldOptions() throws(ToolFailure) -> (LineFields.Delimiter, nth: LineFields?, withNth: LineFields?) {
-        let delimiter: LineFields.Delimiter = delimiter.map { $0.isEmpty ? .blanks : .literal($0) } ?? .blanks
+        let delimiter = delimiter.map(LineFields.Delimiter.init) ?? .blanks
         return (
             delimiter, try nth.map { s throws(ToolFailure) in try LineFields(s, option: "--nth") },
             try withNth.map { s throws(ToolFailure) in try LineFields(s, option: "--with-nth") }

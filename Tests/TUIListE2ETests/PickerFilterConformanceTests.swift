@@ -69,6 +69,11 @@ struct PickerFilterConformanceTests {
         ["!"], ["'"], ["^"], ["$"], ["|"], [""],
         // --exact.
         ["src main", "--exact"], ["'smn", "-e"], ["^src", "-e"], ["Main", "-e"], ["!'tst", "-e"],
+        // Fields: AWK-style (leading blanks in no field), a literal delimiter, regular expressions.
+        ["^src", "--nth", "1"], ["^src$", "--nth", "1"], ["'1", "--nth", "-1"],
+        ["^lib", "--nth", "2", "-d", "/"], ["^data", "--nth", "2..", "-d", "/"], ["md$", "--nth", "..2", "-d", "/"],
+        ["^main", "--nth", "2", "-d", "[/.]"], ["^swift$", "--nth", "-1", "-d", "[/.]+"], ["^tar", "--nth", "3", "-d", "/|\\."],
+        ["src", "--with-nth", "2..", "-d", "/"], ["^ma", "--with-nth", "2", "--nth", "1", "-d", "/"],
     ]
 
     /// Runs `program --filter query extra` on the corpus.

@@ -329,7 +329,7 @@ private struct PickerHarness {
     }
 
     @Test func fieldsKeepTheirDelimiterAndASelectionDropsTheLastOne() throws {
-        #expect(LineFields.fields(of: "  a  b\tc", delimiter: .blanks) == [0 ..< 5, 5 ..< 7, 7 ..< 8])
+        #expect(LineFields.fields(of: "  a  b\tc", delimiter: .blanks) == [2 ..< 5, 5 ..< 7, 7 ..< 8])
         #expect(LineFields.fields(of: "a::b::", delimiter: .literal("::")) == [0 ..< 3, 3 ..< 6])
         let line = "usr:x:1000:/home/usr"
         func pick(_ spec: String, _ text: String, _ delimiter: LineFields.Delimiter) throws -> String {
@@ -343,7 +343,18 @@ private struct PickerHarness {
         #expect(try pick("2..-2", line, .literal(":")) == "x:1000")
         #expect(try pick("9", line, .literal(":")) == "")
         #expect(try pick("2", "  a  b\tc", .blanks) == "b")
-        #expect(try pick("1,3", "  a  b\tc", .blanks) == "  a  c")
+        #expect(try pick("1,3", "  a  b\tc", .blanks) == "a  c", "blanks before the first field belong to none")
+        // fzf's reading of -d: literal unless it is a regular expression with special characters.
+        #expect(LineFields.Delimiter(":") == .literal(":"))
+        #expect(LineFields.Delimiter("\\t") == .literal("\t"))
+        #expect(LineFields.Delimiter("") == .blanks)
+        #expect(LineFields.Delimiter("(") == .literal("("), "not a valid expression: literal")
+        let regex = LineFields.Delimiter("[:=]+")
+        #expect(regex == .pattern(LineFields.Pattern("[:=]+")!))
+        #expect(LineFields.fields(of: "a:=b=c", delimiter: regex) == [0 ..< 3, 3 ..< 5, 5 ..< 6])
+        #expect(try pick("2", "a:=b=c", regex) == "b")
+        #expect(try pick("1..2", "a:=b=c", regex) == "a:=b")
+        #expect(try pick("2", "x  y   z", LineFields.Delimiter(" +")) == "y")
         let (text, offsets) = try LineFields("3", option: "--nth").select(line, delimiter: .literal(":"))
         #expect(text == "1000" && offsets == [6, 7, 8, 9])
     }

@@ -1,8 +1,11 @@
+import Foundation
+
 /// fzf's field selection (`--nth`, `--with-nth`, split by `--delimiter`): a line cut into
 /// fields, and index expressions that choose some of them.
 ///
 /// As in fzf, a field keeps the delimiter that ends it: with the default (AWK-style) splitting,
-/// `  a  b c` has the fields `  a  `, `b `, `c`; with `-d :`, `a:b:c` has `a:`, `b:`, `c`. A
+/// `  a  b c` has the fields `a  `, `b `, `c` (blanks before the first field belong to none);
+/// with `-d :`, `a:b:c` has `a:`, `b:`, `c`. A
 /// selection is the chosen fields joined as they are, with the delimiter after the last one
 /// dropped (`--with-nth 1` of `a:b:c` shows `a`).
 package struct LineFields: Sendable, Equatable {
@@ -17,10 +20,60 @@ package struct LineFields: Sendable, Equatable {
 
     /// How fields are separated.
     package enum Delimiter: Sendable, Equatable {
-        /// Runs of spaces and tabs (fzf's default); leading blanks belong to the first field.
+        /// Runs of spaces and tabs (fzf's default); blanks before the first field belong to none.
         case blanks
         /// A literal string.
         case literal(String)
+        /// A regular expression: each match ends a field.
+        case pattern(Pattern)
+
+        /// fzf's reading of `--delimiter STR`: `\t` means a tab; a string without a regular
+        /// expression's special characters, or one that is not a valid expression, is literal;
+        /// any other is a regular expression (`-d '[:=]'`, `-d ' +'`). Empty means blanks.
+        package init(_ text: String) {
+            let text = text.replacingOccurrences(of: "\\t", with: "\t")
+            if text.isEmpty {
+                self = .blanks
+            } else if NSRegularExpression.escapedPattern(for: text) == text {
+                self = .literal(text)
+            } else if let pattern = Pattern(text) {
+                self = .pattern(pattern)
+            } else {
+                self = .literal(text)
+            }
+        }
+    }
+
+    /// A compiled regular expression, compared by its source.
+    package struct Pattern: @unchecked Sendable, Equatable {
+        // NSRegularExpression is immutable and documented as safe to use from any thread.
+        let expression: NSRegularExpression
+        /// The expression as written.
+        package let source: String
+
+        /// Compiles `source`; `nil` when it is not a valid expression.
+        package init?(_ source: String) {
+            guard let expression = try? NSRegularExpression(pattern: source) else { return nil }
+            self.expression = expression
+            self.source = source
+        }
+
+        package static func == (a: Pattern, b: Pattern) -> Bool { a.source == b.source }
+
+        /// The `Character` offsets where each non-empty match of the expression in `line` ends.
+        func matchEnds(in line: String) -> [Int] {
+            let matches = expression.matches(in: line, range: NSRange(line.startIndex..., in: line))
+            var ends: [Int] = []
+            var offset = 0
+            var index = line.startIndex
+            for match in matches where match.range.length > 0 {
+                guard let range = Swift.Range(match.range, in: line) else { continue }
+                offset += line.distance(from: index, to: range.upperBound)
+                index = range.upperBound
+                ends.append(offset)
+            }
+            return ends
+        }
     }
 
     /// The chosen ranges, in the order given.
@@ -64,9 +117,11 @@ package struct LineFields: Sendable, Equatable {
         switch delimiter {
         case .blanks:
             var i = 0
+            // Blanks before the first field belong to none (fzf's AWK-style tokenizer).
+            while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
+            start = i
             while i < characters.count {
-                // Blanks before, the word, the blanks after (the field's delimiter).
-                while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
+                // The word, the blanks after it (the field's delimiter).
                 while i < characters.count, characters[i] != " " && characters[i] != "\t" { i += 1 }
                 while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
                 fields.append(start ..< i)
@@ -84,6 +139,12 @@ package struct LineFields: Sendable, Equatable {
                 } else {
                     i += 1
                 }
+            }
+            if start < characters.count { fields.append(start ..< characters.count) }
+        case .pattern(let pattern):
+            for end in pattern.matchEnds(in: line) {
+                fields.append(start ..< end)
+                start = end
             }
             if start < characters.count { fields.append(start ..< characters.count) }
         }
@@ -128,9 +189,24 @@ package struct LineFields: Sendable, Equatable {
             {
                 last = last.lowerBound ..< last.upperBound - needle.count
             }
+        case .pattern(let pattern):
+            // The match that ends the field, if one does (the line's last field may have none).
+            let field = String(characters[last])
+            let ends = pattern.matchEnds(in: field)
+            if ends.last == field.count, let cut = Self.lastMatchStart(in: field, pattern: pattern) {
+                last = last.lowerBound ..< last.lowerBound + cut
+            }
         }
         parts.append(last)
         return parts
+    }
+
+    /// The `Character` offset where the last match of `pattern` in `field` starts.
+    private static func lastMatchStart(in field: String, pattern: Pattern) -> Int? {
+        let matches = pattern.expression.matches(in: field, range: NSRange(field.startIndex..., in: field))
+        guard let last = matches.last(where: { $0.range.length > 0 }), let range = Swift.Range(last.range, in: field)
+        else { return nil }
+        return field.distance(from: field.startIndex, to: range.lowerBound)
     }
 
     /// The chosen parts of `line` joined, and for each `Character` of the result its offset in
