@@ -250,9 +250,9 @@ struct ToolkitListScreenTests {
                 let expected = Self.modelStep(model, item, step) ?? model
                 screen.moveSelectedItem(step)
                 let after = screen.shownItems
-                #expect(
-                    after.sectionIdentifiers.map { after.itemIdentifiers(inSection: $0) } == expected,
-                    "seed \(seed): \(item) \(step)")
+                let actual = after.sectionIdentifiers.map { after.itemIdentifiers(inSection: $0) }
+                #expect(actual == expected, "seed \(seed): \(item) \(step)")
+                if actual != expected { return }
                 #expect(screen.items.numberOfItems == names.count, "seed \(seed)")
                 #expect(screen.list.selectedItem == item, "seed \(seed)")
             }

@@ -40,7 +40,7 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
 /// count, a status line, a help bar and a `?` help overlay drawn from its keymap, a loading
 /// line and an empty state, and J/K to move the selected item (across sections too).
 ///
-/// The app gives the items (``setItems(_:)``) and the text of each (`row`), hands the screen
+/// The app gives the items (``setItems(_:animated:)``) and the text of each (`row`), hands the screen
 /// its input (``handle(_:)``) and acts on what comes back: ``ListScreenAction/quit`` and its
 /// own ``ListScreenAction/app(_:)`` actions. Everything else the screen does itself.
 ///
@@ -103,7 +103,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public private(set) var isFiltering = false
     /// Whether the help overlay is shown (any key closes it).
     public var showsHelp = false
-    /// Whether the items have not come yet (``setItems(_:)`` ends it): the list area shows
+    /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
     /// the loading line.
     public private(set) var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
@@ -147,7 +147,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         ])
     }
 
-    /// A list screen, loading until ``setItems(_:)``.
+    /// A list screen, loading until ``setItems(_:animated:)``.
     /// - Parameters:
     ///   - title: The title bar's text.
     ///   - parts: Which parts are drawn.
