@@ -117,6 +117,11 @@ struct ToolkitListScreenTests {
                 "Enter keep  Esc clear  ↑↓ select        ",
             ])
         #expect(screen.shownItems.itemIdentifiers == ["Apple", "Lemon", "Lime"])
+        // A click while the prompt is open selects the row under it (" Lemon" on line 3).
+        _ = screen.handle([.mouse(MouseEvent(x: 3, y: 3, button: .left, kind: .press))])
+        #expect(screen.list.selectedItem == "Lemon")
+        _ = screen.handle([.mouse(MouseEvent(x: 3, y: 5, button: .left, kind: .press))])
+        #expect(screen.list.selectedItem == "Lime")
         // Kept filter; K moves Lime from the top of Green (as shown) to the end of Yellow, after
         // Lemon; K again puts it above Lemon (the hidden Banana stays first).
         _ = screen.handle([.key(.enter), .key(.character("K"))])

@@ -207,7 +207,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// Handles a batch of input: keys through the keymap in force (a run of typing into the
-    /// filter is one edit, filtered once), the mouse through the list; while the help shows,
+    /// filter is one edit, filtered once), the mouse through the list (also while the filter
+    /// prompt is open); while the help shows,
     /// a key closes it and does nothing else.
     /// - Parameter events: The batch.
     /// - Returns: The actions for the app, in order: ``ListScreenAction/quit`` and
@@ -227,8 +228,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                 if edit.changed { showItems(animated: false) }
                 rest = rest.dropFirst(edit.consumed)
                 guard let next = rest.popFirst() else { break }
-                if case .key(let key) = next, let action = filteringKeymap.action(for: key) {
-                    perform(action, forApp: &forApp)
+                if case .key(let key) = next {
+                    if let action = filteringKeymap.action(for: key) { perform(action, forApp: &forApp) }
+                } else {
+                    list.handle(next)  // the mouse works while typing
                 }
                 continue
             }
