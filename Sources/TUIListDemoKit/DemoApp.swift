@@ -348,7 +348,7 @@ package final class DemoApp {
         drawHeaderCursor(into: &canvas, area: listRect)
         drawStatus(into: &canvas, y: height - 2)
         drawHelpBar(into: &canvas, y: height - 1)
-        if model.showHelp { drawHelpOverlay(into: &canvas, area: listRect) }
+        if model.showHelp { drawHelpOverlay(into: &canvas, area: canvas.bounds) }
     }
 
     private func drawTitle(into canvas: inout Canvas, y: Int = 0) {
@@ -414,31 +414,11 @@ package final class DemoApp {
         canvas.draw(" " + DemoKeymap.bar(for: model), x: 0, y: y, style: style)
     }
 
+    /// The help, from the normal mode's keymap (``DemoKeymap/helpRows``), over the screen.
     private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
-        let bindings = DemoKeymap.bindings
-        let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        let lines =
-            ["TUIList demo — keys"]
-            + bindings.map {
-                $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
-            } + ["", "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"]
-        let width = min(area.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
-        let height = min(area.height, lines.count + 2)
-        guard width > 4, height > 2 else { return }
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
-        let style = Style(attributes: [])
-        canvas.fill(box, with: " ", style: style)
-        canvas.draw("┌" + String(repeating: "─", count: width - 2) + "┐", x: box.x, y: box.y, style: style)
-        canvas.draw("└" + String(repeating: "─", count: width - 2) + "┘", x: box.x, y: box.maxY - 1, style: style)
-        for row in 1 ..< height - 1 {
-            canvas.draw("│", x: box.x, y: box.y + row, style: style)
-            canvas.draw("│", x: box.maxX - 1, y: box.y + row, style: style)
-            if row - 1 < lines.count {
-                canvas.draw(
-                    lines[row - 1], x: box.x + 2, y: box.y + row,
-                    style: row == 1 ? Style(attributes: .bold) : style, maxWidth: width - 4)
-            }
-        }
+        let footer = "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"
+        HelpOverlay(title: "TUIList demo — keys", sections: [.init(rows: DemoKeymap.helpRows)], footer: footer, border: .single)
+            .draw(into: &canvas, in: area)
     }
 }
 

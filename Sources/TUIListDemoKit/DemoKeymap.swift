@@ -1,35 +1,82 @@
 import TUIList
 
-/// The demo's key bindings: one table that both maps keys to actions and writes the help, so
-/// the help can never disagree with what the keys do.
+/// The demo's key bindings: the normal mode is one toolkit ``Keymap`` that dispatches every key
+/// the demo acts on and draws the help bar and the help overlay, so the help can never disagree
+/// with what the keys do. The modes (filtering, dragging, sorting, the help shown) take over
+/// the keys they name in their bar.
 package enum DemoKeymap {
-    /// A line of help: the keys as a person reads them, and what they do.
-    package struct Binding: Sendable {
-        package var keys: String
-        package var help: String
-        /// What the short help bar shows for it, if anything.
-        package var bar: String?
-    }
+    /// The page size a page binding carries in ``normal``; ``action(for:in:page:)`` puts the
+    /// list's real page size in its place.
+    private static let pagePlaceholder = 0
 
-    /// Every binding of the normal mode, in the order the help shows them.
-    package static let bindings: [Binding] = [
-        Binding(keys: "↑↓ j k", help: "move", bar: nil),
-        Binding(keys: "PgUp PgDn Home End g G", help: "page, top, bottom", bar: nil),
-        Binding(keys: "Tab", help: "next section", bar: nil),
-        Binding(keys: "J K ⇧↑ ⇧↓", help: "swap with the item below / above", bar: "J/K swap"),
-        Binding(keys: "s S r", help: "shuffle section, shuffle all, reverse", bar: "s shuffle"),
-        Binding(keys: "i d e", help: "insert, delete, edit (update in place)", bar: nil),
-        Binding(keys: "1-5", help: "sort: insertion selection bubble merge quick", bar: "1-5 sort"),
-        Binding(keys: "t + -", help: "sort key (title/price), sort speed", bar: nil),
-        Binding(keys: "Space", help: "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag"),
-        Binding(keys: "/", help: "filter (Enter keeps, Esc clears)", bar: "/ filter"),
-        Binding(keys: "Enter ← →", help: "collapse / expand a section", bar: nil),
-        Binding(keys: "v", help: "mark (swaps, deletes, drags act on all)", bar: nil),
-        Binding(keys: "u U", help: "undo, redo", bar: "u undo"),
-        Binding(keys: "mouse", help: "wheel scrolls, click selects, drag moves", bar: nil),
-        Binding(keys: "?", help: "help", bar: "? help"),
-        Binding(keys: "q Esc", help: "quit", bar: "q quit"),
-    ]
+    /// Every binding of the normal mode, in the order the help shows them; each help row's keys
+    /// are written from its triggers (``KeyBinding/keysLabel``), so no key is left out.
+    package static let normal: Keymap<DemoAction> = {
+        typealias Trigger = KeyBinding<DemoAction>.Trigger
+        func keys(_ pairs: [(Key, DemoAction)]) -> [Trigger] { pairs.map { Trigger(.key($0.0), $0.1) } }
+        let page = pagePlaceholder
+        return Keymap([
+            KeyBinding(
+                keys([
+                    (.up, .cursor(.up)), (.down, .cursor(.down)), (.character("k"), .cursor(.up)),
+                    (.character("j"), .cursor(.down)), (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
+                    (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom)),
+                ]), help: "move; top, bottom"),
+            KeyBinding(
+                keys([
+                    (.pageUp, .cursor(.pageUp(page))), (.pageDown, .cursor(.pageDown(page))),
+                    (.control("f"), .cursor(.pageDown(page))),
+                ]), help: "page up, down"),
+            KeyBinding(
+                keys([(.tab, .cursor(.nextSection)), (.backTab, .cursor(.previousSection))]),
+                help: "next, previous section"),
+            KeyBinding(
+                keys([(.character("J"), .swapDown), (.character("K"), .swapUp), (.shiftDown, .swapDown), (.shiftUp, .swapUp)]),
+                help: "swap with the item below / above", bar: "J/K swap"),
+            KeyBinding(
+                keys([(.character("s"), .shuffleSection), (.character("S"), .shuffleAll), (.character("r"), .reverseSection)]),
+                help: "shuffle section, shuffle all, reverse", bar: "s shuffle"),
+            KeyBinding(
+                keys([
+                    (.character("i"), .insert), (.character("a"), .insert), (.insert, .insert), (.character("d"), .delete),
+                    (.character("x"), .delete), (.delete, .delete), (.character("e"), .edit),
+                ]), help: "insert, delete, edit (update in place)"),
+            KeyBinding(
+                keys([
+                    (.character("1"), .sort(.insertion)), (.character("2"), .sort(.selection)), (.character("3"), .sort(.bubble)),
+                    (.character("4"), .sort(.merge)), (.character("5"), .sort(.quick)),
+                ]), help: "sort: insertion selection bubble merge quick", bar: "1-5 sort"),
+            KeyBinding(
+                keys([
+                    (.character("t"), .cycleSortKey), (.character("+"), .sortFaster), (.character("="), .sortFaster),
+                    (.character("-"), .sortSlower),
+                ]),
+                help: "sort key (title/price), sort speed"),
+            KeyBinding(keys: [.character(" ")], help: "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
+            KeyBinding(keys: [.character("/")], help: "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
+            KeyBinding(
+                keys([
+                    (.enter, .toggleCollapse), (.left, .collapse), (.character("h"), .collapse), (.right, .expand),
+                    (.character("l"), .expand),
+                ]), help: "collapse / expand a section"),
+            KeyBinding(keys: [.character("v")], help: "mark (swaps, deletes, drags act on all)", .toggleMark),
+            KeyBinding(
+                keys([(.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)]), help: "undo, redo",
+                bar: "u undo"),
+            KeyBinding(keys: [.character("?"), .function(1)], help: "help", bar: "? help", .toggleHelp),
+            KeyBinding(
+                keys: [.character("q"), .escape, .control("c")], help: "quit (Esc clears a filter first)", bar: "q quit",
+                .quit),
+        ])
+    }()
+
+    /// What the mouse does: the help's last row (not a key, so not in ``normal``).
+    package static let mouseHelp = HelpOverlay.Row(keys: "mouse", help: "wheel scrolls, click selects, drag moves")
+
+    /// The help overlay's rows: every binding of ``normal``, then the mouse.
+    package static var helpRows: [HelpOverlay.Row] {
+        HelpOverlay.Section(nil, normal).rows + [mouseHelp]
+    }
 
     /// The one-line help bar for the model's current mode.
     package static func bar(for model: DemoModel) -> String {
@@ -37,7 +84,7 @@ package enum DemoKeymap {
         if model.isEditingFilter { return "FILTER  type to filter · Enter keep · Esc clear" }
         if model.isSorting { return "SORTING  + faster · - slower · any other key stops" }
         // Help and quit first, so a narrow window still shows how to learn the rest and leave.
-        let bar = bindings.compactMap(\.bar)
+        let bar = normal.barItems
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
         return (first + bar.filter { !first.contains($0) }).joined(separator: "  ")
     }
@@ -81,43 +128,11 @@ package enum DemoKeymap {
             default: return .toggleHelp
             }
         }
-        switch key {
-        case .up, .character("k"): return .cursor(.up)
-        case .down, .character("j"): return .cursor(.down)
-        case .pageUp: return .cursor(.pageUp(page))
-        case .pageDown, .control("f"): return .cursor(.pageDown(page))
-        case .home, .character("g"): return .cursor(.top)
-        case .end, .character("G"): return .cursor(.bottom)
-        case .tab: return .cursor(.nextSection)
-        case .backTab: return .cursor(.previousSection)
-        case .shiftDown, .character("J"): return .swapDown
-        case .shiftUp, .character("K"): return .swapUp
-        case .character("s"): return .shuffleSection
-        case .character("S"): return .shuffleAll
-        case .character("r"): return .reverseSection
-        case .character("i"), .character("a"), .insert: return .insert
-        case .character("d"), .character("x"), .delete: return .delete
-        case .character("e"): return .edit
-        case .character("1"): return .sort(.insertion)
-        case .character("2"): return .sort(.selection)
-        case .character("3"): return .sort(.bubble)
-        case .character("4"): return .sort(.merge)
-        case .character("5"): return .sort(.quick)
-        case .character("t"): return .cycleSortKey
-        case .character("+"), .character("="): return .sortFaster
-        case .character("-"): return .sortSlower
-        case .character(" "): return .pickUp
-        case .character("/"): return .beginFilter
-        case .enter: return .toggleCollapse
-        case .left, .character("h"): return .collapse
-        case .right, .character("l"): return .expand
-        case .character("v"): return .toggleMark
-        case .character("u"): return .undo
-        case .character("U"), .control("r"): return .redo
-        case .character("?"), .function(1): return .toggleHelp
-        case .character("q"): return .quit
-        case .escape: return model.filter.isEmpty ? .quit : .filterCancel
-        default: return nil
+        switch normal.action(for: key) {
+        case .cursor(.pageUp): return .cursor(.pageUp(page))
+        case .cursor(.pageDown): return .cursor(.pageDown(page))
+        case .quit where key == .escape && !model.filter.isEmpty: return .filterCancel
+        case let action: return action
         }
     }
 }

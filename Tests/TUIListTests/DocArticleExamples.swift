@@ -32,11 +32,7 @@ final class GroceriesApp: TerminalApp {
             switch event {
             case .key(.character("q")): program.quit()
             case .key(.character("d")): change { snapshot, item in snapshot.deleteItems([item]) }
-            case .key(.character("J")):
-                change { snapshot, item in
-                    let below = snapshot.indexOfItem(item).flatMap { snapshot.itemIdentifier(atGlobalIndex: $0 + 1) }
-                    if let below { snapshot.moveItem(item, afterItem: below) }   // may change section
-                }
+            case .key(.character("J")): change { snapshot, item in snapshot.moveItem(item, .down) }  // across sections too
             default: break
             }
         }
@@ -216,6 +212,106 @@ func recordingAndReplayingAsciicast(_ frames: [(time: Double, canvas: Canvas)], 
 }
 
 // MARK: - BuildingAnApp.md
+
+// DOC-BEGIN BuildingAnApp.md
+/// A task: what to do, and when.
+struct TaskItem: Hashable, Sendable {
+    var title: String
+    var due: String
+}
+
+// DATA-BEGIN
+/// The tasks, in three sections: what the background load returns.
+let sampleTasks: [(String, [TaskItem])] = [
+    ("Today", [
+        TaskItem(title: "Pay the rent", due: "Mon 3"),
+        TaskItem(title: "Call the plumber", due: "Mon 3"),
+        TaskItem(title: "Buy coffee beans", due: "Mon 3"),
+        TaskItem(title: "Reply to Ana", due: "Mon 3"),
+        TaskItem(title: "Water the ferns", due: "Mon 3"),
+        TaskItem(title: "Book the dentist", due: "Mon 3"),
+        TaskItem(title: "Renew the bus pass", due: "Mon 3"),
+        TaskItem(title: "Fix the login test", due: "Mon 3"),
+        TaskItem(title: "Review pull request 42", due: "Mon 3"),
+        TaskItem(title: "Walk the dog", due: "Mon 3"),
+    ]),
+    ("This week", [
+        TaskItem(title: "Write the release notes", due: "Tue 4"),
+        TaskItem(title: "Back up the laptop", due: "Tue 4"),
+        TaskItem(title: "Return the library books", due: "Wed 5"),
+        TaskItem(title: "Plan the team lunch", due: "Wed 5"),
+        TaskItem(title: "Update the résumé", due: "Thu 6"),
+        TaskItem(title: "Order a birthday gift", due: "Thu 6"),
+        TaskItem(title: "Clean the fridge", due: "Fri 7"),
+        TaskItem(title: "Send the invoices", due: "Fri 7"),
+        TaskItem(title: "Change the bike tyre", due: "Sat 8"),
+        TaskItem(title: "Visit grandma", due: "Sun 9"),
+    ]),
+    ("Later", [
+        TaskItem(title: "File the taxes", due: "Apr 15"),
+        TaskItem(title: "Learn the ukulele", due: "May 1"),
+        TaskItem(title: "Paint the hallway", due: "May 20"),
+        TaskItem(title: "Sort the photos", due: "Jun 1"),
+        TaskItem(title: "Read War and Peace", due: "Jun 30"),
+        TaskItem(title: "Plant tomatoes", due: "Jul 4"),
+        TaskItem(title: "Service the boiler", due: "Sep 1"),
+        TaskItem(title: "Renew the passport", due: "Oct 12"),
+        TaskItem(title: "Run a half marathon", due: "Nov 2"),
+        TaskItem(title: "Write a novel", due: "Dec 31"),
+    ]),
+]
+// DATA-END
+
+/// What the background load posts when it is done.
+struct TasksLoaded: Sendable {
+    var sections: [(String, [TaskItem])]
+}
+
+/// Tasks in three sections: J/K move a task (across sections too), `/` filters, `?` shows
+/// the keys, q quits. The tasks load on a thread of their own.
+final class TasksApp: TerminalApp {
+    let screen = ListScreen<String, TaskItem, Never>(title: "Tasks") { task in (task.title, task.due) }
+    let load: @Sendable (ProgressReporter) -> [(String, [TaskItem])]
+
+    init(load: @escaping @Sendable (ProgressReporter) -> [(String, [TaskItem])] = { _ in sampleTasks }) {
+        self.load = load
+    }
+
+    func start(in program: Program) {
+        screen.start(in: program)               // the program's clock, for animations and tests
+        let load = self.load
+        program.mailbox.perform(task: "loading", total: 30) { reporter in
+            TasksLoaded(sections: load(reporter))   // runs on a thread of its own
+        }
+    }
+
+    func handle(_ events: [InputEvent], in program: Program) {
+        screen.handle(events, in: program)      // keys, filter, help, moves; q quits
+    }
+
+    func receive(_ message: any Sendable, in program: Program) {
+        guard let loaded = message as? TasksLoaded else {
+            screen.receive(message)             // progress, for the loading line
+            return
+        }
+        screen.setItems(Snapshot(sections: loaded.sections))
+        screen.status = "\(loaded.sections.reduce(0) { $0 + $1.1.count }) tasks loaded"
+    }
+
+    var isAnimating: Bool { screen.isAnimating }
+
+    func render(into canvas: inout Canvas) {
+        screen.render(into: &canvas)
+    }
+}
+
+/// The article's `main.swift`: compiled, not run (it needs a real terminal).
+func tasksMain() throws -> Never {
+    exit(Program(terminal: try NCursesTerminal()).run(TasksApp()))
+}
+// DOC-END
+
+// The toolkit's pieces, composed by hand (the article's second example).
 
 // DOC-BEGIN BuildingAnApp.md
 /// What the app's keys do in each mode.
