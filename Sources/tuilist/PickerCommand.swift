@@ -62,7 +62,9 @@ struct PickerCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("d"), .long], parsing: .unconditional,
-        help: "The field delimiter of --nth and --with-nth, a string or regular expression as in fzf (\\t a tab; default: runs of blanks).")
+        help: ArgumentHelp(
+            "The field delimiter of --nth and --with-nth (default: runs of blanks).",
+            discussion: "A string, or a regular expression as in fzf (-d '[:=]'); \\t is a tab."))
     var delimiter: String?
 
     // Unconditional: `--nth -1` is the last field, not the -1 flag.
