@@ -492,6 +492,14 @@ private struct PickerHarness {
 
     @Test func thePlaceholderIsTheLineQuotedForTheShell() throws {
         #expect(PreviewRunner.command("cat {} | head -n {}", line: "a b") == "cat 'a b' | head -n 'a b'")
+        // fzf's field and query placeholders; other braces stay.
+        #expect(
+            PreviewRunner.command("bat {1} -H {2}", line: "src/a.swift:12:let x", delimiter: .literal(":"))
+                == "bat 'src/a.swift' -H '12'")
+        #expect(
+            PreviewRunner.command("echo {-1} {2..} {q}", line: "  pid 42  sh -c", query: "it's")
+                == "echo '-c' '42  sh -c' 'it'\\''s'")
+        #expect(PreviewRunner.command("echo ${HOME} {x} {", line: "l") == "echo ${HOME} {x} {")
         let line = "it's $(touch /tmp/x) `x` \"q\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

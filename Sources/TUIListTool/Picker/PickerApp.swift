@@ -195,7 +195,8 @@ package final class PickerApp: TerminalApp {
         {
             previewDue = nil
             let mailbox = program.mailbox
-            previewRunner.run(PreviewRunner.command(template, line: lines[index])) { text in
+            let command = PreviewRunner.command(template, line: lines[index], query: query, delimiter: options.delimiter)
+            previewRunner.run(command) { text in
                 mailbox.post(PreviewOutput(row: row, text: text))
             }
         }

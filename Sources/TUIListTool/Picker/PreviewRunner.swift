@@ -165,13 +165,44 @@ package final class PreviewRunner: @unchecked Sendable {
         if stale > 0 { kill(-stale, SIGKILL) }
     }
 
-    /// `command` with every `{}` replaced by `line`, quoted for `sh` (fzf's placeholder).
+    /// `command` with fzf's placeholders replaced, each quoted for `sh`: `{}` the selected line,
+    /// `{q}` the query, and a field expression (`{1}`, `{-1}`, `{2..}`, `{1,3}`, as `--nth`
+    /// reads them) the chosen fields of the line split by `delimiter`, trimmed of blanks. Any
+    /// other text in braces (`{x}`, `${HOME}`'s `{HOME}`) is left as it is.
     /// - Parameters:
     ///   - command: The `--preview` template.
     ///   - line: The selected line.
+    ///   - query: The query typed.
+    ///   - delimiter: How the line's fields are separated (`-d`).
     /// - Returns: The command to run.
-    package static func command(_ command: String, line: String) -> String {
-        let quoted = "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return command.replacingOccurrences(of: "{}", with: quoted)
+    /// - Complexity: O(n) in the length of `command` and of `line` per field placeholder.
+    package static func command(
+        _ command: String, line: String, query: String = "", delimiter: LineFields.Delimiter = .blanks
+    ) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var result = ""
+        var rest = command[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let inside = String(rest[rest.index(after: open) ..< close])
+            if inside.isEmpty {
+                result += quoted(line)
+            } else if inside == "q" {
+                result += quoted(query)
+            } else if inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }),
+                let fields = try? LineFields(inside, option: "--preview")
+            {
+                let text = fields.select(line, delimiter: delimiter).text
+                result += quoted(text.trimmingCharacters(in: .whitespaces))
+            } else {
+                result += rest[open ... close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }
