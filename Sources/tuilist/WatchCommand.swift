@@ -44,6 +44,9 @@ struct WatchCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
+        // The command argument captures everything after the options, `--help` included: ask
+        // for the help here (tuilist watch --help, -h as procps watch's).
+        if let first = command.first, ["--help", "-h", "-help"].contains(first) { throw CleanExit.helpRequest(self) }
         if !(interval >= 0.1 && interval <= 86_400) {
             throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
         }
