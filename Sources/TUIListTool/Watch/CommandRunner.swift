@@ -162,3 +162,27 @@ package struct SubprocessRunner: CommandRunner {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }
+
+/// Runs `--on-change`'s command: directly (the command line made one string `sh -c`), with
+/// variables added to tuilist's environment, its output discarded (it must not draw over the
+/// screen) and its standard input closed.
+package enum OnChangeRunner {
+    /// Runs `command` to its end.
+    /// - Parameters:
+    ///   - command: the executable, then its arguments.
+    ///   - environment: variables added to the inherited environment.
+    /// - Returns: its exit code, or nil when it could not start or a signal ended it.
+    package static func run(_ command: [String], environment: [String: String]) async -> Int32? {
+        guard let name = command.first else { return nil }
+        let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
+        var updates: [Environment.Key: String?] = [:]
+        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
+        guard
+            let result = try? await Subprocess.run(
+                executable, arguments: Arguments(Array(command.dropFirst())), environment: .inherit.updating(updates),
+                input: .none, output: .discarded, error: .discarded)
+        else { return nil }
+        if case .exited(let code) = result.terminationStatus { return code }
+        return nil
+    }
+}
