@@ -115,7 +115,7 @@ private func output(_ lines: String...) -> CommandResult {
         let file = NSTemporaryDirectory() + "/tuilist-onchange-\(UUID().uuidString)"
         defer { unlink(file) }
         let runner = Script([
-            output("1 a", "2 b", "3 c"), output("1 a", "2 b", "3 c"), output("3 c", "1 a!", "4 d"), output("3 c", "1 a!", "4 d"),
+            output("1 a", "2 b", "3 c"), output("1 a", "2 b", "3 c"), output("3 c!", "1 a!", "4 d"), output("3 c!", "1 a!", "4 d"),
         ])
         var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
         options.onChange = WatchCommandLine.command(
@@ -125,15 +125,16 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(runner.runs == 4)
         #expect(watch.app.history.count == 2, "two runs changed nothing")
         #expect(watch.app.history.map(\.snapshot.itemIdentifiers) == [["1", "2", "3"], ["3", "1", "4"]])
-        // The command runs in the background: wait for its line.
-        let deadline = Date().addingTimeInterval(10)
+        // The command runs in the background: wait for its line (suspended, not blocking a
+        // thread of the pool that runs it).
+        let deadline = Date().addingTimeInterval(20)
         var text = ""
         while Date() < deadline {
             text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
             if !text.isEmpty { break }
-            usleep(20_000)
+            try? await Task.sleep(nanoseconds: 20_000_000)
         }
-        #expect(text == "+1 -1 ~1 *1\n", "one line, for the one change: \(text.debugDescription)")
+        #expect(text == "+1 -1 ~1 *2\n", "one line, for the one change: \(text.debugDescription)")
     }
 
     @Test func chgexitQuitsOnTheFirstChange() async throws {
