@@ -115,7 +115,8 @@ private func output(_ lines: String...) -> CommandResult {
         let file = NSTemporaryDirectory() + "/tuilist-onchange-\(UUID().uuidString)"
         defer { unlink(file) }
         let runner = Script([
-            output("1 a", "2 b", "3 c"), output("1 a", "2 b", "3 c"), output("3 c!", "1 a!", "4 d"), output("3 c!", "1 a!", "4 d"),
+            output("1 a", "2 b", "3 c"), output("1 a", "2 b", "3 c"), output("3 c!", "1 a!", "4 d"),
+            output("3 c!", "1 a!", "4 d"),
         ])
         var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
         options.onChange = WatchCommandLine.command(
