@@ -16,6 +16,9 @@
 //   line-document   tuilist edit's reader: text round-trips byte for byte, else a
 //                   LineDocumentError; lines written in any order (some left out) read
 //                   back as exactly those lines
+//   ansi            ANSIText (SGR colours of `--ansi`, `watch -c`): the plain text never
+//                   contains ESC, the runs cover exactly its characters, in order, and text
+//                   without ESC parses to itself in one run
 import Foundation
 import TUIList
 import TUIListDemoKit
@@ -28,6 +31,7 @@ private enum Target: String, CaseIterable {
     case demoData = "demo-data"
     case lineDocument = "line-document"
     case lineReader = "line-reader"
+    case ansi
 }
 
 private let target: Target = {
@@ -50,6 +54,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .demoData: fuzzDemoData(bytes)
     case .lineDocument: fuzzLineDocument(bytes)
     case .lineReader: fuzzLineReader(bytes)
+    case .ansi: fuzzANSI(bytes)
     }
     return 0
 }
@@ -286,6 +291,29 @@ private func fuzzLineReader(_ bytes: [UInt8]) {
     }
     close(descriptors[0])
     check(lines == expected, "split at \(cut): read \(lines), expected \(expected)")
+}
+
+private func fuzzANSI(_ bytes: [UInt8]) {
+    let line = String(decoding: bytes, as: UTF8.self)
+    let text = ANSIText(parsing: line)
+    check(!text.plain.unicodeScalars.contains("\u{1B}"), "ESC left in \(text.plain.debugDescription)")
+    var next = 0
+    for run in text.runs {
+        check(run.range.lowerBound == next && !run.range.isEmpty, "run \(run.range) after \(next) in \(text.runs)")
+        next = run.range.upperBound
+    }
+    check(next == text.plain.count, "runs end at \(next) of \(text.plain.count) characters")
+    check(ANSIText.stripping(line) == text.plain, "stripping disagrees with parsing")
+    // Text without ESC (the input with its ESCs taken out) is the identity, in one plain run.
+    let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 != "\u{1B}" }))
+    let parsed = ANSIText(parsing: clean)
+    check(parsed.plain == clean, "text without ESC changed: \(clean.debugDescription) -> \(parsed.plain.debugDescription)")
+    check(
+        parsed.runs == (clean.isEmpty ? [] : [ANSIText.Run(range: 0 ..< clean.count, style: .plain)]), "runs of text without ESC")
+    // Drawing stays in its room.
+    var canvas = Canvas(width: 12, height: 1)
+    let used = text.draw(into: &canvas, x: 1, y: 0, maxWidth: 10)
+    check((0 ... 10).contains(used), "drew \(used) columns in 10")
 }
 
 // MARK: - Entry point

@@ -57,8 +57,72 @@ struct PickerCommand: ParsableCommand {
     @Flag(name: .long, help: "With --filter: read the input last line first.")
     var tac = false
 
+    @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
+    var ansi = false
+
+    @Option(name: [.customShort("d"), .long], help: "The field delimiter of --nth and --with-nth (default: runs of blanks).")
+    var delimiter: String?
+
+    @Option(name: .long, help: "Search only these fields of the shown line (1, -1, 2.., ..3, 1..3, comma-separated).")
+    var nth: String?
+
+    @Option(name: .long, help: "Show only these fields of each line (the pick is printed whole).")
+    var withNth: String?
+
+    @Flag(name: .long, help: "Read lines ended by NUL, not newline.")
+    var read0 = false
+
+    @Flag(name: .long, help: "Print the chosen lines ended by NUL, not newline.")
+    var print0 = false
+
+    @Option(name: .long, help: "A fixed header text above the list.")
+    var header: String?
+
+    @Option(name: .long, help: "The prompt before the query (default: \"> \").")
+    var prompt = "> "
+
+    @Flag(
+        name: [.customShort("1"), .customLong("select-1")],
+        help: "Choose the only match without asking, once the input has ended.")
+    var selectOne = false
+
+    @Flag(
+        name: [.customShort("0"), .customLong("exit-0")], help: "Exit 1 at once when nothing matches, once the input has ended.")
+    var exitZero = false
+
+    @Option(name: .long, help: "A command whose output shows beside the list for the selected line; {} is the line, quoted.")
+    var preview: String?
+
+    @Option(name: .long, help: "The preview's side and size: right:50% (the default), left:30, up:40%, down:10.")
+    var previewWindow: String?
+
     private var caseMatching: FilterQuery.CaseMatching {
         caseSensitive ? .respect : ignoreCase ? .ignore : .smart
+    }
+
+    /// The fields and their delimiter, parsed (a bad index expression is one line, exit 2).
+    private func fieldOptions() throws(ToolFailure) -> (LineFields.Delimiter, nth: LineFields?, withNth: LineFields?) {
+        let delimiter: LineFields.Delimiter = delimiter.map { $0.isEmpty ? .blanks : .literal($0) } ?? .blanks
+        return (
+            delimiter, try nth.map { s throws(ToolFailure) in try LineFields(s, option: "--nth") },
+            try withNth.map { s throws(ToolFailure) in try LineFields(s, option: "--with-nth") }
+        )
+    }
+
+    private func options() throws(ToolFailure) -> PickerApp.Options {
+        let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
+        var options = PickerApp.Options(
+            key: keying, headerLines: headerLines, multi: multi, query: query, exact: exact,
+            caseMatching: caseMatching, sort: sort)
+        (options.delimiter, options.nth, options.withNth) = try fieldOptions()
+        options.ansi = ansi
+        options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        options.prompt = prompt
+        options.selectOne = selectOne
+        options.exitZero = exitZero
+        options.preview = preview
+        if let previewWindow { options.previewWindow = try PreviewWindow(parsing: previewWindow) }
+        return options
     }
 
     func validate() throws {
@@ -77,19 +141,14 @@ struct PickerCommand: ParsableCommand {
         }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { fail(ToolFailure("cannot open /dev/tty: \(String(cString: strerror(errno)))", status: 2)) }
-        let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
         let inbox = LineInbox()
         let app: PickerApp
         do {
-            app = try PickerApp(
-                inbox: inbox,
-                options: .init(
-                    key: keying, headerLines: headerLines, multi: multi, query: query, exact: exact,
-                    caseMatching: caseMatching, sort: sort))
+            app = try PickerApp(inbox: inbox, options: try options())
         } catch {
             fail(error)
         }
-        LineReader.start(descriptor: STDIN_FILENO, into: inbox)
+        LineReader.start(descriptor: STDIN_FILENO, into: inbox, separator: read0 ? 0 : 0x0A)
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(input: tty, output: tty)
@@ -99,7 +158,7 @@ struct PickerCommand: ParsableCommand {
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
         if status == 0 {
-            var text = app.chosen.map { $0 + "\n" }.joined()
+            var text = app.chosen.map { $0 + (print0 ? "\0" : "\n") }.joined()
             text.withUTF8 { buffer in
                 var done = 0
                 while done < buffer.count {
@@ -123,13 +182,17 @@ struct PickerCommand: ParsableCommand {
             if n == 0 { break }
             input.append(contentsOf: buffer[0 ..< n])
         }
-        let lines = PickerFilter.lines(of: input)
+        let options: PickerApp.Options
+        do { options = try self.options() } catch { fail(error) }
+        var lines = PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A)
+        if ansi { lines = lines.map { ANSIText.stripping($0) } }
+        let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
         let query = FilterQuery(text, exact: exact, caseMatching: caseMatching)
-        let found = PickerFilter.matches(lines, query: query, sort: sort, reversed: tac)
+        let found = PickerFilter.matches(searched, query: query, sort: sort, reversed: tac)
         var output = ""
         for line in found {
             output += lines[line]
-            output += "\n"
+            output += print0 ? "\0" : "\n"
         }
         output.withUTF8 { buffer in
             var done = 0

@@ -305,3 +305,230 @@ private struct PickerHarness {
         #expect(lines == ["one", "two", "b\u{FFFD}", "last"], "\(lines)")
     }
 }
+
+/// fzf's flags of item 4 of issue 20: --ansi, --with-nth, --nth, --delimiter, --header,
+/// --prompt, -1, -0, --read0.
+@Suite struct PickerFlagTests {
+    @Test func fieldExpressionsParseAsFzfsAndBadOnesAreOneLine() throws {
+        typealias R = LineFields.Range
+        #expect(try LineFields("1", option: "--nth").ranges == [R(lower: 1, upper: 1)])
+        #expect(try LineFields("-1", option: "--nth").ranges == [R(lower: -1, upper: -1)])
+        #expect(try LineFields("2..", option: "--nth").ranges == [R(lower: 2, upper: nil)])
+        #expect(try LineFields("..3", option: "--nth").ranges == [R(lower: nil, upper: 3)])
+        #expect(try LineFields("1,3", option: "--nth").ranges == [R(lower: 1, upper: 1), R(lower: 3, upper: 3)])
+        #expect(try LineFields("2..-2", option: "--nth").ranges == [R(lower: 2, upper: -2)])
+        #expect(try LineFields("..", option: "--nth").ranges == [R(lower: nil, upper: nil)])
+        for bad in ["0", "x", "", "1,", "1..a", "1...3"] {
+            do {
+                _ = try LineFields(bad, option: "--with-nth")
+                Issue.record("'\(bad)' was accepted")
+            } catch {
+                #expect(error.status == 2 && error.message.hasPrefix("--with-nth: not a field index"), "\(error)")
+            }
+        }
+    }
+
+    @Test func fieldsKeepTheirDelimiterAndASelectionDropsTheLastOne() throws {
+        #expect(LineFields.fields(of: "  a  b\tc", delimiter: .blanks) == [0 ..< 5, 5 ..< 7, 7 ..< 8])
+        #expect(LineFields.fields(of: "a::b::", delimiter: .literal("::")) == [0 ..< 3, 3 ..< 6])
+        let line = "usr:x:1000:/home/usr"
+        func pick(_ spec: String, _ text: String, _ delimiter: LineFields.Delimiter) throws -> String {
+            try LineFields(spec, option: "--nth").select(text, delimiter: delimiter).text
+        }
+        #expect(try pick("1", line, .literal(":")) == "usr")
+        #expect(try pick("-1", line, .literal(":")) == "/home/usr")
+        #expect(try pick("2..", line, .literal(":")) == "x:1000:/home/usr")
+        #expect(try pick("..2", line, .literal(":")) == "usr:x")
+        #expect(try pick("1,3", line, .literal(":")) == "usr:1000")
+        #expect(try pick("2..-2", line, .literal(":")) == "x:1000")
+        #expect(try pick("9", line, .literal(":")) == "")
+        #expect(try pick("2", "  a  b\tc", .blanks) == "b")
+        #expect(try pick("1,3", "  a  b\tc", .blanks) == "  a  c")
+        let (text, offsets) = try LineFields("3", option: "--nth").select(line, delimiter: .literal(":"))
+        #expect(text == "1000" && offsets == [6, 7, 8, 9])
+    }
+
+    @Test func withNthShowsFieldsSearchesThemAndPrintsTheWholeLine() throws {
+        var options = PickerApp.Options()
+        options.withNth = try LineFields("2..", option: "--with-nth")
+        options.delimiter = .literal(":")
+        let picker = try PickerHarness(options, lines: ["secret:apple:red", "hidden:kiwi:green"])
+        #expect(picker.listRows() == ["apple:red", "kiwi:green"])
+        picker.type("secret")
+        #expect(picker.listRows() == ["no line matches"], "hidden fields are not searched")
+        picker.press(.control("u"))
+        picker.type("kiwi")
+        #expect(picker.listRows() == ["kiwi:green"])
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["hidden:kiwi:green"])
+    }
+
+    @Test func nthSearchesOnlyItsFieldsAndHighlightsThemWhereTheyAreShown() throws {
+        var options = PickerApp.Options()
+        options.nth = try LineFields("2", option: "--nth")
+        let picker = try PickerHarness(options, lines: ["bar foo", "foo bar"])
+        picker.type("bar")
+        #expect(picker.listRows() == ["foo bar"], "\"bar foo\" has bar in its first field only")
+        // "bar" is the second field of "foo bar", at characters 4...6 of the line.
+        #expect(picker.app.row(1).matched == [4, 5, 6])
+        let frame = picker.terminal.frame
+        // The row is drawn from column 1: "b" of the second field is at column 5.
+        #expect(frame[5, 1].style.foreground == .ansi(2) && frame[5, 1].style.attributes.contains(.bold))
+        #expect(frame[1, 1].style.foreground != .ansi(2), "the first field's \"f\" is not highlighted")
+    }
+
+    @Test func ansiColoursAreDrawnNeverMatchedAndNotPrinted() throws {
+        var options = PickerApp.Options()
+        options.ansi = true
+        let picker = try PickerHarness(options, lines: ["\u{1B}[31mred\u{1B}[0m apple", "\u{1B}[1;34mblue\u{1B}[m sky"])
+        #expect(picker.listRows() == ["red apple", "blue sky"])
+        let frame = picker.terminal.frame
+        #expect(frame[1, 1].style.foreground == .ansi(1), "\"r\" of red is red")
+        #expect(frame[5, 1].style.foreground == .default, "\"apple\" has no colour")
+        #expect(frame[1, 2].style.foreground == .ansi(4) && frame[1, 2].style.attributes.contains(.bold))
+        picker.type("31m")
+        #expect(picker.listRows() == ["no line matches"], "the escapes are not text")
+        picker.press(.control("u"))
+        picker.type("apple")
+        #expect(picker.listRows() == ["red apple"])
+        #expect(picker.terminal.frame[5, 1].style.foreground == .ansi(2), "match positions are in the plain text")
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["red apple"])
+    }
+
+    @Test func headerTextAndPromptAreDrawn() throws {
+        var options = PickerApp.Options(headerLines: 1)
+        options.headerText = ["Pick a fruit", "(Enter)"]
+        options.prompt = "fruit> "
+        let picker = try PickerHarness(options, lines: ["NAME", "apple", "kiwi"])
+        #expect(picker.rows[0].hasPrefix("fruit> "), "\(picker.rows[0])")
+        #expect(Array(picker.rows[1 ... 3]) == ["Pick a fruit", "(Enter)", "NAME"])
+        #expect(picker.listRows(header: 3) == ["apple", "kiwi"])
+    }
+
+    @Test func selectOneChoosesTheOnlyMatchOnceTheInputEnds() throws {
+        var options = PickerApp.Options(query: "kiwi")
+        options.selectOne = true
+        let picker = try PickerHarness(options, lines: ["apple", "kiwi"])
+        #expect(picker.app.exitStatus == nil, "not before the input ends")
+        picker.inbox.finish()
+        picker.advance()
+        #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["kiwi"] && picker.program.isFinished)
+        let two = try PickerHarness(options, lines: ["kiwi", "kiwis"])
+        two.inbox.finish()
+        two.advance()
+        #expect(two.app.exitStatus == nil && !two.program.isFinished, "two matches: the picker asks")
+    }
+
+    @Test func exitZeroExitsOneWhenNothingMatchesOnceTheInputEnds() throws {
+        var options = PickerApp.Options(query: "plum")
+        options.exitZero = true
+        let picker = try PickerHarness(options, lines: ["apple", "kiwi"])
+        picker.inbox.finish()
+        picker.advance()
+        #expect(picker.app.exitStatus == 1 && picker.app.chosen.isEmpty && picker.program.isFinished)
+        var matching = options
+        matching.query = "kiwi"
+        let other = try PickerHarness(matching, lines: ["apple", "kiwi"])
+        other.inbox.finish()
+        other.advance()
+        #expect(other.app.exitStatus == nil, "a match: the picker asks")
+    }
+
+    @Test func read0SplitsAtNulAndKeepsNewlinesAndCarriageReturns() throws {
+        #expect(PickerFilter.lines(of: Array("a\nb\0c\r\0d".utf8), separator: 0) == ["a\nb", "c\r", "d"])
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let inbox = LineInbox()
+        LineReader.start(descriptor: ends[0], into: inbox, separator: 0)
+        let bytes = Array("one\ntwo\0three\r\0four".utf8)
+        _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        var lines: [String] = []
+        for _ in 0 ..< 2_000 {
+            let taken = inbox.take()
+            lines += taken.lines
+            if taken.finished { break }
+            usleep(1_000)
+        }
+        close(ends[0])
+        #expect(lines == ["one\ntwo", "three\r", "four"])
+    }
+}
+
+/// `--preview` and `--preview-window`.
+@Suite struct PickerPreviewTests {
+    @Test func previewWindowSpecsParseAsFzfsAndPlaceThePane() throws {
+        #expect(try PreviewWindow(parsing: "right:50%") == PreviewWindow(side: .right, size: .percent(50)))
+        #expect(try PreviewWindow(parsing: "down:40%") == PreviewWindow(side: .down, size: .percent(40)))
+        #expect(try PreviewWindow(parsing: "left,30") == PreviewWindow(side: .left, size: .cells(30)))
+        #expect(try PreviewWindow(parsing: "up") == PreviewWindow(side: .up, size: .percent(50)))
+        #expect(try PreviewWindow(parsing: "25%") == PreviewWindow(side: .right, size: .percent(25)))
+        for bad in ["middle", "right:0%", "right:150%", "down:-3"] {
+            #expect(throws: ToolFailure.self, "\(bad)") { try PreviewWindow(parsing: bad) }
+        }
+        let body = Rect(x: 0, y: 1, width: 61, height: 20)
+        let right = PreviewWindow(side: .right, size: .percent(50)).areas(in: body)
+        #expect(
+            right.list == Rect(x: 0, y: 1, width: 30, height: 20) && right.preview == Rect(x: 31, y: 1, width: 30, height: 20))
+        let left = PreviewWindow(side: .left, size: .cells(10)).areas(in: body)
+        #expect(left.preview == Rect(x: 0, y: 1, width: 10, height: 20) && left.list == Rect(x: 11, y: 1, width: 50, height: 20))
+        let down = PreviewWindow(side: .down, size: .percent(40)).areas(in: Rect(x: 0, y: 0, width: 40, height: 21))
+        #expect(down.list == Rect(x: 0, y: 0, width: 40, height: 12) && down.preview == Rect(x: 0, y: 13, width: 40, height: 8))
+        let up = PreviewWindow(side: .up, size: .cells(5)).areas(in: Rect(x: 0, y: 0, width: 40, height: 21))
+        #expect(up.preview == Rect(x: 0, y: 0, width: 40, height: 5) && up.list == Rect(x: 0, y: 6, width: 40, height: 15))
+    }
+
+    @Test func thePlaceholderIsTheLineQuotedForTheShell() throws {
+        #expect(PreviewRunner.command("cat {} | head -n {}", line: "a b") == "cat 'a b' | head -n 'a b'")
+        let line = "it's $(touch /tmp/x) `x` \"q\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", PreviewRunner.command("printf %s {}", line: line)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: printed, as: UTF8.self) == line, "the shell sees the line as one word, unexpanded")
+    }
+
+    @Test func aNewRunKillsTheStaleOneAndOnlyTheNewestIsDelivered() throws {
+        let marker = NSTemporaryDirectory() + "tuilist-preview-\(UUID().uuidString.prefix(8))"
+        defer { unlink(marker) }
+        let runner = PreviewRunner()
+        let delivered = LockedValue<[String]>([])
+        runner.run("sleep 0.5; touch \(marker); echo old") { text in delivered.withLock { $0.append(text) } }
+        usleep(100_000)
+        runner.run("echo new") { text in delivered.withLock { $0.append(text) } }
+        let deadline = Date().addingTimeInterval(10)
+        while delivered.withLock({ $0.isEmpty }) && Date() < deadline { usleep(10_000) }
+        usleep(1_000_000)
+        #expect(delivered.withLock { $0 } == ["new\n"])
+        #expect(access(marker, F_OK) != 0, "the stale run (and the sleep it started) was killed")
+    }
+
+    @Test func thePreviewFollowsTheSelectionBesideTheListInItsColours() throws {
+        var options = PickerApp.Options()
+        options.preview = "printf '\\033[31mabout %s\\033[0m\\n' {}"
+        let picker = try PickerHarness(options, lines: ["apple", "kiwi"], columns: 60, rows: 10)
+        func waitFor(_ text: String) -> [String] {
+            let deadline = Date().addingTimeInterval(10)
+            while !picker.rows.contains(where: { $0.contains(text) }) && Date() < deadline {
+                picker.advance(by: 0.05)
+                usleep(10_000)
+            }
+            return picker.rows
+        }
+        var rows = waitFor("about apple")
+        #expect(rows[1].hasPrefix("apple") && rows[1].hasSuffix("│ about apple"), "\(rows)")
+        let frame = picker.terminal.frame
+        #expect(frame[32, 1].style.foreground == .ansi(1), "the preview's colours are drawn")
+        picker.press(.down)
+        rows = waitFor("about kiwi")
+        #expect(rows[1].hasSuffix("│ about kiwi") && !rows.contains { $0.contains("about apple") }, "\(rows)")
+        picker.type("zzz")
+        picker.advance(by: 0.2)
+        #expect(!picker.rows.contains { $0.contains("about") }, "no selection, no preview: \(picker.rows)")
+    }
+}

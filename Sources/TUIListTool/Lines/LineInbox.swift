@@ -62,9 +62,15 @@ package final class LineInbox: @unchecked Sendable {
 /// Reads lines from a file descriptor on a thread of its own into a ``LineInbox``, as they
 /// arrive: a slow producer's lines show at once, `tail -f` works. Lines end at `\n`; a `\r`
 /// before it is dropped; bytes that are not UTF-8 are repaired; a last line without `\n` counts.
+/// With NUL as the separator (`--read0`), lines end at NUL and keep everything else, `\r` and
+/// `\n` included.
 package enum LineReader {
     /// Starts reading `descriptor` until end of file (or an error) into `inbox`.
-    package static func start(descriptor: Int32, into inbox: LineInbox) {
+    /// - Parameters:
+    ///   - descriptor: The file descriptor to read.
+    ///   - inbox: Where the lines go.
+    ///   - separator: The byte that ends a line: LF (the default) or NUL.
+    package static func start(descriptor: Int32, into inbox: LineInbox, separator: UInt8 = 0x0A) {
         let thread = Thread {
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -72,19 +78,19 @@ package enum LineReader {
                 let count = read(descriptor, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 {
-                    if !pending.isEmpty { inbox.append([line(pending[...])]) }
+                    if !pending.isEmpty { inbox.append([line(pending[...], separator)]) }
                     inbox.finish(error: count < 0 ? String(cString: strerror(errno)) : nil)
                     return
                 }
                 var lines: [String] = []
                 var start = 0
                 let chunk = buffer[0 ..< count]
-                for index in chunk.indices where chunk[index] == 0x0A {
+                for index in chunk.indices where chunk[index] == separator {
                     if pending.isEmpty {
-                        lines.append(line(chunk[start ..< index]))
+                        lines.append(line(chunk[start ..< index], separator))
                     } else {
                         pending += chunk[start ..< index]
-                        lines.append(line(pending[...]))
+                        lines.append(line(pending[...], separator))
                         pending.removeAll(keepingCapacity: true)
                     }
                     start = index + 1
@@ -97,8 +103,8 @@ package enum LineReader {
         thread.start()
     }
 
-    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
-        let content = bytes.last == 0x0D ? bytes.dropLast() : bytes
+    private static func line(_ bytes: ArraySlice<UInt8>, _ separator: UInt8) -> String {
+        let content = separator == 0x0A && bytes.last == 0x0D ? bytes.dropLast() : bytes
         return String(decoding: content, as: UTF8.self)
     }
 }

@@ -30,6 +30,28 @@ package final class PickerApp: TerminalApp {
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
         package var sort = true
+        /// Whether ANSI colour escapes in the input are drawn (`--ansi`): lines are matched,
+        /// keyed and printed without them.
+        package var ansi = false
+        /// How ``nth`` and ``withNth`` split a line into fields (`-d`, `--delimiter`).
+        package var delimiter: LineFields.Delimiter = .blanks
+        /// The fields searched (`--nth`), of the line as shown; `nil` for all of it.
+        package var nth: LineFields?
+        /// The fields shown (`--with-nth`); `nil` for the whole line (the pick is always printed whole).
+        package var withNth: LineFields?
+        /// Fixed header text (`--header`), one entry a line, above the header lines.
+        package var headerText: [String] = []
+        /// The prompt before the query (`--prompt`).
+        package var prompt = "> "
+        /// Whether the only match, once the input has ended, is chosen without asking (`-1`).
+        package var selectOne = false
+        /// Whether the picker exits 1 at once when nothing matches once the input has ended (`-0`).
+        package var exitZero = false
+        /// The command whose output shows beside the list for the selected line (`--preview`),
+        /// `{}` standing for the line, quoted for `sh`.
+        package var preview: String?
+        /// Where the preview pane goes and its size (`--preview-window`).
+        package var previewWindow = PreviewWindow()
         /// Creates options.
         package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
@@ -51,10 +73,28 @@ package final class PickerApp: TerminalApp {
     package let options: Options
     /// What the person typed.
     package private(set) var query = ""
-    /// The header lines (the first ``Options/headerLines`` lines read).
+    /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
+    /// under ``Options/ansi``).
     package private(set) var header: [String] = []
-    /// Lines read so far (after the header), in input order.
+    /// Lines read so far (after the header), in input order; without colour escapes under
+    /// ``Options/ansi``. These are what is printed.
     package private(set) var lines: [String] = []
+    /// The lines as read, with their colour escapes (only under ``Options/ansi``).
+    private var rawLines: [String] = []
+    /// Whether `-1` and `-0` were looked at (once, when the input ends).
+    private var autoExitChecked = false
+    /// The preview's lines, for ``previewFor``.
+    package private(set) var preview: [ANSIText] = []
+    /// The row whose preview is shown (or being made).
+    private var previewFor: String?
+    /// When the selection has settled and the preview command runs.
+    private var previewDue: Double?
+    private let previewRunner = PreviewRunner()
+    /// A preview command's output.
+    private struct PreviewOutput: Sendable {
+        let row: String
+        let text: String
+    }
     /// Whether the input has ended.
     package private(set) var inputFinished = false
     /// Identities of the lines marked with Tab, in marking order.
@@ -89,9 +129,8 @@ package final class PickerApp: TerminalApp {
         list = ListView<Int, String>(cellProvider: { context, id in
             let cell = context.dequeue(PickerCell.self)
             if let app = link.app, let index = app.indexOfIdentity[id] {
-                cell.title = app.lines[index]
                 // Only rows on screen get here: match the line again for its characters.
-                if !app.parsedQuery.isEmpty { cell.matched = app.parsedQuery.matches(cell.title)?.positions ?? [] }
+                (cell.title, cell.colored, cell.matched) = app.row(index)
             }
             return cell
         })
@@ -106,7 +145,7 @@ package final class PickerApp: TerminalApp {
     package func start(in program: Program) {
         list.animationClock = program.clock
         inbox.connect(program.waker)
-        takeLines()
+        takeLines(in: program)
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
@@ -140,7 +179,39 @@ package final class PickerApp: TerminalApp {
     }
 
     package func tick(in program: Program) {
-        takeLines()
+        takeLines(in: program)
+        guard options.preview != nil, exitStatus == nil else { return }
+        let selected = list.state.selection
+        if selected != previewFor {
+            // The selection moved: the old output goes, the command runs once it settles.
+            previewFor = selected
+            previewRunner.cancel()
+            preview = []
+            previewDue = selected == nil ? nil : program.clock.now + Self.previewSettle
+            program.setNeedsDisplay()
+        }
+        if let due = previewDue, program.clock.now >= due, let row = previewFor, let index = indexOfIdentity[row],
+            let template = options.preview
+        {
+            previewDue = nil
+            let mailbox = program.mailbox
+            previewRunner.run(PreviewRunner.command(template, line: lines[index])) { text in
+                mailbox.post(PreviewOutput(row: row, text: text))
+            }
+        }
+    }
+
+    /// Seconds the selection stays on a row before its preview runs (moving fast runs nothing).
+    package static let previewSettle = 0.05
+
+    package var nextDeadline: Double? { previewDue }
+
+    package func receive(_ message: any Sendable, in program: Program) {
+        guard let output = message as? PreviewOutput, output.row == previewFor else { return }
+        var text = output.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        preview = text.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(parsing: String($0)) }
+        program.setNeedsDisplay()
     }
 
     package var isAnimating: Bool { list.isAnimating }
@@ -152,23 +223,44 @@ package final class PickerApp: TerminalApp {
             return
         }
         // The prompt and the counts.
-        canvas.draw("> ", x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold))
-        canvas.draw(query + "▏", x: 2, y: 0, maxWidth: width - 2)
+        let promptWidth = canvas.draw(
+            options.prompt, x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
+        canvas.draw(query + "▏", x: promptWidth, y: 0, maxWidth: width - promptWidth)
         var info = "\(matches.count)/\(lines.count)"
         if options.multi && !marked.isEmpty { info += " (\(marked.count) marked)" }
         if !inputFinished { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
-        if infoWidth + 4 < width - TerminalText.columns(of: query) {
+        if infoWidth + 2 + promptWidth < width - TerminalText.columns(of: query) {
             canvas.draw(info, x: width - infoWidth - 1, y: 0, style: Style(attributes: .dim))
         }
         var y = 1
-        for line in header where y < height - 2 {
+        for line in options.headerText where y < height - 2 {
             canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
+        for line in header where y < height - 2 {
+            if options.ansi {
+                ANSIText(parsing: line).draw(into: &canvas, x: 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
+            } else {
+                canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+            }
+            y += 1
+        }
         list.emptyText = lines.isEmpty ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
-        list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y)))
+        let body = Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y))
+        if options.preview != nil {
+            let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
+            list.render(into: &canvas, rect: listRect)
+            split.drawDivider(into: &canvas, in: body)
+            for (offset, line) in preview.prefix(previewRect.height).enumerated() {
+                line.draw(
+                    into: &canvas, x: previewRect.x + 1, y: previewRect.y + offset, maxWidth: previewRect.width - 1,
+                    clip: previewRect)
+            }
+        } else {
+            list.render(into: &canvas, rect: body)
+        }
         let help =
             options.multi
             ? " Enter choose · Tab mark · ↑↓ move · Esc cancel" : " Enter choose · ↑↓ move · type to filter · Esc cancel"
@@ -182,6 +274,7 @@ package final class PickerApp: TerminalApp {
         case .enter:
             choose(in: program)
         case .escape, .control("c"), .control("g"), .control("q"):
+            previewRunner.cancel()
             exitStatus = 130
             program.quit(status: 130)
         case .tab where options.multi:
@@ -206,33 +299,87 @@ package final class PickerApp: TerminalApp {
             chosen = []
         }
         exitStatus = chosen.isEmpty ? 1 : 0
+        previewRunner.cancel()
         program.quit(status: exitStatus!)
     }
 
     // MARK: - Lines and filtering
 
-    private func takeLines() {
+    private func takeLines(in program: Program) {
         let (more, finished, error) = inbox.take()
         inputFinished = finished
         readError = error
-        guard !more.isEmpty else { return }
         var rest = more[...]
         while header.count < options.headerLines, let first = rest.first {
             header.append(first)
             rest = rest.dropFirst()
         }
-        guard !rest.isEmpty else { return }
-        let start = lines.count
-        lines += rest
-        identities += keyer.identities(of: rest, continuing: &keyCounts)
-        for line in start ..< lines.count {
-            indexOfIdentity[identities[line]] = line
-            index.append(line, text: lines[line])
+        if !rest.isEmpty {
+            let start = lines.count
+            if options.ansi {
+                rawLines += rest
+                lines += rest.map { ANSIText.stripping($0) }
+            } else {
+                lines += rest
+            }
+            identities += keyer.identities(of: lines[start...], continuing: &keyCounts)
+            for line in start ..< lines.count {
+                indexOfIdentity[identities[line]] = line
+                index.append(line, text: options.searchText(of: lines[line]).text)
+            }
+            // New lines join at the bottom, or at their rank: no animation needed (and a fast
+            // producer would keep the list animating for ever).
+            search()
+            showMatches(animated: false)
         }
-        // New lines join at the bottom, or at their rank: no animation needed (and a fast
-        // producer would keep the list animating for ever).
-        search()
-        showMatches(animated: false)
+        if inputFinished && !autoExitChecked {
+            autoExitChecked = true
+            if options.selectOne && matches.count == 1 {
+                chosen = [lines[matches[0]]]
+                exitStatus = 0
+                program.quit(status: 0)
+            } else if options.exitZero && matches.isEmpty {
+                exitStatus = 1
+                program.quit(status: 1)
+            }
+        }
+    }
+
+    /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
+    package func row(_ index: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
+        let line = lines[index]
+        var colored = options.ansi ? ANSIText(parsing: rawLines[index]) : nil
+        var title = line
+        if let withNth = options.withNth {
+            let (text, offsets) = withNth.select(line, delimiter: options.delimiter)
+            title = text
+            if let whole = colored { colored = Self.characters(offsets, of: whole, as: text) }
+        }
+        var matched: [Int] = []
+        if !parsedQuery.isEmpty {
+            let (text, offsets) = options.searchText(of: line)
+            let positions = parsedQuery.matches(text)?.positions ?? []
+            matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
+        }
+        return (title, colored, matched)
+    }
+
+    /// The styled characters at `offsets` of `text`, whose plain text is `plain`; `nil` when
+    /// the characters do not line up (joined fields that merge into one grapheme).
+    private static func characters(_ offsets: [Int], of text: ANSIText, as plain: String) -> ANSIText? {
+        guard plain.count == offsets.count else { return nil }
+        var styles: [Style] = Array(repeating: .plain, count: text.plain.count)
+        for run in text.runs { for offset in run.range { styles[offset] = run.style } }
+        var runs: [ANSIText.Run] = []
+        for (position, offset) in offsets.enumerated() {
+            let style = offset < styles.count ? styles[offset] : .plain
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].range = last.range.lowerBound ..< position + 1
+            } else {
+                runs.append(ANSIText.Run(range: position ..< position + 1, style: style))
+            }
+        }
+        return ANSIText(plain: plain, runs: runs)
     }
 
     private func setQuery(_ newQuery: String) {
@@ -259,6 +406,18 @@ package final class PickerApp: TerminalApp {
         if list.state.selection == nil, let first = matches.first {
             list.select(identities[first])
         }
+    }
+}
+
+extension PickerApp.Options {
+    /// The text searched for a line (without colour escapes): the `--nth` fields of its
+    /// `--with-nth` fields, or all of it, and unless it is all of the shown text, the offset
+    /// in the shown text of each of its characters.
+    package func searchText(of line: String) -> (text: String, offsets: [Int]?) {
+        let shown = withNth.map { $0.select(line, delimiter: delimiter).text } ?? line
+        guard let nth else { return (shown, nil) }
+        let (text, offsets) = nth.select(shown, delimiter: delimiter)
+        return (text, offsets)
     }
 }
 

@@ -5,6 +5,9 @@ import TUIList
 package final class PickerCell: ListCell {
     /// The line.
     package var title = ""
+    /// The line's colours (`--ansi`), drawn instead of ``title`` when set; its plain text is
+    /// ``title``.
+    package var colored: ANSIText?
     /// The offsets (`Character`s of ``title``) the query matched, ascending.
     package var matched: [Int] = []
     /// The style of the matched characters.
@@ -16,6 +19,7 @@ package final class PickerCell: ListCell {
     /// Forgets the line and its matches.
     package func prepareForReuse() {
         title = ""
+        colored = nil
         matched = []
     }
 
@@ -24,7 +28,11 @@ package final class PickerCell: ListCell {
         guard !rect.isEmpty else { return }
         let left = rect.x + min(1, rect.width / 4)
         let right = rect.maxX - min(1, rect.width / 4)
-        canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        if let colored {
+            colored.draw(into: &canvas, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        } else {
+            canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        }
         if !matched.isEmpty {
             var column = left
             var next = 0

@@ -27,15 +27,17 @@ package enum PickerFilter {
         return slots.map { index.identifier(atSlot: Int($0)) }
     }
 
-    /// Splits standard input's bytes into lines at newlines (a last line without a newline
-    /// counts).
+    /// Splits standard input's bytes into lines at newlines, or at NULs (`--read0`); a last
+    /// line without one counts.
     ///
-    /// - Parameter bytes: everything read.
+    /// - Parameters:
+    ///   - bytes: everything read.
+    ///   - separator: the byte that ends a line (LF or NUL).
     /// - Returns: the lines, decoded as UTF-8 (invalid bytes replaced).
-    package static func lines(of bytes: [UInt8]) -> [String] {
+    package static func lines(of bytes: [UInt8], separator: UInt8 = 0x0A) -> [String] {
         var lines: [String] = []
         var start = 0
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+        for (offset, byte) in bytes.enumerated() where byte == separator {
             lines.append(String(decoding: bytes[start ..< offset], as: UTF8.self))
             start = offset + 1
         }
