@@ -82,6 +82,9 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Align the whitespace-separated fields into columns (under the header).")
     var columns = false
 
+    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns).")
+    var color = false
+
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments (after --).")
     var command: [String] = []
 
@@ -123,6 +126,7 @@ struct WatchCommand: ParsableCommand {
         options.onChange = onChange.map { WatchCommandLine.command([$0], exec: false) }
         options.sort = sort.flatMap(WatchSort.init(argument:))
         options.columns = columns
+        options.color = color
         let app: WatchApp
         do {
             app = try WatchApp(options: options)

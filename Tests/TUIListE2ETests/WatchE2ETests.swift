@@ -192,6 +192,28 @@ final class WatchE2ETests {
         }
     }
 
+    /// -c: the colours of `ls --color=always` are drawn (a directory in ls's blue).
+    @Test func colorDrawsTheColoursOfLs() throws {
+        let listed = folder + "/listed"
+        try FileManager.default.createDirectory(atPath: listed + "/subdir", withIntermediateDirectories: true)
+        try write("x\n", to: listed + "/plainfile")
+        let session = try TmuxSession.start(
+            width: 100, height: 12,
+            command: "LS_COLORS='di=01;34' \(tuilist.shellQuoted) watch -c -n 0.5 'ls --color=always \(listed)'; sleep 60")
+        defer { session.kill() }
+        let screen = try session.waitUntil("ls's colours", timeout: 20, escapes: true) { screen in
+            screen.contains { line in
+                // tmux writes the style of "subdir" as SGR parameters before it: blue (34).
+                guard let range = line.range(of: "subdir") else { return false }
+                let before = line[..<range.lowerBound]
+                guard let escape = before.range(of: "\u{1B}[", options: .backwards) else { return false }
+                return before[escape.upperBound...].split(whereSeparator: { $0 == ";" || $0 == "m" }).contains("34")
+            }
+        }
+        #expect(!screen.joined().contains("[01;34m"), "no escape drawn as text")
+        #expect(screen.contains { $0.contains("plainfile") })
+    }
+
     /// The characters of the screen line containing `text` drawn in reverse video (the
     /// styles come from `capture-pane -e`).
     private func reversed(on screen: [String], line text: String) -> String? {

@@ -202,4 +202,29 @@ private func output(_ lines: String...) -> CommandResult {
     }
 }
 
+extension WatchProcpsTests {
+    /// -c: the output's colours are drawn; the rows' text (and so identity and -d) is the
+    /// text without the escapes.
+    @Test func colorDrawsTheOutputsColours() async throws {
+        let runner = Script([
+            output("\u{1B}[31mred\u{1B}[0m 1", "\u{1B}[1;34mblue\u{1B}[0m 2"),
+            output("\u{1B}[31mred\u{1B}[0m 5", "\u{1B}[1;34mblue\u{1B}[0m 2"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
+        options.color = true
+        options.differences = .successive
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        #expect(Array(watch.rows[1 ... 2]) == ["red 1", "blue 2"], "\(watch.rows)")
+        let frame = watch.terminal.frame
+        #expect(frame[1, 1].style.foreground == .ansi(1) && frame[1, 1].text == "r")
+        #expect(frame[5, 1].style.foreground == .default, "after the reset: \(frame[5, 1])")
+        #expect(frame[1, 2].style.foreground == .ansi(4) && frame[1, 2].style.attributes.contains(.bold))
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["red", "blue"], "identity reads the plain text")
+        await watch.advance(by: 1)
+        #expect(watch.highlighted(line: 1) == "5" && watch.highlighted(line: 2) == "", "-d reads the plain text")
+        #expect(watch.terminal.frame[1, 1].style.foreground == .ansi(1), "still red")
+    }
+}
+
 private final class Counter: @unchecked Sendable { var count = 0 }

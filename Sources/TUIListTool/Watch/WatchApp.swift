@@ -51,6 +51,10 @@ package final class WatchApp: TerminalApp {
         package var sort: WatchSort?
         /// `--columns`: align the whitespace-separated fields into columns.
         package var columns = false
+        /// `-c`: draw the output's ANSI colours (the library's ``ANSIText``); identity, sort,
+        /// filter and `-d` read the text without them. Not with ``columns`` (its rows are
+        /// drawn plain).
+        package var color = false
 
         /// Options for `command`.
         package init(
@@ -89,6 +93,8 @@ package final class WatchApp: TerminalApp {
         package var number = 0
         /// With `-d`: each changed row's changed characters (offsets into its line).
         package var changed: [String: Set<Int>] = [:]
+        /// With `-c`: the colours of the rows that have some.
+        package var colors: [String: ANSIText] = [:]
     }
 
     /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
@@ -138,6 +144,7 @@ package final class WatchApp: TerminalApp {
     private var program: Program?
     private var shownContent: [String: String] = [:]
     private var shownChanged: [String: Set<Int>] = [:]
+    private var shownColors: [String: ANSIText] = [:]
     private var runStartedAt: Double = 0
     private var gridOrigin: Double?
     private var recordFailure: String?
@@ -158,6 +165,7 @@ package final class WatchApp: TerminalApp {
             let cell = context.dequeue(WatchCell.self)
             cell.title = link.app?.shownContent[id] ?? ""
             cell.changed = link.app?.shownChanged[id] ?? []
+            cell.colored = link.app?.shownColors[id]
             return cell
         })
         link.app = self
@@ -241,7 +249,9 @@ package final class WatchApp: TerminalApp {
             // Rows kept whose line changed (identity decides: a row that only moved is not one).
             var changedRows: [String] = []
             for (id, line) in run.content {
-                if let old = previous.content[id], old != line { changedRows.append(id) }
+                if let old = previous.content[id], old != line || previous.colors[id] != run.colors[id] {
+                    changedRows.append(id)
+                }
             }
             guard !changedRows.isEmpty || run.header != previous.header || run.snapshot != previous.snapshot else {
                 // No change: not a step of the history.
@@ -286,6 +296,16 @@ package final class WatchApp: TerminalApp {
         if lines.last == "" { lines.removeLast() }
         var header = Array(lines.prefix(options.headerLines))
         var rows = Array(lines.dropFirst(options.headerLines))
+        var colors: [Int: ANSIText] = [:]
+        if options.color {
+            // The rows' plain text is what identity, sort, filter and -d read.
+            for (index, line) in rows.enumerated() where line.utf8.contains(0x1B) {
+                let text = ANSIText(parsing: line)
+                if !options.columns { colors[index] = text }
+                rows[index] = text.plain
+            }
+            header = header.map { ANSIText.stripping($0) }
+        }
         let ids = keyer.identities(of: rows)
         if options.columns {
             // Identity is read from the lines as printed; the rows show aligned.
@@ -315,7 +335,9 @@ package final class WatchApp: TerminalApp {
             for (id, line) in zip(ids, rows) { content[id] = line }
         }
         runsSucceeded += 1
-        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
+        var run = Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
+        for (index, text) in colors { run.colors[ids[index]] = text }
+        return run
     }
 
     /// `run`'s rows in the order shown (sorted, not filtered).
@@ -357,11 +379,14 @@ package final class WatchApp: TerminalApp {
         // Same identity, new line: the row flashes in place.
         // A row whose highlight (-d) came or went is drawn again too.
         let changed = snapshot.itemIdentifiers.filter { id in
-            shownContent[id].map { $0 != run.content[id] || shownChanged[id] != run.changed[id] } ?? false
+            shownContent[id].map {
+                $0 != run.content[id] || shownChanged[id] != run.changed[id] || shownColors[id] != run.colors[id]
+            } ?? false
         }
         if !changed.isEmpty { snapshot.reconfigureItems(changed) }
         shownContent = run.content
         shownChanged = run.changed
+        shownColors = run.colors
         list.apply(snapshot, animated: animated)
         let counts = list.lastChangeset.itemCounts
         let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]

@@ -1,10 +1,13 @@
 import TUIList
 
-/// A row of `tuilist watch`: its line, with the characters `-d` found changed drawn in
-/// ``highlight``.
+/// A row of `tuilist watch`: its line (in its colours with `-c`), with the characters `-d`
+/// found changed drawn in ``highlight``.
 package final class WatchCell: ListCell {
     /// The line.
     package var title = ""
+    /// The line's colours (`-c`), drawn instead of ``title`` when set; its plain text is
+    /// ``title``.
+    package var colored: ANSIText?
     /// Offsets (in characters) of ``title`` drawn highlighted.
     package var changed: Set<Int> = []
     /// The style of changed characters (standout, as procps watch draws them).
@@ -15,6 +18,7 @@ package final class WatchCell: ListCell {
 
     package func prepareForReuse() {
         title = ""
+        colored = nil
         changed = []
     }
 
@@ -22,24 +26,23 @@ package final class WatchCell: ListCell {
         guard !rect.isEmpty else { return }
         let left = rect.x + min(1, rect.width / 4)
         let right = rect.maxX - min(1, rect.width / 4)
-        if changed.isEmpty {
-            canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        if let colored {
+            colored.draw(into: &canvas, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
         } else {
-            // Runs of characters alike (changed or not), each drawn in its style.
-            var x = left, run = "", runChanged = false
-            func flush() {
-                guard !run.isEmpty, x < right else { return }
-                x += canvas.draw(
-                    run, x: x, y: rect.y, style: runChanged ? Self.highlight : .plain, maxWidth: right - x, clip: rect)
-                run = ""
-            }
+            canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        }
+        if !changed.isEmpty {
+            var column = left
             for (offset, character) in title.enumerated() {
-                let isChanged = changed.contains(offset)
-                if isChanged != runChanged { flush() }
-                runChanged = isChanged
-                run.append(character)
+                guard column < right else { break }
+                let width = TerminalText.columns(of: String(character))
+                if changed.contains(offset) && width > 0 && column + width <= right {
+                    canvas.restyle(Rect(x: column, y: rect.y, width: width, height: 1)) { style in
+                        style = style.overlaid(with: Self.highlight)
+                    }
+                }
+                column += width
             }
-            flush()
         }
         CellState.applyStandardOverlays(state, to: &canvas, rect: rect)
     }
