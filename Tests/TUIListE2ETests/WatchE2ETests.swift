@@ -156,6 +156,22 @@ final class WatchE2ETests {
         try session.waitFor("exit=0", timeout: 20)
     }
 
+    /// -e: a failing run stops the runs and stays on screen; a key then exits with status 8.
+    @Test func errexitStopsOnAFailureAndAKeyExitsEight() throws {
+        let file = folder + "/errexit.txt"
+        try write("fine\n", to: file)
+        let session = try TmuxSession.start(
+            width: 120, height: 12,
+            command: "\(tuilist.shellQuoted) watch -e -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitFor("fine", timeout: 20)
+        unlink(file)
+        let screen = try session.waitFor("stopped (-e)", timeout: 20)
+        #expect(screen.contains { $0.contains("exit 1: ") } && screen[1].contains("fine"), "\(screen)")
+        try session.sendKeys("x")
+        try session.waitFor("exit=8", timeout: 20)
+    }
+
     /// -d: the characters that changed in a row are drawn in standout; a row that only moved
     /// (same identity, same line) is not.
     @Test func differencesHighlightTheChangedCharactersNotAMovedRow() throws {
