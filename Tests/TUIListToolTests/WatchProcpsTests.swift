@@ -138,6 +138,19 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(text == "+1 -1 ~1 *2\n", "one line, for the one change: \(text.debugDescription)")
     }
 
+    /// The history keeps at most `historyRows` rows in all (and always the newest run).
+    @Test func theHistoryIsBoundedByRows() async throws {
+        let runner = Script(
+            (1 ... 5).map { output("a\($0)", "b\($0)", "c\($0)") } + [output("big", "x", "y", "z", "w", "v", "u")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.historyRows = 7
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 4.5)
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["a4", "a5"], "two runs of 3 rows fit in 7")
+        await watch.advance(by: 1)
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["big"], "7 rows: the newest run alone")
+    }
+
     @Test func chgexitQuitsOnTheFirstChange() async throws {
         let runner = Script([output("a"), output("a"), output("b")])
         var options = WatchApp.Options(command: ["x"], interval: 1)

@@ -31,6 +31,9 @@ package final class WatchApp: TerminalApp {
         package var timeout: Double = 30
         /// How many successful runs are kept for stepping back (at least 1).
         package var historyLimit = WatchApp.maximumHistory
+        /// At most this many rows in all the runs kept (the newest run is always kept): a
+        /// command printing 50,000 lines keeps two runs, not 200.
+        package var historyRows = WatchApp.maximumHistoryRows
         /// `-d`: highlight the characters of a row that changed since the previous run that
         /// changed something (`.successive`) or since the first run (`.permanent`).
         package var differences: Differences?
@@ -95,10 +98,14 @@ package final class WatchApp: TerminalApp {
         package var changed: [String: Set<Int>] = [:]
         /// With `-c`: the colours of the rows that have some.
         package var colors: [String: ANSIText] = [:]
+        /// The rows whose line changed since the run kept before it.
+        package var changedRows: [String] = []
     }
 
     /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
     package static let maximumHistory = 200
+    /// How many rows all the runs kept may hold, unless ``Options/historyRows`` says otherwise.
+    package static let maximumHistoryRows = 100_000
 
     /// The list on screen.
     package let list: ListView<String, String>
@@ -132,8 +139,8 @@ package final class WatchApp: TerminalApp {
     package private(set) var isFrozen = false
     /// Rings the terminal's bell (`-b`); the command line writes BEL to the terminal.
     package var bell: () -> Void = {}
-    /// Counts of the last change (`--on-change`'s environment): rows added, removed, moved
-    /// and changed between the last two runs kept.
+    /// Counts of the last change (`--on-change`'s environment, computed only with it): rows
+    /// added, removed, moved and changed between the last two runs kept.
     package private(set) var lastCounts: (added: Int, removed: Int, moved: Int, changed: Int)?
 
     private let runner: any CommandRunner
@@ -145,6 +152,8 @@ package final class WatchApp: TerminalApp {
     private var shownContent: [String: String] = [:]
     private var shownChanged: [String: Set<Int>] = [:]
     private var shownColors: [String: ANSIText] = [:]
+    /// The ``Run/number`` of the run on screen.
+    private var shownNumber: Int?
     private var runStartedAt: Double = 0
     private var gridOrigin: Double?
     private var recordFailure: String?
@@ -258,6 +267,7 @@ package final class WatchApp: TerminalApp {
                 runsSucceeded -= 1
                 return
             }
+            run.changedRows = changedRows
             if let differences = options.differences {
                 if differences == .permanent {
                     for (id, marks) in previous.changed where run.content[id] != nil { run.changed[id] = marks }
@@ -267,14 +277,22 @@ package final class WatchApp: TerminalApp {
                     run.changed[id, default: []].formUnion(marks)
                 }
             }
-            let counts = Changeset(from: arranged(previous), to: arranged(run)).itemCounts
-            lastCounts = (counts.inserts, counts.deletes, counts.moves, changedRows.count)
-            if let command = options.onChange { Self.launch(command, counts: lastCounts!) }
+            if let command = options.onChange {
+                // A diff of its own (O(rows)): only when someone asked for the counts.
+                let counts = Changeset(from: arranged(previous), to: arranged(run)).itemCounts
+                lastCounts = (counts.inserts, counts.deletes, counts.moves, changedRows.count)
+                Self.launch(command, counts: lastCounts!)
+            }
             if options.exitOnChange { program?.quit(status: 0) }
         }
         let following = history.isEmpty || position == history.count - 1
         history.append(run)
-        let dropped = max(0, history.count - options.historyLimit)
+        var dropped = max(0, history.count - options.historyLimit)
+        var rows = history.dropFirst(dropped).reduce(0) { $0 + $1.snapshot.numberOfItems }
+        while rows > options.historyRows && dropped < history.count - 1 {
+            rows -= history[dropped].snapshot.numberOfItems
+            dropped += 1
+        }
         history.removeFirst(dropped)
         if following {
             position = history.count - 1
@@ -290,8 +308,14 @@ package final class WatchApp: TerminalApp {
     }
 
     private func makeRun(_ output: String) -> Run {
-        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split on the bytes: splitting the String walks grapheme clusters (a fifth of a
+        // 50,000-line watch's CPU, perf), and would keep "\r\n" (one Character) together.
+        let utf8 = output.utf8
+        var lines: [String] = []
+        for slice in utf8.split(separator: 10, omittingEmptySubsequences: false) {
+            var end = slice.endIndex
+            if end > slice.startIndex, utf8[utf8.index(before: end)] == 13 { end = utf8.index(before: end) }
+            lines.append(String(Substring(utf8[slice.startIndex ..< end])))
         }
         if lines.last == "" { lines.removeLast() }
         var header = Array(lines.prefix(options.headerLines))
@@ -378,15 +402,29 @@ package final class WatchApp: TerminalApp {
         }
         // Same identity, new line: the row flashes in place.
         // A row whose highlight (-d) came or went is drawn again too.
-        let changed = snapshot.itemIdentifiers.filter { id in
+        func isChanged(_ id: String) -> Bool {
             shownContent[id].map {
                 $0 != run.content[id] || shownChanged[id] != run.changed[id] || shownColors[id] != run.colors[id]
             } ?? false
+        }
+        let changed: [String]
+        if shownNumber != nil, position > 0, history[position - 1].number == shownNumber {
+            // The run before is on screen (the usual step): only the rows found changed, and
+            // those with a highlight or colours, can differ; not a look-up per row.
+            var candidates = Set(run.changedRows)
+            candidates.formUnion(shownChanged.keys)
+            candidates.formUnion(run.changed.keys)
+            candidates.formUnion(shownColors.keys)
+            candidates.formUnion(run.colors.keys)
+            changed = candidates.filter { id in run.content[id] != nil && (shown?.contains(id) ?? true) && isChanged(id) }
+        } else {
+            changed = snapshot.itemIdentifiers.filter(isChanged)
         }
         if !changed.isEmpty { snapshot.reconfigureItems(changed) }
         shownContent = run.content
         shownChanged = run.changed
         shownColors = run.colors
+        shownNumber = run.number
         list.apply(snapshot, animated: animated)
         let counts = list.lastChangeset.itemCounts
         let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]
