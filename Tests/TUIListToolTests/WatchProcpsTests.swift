@@ -151,6 +151,14 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["big"], "7 rows: the newest run alone")
     }
 
+    /// Lines end at "\n" or "\r\n" (the output is split on bytes; "\r\n" is one Character).
+    @Test func crlfLinesAreRows() async throws {
+        let watch = try Harness(
+            .init(command: ["x"], interval: 1), Script([CommandResult(exitCode: 0, output: "one\r\ntwo\r\nthree\n")]))
+        await watch.advance(by: 0.5)
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one", "two", "three"])
+    }
+
     @Test func chgexitQuitsOnTheFirstChange() async throws {
         let runner = Script([output("a"), output("a"), output("b")])
         var options = WatchApp.Options(command: ["x"], interval: 1)
