@@ -1,5 +1,6 @@
 import ArgumentParser
 import TUIList
+import TUIListTool
 
 /// The `tuilist` tool: the root command only lists its subcommands; each one lives in its own
 /// file (`EditCommand.swift`, ...), and its model in `Sources/TUIListTool/<Command>/`.
@@ -20,8 +21,15 @@ struct TUIListCommand: ParsableCommand {
         defaultSubcommand: PickerCommand.self
     )
 
-    /// Parses the command line, reading fzf's `+i` (respect case) as `--case-sensitive`.
+    /// Parses the command line, reading fzf's `+i` (respect case) as `--case-sensitive` and
+    /// procps watch's `--differences=permanent` among watch's options.
     static func main() {
-        main(CommandLine.arguments.dropFirst().map { $0 == "+i" ? "--case-sensitive" : $0 })
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "watch" {
+            arguments = ["watch"] + WatchCommandLine.normalized(Array(arguments.dropFirst()))
+        } else {
+            arguments = arguments.map { $0 == "+i" ? "--case-sensitive" : $0 }
+        }
+        main(arguments)
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 import TUIList
 import TUIListTool
 
-/// `tuilist watch -- COMMAND [ARGS...]`: a live, animated list of a command's output.
+/// `tuilist watch [OPTIONS] COMMAND`: a live, animated list of a command's output.
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
@@ -11,11 +11,17 @@ struct WatchCommand: ParsableCommand {
         discussion: """
             Each line is a row; its identity is the whole line, a field (--key) or a regex capture \
             (--key-regex), so between runs rows that moved slide, new rows fade in, gone rows fade \
-            out and changed rows flash. The command runs directly, not through a shell: write \
-            `sh -c '…'` for pipes. Keys: Space pause/resume, ← → step through the runs, / filter, \
-            ↑↓ move, q quit. A failing run shows its exit code and stderr's last line, and keeps \
-            the last good list.
-            Example: tuilist watch --key 1 --header-lines 1 -- ps -eo pid,pcpu,comm --sort=-pcpu
+            out and changed rows flash. One command argument runs with `sh -c` (pipes and quotes \
+            work, as in procps watch); several arguments, or -x, run directly. Keys: Space \
+            pause/resume, ← → step through the runs (a run with no change is not kept), > < sort \
+            by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. A \
+            failing run shows its exit code and stderr's last line, and keeps the last good list.
+            --on-change gets these variables: TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, \
+            TUILIST_CHANGED (rows added, removed, moved, and whose line changed, since the \
+            previous run).
+            Exit status: 0 q or -g; 8 -e after a failing run; 130 Ctrl-C; 64 a usage error.
+            Examples: tuilist watch 'ps aux | sort -k3'
+              tuilist watch --key 1 --header-lines 1 --sort=-2 --columns -- ps -eo pid,pcpu,comm
             """
     )
 
@@ -40,10 +46,52 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .long, help: "Record the session to this file (replay with `tuilist replay`).")
     var record: String?
 
+    @Flag(name: [.customShort("x"), .long], help: "Run the command directly, even one argument (not through sh -c).")
+    var exec = false
+
+    @Flag(
+        name: [.customShort("d"), .long],
+        help: "Highlight the characters of a row that changed (--differences=permanent: since the first run).")
+    var differences = false
+
+    @Flag(name: .long, help: .hidden)
+    var permanentDifferences = false
+
+    @Flag(name: [.customShort("g"), .long], help: "Exit (0) when the output changes.")
+    var chgexit = false
+
+    @Flag(name: [.customShort("e"), .long], help: "On a failing run, stop and show it; a key then exits (status 8).")
+    var errexit = false
+
+    @Flag(name: [.customShort("b"), .long], help: "Ring the bell when a run fails.")
+    var beep = false
+
+    @Flag(
+        name: [.customShort("p"), .long], help: "Start runs on the interval's grid (not an interval after the last run ended).")
+    var precise = false
+
+    @Flag(name: [.customShort("t"), .long], help: "Hide the title line.")
+    var noTitle = false
+
+    @Option(name: .long, help: "Run this command when a run differs (one string: sh -c); see the variables below.")
+    var onChange: String?
+
+    @Option(name: .long, help: "Keep the rows ordered by field N (1-based; numbers as numbers); --sort=-N: largest first.")
+    var sort: String?
+
+    @Flag(name: .long, help: "Align the whitespace-separated fields into columns (under the header).")
+    var columns = false
+
+    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns).")
+    var color = false
+
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments (after --).")
     var command: [String] = []
 
     func validate() throws {
+        // The command argument captures everything after the options, `--help` included: ask
+        // for the help here (tuilist watch --help, -h as procps watch's).
+        if let first = command.first, ["--help", "-h", "-help"].contains(first) { throw CleanExit.helpRequest(self) }
         if !(interval >= 0.1 && interval <= 86_400) {
             throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
         }
@@ -51,8 +99,11 @@ struct WatchCommand: ParsableCommand {
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }
         if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
         if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
+        if let sort, WatchSort(argument: sort) == nil {
+            throw ValidationError("--sort takes a field number, 1 or more, or -N for largest first (got '\(sort)')")
+        }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be more than 0 (got \(timeout))") }
-        if arguments.isEmpty { throw ValidationError("no command: tuilist watch [OPTIONS] -- COMMAND [ARGS...]") }
+        if arguments.isEmpty { throw ValidationError("no command: tuilist watch [OPTIONS] COMMAND [ARGS...]") }
         if let first = command.first, first != "--", first.hasPrefix("-") {
             throw ValidationError(
                 "unknown option '\(first)' (put the command after --: tuilist watch [OPTIONS] -- COMMAND [ARGS...])")
@@ -63,12 +114,22 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
+        var options = WatchApp.Options(
+            command: WatchCommandLine.command(arguments, exec: exec), interval: interval, key: keying,
+            headerLines: headerLines, groupBy: groupBy, timeout: timeout)
+        options.differences = permanentDifferences ? .permanent : differences ? .successive : nil
+        options.exitOnChange = chgexit
+        options.exitOnError = errexit
+        options.beep = beep
+        options.precise = precise
+        options.showsTitle = !noTitle
+        options.onChange = onChange.map { WatchCommandLine.command([$0], exec: false) }
+        options.sort = sort.flatMap(WatchSort.init(argument:))
+        options.columns = columns
+        options.color = color
         let app: WatchApp
         do {
-            app = try WatchApp(
-                options: .init(
-                    command: arguments, interval: interval, key: keying, headerLines: headerLines,
-                    groupBy: groupBy, timeout: timeout))
+            app = try WatchApp(options: options)
         } catch {
             fail(error)
         }
@@ -77,6 +138,10 @@ struct WatchCommand: ParsableCommand {
             terminal = try NCursesTerminal()
         } catch {
             fail(ToolFailure("cannot open the terminal: \(error)"))
+        }
+        app.bell = {
+            var bell: UInt8 = 7
+            _ = Glibc.write(STDOUT_FILENO, &bell, 1)
         }
         let clock = SystemClock()
         if let record {

@@ -129,6 +129,133 @@ final class WatchE2ETests {
         }
     }
 
+    /// One command argument runs through `sh -c`, as procps watch runs it: a pipeline works.
+    @Test func oneStringRunsThroughTheShell() throws {
+        let file = folder + "/words.txt"
+        try write("apple\ncherry\nbanana\n", to: file)
+        let session = try TmuxSession.start(
+            width: 100, height: 12, command: "\(tuilist.shellQuoted) watch -n 0.2 'cat \(file) | sort -r'; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the sorted pipeline", timeout: 20) {
+            $0.count > 3 && $0[1].contains("cherry") && $0[2].contains("banana") && $0[3].contains("apple")
+        }
+    }
+
+    /// -g: tuilist exits 0 when the output changes, not before.
+    @Test func chgexitExitsZeroOnAChange() throws {
+        let file = folder + "/state.txt"
+        try write("pending\n", to: file)
+        let session = try TmuxSession.start(
+            width: 100, height: 12,
+            command: "\(tuilist.shellQuoted) watch -g -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitFor("pending", timeout: 20)
+        usleep(600_000)  // three runs with the same output
+        #expect(!(try session.capture()).contains { $0.contains("exit=") }, "no change yet: still running")
+        try write("done\n", to: file)
+        try session.waitFor("exit=0", timeout: 20)
+    }
+
+    /// -e: a failing run stops the runs and stays on screen; a key then exits with status 8.
+    @Test func errexitStopsOnAFailureAndAKeyExitsEight() throws {
+        let file = folder + "/errexit.txt"
+        try write("fine\n", to: file)
+        let session = try TmuxSession.start(
+            width: 120, height: 12,
+            command: "\(tuilist.shellQuoted) watch -e -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitFor("fine", timeout: 20)
+        unlink(file)
+        let screen = try session.waitFor("stopped (-e)", timeout: 20)
+        #expect(screen.contains { $0.contains("exit 1: ") } && screen[1].contains("fine"), "\(screen)")
+        try session.sendKeys("x")
+        try session.waitFor("exit=8", timeout: 20)
+    }
+
+    /// -d: the characters that changed in a row are drawn in standout; a row that only moved
+    /// (same identity, same line) is not.
+    @Test func differencesHighlightTheChangedCharactersNotAMovedRow() throws {
+        let file = folder + "/scores.txt"
+        try write("1 alpha 10\n2 beta 20\n", to: file)
+        let session = try TmuxSession.start(
+            width: 100, height: 12, command: "\(tuilist.shellQuoted) watch -d -n 0.2 --key 1 -- cat \(file.shellQuoted); sleep 60"
+        )
+        defer { session.kill() }
+        try session.waitUntil("the first run", timeout: 20) { $0.count > 2 && $0[2].contains("2 beta 20") }
+        try write("2 beta 20\n1 alpha 17\n", to: file)
+        let screen = try session.waitUntil("alpha's changed digit in standout", timeout: 20, escapes: true) { screen in
+            reversed(on: screen, line: "1 alpha 17") == "7" && reversed(on: screen, line: "2 beta 20") == ""
+        }
+        #expect(reversed(on: screen, line: "2 beta 20") == "", "beta only moved")
+    }
+
+    /// --sort=-2: rows ordered by field 2, largest first, re-sorted when the values change.
+    @Test func sortOrdersByAFieldDescendingAndResorts() throws {
+        let file = folder + "/load.txt"
+        try write("PID CPU\nweb 30\ndb 5\ncron 12\n", to: file)
+        let session = try TmuxSession.start(
+            width: 100, height: 12,
+            command:
+                "\(tuilist.shellQuoted) watch --sort=-2 --key 1 --header-lines 1 -n 0.2 -- cat \(file.shellQuoted); sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("field 2, largest first", timeout: 20) {
+            $0.count > 4 && $0[1].contains("PID CPU") && $0[2].contains("web 30") && $0[3].contains("cron 12")
+                && $0[4].contains("db 5")
+        }
+        try write("PID CPU\nweb 30\ndb 55\ncron 2\n", to: file)
+        try session.waitUntil("re-sorted", timeout: 20) {
+            $0.count > 4 && $0[2].contains("db 55") && $0[3].contains("web 30") && $0[4].contains("cron 2")
+        }
+    }
+
+    /// -c: the colours of `ls --color=always` are drawn (a directory in ls's blue).
+    @Test func colorDrawsTheColoursOfLs() throws {
+        let listed = folder + "/listed"
+        try FileManager.default.createDirectory(atPath: listed + "/subdir", withIntermediateDirectories: true)
+        try write("x\n", to: listed + "/plainfile")
+        let session = try TmuxSession.start(
+            width: 100, height: 12,
+            command: "LS_COLORS='di=01;34' \(tuilist.shellQuoted) watch -c -n 0.5 'ls --color=always \(listed)'; sleep 60")
+        defer { session.kill() }
+        let screen = try session.waitUntil("ls's colours", timeout: 20, escapes: true) { screen in
+            screen.contains { line in
+                // tmux writes the style of "subdir" as SGR parameters before it: blue (34).
+                guard let range = line.range(of: "subdir") else { return false }
+                let before = line[..<range.lowerBound]
+                guard let escape = before.range(of: "\u{1B}[", options: .backwards) else { return false }
+                return before[escape.upperBound...].split(whereSeparator: { $0 == ";" || $0 == "m" }).contains("34")
+            }
+        }
+        #expect(!screen.joined().contains("[01;34m"), "no escape drawn as text")
+        #expect(screen.contains { $0.contains("plainfile") })
+    }
+
+    /// The characters of the screen line containing `text` drawn in reverse video (the
+    /// styles come from `capture-pane -e`).
+    private func reversed(on screen: [String], line text: String) -> String? {
+        var reverse = false
+        for line in screen {
+            var plain = "", inReverse = ""
+            var rest = line[...]
+            while !rest.isEmpty {
+                if let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)m/) {
+                    for parameter in match.1.split(separator: ";", omittingEmptySubsequences: false).map({ Int($0) ?? 0 }) {
+                        if parameter == 0 { reverse = false }
+                        if parameter == 7 { reverse = true }
+                        if parameter == 27 { reverse = false }
+                    }
+                    rest = rest[match.range.upperBound...]
+                } else {
+                    let character = rest.removeFirst()
+                    plain.append(character)
+                    if reverse { inReverse.append(character) }
+                }
+            }
+            if plain.contains(text) { return inReverse }
+        }
+        return nil
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let result = try Subprocess.run([tuilist, "watch"])
         #expect(result.status == 64)

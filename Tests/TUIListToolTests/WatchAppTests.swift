@@ -208,7 +208,8 @@ private func output(_ lines: String...) -> CommandResult {
             (.character("q"), .quit), (.character(" "), .togglePause), (.left, .olderRun),
             (.character("h"), .olderRun), (.right, .newerRun), (.character("l"), .newerRun),
             (.end, .newestRun), (.character("G"), .newestRun), (.character("/"), .startFilter),
-            (.escape, .clearFilter), (.character("?"), .toggleHelp),
+            (.escape, .clearFilter), (.character("?"), .toggleHelp), (.character(">"), .nextSortField),
+            (.character("<"), .previousSortField), (.character("r"), .reverseSort),
         ]
         for (key, action) in named {
             #expect(WatchKeymap.action(for: key, editingFilter: false, showingHelp: false) == action, "\(key)")
@@ -216,7 +217,9 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(WatchKeymap.action(for: .down, editingFilter: false, showingHelp: false) == .list(.down))
         #expect(WatchKeymap.action(for: .character("q"), editingFilter: true, showingHelp: false) == .filterType("q"))
         #expect(WatchKeymap.action(for: .character(" "), editingFilter: false, showingHelp: true) == .toggleHelp)
-        #expect(WatchKeymap.bar(editingFilter: false, query: "") == "? help  q quit  ↑↓ move  Space pause  ← → history  / filter")
+        #expect(
+            WatchKeymap.bar(editingFilter: false, query: "")
+                == "? help  q quit  ↑↓ move  Space pause  ← → history  > < sort  / filter")
         #expect(WatchKeymap.helpLines.count == WatchKeymap.bindings.count)
 
         let runner = ScriptedRunner([output("a", "b")])
@@ -226,7 +229,7 @@ private func output(_ lines: String...) -> CommandResult {
             watch.rows[11].hasPrefix("? help  q quit  ↑↓ move  Space pause"), "the bar comes from the table: \(watch.rows[11])")
         await watch.press(.character("?"))
         #expect(watch.app.isShowingHelp)
-        for line in WatchKeymap.helpLines.prefix(8) {
+        for line in WatchKeymap.helpLines.prefix(6) {
             #expect(
                 watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) },
                 "\(line)\n\(watch.rows.joined(separator: "\n"))")

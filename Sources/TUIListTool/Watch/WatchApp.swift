@@ -5,9 +5,10 @@ import TUIList
 /// identity, so that between runs rows that moved slide, new rows fade in, gone rows fade out
 /// and changed rows flash — all through the one `ListView.apply(_:animated:)` path.
 ///
-/// Every successful run is kept (the last ``Options/historyLimit``, 200 by default): ← and → step through them and
-/// the list animates between them. Space pauses and resumes running; `/` filters the rows;
-/// q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
+/// Every successful run that changed something is kept (the last ``Options/historyLimit``, 200 by
+/// default): ← and → step through them and the list animates between them. The procps watch
+/// flags (`-d -g -e -b -p -t -c`), `--on-change`, `--sort` and `--columns` are ``Options``.
+/// Space pauses and resumes running; `/` filters the rows; q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
 ///
 /// The command runs off the program's thread (a task per run, never more than one at a time);
@@ -30,6 +31,33 @@ package final class WatchApp: TerminalApp {
         package var timeout: Double = 30
         /// How many successful runs are kept for stepping back (at least 1).
         package var historyLimit = WatchApp.maximumHistory
+        /// At most this many rows in all the runs kept (the newest run is always kept): a
+        /// command printing 50,000 lines keeps two runs, not 200.
+        package var historyRows = WatchApp.maximumHistoryRows
+        /// `-d`: highlight the characters of a row that changed since the previous run that
+        /// changed something (`.successive`) or since the first run (`.permanent`).
+        package var differences: Differences?
+        /// `-g`: exit 0 when the output changes.
+        package var exitOnChange = false
+        /// `-e`: on a failing run, stop running, show it, and exit (status 8) on a key.
+        package var exitOnError = false
+        /// `-b`: ring the bell on a failing run.
+        package var beep = false
+        /// `-p`: runs start on the interval's grid, not an interval after the last one ended.
+        package var precise = false
+        /// The top bar (`-t` hides it).
+        package var showsTitle = true
+        /// `--on-change`: run this when a run differs from the one before (directly; the
+        /// command line turns one string into `sh -c`).
+        package var onChange: [String]?
+        /// `--sort`: keep the rows ordered by a field (the keys change it while running).
+        package var sort: WatchSort?
+        /// `--columns`: align the whitespace-separated fields into columns.
+        package var columns = false
+        /// `-c`: draw the output's ANSI colours (the library's ``ANSIText``); identity, sort,
+        /// filter and `-d` read the text without them. Not with ``columns`` (its rows are
+        /// drawn plain).
+        package var color = false
 
         /// Options for `command`.
         package init(
@@ -46,6 +74,14 @@ package final class WatchApp: TerminalApp {
         }
     }
 
+    /// What `-d` highlights.
+    package enum Differences: Sendable, Equatable {
+        /// Characters changed since the previous run that changed something.
+        case successive
+        /// Characters changed since the first run.
+        case permanent
+    }
+
     /// One successful run, as shown.
     package struct Run: Sendable {
         /// When it ended, `HH:MM:SS`.
@@ -58,10 +94,18 @@ package final class WatchApp: TerminalApp {
         package var content: [String: String]
         /// Which run this is (1 for the first that succeeded); names its filter index.
         package var number = 0
+        /// With `-d`: each changed row's changed characters (offsets into its line).
+        package var changed: [String: Set<Int>] = [:]
+        /// With `-c`: the colours of the rows that have some.
+        package var colors: [String: ANSIText] = [:]
+        /// The rows whose line changed since the run kept before it.
+        package var changedRows: [String] = []
     }
 
     /// How many runs are kept for stepping back, unless ``Options/historyLimit`` says otherwise.
     package static let maximumHistory = 200
+    /// How many rows all the runs kept may hold, unless ``Options/historyRows`` says otherwise.
+    package static let maximumHistoryRows = 100_000
 
     /// The list on screen.
     package let list: ListView<String, String>
@@ -89,6 +133,15 @@ package final class WatchApp: TerminalApp {
     package private(set) var runsStarted = 0
     /// Whether a run is in flight.
     package private(set) var isRunning = false
+    /// The sort in force (`--sort`, then the sort keys); nil keeps the command's order.
+    package private(set) var sort: WatchSort?
+    /// `-e`: a run failed; no more runs, the next key exits.
+    package private(set) var isFrozen = false
+    /// Rings the terminal's bell (`-b`); the command line writes BEL to the terminal.
+    package var bell: () -> Void = {}
+    /// Counts of the last change (`--on-change`'s environment, computed only with it): rows
+    /// added, removed, moved and changed between the last two runs kept.
+    package private(set) var lastCounts: (added: Int, removed: Int, moved: Int, changed: Int)?
 
     private let runner: any CommandRunner
     private let keyer: LineKeyer
@@ -97,6 +150,12 @@ package final class WatchApp: TerminalApp {
     private var lastEndTime: String = ""
     private var program: Program?
     private var shownContent: [String: String] = [:]
+    private var shownChanged: [String: Set<Int>] = [:]
+    private var shownColors: [String: ANSIText] = [:]
+    /// The ``Run/number`` of the run on screen.
+    private var shownNumber: Int?
+    private var runStartedAt: Double = 0
+    private var gridOrigin: Double?
     private var recordFailure: String?
     private var runsSucceeded = 0
     /// The library's filter index over the rows of the run last filtered (built on first use).
@@ -112,8 +171,10 @@ package final class WatchApp: TerminalApp {
         keyer = try LineKeyer(options.key)
         let link = Link()
         list = ListView<String, String>(cellProvider: { context, id in
-            let cell = context.dequeue(TextCell.self)
+            let cell = context.dequeue(WatchCell.self)
             cell.title = link.app?.shownContent[id] ?? ""
+            cell.changed = link.app?.shownChanged[id] ?? []
+            cell.colored = link.app?.shownColors[id]
             return cell
         })
         link.app = self
@@ -121,6 +182,7 @@ package final class WatchApp: TerminalApp {
         list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
         list.emptyText = "waiting for the first run…"
+        sort = options.sort
     }
 
     /// The command as a person reads it.
@@ -158,14 +220,16 @@ package final class WatchApp: TerminalApp {
     package var isAnimating: Bool { list.isAnimating }
 
     package var nextDeadline: Double? {
-        isPaused || isRunning ? nil : nextRunAt
+        isPaused || isRunning || isFrozen ? nil : nextRunAt
     }
 
     // MARK: - Runs
 
     private func startRunIfDue() {
-        guard let program, !isPaused, !isRunning, program.clock.now + 1e-9 >= nextRunAt else { return }
+        guard let program, !isPaused, !isRunning, !isFrozen, program.clock.now + 1e-9 >= nextRunAt else { return }
         isRunning = true
+        runStartedAt = program.clock.now
+        if gridOrigin == nil { gridOrigin = runStartedAt }
         runsStarted += 1
         let runner = self.runner, command = options.command, timeout = options.timeout
         let box = results, waker = program.waker
@@ -179,13 +243,56 @@ package final class WatchApp: TerminalApp {
     private func finish(_ result: CommandResult) {
         isRunning = false
         lastResult = result
-        nextRunAt = (program?.clock.now ?? 0) + options.interval
+        let now = program?.clock.now ?? 0
+        nextRunAt = WatchSchedule.nextRun(
+            started: runStartedAt, ended: now, interval: options.interval, precise: options.precise,
+            origin: gridOrigin ?? runStartedAt)
         lastEndTime = Self.wallClock()
-        guard result.succeeded else { return }
-        let run = makeRun(result.output)
+        guard result.succeeded else {
+            if options.beep { bell() }
+            if options.exitOnError { isFrozen = true }
+            return
+        }
+        var run = makeRun(result.output)
+        if let previous = history.last {
+            // Rows kept whose line changed (identity decides: a row that only moved is not one).
+            var changedRows: [String] = []
+            for (id, line) in run.content {
+                if let old = previous.content[id], old != line || previous.colors[id] != run.colors[id] {
+                    changedRows.append(id)
+                }
+            }
+            guard !changedRows.isEmpty || run.header != previous.header || run.snapshot != previous.snapshot else {
+                // No change: not a step of the history.
+                runsSucceeded -= 1
+                return
+            }
+            run.changedRows = changedRows
+            if let differences = options.differences {
+                if differences == .permanent {
+                    for (id, marks) in previous.changed where run.content[id] != nil { run.changed[id] = marks }
+                }
+                for id in changedRows {
+                    let marks = WatchDifferences.changedCharacters(old: previous.content[id]!, new: run.content[id]!)
+                    run.changed[id, default: []].formUnion(marks)
+                }
+            }
+            if let command = options.onChange {
+                // A diff of its own (O(rows)): only when someone asked for the counts.
+                let counts = Changeset(from: arranged(previous), to: arranged(run)).itemCounts
+                lastCounts = (counts.inserts, counts.deletes, counts.moves, changedRows.count)
+                Self.launch(command, counts: lastCounts!)
+            }
+            if options.exitOnChange { program?.quit(status: 0) }
+        }
         let following = history.isEmpty || position == history.count - 1
         history.append(run)
-        let dropped = max(0, history.count - options.historyLimit)
+        var dropped = max(0, history.count - options.historyLimit)
+        var rows = history.dropFirst(dropped).reduce(0) { $0 + $1.snapshot.numberOfItems }
+        while rows > options.historyRows && dropped < history.count - 1 {
+            rows -= history[dropped].snapshot.numberOfItems
+            dropped += 1
+        }
         history.removeFirst(dropped)
         if following {
             position = history.count - 1
@@ -201,13 +308,35 @@ package final class WatchApp: TerminalApp {
     }
 
     private func makeRun(_ output: String) -> Run {
-        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split on the bytes: splitting the String walks grapheme clusters (a fifth of a
+        // 50,000-line watch's CPU, perf), and would keep "\r\n" (one Character) together.
+        let utf8 = output.utf8
+        var lines: [String] = []
+        for slice in utf8.split(separator: 10, omittingEmptySubsequences: false) {
+            var end = slice.endIndex
+            if end > slice.startIndex, utf8[utf8.index(before: end)] == 13 { end = utf8.index(before: end) }
+            lines.append(String(Substring(utf8[slice.startIndex ..< end])))
         }
         if lines.last == "" { lines.removeLast() }
-        let header = Array(lines.prefix(options.headerLines))
-        let rows = Array(lines.dropFirst(options.headerLines))
+        var header = Array(lines.prefix(options.headerLines))
+        var rows = Array(lines.dropFirst(options.headerLines))
+        var colors: [Int: ANSIText] = [:]
+        if options.color {
+            // The rows' plain text is what identity, sort, filter and -d read.
+            for (index, line) in rows.enumerated() where line.utf8.contains(0x1B) {
+                let text = ANSIText(parsing: line)
+                if !options.columns { colors[index] = text }
+                rows[index] = text.plain
+            }
+            header = header.map { ANSIText.stripping($0) }
+        }
         let ids = keyer.identities(of: rows)
+        if options.columns {
+            // Identity is read from the lines as printed; the rows show aligned.
+            let aligned = WatchColumns.align(header + rows)
+            header = Array(aligned.prefix(header.count))
+            rows = Array(aligned.dropFirst(header.count))
+        }
         var snapshot = Snapshot<String, String>()
         var content: [String: String] = [:]
         content.reserveCapacity(rows.count)
@@ -230,7 +359,31 @@ package final class WatchApp: TerminalApp {
             for (id, line) in zip(ids, rows) { content[id] = line }
         }
         runsSucceeded += 1
-        return Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
+        var run = Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
+        for (index, text) in colors { run.colors[ids[index]] = text }
+        return run
+    }
+
+    /// `run`'s rows in the order shown (sorted, not filtered).
+    private func arranged(_ run: Run) -> Snapshot<String, String> {
+        guard let sort else { return run.snapshot }
+        var snapshot = Snapshot<String, String>()
+        for section in run.snapshot.sectionIdentifiers {
+            snapshot.appendSections([section])
+            snapshot.appendItems(
+                sort.ordered(run.snapshot.itemIdentifiers(inSection: section), content: run.content), toSection: section)
+        }
+        return snapshot
+    }
+
+    /// Starts `command` (`--on-change`) with the counts of the change in its environment
+    /// (TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, TUILIST_CHANGED); not waited for.
+    private static func launch(_ command: [String], counts: (added: Int, removed: Int, moved: Int, changed: Int)) {
+        let environment = [
+            "TUILIST_ADDED": counts.added, "TUILIST_REMOVED": counts.removed, "TUILIST_MOVED": counts.moved,
+            "TUILIST_CHANGED": counts.changed,
+        ].mapValues { "\($0)" }
+        Task.detached { _ = await OnChangeRunner.run(command, environment: environment) }
     }
 
     /// Shows the run at ``position`` (filtered), animated from what is on screen.
@@ -241,15 +394,37 @@ package final class WatchApp: TerminalApp {
         var snapshot = Snapshot<String, String>()
         for section in run.snapshot.sectionIdentifiers {
             var items = run.snapshot.itemIdentifiers(inSection: section)
+            if let sort { items = sort.ordered(items, content: run.content) }
             if let shown { items = items.filter { shown.contains($0) } }
             guard !items.isEmpty || shown == nil else { continue }
             snapshot.appendSections([section])
             snapshot.appendItems(items, toSection: section)
         }
         // Same identity, new line: the row flashes in place.
-        let changed = snapshot.itemIdentifiers.filter { id in shownContent[id].map { $0 != run.content[id] } ?? false }
+        // A row whose highlight (-d) came or went is drawn again too.
+        func isChanged(_ id: String) -> Bool {
+            shownContent[id].map {
+                $0 != run.content[id] || shownChanged[id] != run.changed[id] || shownColors[id] != run.colors[id]
+            } ?? false
+        }
+        let changed: [String]
+        if shownNumber != nil, position > 0, history[position - 1].number == shownNumber {
+            // The run before is on screen (the usual step): only the rows found changed, and
+            // those with a highlight or colours, can differ; not a look-up per row.
+            var candidates = Set(run.changedRows)
+            candidates.formUnion(shownChanged.keys)
+            candidates.formUnion(run.changed.keys)
+            candidates.formUnion(shownColors.keys)
+            candidates.formUnion(run.colors.keys)
+            changed = candidates.filter { id in run.content[id] != nil && (shown?.contains(id) ?? true) && isChanged(id) }
+        } else {
+            changed = snapshot.itemIdentifiers.filter(isChanged)
+        }
         if !changed.isEmpty { snapshot.reconfigureItems(changed) }
         shownContent = run.content
+        shownChanged = run.changed
+        shownColors = run.colors
+        shownNumber = run.number
         list.apply(snapshot, animated: animated)
         let counts = list.lastChangeset.itemCounts
         let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]
@@ -293,6 +468,12 @@ package final class WatchApp: TerminalApp {
     // MARK: - Keys
 
     private func handleKey(_ key: Key, in program: Program) {
+        if isFrozen {
+            // -e: the failing run is on screen; a key (not the terminal's unknown sequences) exits.
+            if case .unknown = key { return }
+            program.quit(status: 8)
+            return
+        }
         switch WatchKeymap.action(for: key, editingFilter: isEditingFilter, showingHelp: isShowingHelp) {
         case .quit: program.quit()
         case .togglePause:
@@ -317,9 +498,29 @@ package final class WatchApp: TerminalApp {
         case .filterBackspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
         case .filterCommit: isEditingFilter = false
         case .filterCancel: isEditingFilter = false; setQuery("")
+        case .nextSortField: setSort(field: (sort?.field ?? 0) + 1, descending: sort?.descending ?? false)
+        case .previousSortField: setSort(field: (sort?.field ?? 1) - 1, descending: sort?.descending ?? false)
+        case .reverseSort: setSort(field: sort?.field ?? 1, descending: !(sort?.descending ?? false))
         case .list(let key): list.handle(.key(key))
         }
         program.setNeedsDisplay()
+    }
+
+    /// Sorts by `field` (wrapping over the fields of the rows on screen) and shows it, animated.
+    private func setSort(field: Int, descending: Bool) {
+        let count = max(1, fieldCount)
+        let wrapped = field > count ? 1 : field < 1 ? count : field
+        sort = WatchSort(field: wrapped, descending: descending)
+        show(animated: true)
+    }
+
+    /// The most fields a row on screen has (the first 100 rows are read).
+    private var fieldCount: Int {
+        guard history.indices.contains(position) else { return 1 }
+        let run = history[position]
+        return run.snapshot.itemIdentifiers.prefix(100).map {
+            (run.content[$0] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+        }.max() ?? 1
     }
 
     private func setQuery(_ text: String) {
@@ -337,18 +538,23 @@ package final class WatchApp: TerminalApp {
             return
         }
         let bar = Style(attributes: [.reverse, .bold])
-        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
         var mode = ""
         if isPaused { mode = "PAUSED" }
+        if let sort { mode += (mode.isEmpty ? "" : " · ") + "sort \(sort.argument)" }
         if !history.isEmpty && position < history.count - 1 {
             mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)"
         }
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
-        let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
-        canvas.draw(
-            " every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar, maxWidth: max(0, width - used))
-        if !mode.isEmpty { canvas.draw(mode + " ", x: width - used + 1, y: 0, style: bar) }
-        var y = 1
+        var y = 0
+        if options.showsTitle {
+            canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
+            let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
+            canvas.draw(
+                " every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar,
+                maxWidth: max(0, width - used))
+            if !mode.isEmpty { canvas.draw(mode + " ", x: width - used + 1, y: 0, style: bar) }
+            y = 1
+        }
         let header = history.indices.contains(position) ? history[position].header : []
         for line in header where y < height - 3 {
             canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
@@ -397,6 +603,7 @@ package final class WatchApp: TerminalApp {
             parts.append(shown == total ? "\(total) rows" : "\(shown)/\(total) rows")
         }
         if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
+        if isFrozen { parts.insert("stopped (-e), a key exits", at: 0) }
         return parts.joined(separator: " · ")
     }
 

@@ -26,6 +26,12 @@ package enum WatchAction: Equatable, Sendable {
     case filterCommit
     /// Stop typing, clear the filter.
     case filterCancel
+    /// Sort by the next field (the first when unsorted).
+    case nextSortField
+    /// Sort by the previous field.
+    case previousSortField
+    /// Reverse the sort (sorting by the first field when unsorted).
+    case reverseSort
     /// A key the list handles itself (moves, pages, the mouse wheel's keys).
     case list(Key)
 }
@@ -50,6 +56,8 @@ package enum WatchKeymap {
         Binding(keys: "Space", help: "pause / resume running the command", bar: "Space pause"),
         Binding(keys: "← → h l", help: "older / newer run (the list animates between them)", bar: "← → history"),
         Binding(keys: "End G", help: "back to the newest run", bar: nil),
+        Binding(keys: "> <", help: "sort by the next / previous field", bar: "> < sort"),
+        Binding(keys: "r", help: "reverse the sort (largest first)", bar: nil),
         Binding(keys: "/", help: "filter rows (Enter keeps, Esc clears)", bar: "/ filter"),
         Binding(keys: "Esc", help: "clear the filter", bar: nil),
         Binding(keys: "?", help: "this help", bar: "? help"),
@@ -98,6 +106,9 @@ package enum WatchKeymap {
         case .character("/"): return .startFilter
         case .escape: return .clearFilter
         case .character("?"): return .toggleHelp
+        case .character(">"): return .nextSortField
+        case .character("<"): return .previousSortField
+        case .character("r"): return .reverseSort
         default: return .list(key)
         }
     }

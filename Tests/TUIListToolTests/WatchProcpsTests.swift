@@ -1,0 +1,251 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// A command runner that answers from a script, one result per run (the last one repeats).
+private final class Script: CommandRunner, @unchecked Sendable {
+    private let lock = NSLock()
+    private var script: [CommandResult]
+    private(set) var runs = 0
+    init(_ script: [CommandResult]) { self.script = script }
+    func run(_ command: [String], timeout: Double) async -> CommandResult {
+        lock.withLock {
+            runs += 1
+            return script.count > 1 ? script.removeFirst() : script[0]
+        }
+    }
+}
+
+/// A watch on a headless terminal with a manual clock (as WatchAppTests' harness).
+private struct Harness {
+    let clock = ManualClock()
+    let terminal = HeadlessTerminal(columns: 50, rows: 12)
+    let program: Program
+    let app: WatchApp
+
+    init(_ options: WatchApp.Options, _ runner: Script) throws {
+        terminal.clock = clock
+        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
+        program = Program(terminal: terminal, clock: clock)
+        app = try WatchApp(options: options, runner: runner)
+        program.start(app)
+    }
+
+    func advance(by seconds: Double) async {
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9, !program.isFinished {
+            if app.isRunning {
+                let deadline = Date().addingTimeInterval(5)
+                while !program.waker.isPending && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+            }
+            program.step(app)
+        }
+    }
+
+    func press(_ key: Key) async {
+        terminal.enqueue([.key(key)])
+        await advance(by: 0.6)
+    }
+
+    var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+
+    /// The columns of line `y` drawn in the `-d` highlight.
+    func highlighted(line y: Int) -> String {
+        let frame = terminal.frame
+        return (0 ..< frame.width).map { x -> String in
+            let cell = frame[x, y]
+            return cell.style.attributes.contains(.bold) && cell.style.attributes.contains(.reverse) ? cell.text : ""
+        }.joined()
+    }
+}
+
+private func output(_ lines: String...) -> CommandResult {
+    CommandResult(exitCode: 0, output: lines.joined(separator: "\n") + "\n")
+}
+
+@Suite struct WatchProcpsTests {
+    @Test func theCommandLineReadsAsProcpsWatch() {
+        #expect(WatchCommandLine.command(["ps aux | sort -k3"], exec: false) == ["sh", "-c", "ps aux | sort -k3"])
+        #expect(WatchCommandLine.command(["ps aux"], exec: true) == ["ps aux"])
+        #expect(WatchCommandLine.command(["ls", "-l"], exec: false) == ["ls", "-l"])
+        #expect(
+            WatchCommandLine.normalized(["-n", "1", "--differences=permanent", "ls", "--differences=permanent"])
+                == ["-n", "1", "--permanent-differences", "ls", "--differences=permanent"])
+        #expect(WatchCommandLine.normalized(["--", "x", "--differences=permanent"]) == ["--", "x", "--differences=permanent"])
+        #expect(WatchSort(argument: "-2") == WatchSort(field: 2, descending: true))
+        #expect(WatchSort(argument: "3") == WatchSort(field: 3))
+        #expect(WatchSort(argument: "0") == nil && WatchSort(argument: "x") == nil && WatchSort(argument: "--2") == nil)
+        #expect(WatchSchedule.nextRun(started: 10.3, ended: 10.8, interval: 1, precise: false, origin: 0.3) == 11.8)
+        #expect(WatchSchedule.nextRun(started: 10.3, ended: 10.8, interval: 1, precise: true, origin: 0.3) == 11.3)
+        // A run longer than the interval: the next grid point not past.
+        #expect(WatchSchedule.nextRun(started: 10.3, ended: 12.5, interval: 1, precise: true, origin: 0.3) == 13.3)
+    }
+
+    @Test func sortOrdersNumbersAsNumbersAndColumnsAlign() {
+        let content = ["a": "a 9 x", "b": "b 10 y", "c": "c 9 z", "d": "d - w"]
+        #expect(WatchSort(field: 2).ordered(["a", "b", "c", "d"], content: content) == ["a", "c", "b", "d"])
+        #expect(WatchSort(field: 2, descending: true).ordered(["a", "b", "c", "d"], content: content) == ["d", "b", "a", "c"])
+        #expect(WatchColumns.align(["PID CMD", "1 init", "1234 bash -l"]) == ["PID   CMD", "1     init", "1234  bash  -l"])
+    }
+
+    /// -d: the changed characters of a changed row are highlighted; a row that only moved is
+    /// not; the next change replaces the highlight (=permanent keeps adding to it).
+    @Test(arguments: [WatchApp.Differences.successive, .permanent])
+    func differencesHighlightChangedCharactersNotMovedRows(mode: WatchApp.Differences) async throws {
+        let runner = Script([
+            output("1 alpha 10", "2 beta 20"), output("2 beta 20", "1 alpha 11"), output("2 beta 21", "1 alpha 11"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
+        options.differences = mode
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        #expect(watch.highlighted(line: 1) == "" && watch.highlighted(line: 2) == "")
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 2]) == ["2 beta 20", "1 alpha 11"])
+        #expect(watch.highlighted(line: 1) == "", "beta only moved")
+        #expect(watch.highlighted(line: 2) == "1", "alpha's last digit changed")
+        await watch.advance(by: 1)
+        #expect(watch.highlighted(line: 1) == "1", "beta's last digit changed")
+        #expect(watch.highlighted(line: 2) == (mode == .permanent ? "1" : ""), "\(mode): alpha did not change this time")
+    }
+
+    @Test func runsWithNoChangeAreNotKeptAndOnChangeGetsTheCounts() async throws {
+        let file = NSTemporaryDirectory() + "/tuilist-onchange-\(UUID().uuidString)"
+        defer { unlink(file) }
+        let runner = Script([
+            output("1 a", "2 b", "3 c"), output("1 a", "2 b", "3 c"), output("3 c!", "1 a!", "4 d"),
+            output("3 c!", "1 a!", "4 d"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
+        options.onChange = WatchCommandLine.command(
+            ["echo \"+$TUILIST_ADDED -$TUILIST_REMOVED ~$TUILIST_MOVED *$TUILIST_CHANGED\" >> '\(file)'"], exec: false)
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 3.5)
+        #expect(runner.runs == 4)
+        #expect(watch.app.history.count == 2, "two runs changed nothing")
+        #expect(watch.app.history.map(\.snapshot.itemIdentifiers) == [["1", "2", "3"], ["3", "1", "4"]])
+        // The command runs in the background: wait for its line (suspended, not blocking a
+        // thread of the pool that runs it).
+        let deadline = Date().addingTimeInterval(20)
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if !text.isEmpty { break }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(text == "+1 -1 ~1 *2\n", "one line, for the one change: \(text.debugDescription)")
+    }
+
+    /// The history keeps at most `historyRows` rows in all (and always the newest run).
+    @Test func theHistoryIsBoundedByRows() async throws {
+        let runner = Script(
+            (1 ... 5).map { output("a\($0)", "b\($0)", "c\($0)") } + [output("big", "x", "y", "z", "w", "v", "u")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.historyRows = 7
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 4.5)
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["a4", "a5"], "two runs of 3 rows fit in 7")
+        await watch.advance(by: 1)
+        #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["big"], "7 rows: the newest run alone")
+    }
+
+    /// Lines end at "\n" or "\r\n" (the output is split on bytes; "\r\n" is one Character).
+    @Test func crlfLinesAreRows() async throws {
+        let watch = try Harness(
+            .init(command: ["x"], interval: 1), Script([CommandResult(exitCode: 0, output: "one\r\ntwo\r\nthree\n")]))
+        await watch.advance(by: 0.5)
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one", "two", "three"])
+    }
+
+    @Test func chgexitQuitsOnTheFirstChange() async throws {
+        let runner = Script([output("a"), output("a"), output("b")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.exitOnChange = true
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 1.5)
+        #expect(!watch.program.isFinished, "the same output twice")
+        await watch.advance(by: 1)
+        #expect(watch.program.isFinished && runner.runs == 3)
+    }
+
+    @Test func errexitFreezesOnAFailureBeepsAndAKeyExits() async throws {
+        let runner = Script([output("a"), CommandResult(exitCode: 3, output: "", errors: "broken\n"), output("b")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.exitOnError = true
+        options.beep = true
+        let watch = try Harness(options, runner)
+        let bells = Counter()
+        watch.app.bell = { bells.count += 1 }
+        await watch.advance(by: 4)
+        #expect(runner.runs == 2, "no run after the failing one")
+        #expect(bells.count == 1)
+        #expect(watch.app.isFrozen && watch.rows[1] == "a")
+        #expect(watch.app.statusText.contains("exit 3: broken"), "\(watch.app.statusText)")
+        #expect(!watch.program.isFinished)
+        await watch.press(.character("j"))
+        #expect(watch.program.isFinished)
+    }
+
+    @Test func noTitleDrawsTheFirstRowOnTheFirstLine() async throws {
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.showsTitle = false
+        let watch = try Harness(options, Script([output("first", "second")]))
+        await watch.advance(by: 0.5)
+        #expect(watch.rows[0] == "first" && watch.rows[1] == "second", "\(watch.rows)")
+    }
+
+    /// --sort=-2 orders by field 2, largest first, re-sorts when values change, and the keys
+    /// change the field and direction.
+    @Test func sortKeepsRowsOrderedAndTheKeysChangeIt() async throws {
+        let runner = Script([
+            output("PID CPU NAME", "1 5 init", "2 30 web", "3 12 db"), output("PID CPU NAME", "1 50 init", "2 30 web", "3 12 db"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1), headerLines: 1)
+        options.sort = WatchSort(field: 2, descending: true)
+        options.columns = true
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        #expect(
+            Array(watch.rows[1 ... 4]) == ["PID  CPU  NAME", "2    30   web", "3    12   db", "1    5    init"], "\(watch.rows)")
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[2 ... 4]) == ["1    50   init", "2    30   web", "3    12   db"], "\(watch.rows)")
+        await watch.press(.character("r"))  // smallest first
+        #expect(Array(watch.rows[2 ... 4]) == ["3    12   db", "2    30   web", "1    50   init"], "\(watch.rows)")
+        await watch.press(.character(">"))  // field 3, names
+        #expect(Array(watch.rows[2 ... 4]) == ["3    12   db", "1    50   init", "2    30   web"], "\(watch.rows)")
+        await watch.press(.character(">"))  // wraps to field 1
+        #expect(watch.app.sort == WatchSort(field: 1) && watch.rows[2] == "1    50   init", "\(watch.rows)")
+        await watch.press(.character("<"))  // back to field 3 (wraps)
+        #expect(watch.app.sort == WatchSort(field: 3), "\(String(describing: watch.app.sort))")
+        #expect(watch.rows[0].contains("sort 3"), "the title says the sort: \(watch.rows[0])")
+    }
+}
+
+extension WatchProcpsTests {
+    /// -c: the output's colours are drawn; the rows' text (and so identity and -d) is the
+    /// text without the escapes.
+    @Test func colorDrawsTheOutputsColours() async throws {
+        let runner = Script([
+            output("\u{1B}[31mred\u{1B}[0m 1", "\u{1B}[1;34mblue\u{1B}[0m 2"),
+            output("\u{1B}[31mred\u{1B}[0m 5", "\u{1B}[1;34mblue\u{1B}[0m 2"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1))
+        options.color = true
+        options.differences = .successive
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        #expect(Array(watch.rows[1 ... 2]) == ["red 1", "blue 2"], "\(watch.rows)")
+        let frame = watch.terminal.frame
+        #expect(frame[1, 1].style.foreground == .ansi(1) && frame[1, 1].text == "r")
+        #expect(frame[5, 1].style.foreground == .default, "after the reset: \(frame[5, 1])")
+        #expect(frame[1, 2].style.foreground == .ansi(4) && frame[1, 2].style.attributes.contains(.bold))
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["red", "blue"], "identity reads the plain text")
+        await watch.advance(by: 1)
+        #expect(watch.highlighted(line: 1) == "5" && watch.highlighted(line: 2) == "", "-d reads the plain text")
+        #expect(watch.terminal.frame[1, 1].style.foreground == .ansi(1), "still red")
+    }
+}
+
+private final class Counter: @unchecked Sendable { var count = 0 }
