@@ -76,7 +76,9 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .long, help: "Run this command when a run differs (one string: sh -c); see the variables below.")
     var onChange: String?
 
-    @Option(name: .long, help: "Keep the rows ordered by field N (1-based; numbers as numbers); --sort=-N: largest first.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Keep the rows ordered by field N (1-based; numbers as numbers); --sort=-N: largest first.")
     var sort: String?
 
     @Flag(name: .long, help: "Align the whitespace-separated fields into columns (under the header).")

@@ -87,7 +87,12 @@ private func output(_ lines: String...) -> CommandResult {
         let content = ["a": "a 9 x", "b": "b 10 y", "c": "c 9 z", "d": "d - w"]
         #expect(WatchSort(field: 2).ordered(["a", "b", "c", "d"], content: content) == ["a", "c", "b", "d"])
         #expect(WatchSort(field: 2, descending: true).ordered(["a", "b", "c", "d"], content: content) == ["d", "b", "a", "c"])
-        #expect(WatchColumns.align(["PID CMD", "1 init", "1234 bash -l"]) == ["PID   CMD", "1     init", "1234  bash  -l"])
+        #expect(
+            WatchColumns.align(["PID CMD", "1 init", "1234 bash -l"]).lines == ["PID   CMD", "1     init", "1234  bash  -l"])
+        // With a header, the last column keeps the rest of the line (ps -eo pid,args).
+        let aligned = WatchColumns.align(["PID CMD", "1 init", "1234 bash -l  -i "], headerLines: 1, atLeast: [6])
+        #expect(aligned.lines == ["PID     CMD", "1       init", "1234    bash -l  -i"])
+        #expect(aligned.widths == [6], "a width from an earlier run is kept")
     }
 
     /// -d: the changed characters of a changed row are highlighted; a row that only moved is
@@ -224,6 +229,27 @@ private func output(_ lines: String...) -> CommandResult {
 }
 
 extension WatchProcpsTests {
+    /// --columns aligns what is drawn, never what is compared: a value that widens its column
+    /// changes its own row only (for -d, --on-change and the flash), and the widths stay.
+    @Test func aWideningColumnChangesOnlyItsRow() async throws {
+        let runner = Script([
+            output("PID CPU NAME", "1 9 init", "2 30 web"), output("PID CPU NAME", "1 1000 init", "2 30 web"),
+            output("PID CPU NAME", "1 9 init", "2 30 web"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1, key: .field(1), headerLines: 1)
+        options.columns = true
+        options.differences = .successive
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        #expect(Array(watch.rows[1 ... 3]) == ["PID  CPU  NAME", "1    9    init", "2    30   web"], "\(watch.rows)")
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 3]) == ["PID  CPU   NAME", "1    1000  init", "2    30    web"], "\(watch.rows)")
+        #expect(watch.app.history.last?.changedRows == ["1"], "web's line did not change, only its padding")
+        #expect(watch.highlighted(line: 3) == "", "web is not highlighted")
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[2 ... 3]) == ["1    9     init", "2    30    web"], "the widths stay: \(watch.rows)")
+    }
+
     /// -c: the output's colours are drawn; the rows' text (and so identity and -d) is the
     /// text without the escapes.
     @Test func colorDrawsTheOutputsColours() async throws {

@@ -190,3 +190,42 @@ package enum OnChangeRunner {
         return nil
     }
 }
+
+/// `--on-change`'s commands, one at a time: a change while one runs is kept (the newest
+/// only) and runs when it ends, so a slow command at a short interval never piles up.
+package final class OnChangeQueue: Sendable {
+    private struct State: Sendable {
+        var running = false
+        var pending: (command: [String], environment: [String: String])?
+    }
+    private let state = LockedValue(State())
+
+    package init() {}
+
+    /// Runs `command` now, or once the one running ends (replacing any waiting before it).
+    /// - Parameters:
+    ///   - command: the executable, then its arguments.
+    ///   - environment: variables added to the inherited environment.
+    package func submit(_ command: [String], environment: [String: String]) {
+        let startNow = state.withLock { state in
+            if state.running {
+                state.pending = (command, environment)
+                return false
+            }
+            state.running = true
+            return true
+        }
+        guard startNow else { return }
+        Task.detached { [state] in
+            var next: (command: [String], environment: [String: String])? = (command, environment)
+            while let job = next {
+                _ = await OnChangeRunner.run(job.command, environment: job.environment)
+                next = state.withLock { state in
+                    defer { state.pending = nil }
+                    if state.pending == nil { state.running = false }
+                    return state.pending
+                }
+            }
+        }
+    }
+}

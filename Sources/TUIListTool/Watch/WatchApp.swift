@@ -98,6 +98,13 @@ package final class WatchApp: TerminalApp {
         package var changed: [String: Set<Int>] = [:]
         /// With `-c`: the colours of the rows that have some.
         package var colors: [String: ANSIText] = [:]
+        /// With `--columns`: each row's line as drawn, its fields aligned. What changed, the sort,
+        /// the filter and `-d` read ``content``, so a column that widens changes no row.
+        package var aligned: [String: String] = [:]
+        /// `--columns`: the column widths ``aligned`` was padded to.
+        package var columnWidths: [Int] = []
+        /// The line drawn for row `id`.
+        package func shown(_ id: String) -> String? { aligned[id] ?? content[id] }
         /// The rows whose line changed since the run kept before it.
         package var changedRows: [String] = []
     }
@@ -149,7 +156,11 @@ package final class WatchApp: TerminalApp {
     private var nextRunAt: Double = 0
     private var lastEndTime: String = ""
     private var program: Program?
+    /// `--on-change`: one command at a time.
+    private let onChangeQueue = OnChangeQueue()
     private var shownContent: [String: String] = [:]
+    /// `--columns`: the widest field of each column so far.
+    private var columnWidths: [Int] = []
     private var shownChanged: [String: Set<Int>] = [:]
     private var shownColors: [String: ANSIText] = [:]
     /// The ``Run/number`` of the run on screen.
@@ -273,7 +284,8 @@ package final class WatchApp: TerminalApp {
                     for (id, marks) in previous.changed where run.content[id] != nil { run.changed[id] = marks }
                 }
                 for id in changedRows {
-                    let marks = WatchDifferences.changedCharacters(old: previous.content[id]!, new: run.content[id]!)
+                    // Offsets in the line as drawn (aligned with --columns).
+                    let marks = WatchDifferences.changedCharacters(old: previous.shown(id)!, new: run.shown(id)!)
                     run.changed[id, default: []].formUnion(marks)
                 }
             }
@@ -281,7 +293,7 @@ package final class WatchApp: TerminalApp {
                 // A diff of its own (O(rows)): only when someone asked for the counts.
                 let counts = Changeset(from: arranged(previous), to: arranged(run)).itemCounts
                 lastCounts = (counts.inserts, counts.deletes, counts.moves, changedRows.count)
-                Self.launch(command, counts: lastCounts!)
+                launch(command, counts: lastCounts!)
             }
             if options.exitOnChange { program?.quit(status: 0) }
         }
@@ -331,11 +343,14 @@ package final class WatchApp: TerminalApp {
             header = header.map { ANSIText.stripping($0) }
         }
         let ids = keyer.identities(of: rows)
+        var alignedRows: [String] = []
         if options.columns {
-            // Identity is read from the lines as printed; the rows show aligned.
-            let aligned = WatchColumns.align(header + rows)
+            // The rows show aligned; identity and everything else read them as printed. Widths
+            // only grow while watch runs, so a narrower run does not shift every row back.
+            let (aligned, widths) = WatchColumns.align(header + rows, headerLines: header.count, atLeast: columnWidths)
+            columnWidths = widths
             header = Array(aligned.prefix(header.count))
-            rows = Array(aligned.dropFirst(header.count))
+            alignedRows = Array(aligned.dropFirst(header.count))
         }
         var snapshot = Snapshot<String, String>()
         var content: [String: String] = [:]
@@ -361,6 +376,8 @@ package final class WatchApp: TerminalApp {
         runsSucceeded += 1
         var run = Run(wallTime: Self.wallClock(), header: header, snapshot: snapshot, content: content, number: runsSucceeded)
         for (index, text) in colors { run.colors[ids[index]] = text }
+        for (id, line) in zip(ids, alignedRows) { run.aligned[id] = line }
+        run.columnWidths = columnWidths
         return run
     }
 
@@ -378,12 +395,12 @@ package final class WatchApp: TerminalApp {
 
     /// Starts `command` (`--on-change`) with the counts of the change in its environment
     /// (TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, TUILIST_CHANGED); not waited for.
-    private static func launch(_ command: [String], counts: (added: Int, removed: Int, moved: Int, changed: Int)) {
+    private func launch(_ command: [String], counts: (added: Int, removed: Int, moved: Int, changed: Int)) {
         let environment = [
             "TUILIST_ADDED": counts.added, "TUILIST_REMOVED": counts.removed, "TUILIST_MOVED": counts.moved,
             "TUILIST_CHANGED": counts.changed,
         ].mapValues { "\($0)" }
-        Task.detached { _ = await OnChangeRunner.run(command, environment: environment) }
+        onChangeQueue.submit(command, environment: environment)
     }
 
     /// Shows the run at ``position`` (filtered), animated from what is on screen.
@@ -404,11 +421,13 @@ package final class WatchApp: TerminalApp {
         // A row whose highlight (-d) came or went is drawn again too.
         func isChanged(_ id: String) -> Bool {
             shownContent[id].map {
-                $0 != run.content[id] || shownChanged[id] != run.changed[id] || shownColors[id] != run.colors[id]
+                $0 != run.shown(id) || shownChanged[id] != run.changed[id] || shownColors[id] != run.colors[id]
             } ?? false
         }
         let changed: [String]
-        if shownNumber != nil, position > 0, history[position - 1].number == shownNumber {
+        if shownNumber != nil, position > 0, history[position - 1].number == shownNumber,
+            history[position - 1].columnWidths == run.columnWidths
+        {
             // The run before is on screen (the usual step): only the rows found changed, and
             // those with a highlight or colours, can differ; not a look-up per row.
             var candidates = Set(run.changedRows)
@@ -421,7 +440,7 @@ package final class WatchApp: TerminalApp {
             changed = snapshot.itemIdentifiers.filter(isChanged)
         }
         if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-        shownContent = run.content
+        shownContent = run.aligned.isEmpty ? run.content : run.aligned
         shownChanged = run.changed
         shownColors = run.colors
         shownNumber = run.number

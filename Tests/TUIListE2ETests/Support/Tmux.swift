@@ -102,8 +102,8 @@ final class TmuxSession {
             screen = (try? capture(escapes: escapes)) ?? []
             if condition(screen) { return screen }
             if Date() > deadline {
-                throw Failure(
-                    description: "timed out after \(timeout * slowdown)s waiting for \(what); screen:\n" + screen.joined(separator: "\n"))
+                let screenText = screen.joined(separator: "\n")
+                throw Failure(description: "timed out after \(timeout * slowdown)s waiting for \(what); screen:\n" + screenText)
             }
             usleep(20_000)
         }
