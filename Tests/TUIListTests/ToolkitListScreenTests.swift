@@ -134,6 +134,16 @@ struct ToolkitListScreenTests {
         #expect(screen.shownItems.numberOfItems == 6)
     }
 
+    @Test func aFilterSetFromCodeFiltersTheListAtOnce() {
+        let screen = makeScreen()
+        screen.setItems(Snapshot(sections: Self.fruit))
+        screen.setFilter("'Lime")
+        #expect(screen.shownItems.itemIdentifiers == ["Lime"])
+        #expect(!screen.isFiltering, "the prompt stays closed")
+        screen.setFilter("")
+        #expect(screen.shownItems.numberOfItems == Snapshot(sections: Self.fruit).numberOfItems)
+    }
+
     @Test func helpComesFromTheKeymapAndTheAppGetsItsActions() {
         let screen = makeScreen()
         screen.setItems(Snapshot(sections: Self.fruit))

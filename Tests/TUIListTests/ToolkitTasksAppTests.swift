@@ -71,7 +71,11 @@ struct ToolkitTasksAppTests {
         #expect(app.screen.items.itemIdentifiers(inSection: "This week").first?.title == "Walk the dog")
         #expect(app.screen.items.numberOfItems(inSection: "Today") == 9)
         #expect(app.screen.list.selectedItem?.title == "Walk the dog")
-        terminal.enqueue(keys("KJ"))
+        terminal.enqueue(keys("K"))
+        drawNextFrame(program, app)
+        #expect(app.screen.items.itemIdentifiers(inSection: "Today").last?.title == "Walk the dog", "K: back to the end of Today")
+        #expect(app.screen.items.numberOfItems(inSection: "Today") == 10)
+        terminal.enqueue(keys("J"))
         drawNextFrame(program, app)
         #expect(app.screen.items.itemIdentifiers(inSection: "This week").first?.title == "Walk the dog")
 

@@ -87,8 +87,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var keymap: Keymap<Action>
     /// The keys while the filter prompt is open (besides those that edit the query).
     public var filteringKeymap: Keymap<Action>
-    /// The filter prompt.
-    public var filter = FilterPrompt()
+    /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
+    /// from code.
+    public private(set) var filter = FilterPrompt()
     /// What the empty list says when there are no items at all.
     public var emptyText = "No items"
     /// What the empty list says when the filter matches nothing.
@@ -190,6 +191,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         isLoading = false
         progress = nil
         showItems(animated: animated)
+    }
+
+    /// Filters the list by `query` (fzf's syntax, as typed at the prompt), without opening the
+    /// prompt; an empty query shows every item.
+    /// - Parameter query: The query.
+    /// - Complexity: O(*n*) to filter, plus ``ListView/apply(_:animated:)``.
+    public func setFilter(_ query: String) {
+        filter.query = query
+        showItems(animated: false)
     }
 
     /// The items shown: those whose title matches the filter, in order, every section kept.
