@@ -586,18 +586,25 @@ package final class WatchApp: TerminalApp {
         if isShowingHelp { drawHelp(into: &canvas) }
     }
 
-    /// The help overlay: every binding of ``WatchKeymap``, in a box over the list.
+    /// The help overlay: every binding of ``WatchKeymap``, in a box over the screen; in two
+    /// columns when one does not fit the terminal's height, so no binding is left out.
     private func drawHelp(into canvas: inout Canvas) {
         let lines = WatchKeymap.helpLines
-        let boxWidth = min(canvas.width - 2, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
-        let boxHeight = min(canvas.height - 2, lines.count + 2)
-        let x = max(0, (canvas.width - boxWidth) / 2), y = max(1, (canvas.height - boxHeight) / 2)
+        let lineWidth = lines.map { TerminalText.columns(of: $0) }.max() ?? 0
+        let columns = lines.count + 2 > canvas.height ? 2 : 1
+        let perColumn = (lines.count + columns - 1) / columns
+        let boxWidth = min(canvas.width, columns * (lineWidth + 2) + 2)
+        let boxHeight = min(canvas.height, perColumn + 2)
+        let x = max(0, (canvas.width - boxWidth) / 2), y = max(0, (canvas.height - boxHeight) / 2)
         let style = Style(attributes: .reverse)
         canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
         canvas.draw(
             " keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
-        for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
-            canvas.draw(line, x: x + 2, y: y + 1 + index, style: style, maxWidth: boxWidth - 4)
+        for (index, line) in lines.enumerated() {
+            let column = index / perColumn, row = index % perColumn
+            guard row < boxHeight - 2 else { continue }
+            let left = x + 2 + column * (lineWidth + 2)
+            canvas.draw(line, x: left, y: y + 1 + row, style: style, maxWidth: max(0, x + boxWidth - 1 - left))
         }
     }
 
