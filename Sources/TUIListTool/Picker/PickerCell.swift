@@ -33,23 +33,7 @@ package final class PickerCell: ListCell {
         } else {
             canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
         }
-        if !matched.isEmpty {
-            var column = left
-            var next = 0
-            for (offset, character) in title.enumerated() {
-                guard next < matched.count, column < right else { break }
-                let width = TerminalText.columns(of: String(character))
-                if matched[next] == offset {
-                    next += 1
-                    if width > 0 && column + width <= right {
-                        canvas.restyle(Rect(x: column, y: rect.y, width: width, height: 1)) { style in
-                            style = style.overlaid(with: matchStyle)
-                        }
-                    }
-                }
-                column += width
-            }
-        }
+        canvas.highlightCharacters(of: title, x: left, y: rect.y, right: right, at: Set(matched), with: matchStyle)
         CellState.applyStandardOverlays(
             state, to: &canvas, rect: rect, selected: Style(attributes: .reverse),
             unfocusedSelected: Style(attributes: .underline), marked: Style(foreground: .ansi(3), attributes: .bold))

@@ -31,19 +31,7 @@ package final class WatchCell: ListCell {
         } else {
             canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
         }
-        if !changed.isEmpty {
-            var column = left
-            for (offset, character) in title.enumerated() {
-                guard column < right else { break }
-                let width = TerminalText.columns(of: String(character))
-                if changed.contains(offset) && width > 0 && column + width <= right {
-                    canvas.restyle(Rect(x: column, y: rect.y, width: width, height: 1)) { style in
-                        style = style.overlaid(with: Self.highlight)
-                    }
-                }
-                column += width
-            }
-        }
+        canvas.highlightCharacters(of: title, x: left, y: rect.y, right: right, at: changed, with: Self.highlight)
         CellState.applyStandardOverlays(state, to: &canvas, rect: rect)
     }
 }

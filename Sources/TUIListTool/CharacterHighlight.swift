@@ -1,0 +1,28 @@
+import TUIList
+
+extension Canvas {
+    /// Overlays `style` on the cells of some characters of `text`, drawn from column `x` of line
+    /// `y`: the picker's matched characters, watch's changed ones (`-d`).
+    /// - Parameters:
+    ///   - text: The text as drawn.
+    ///   - x: Its first column.
+    ///   - y: Its line.
+    ///   - right: The column it stops before.
+    ///   - offsets: The characters to highlight, as `Character` offsets in `text`.
+    ///   - style: The style laid over theirs.
+    /// - Complexity: O(*n*) in the characters of `text` up to the last offset or `right`.
+    package mutating func highlightCharacters(
+        of text: String, x: Int, y: Int, right: Int, at offsets: Set<Int>, with style: Style
+    ) {
+        guard let last = offsets.max() else { return }
+        var column = x
+        for (offset, character) in text.enumerated() {
+            guard offset <= last, column < right else { break }
+            let width = TerminalText.columns(of: String(character))
+            if offsets.contains(offset) && width > 0 && column + width <= right {
+                restyle(Rect(x: column, y: y, width: width, height: 1)) { $0 = $0.overlaid(with: style) }
+            }
+            column += width
+        }
+    }
+}
