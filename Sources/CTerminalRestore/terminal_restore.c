@@ -2,6 +2,7 @@
 #include "terminal_restore.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -17,7 +18,11 @@ static int saved_modes_valid = 0;
 static int restore_fd = -1;
 static char restore_bytes[1024];
 static size_t restore_length = 0;
-static volatile sig_atomic_t screen_active = 0;
+// Atomic, not volatile sig_atomic_t: the handler runs on whichever thread the signal lands on
+// (often the input reader's) while the main thread may be disarming; lock-free atomics are
+// async-signal-safe, and the exchange lets exactly one of them restore (ThreadSanitizer
+// reported the race from the end-to-end tests' SIGTERM/SIGQUIT runs).
+static atomic_int screen_active = 0;
 
 void tui_save_modes(int fd) {
     restore_fd = fd;
@@ -40,7 +45,7 @@ void tui_arm_restore(int mouse) {
     append_bytes(tigetstr("cnorm"));
     append_bytes(tigetstr("rmkx"));
     append_bytes(tigetstr("rmcup"));
-    screen_active = 1;
+    atomic_store(&screen_active, 1);
 }
 
 int tui_terminal_has_mouse(void) {
@@ -48,11 +53,10 @@ int tui_terminal_has_mouse(void) {
     return value != NULL && value != (char *)-1 && value[0] != 0;
 }
 
-void tui_disarm_restore(void) { screen_active = 0; }
+void tui_disarm_restore(void) { atomic_store(&screen_active, 0); }
 
 void tui_emergency_restore(void) {
-    if (!screen_active) return;
-    screen_active = 0;
+    if (!atomic_exchange(&screen_active, 0)) return;
     if (restore_fd < 0) return;
     size_t done = 0;
     while (done < restore_length) {
@@ -63,13 +67,12 @@ void tui_emergency_restore(void) {
     if (saved_modes_valid) tcsetattr(restore_fd, TCSADRAIN, &saved_modes);
 }
 
-static volatile sig_atomic_t child_group = 0;
+static atomic_int child_group = 0;
 
-void tui_set_child_group(int group) { child_group = group; }
+void tui_set_child_group(int group) { atomic_store(&child_group, group); }
 
 static void end_child_group(void) {
-    int group = child_group;
-    child_group = 0;
+    int group = atomic_exchange(&child_group, 0);
     if (group > 0) kill(-group, SIGTERM);
 }
 
