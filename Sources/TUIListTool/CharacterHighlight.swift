@@ -1,6 +1,28 @@
 import TUIList
 
 extension Canvas {
+    /// Draws a row's line one column in from each side of `rect` (in its colours when
+    /// `colored` is set; its plain text is `line`), then highlights some of its characters: the
+    /// picker's rows and watch's.
+    /// - Parameters:
+    ///   - line: The line's plain text.
+    ///   - colored: Its colours (`--ansi`, `-c`), drawn instead of `line` when set.
+    ///   - rect: The row.
+    ///   - offsets: The characters to highlight, as `Character` offsets in `line`.
+    ///   - style: The style laid over theirs.
+    package mutating func drawRowLine(
+        _ line: String, colored: ANSIText?, in rect: Rect, highlighting offsets: Set<Int>, with style: Style
+    ) {
+        let left = rect.x + min(1, rect.width / 4)
+        let right = rect.maxX - min(1, rect.width / 4)
+        if let colored {
+            colored.draw(into: &self, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        } else {
+            draw(line, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
+        }
+        highlightCharacters(of: line, x: left, y: rect.y, right: right, at: offsets, with: style)
+    }
+
     /// Overlays `style` on the cells of some characters of `text`, drawn from column `x` of line
     /// `y`: the picker's matched characters, watch's changed ones (`-d`).
     /// - Parameters:

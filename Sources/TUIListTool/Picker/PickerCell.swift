@@ -26,14 +26,7 @@ package final class PickerCell: ListCell {
     /// Draws the line one column in, restyles the matched characters, then the overlays.
     package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        let left = rect.x + min(1, rect.width / 4)
-        let right = rect.maxX - min(1, rect.width / 4)
-        if let colored {
-            colored.draw(into: &canvas, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
-        } else {
-            canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
-        }
-        canvas.highlightCharacters(of: title, x: left, y: rect.y, right: right, at: Set(matched), with: matchStyle)
+        canvas.drawRowLine(title, colored: colored, in: rect, highlighting: Set(matched), with: matchStyle)
         CellState.applyStandardOverlays(
             state, to: &canvas, rect: rect, selected: Style(attributes: .reverse),
             unfocusedSelected: Style(attributes: .underline), marked: Style(foreground: .ansi(3), attributes: .bold))

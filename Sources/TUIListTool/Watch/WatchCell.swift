@@ -24,14 +24,7 @@ package final class WatchCell: ListCell {
 
     package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        let left = rect.x + min(1, rect.width / 4)
-        let right = rect.maxX - min(1, rect.width / 4)
-        if let colored {
-            colored.draw(into: &canvas, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
-        } else {
-            canvas.draw(title, x: left, y: rect.y, maxWidth: max(0, right - left), clip: rect)
-        }
-        canvas.highlightCharacters(of: title, x: left, y: rect.y, right: right, at: changed, with: Self.highlight)
+        canvas.drawRowLine(title, colored: colored, in: rect, highlighting: changed, with: Self.highlight)
         CellState.applyStandardOverlays(state, to: &canvas, rect: rect)
     }
 }
