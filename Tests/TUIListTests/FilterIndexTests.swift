@@ -116,7 +116,7 @@ import Testing
         #expect(index.identifiers(index.matches("changed 49")!) == [3])
         #expect(index.identifiers(index.matches("item 3")!) == [])
         #expect(index.identifiers(index.matches("item")!) == [0, 1, 2, 4, 5, 6, 7, 8, 9])
-        #expect(index._bytes.count < 200, "replaced text is compacted away (\(index._bytes.count) bytes)")
+        #expect(index._store.bytesUsed < 200, "replaced text is compacted away (\(index._store.bytesUsed) bytes)")
     }
 
     @Test func aCancelledSearchReturnsNothing() {

@@ -46,20 +46,21 @@ extension FilterIndex {
         if needle.isEmpty {
             var all: [Int32] = []
             all.reserveCapacity(count)
-            for slot in 0 ..< total where _starts[slot] != .max { all.append(Int32(slot)) }
+            for slot in 0 ..< total where _starts[slot] != _TextStore.none { all.append(Int32(slot)) }
             return FilterMatches(query: needle, slots: all, slotCount: total, version: version)
         }
         let chunkSize = 4_096
         let chunks = (candidateCount + chunkSize - 1) / chunkSize
         var found = [[Int32]](repeating: [], count: chunks)
-        let cancelled = _bytes.withUnsafeBufferPointer { bytes in
+        let cancelled = _store.withBases { bases in
             _starts.withUnsafeBufferPointer { starts in
                 _lengths.withUnsafeBufferPointer { lengths in
+                  _foldedLengths.withUnsafeBufferPointer { foldedLengths in
                     needle.withUnsafeBufferPointer { needle in
                         found.withUnsafeMutableBufferPointer { found in
                             (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
                                 let search = _Search(
-                                    bytes: bytes, starts: starts, lengths: lengths, needle: needle,
+                                    bases: bases, starts: starts, lengths: lengths, foldedLengths: foldedLengths, needle: needle,
                                     candidates: candidates == nil ? nil : candidateSlots,
                                     candidateCount: candidateCount, chunkSize: chunkSize,
                                     found: found, cancellation: cancellation)
@@ -72,6 +73,7 @@ extension FilterIndex {
                             }
                         }
                     }
+                  }
                 }
             }
         }
@@ -98,9 +100,11 @@ extension FilterIndex {
 /// One search's read-only inputs and per-chunk outputs, shared by the worker threads (each
 /// writes only its own chunk's slot of `found`).
 internal struct _Search: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// Each text chunk's start, by the chunk part of an address.
+    let bases: UnsafeBufferPointer<UnsafePointer<UInt8>>
     let starts: UnsafeBufferPointer<UInt32>
     let lengths: UnsafeBufferPointer<UInt32>
+    let foldedLengths: UnsafeBufferPointer<UInt32>
     let needle: UnsafeBufferPointer<UInt8>
     /// The slots to search (`nil`: every slot `0 ..< candidateCount`).
     let candidates: UnsafeBufferPointer<Int32>?
@@ -112,14 +116,20 @@ internal struct _Search: @unchecked Sendable {
     func run(chunk: Int) {
         if cancellation?.isCancelled == true { return }
         var hits: [Int32] = []
-        guard let base = bytes.baseAddress, let needleBase = needle.baseAddress else { return }
+        guard let needleBase = needle.baseAddress else { return }
         let needleCount = needle.count
         for index in chunk * chunkSize ..< min(candidateCount, (chunk + 1) * chunkSize) {
             let slot = candidates.map { $0[index] } ?? Int32(index)
-            let start = starts[Int(slot)]
-            let length = Int(lengths[Int(slot)])
-            guard start != .max, length >= needleCount else { continue }
-            if _find(base + Int(start), length, needleBase, needleCount) { hits.append(slot) }
+            let address = starts[Int(slot)]
+            guard address != _TextStore.none else { continue }
+            // The folded text: after the case-kept one when it differs from it.
+            let casedLength = Int(lengths[Int(slot)]), foldedLength = Int(foldedLengths[Int(slot)])
+            let length = foldedLength == 0 ? casedLength : foldedLength
+            guard length >= needleCount else { continue }
+            let text =
+                bases[Int(address >> _TextStore.offsetBits)] + Int(address & (1 << _TextStore.offsetBits - 1))
+                + (foldedLength == 0 ? 0 : casedLength)
+            if _find(text, length, needleBase, needleCount) { hits.append(slot) }
         }
         found[chunk] = hits
     }

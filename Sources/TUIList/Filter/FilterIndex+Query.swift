@@ -22,7 +22,7 @@ extension FilterIndex {
         if query.isEmpty {
             var all: [Int32] = []
             all.reserveCapacity(count)
-            for slot in 0 ..< total where _starts[slot] != .max { all.append(Int32(slot)) }
+            for slot in 0 ..< total where _starts[slot] != _TextStore.none { all.append(Int32(slot)) }
             return FilterMatches(query: [], slots: all, slotCount: total, version: version, filterQuery: query)
         }
         var candidates: [Int32]?
@@ -40,16 +40,16 @@ extension FilterIndex {
         var found = [[Int32]](repeating: [], count: chunks)
         var scores = [[Int32]](repeating: [], count: chunks)
         let matcher = _FilterMatcher(query)
-        let cancelled = _bytes.withUnsafeBufferPointer { bytes in
+        let cancelled = _store.withBases { bases in
             _starts.withUnsafeBufferPointer { starts in
                 _lengths.withUnsafeBufferPointer { lengths in
-                    _casedLengths.withUnsafeBufferPointer { casedLengths in
+                    _foldedLengths.withUnsafeBufferPointer { foldedLengths in
                         found.withUnsafeMutableBufferPointer { found in
                             scores.withUnsafeMutableBufferPointer { scores in
                                 (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
                                     let search = _QuerySearch(
-                                        matcher: matcher, bytes: bytes, starts: starts, lengths: lengths,
-                                        casedLengths: casedLengths, candidates: candidates == nil ? nil : candidateSlots,
+                                        matcher: matcher, bases: bases, starts: starts, lengths: lengths,
+                                        foldedLengths: foldedLengths, candidates: candidates == nil ? nil : candidateSlots,
                                         candidateCount: candidateCount, chunkSize: chunkSize, found: found, scores: scores,
                                         cancellation: cancellation)
                                     if candidateCount >= Self.parallelThreshold {
@@ -100,10 +100,11 @@ extension FilterIndex {
 /// One query search's inputs and per-chunk outputs, shared by the worker threads.
 internal struct _QuerySearch: @unchecked Sendable {
     let matcher: _FilterMatcher
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// Each text chunk's start, by the chunk part of an address.
+    let bases: UnsafeBufferPointer<UnsafePointer<UInt8>>
     let starts: UnsafeBufferPointer<UInt32>
     let lengths: UnsafeBufferPointer<UInt32>
-    let casedLengths: UnsafeBufferPointer<UInt32>
+    let foldedLengths: UnsafeBufferPointer<UInt32>
     let candidates: UnsafeBufferPointer<Int32>?
     let candidateCount: Int
     let chunkSize: Int
@@ -113,19 +114,18 @@ internal struct _QuerySearch: @unchecked Sendable {
 
     func run(chunk: Int) {
         if cancellation?.isCancelled == true { return }
-        guard let base = bytes.baseAddress else { return }
         var hits: [Int32] = []
         var hitScores: [Int32] = []
         var unused: [Int] = []
         for index in chunk * chunkSize ..< min(candidateCount, (chunk + 1) * chunkSize) {
             let slot = candidates.map { $0[index] } ?? Int32(index)
-            let start = starts[Int(slot)]
-            guard start != .max else { continue }
+            let address = starts[Int(slot)]
+            guard address != _TextStore.none else { continue }
+            let text = bases[Int(address >> _TextStore.offsetBits)] + Int(address & (1 << _TextStore.offsetBits - 1))
             let length = Int(lengths[Int(slot)])
-            let casedLength = Int(casedLengths[Int(slot)])
-            let folded = UnsafeBufferPointer(start: base + Int(start), count: length)
-            let cased =
-                casedLength == 0 ? folded : UnsafeBufferPointer(start: base + Int(start) + length, count: casedLength)
+            let foldedLength = Int(foldedLengths[Int(slot)])
+            let cased = UnsafeBufferPointer(start: text, count: length)
+            let folded = foldedLength == 0 ? cased : UnsafeBufferPointer(start: text + length, count: foldedLength)
             if let score = matcher.score(folded: folded, cased: cased, positions: &unused, collect: false) {
                 hits.append(slot)
                 hitScores.append(score)

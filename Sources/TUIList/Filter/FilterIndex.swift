@@ -30,24 +30,32 @@ import Darwin
 ///
 /// - A field never matches across into the next one (fields are kept apart by a NUL byte,
 ///   which folding removes from text and queries).
-/// - Memory: the folded bytes (and, for lines with upper-case letters, the bytes folded
-///   keeping case, for case-sensitive terms), plus 12 bytes of offsets and one identifier per item, plus 4
-///   bytes per identifier for `Int` identifiers that are small (0 up to about twice the
-///   count), a hash table entry for others.
+/// - Memory: each item's text once with case kept (accents dropped), and a second time
+///   lower-cased only when that differs (a line with an upper-case letter); with
+///   ``init(storingText:)``, the original text too where it differs from both (accented
+///   text). Plus 12 bytes of lengths and address and one identifier per item, plus 4 bytes
+///   per identifier for `Int` identifiers that are small (0 up to about twice the count), a
+///   hash table entry for others. Text is kept in chunks that never move: the index grows
+///   without copying what it holds, and a copy being searched on another thread shares them.
 public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// Identifiers by slot (the order items were added).
     @usableFromInline internal var _ids: [ID] = []
-    /// Where each slot's folded text starts in `_bytes`; `UInt32.max` for a removed item.
+    /// Where each slot's text is in `_store`; `_TextStore.none` for a removed item.
     @usableFromInline internal var _starts: [UInt32] = []
-    /// The length of each slot's folded text.
-    @usableFromInline internal var _lengths: [UInt32] = []
     /// The length of each slot's text folded keeping case (``TextFolding/append(foldedKeepingCase:to:)``),
-    /// stored right after its folded text; 0 when it is the same as the folded text (no
-    /// upper-case letter), which is most lines'.
-    @usableFromInline internal var _casedLengths: [UInt32] = []
-    /// Every folded text, one after another (texts replaced by an update stay until the next
-    /// compaction).
-    @usableFromInline internal var _bytes: [UInt8] = []
+    /// which comes first.
+    @usableFromInline internal var _lengths: [UInt32] = []
+    /// The length of each slot's folded text (``TextFolding/append(folded:to:)``), stored
+    /// right after the case-kept text; 0 when it is the same (no upper-case letter), which is
+    /// most lines'.
+    @usableFromInline internal var _foldedLengths: [UInt32] = []
+    /// The texts.
+    @usableFromInline internal var _store = _TextStore()
+    /// Whether the original text is kept (``init(storingText:)``).
+    @usableFromInline internal var _storesText = false
+    /// With ``_storesText``: the length of the original text of the slots where it differs
+    /// from the case-kept text, stored after both folded texts.
+    @usableFromInline internal var _originalLengths: [Int32: UInt32] = [:]
     /// Slots by identifier, for identifiers that are not small integers.
     @usableFromInline internal var _slots: [ID: Int32] = [:]
     /// Slots by identifier for `Int` identifiers from 0 up to about twice the count (line
@@ -109,6 +117,13 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public init() {}
 
+    /// An empty index that also keeps each item's text as given, for ``text(atSlot:)``: a
+    /// picker of a million lines keeps them here instead of in a million strings (an ASCII
+    /// line costs no more than without it).
+    /// - Parameter storingText: Whether to keep the text.
+    @inlinable
+    public init(storingText: Bool) { _storesText = storingText }
+
     /// The number of items held. O(1).
     @inlinable
     public var count: Int { _ids.count - _removedCount }
@@ -131,15 +146,14 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public func slot(of id: ID) -> Int? { _slot(id) }
 
-    /// Reserves room for `items` items and `bytes` bytes of folded text.
+    /// Reserves room for `items` items and `bytes` bytes of text.
     @inlinable
     public mutating func reserveCapacity(items: Int, bytes: Int) {
         _ids.reserveCapacity(items)
         _starts.reserveCapacity(items)
         _lengths.reserveCapacity(items)
-        _casedLengths.reserveCapacity(items)
+        _foldedLengths.reserveCapacity(items)
         if ID.self != Int.self { _slots.reserveCapacity(items) }
-        _bytes.reserveCapacity(bytes)
     }
 
     /// Adds an item with one field of text.
@@ -161,27 +175,65 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         let slot = Int32(_ids.count)
         precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
         _ids.append(id)
-        let (start, length, cased) = _write(fields)
+        _starts.append(0)
+        _lengths.append(0)
+        _foldedLengths.append(0)
+        _write(slot: Int(slot), fields)
+    }
+
+    /// Adds an item whose text is the UTF-8 bytes `utf8` (a line as read from a pipe): for
+    /// ASCII text, folded straight from the bytes, with no `String` made.
+    ///
+    /// - Parameters:
+    ///   - id: The item's identifier.
+    ///   - utf8: The text; bytes that are not UTF-8 are repaired as `String(decoding:as:)` does.
+    /// - Precondition: the index does not hold `id`.
+    /// - Complexity: amortised O(`utf8.count`).
+    @inlinable
+    public mutating func append(_ id: ID, utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress, _isASCII(base, utf8.count), memchr(base, 0, utf8.count) == nil else {
+            append(id, text: String(decoding: utf8, as: UTF8.self))
+            return
+        }
+        let slot = Int32(_ids.count)
+        precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
+        _ids.append(id)
+        let (start, folded) = _writeASCII(base, utf8.count)
         _starts.append(start)
-        _lengths.append(length)
-        _casedLengths.append(cased)
+        _lengths.append(UInt32(utf8.count))
+        _foldedLengths.append(folded)
+    }
+
+    /// Writes ASCII text without NUL: as it is (case kept), then lower-cased if that differs.
+    @usableFromInline
+    internal mutating func _writeASCII(_ text: UnsafePointer<UInt8>, _ count: Int) -> (UInt32, UInt32) {
+        var upper = false
+        for index in 0 ..< count where text[index] &- 0x41 < 26 {
+            upper = true
+            break
+        }
+        let (address, target) = _store.reserve(upper ? 2 * count : count)
+        target.update(from: text, count: count)
+        guard upper else { return (address, 0) }
+        for index in 0 ..< count {
+            let byte = text[index]
+            target[count + index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        return (address, UInt32(count))
     }
 
     /// Replaces an item's text.
     ///
     /// - Precondition: the index holds `id`.
-    /// - Complexity: amortised O(length of the fields); now and then O(bytes held) to drop
+    /// - Complexity: amortised O(length of the fields); now and then O(text held) to drop
     ///   replaced text (when it outweighs the rest).
     @inlinable
     public mutating func update(_ id: ID, fields: some Collection<String>) {
         guard let slot = _slot(id) else { preconditionFailure("FilterIndex: no item \(id) to update") }
-        _garbage += Int(_lengths[slot]) + Int(_casedLengths[slot])
-        let (start, length, cased) = _write(fields)
-        _starts[slot] = start
-        _lengths[slot] = length
-        _casedLengths[slot] = cased
+        _garbage += _recordLength(slot)
+        _write(slot: slot, fields)
         _version &+= 1
-        if _garbage > _bytes.count / 2 { _compact() }
+        if _garbage > _store.bytesUsed / 2 { _compact() }
     }
 
     /// Replaces an item's text with one field.
@@ -194,52 +246,101 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public mutating func remove(_ id: ID) {
         guard let slot = _removeSlot(id) else { preconditionFailure("FilterIndex: no item \(id) to remove") }
-        _garbage += Int(_lengths[slot]) + Int(_casedLengths[slot])
-        _starts[slot] = .max
+        _garbage += _recordLength(slot)
+        _starts[slot] = _TextStore.none
         _lengths[slot] = 0
-        _casedLengths[slot] = 0
+        _foldedLengths[slot] = 0
+        _originalLengths[Int32(slot)] = nil
         _removedCount += 1
         _version &+= 1
     }
 
-    /// Appends folded fields, NUL between them, then the fields folded keeping case when that
-    /// differs; returns where they start, the folded length and the case-kept length (0: same).
-    @inlinable
-    internal mutating func _write(_ fields: some Collection<String>) -> (UInt32, UInt32, UInt32) {
-        let start = _bytes.count
-        var first = true
-        for field in fields {
-            if !first { _bytes.append(0) }
-            first = false
-            TextFolding.append(folded: field, to: &_bytes)
-        }
-        let casedStart = _bytes.count
-        first = true
-        for field in fields {
-            if !first { _bytes.append(0) }
-            first = false
-            TextFolding.append(foldedKeepingCase: field, to: &_bytes)
-        }
-        let same = _bytes.withUnsafeBufferPointer { bytes in
-            bytes.count - casedStart == casedStart - start
-                && memcmp(bytes.baseAddress! + start, bytes.baseAddress! + casedStart, casedStart - start) == 0
-        }
-        if same { _bytes.removeLast(_bytes.count - casedStart) }
-        precondition(_bytes.count < Int(UInt32.max), "FilterIndex: more than 4 GiB of folded text")
-        return (UInt32(start), UInt32(casedStart - start), UInt32(_bytes.count - casedStart))
+    /// The bytes a slot's texts take.
+    @usableFromInline
+    internal func _recordLength(_ slot: Int) -> Int {
+        Int(_lengths[slot]) + Int(_foldedLengths[slot]) + Int(_originalLengths[Int32(slot)] ?? 0)
     }
 
-    /// Rewrites the bytes without replaced text. O(bytes held).
+    /// Writes a slot's fields: folded keeping case, NUL between them; then folded, when that
+    /// differs; then, when the index stores text and it differs from the first, the fields as
+    /// given.
+    @usableFromInline
+    internal mutating func _write(slot: Int, _ fields: some Collection<String>) {
+        var bytes: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0) }
+            TextFolding.append(foldedKeepingCase: field, to: &bytes)
+        }
+        let casedCount = bytes.count
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0) }
+            TextFolding.append(folded: field, to: &bytes)
+        }
+        if bytes[casedCount...].elementsEqual(bytes[..<casedCount]) { bytes.removeLast(bytes.count - casedCount) }
+        let foldedCount = bytes.count - casedCount
+        _originalLengths[Int32(slot)] = nil
+        if _storesText {
+            let original = fields.joined(separator: "\0")
+            if !original.utf8.elementsEqual(bytes[..<casedCount]) {
+                bytes.append(contentsOf: original.utf8)
+                _originalLengths[Int32(slot)] = UInt32(original.utf8.count)
+            }
+        }
+        _starts[slot] = bytes.withUnsafeBufferPointer { _store.append($0) }
+        _lengths[slot] = UInt32(casedCount)
+        _foldedLengths[slot] = UInt32(foldedCount)
+    }
+
+    /// The text of the item in `slot` as it was given (several fields joined by NUL).
+    ///
+    /// - Precondition: the index was made with ``init(storingText:)``, and `slot` holds an
+    ///   item.
+    /// - Complexity: O(length of the text).
+    public func text(atSlot slot: Int) -> String {
+        precondition(_storesText, "FilterIndex: text(atSlot:) needs an index made with init(storingText: true)")
+        precondition(_starts[slot] != _TextStore.none, "FilterIndex: slot \(slot) holds no item")
+        let base = _store.pointer(_starts[slot])
+        if let original = _originalLengths[Int32(slot)] {
+            let start = base + Int(_lengths[slot]) + Int(_foldedLengths[slot])
+            return String(decoding: UnsafeBufferPointer(start: start, count: Int(original)), as: UTF8.self)
+        }
+        return String(decoding: UnsafeBufferPointer(start: base, count: Int(_lengths[slot])), as: UTF8.self)
+    }
+
+    /// Adds every item of `other` after the items held: an index built on another thread (a
+    /// batch of lines as they are read) joins this one without folding its text again. Its
+    /// text is taken over, not copied, where it fills large chunks.
+    ///
+    /// - Parameter other: Items this index does not hold.
+    /// - Precondition: no identifier of `other` is held here.
+    /// - Complexity: O(items in `other`), plus O(bytes) of its small chunks copied.
+    public mutating func append(contentsOf other: FilterIndex) {
+        let moved = _store.adopt(other._store)
+        let mask: UInt32 = 1 << _TextStore.offsetBits - 1
+        reserveCapacity(items: _ids.count + other._ids.count, bytes: 0)
+        for otherSlot in other._ids.indices where other._starts[otherSlot] != _TextStore.none {
+            let id = other._ids[otherSlot]
+            let slot = Int32(_ids.count)
+            precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
+            _ids.append(id)
+            let address = other._starts[otherSlot]
+            _starts.append(moved[Int(address >> _TextStore.offsetBits)] + (address & mask))
+            _lengths.append(other._lengths[otherSlot])
+            _foldedLengths.append(other._foldedLengths[otherSlot])
+            if let original = other._originalLengths[Int32(otherSlot)] { _originalLengths[slot] = original }
+        }
+        _storesText = _storesText || other._storesText
+    }
+
+    /// Rewrites the texts without replaced ones. O(bytes held).
     @usableFromInline
     internal mutating func _compact() {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(_bytes.count - _garbage)
-        for slot in _starts.indices where _starts[slot] != .max {
-            let start = Int(_starts[slot])
-            _starts[slot] = UInt32(bytes.count)
-            bytes.append(contentsOf: _bytes[start ..< start + Int(_lengths[slot]) + Int(_casedLengths[slot])])
+        var store = _TextStore()
+        for slot in _starts.indices where _starts[slot] != _TextStore.none {
+            let length = _recordLength(slot)
+            _starts[slot] = store.append(UnsafeBufferPointer(start: _store.pointer(_starts[slot]), count: length))
         }
-        _bytes = bytes
+        _store = store
         _garbage = 0
     }
 }

@@ -1,0 +1,138 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run of bytes that never moves: text appended to a ``_TextStore`` stays where it was
+/// written, so a copy of an index searched on another thread keeps reading it while the
+/// original grows, and growing never copies what is held (no doubling, so no moment with two
+/// copies of a million lines in memory).
+@usableFromInline
+internal final class _TextChunk: @unchecked Sendable {
+    /// The bytes: `capacity` of them, written up to `used`.
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
+    /// How many bytes some copy of the store has claimed. A store appends in place only while
+    /// this is what it last saw, so two copies never write the same bytes.
+    let used: Atomic<Int>
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+        used = Atomic(0)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Claims `length` bytes after `offset` if nobody claimed past `offset` yet.
+    func claim(at offset: Int, _ length: Int) -> Bool {
+        guard offset + length <= capacity else { return false }
+        return used.compareExchange(expected: offset, desired: offset + length, ordering: .relaxed).exchanged
+    }
+}
+
+/// Where ``FilterIndex`` keeps its texts: chunks of at most 1 MiB that are written once and
+/// never move (a text longer than that gets a chunk of its own). A text is found by a 32-bit
+/// address: the chunk in the high 12 bits, the offset in the low 20.
+@usableFromInline
+internal struct _TextStore: Sendable {
+    @usableFromInline static var offsetBits: UInt32 { 20 }
+    @usableFromInline static var chunkSize: Int { 1 << 20 }
+    /// The address of no text (a removed item).
+    @usableFromInline static var none: UInt32 { .max }
+
+    @usableFromInline var chunks: [_TextChunk] = []
+    /// The bytes of the last chunk this store has written (or adopted).
+    @usableFromInline var tailUsed = 0
+    /// The bytes held in all chunks, for accounting.
+    @usableFromInline var bytesUsed = 0
+
+    @usableFromInline init() {}
+
+    /// Room for `length` bytes: its address and where to write them. Amortised O(1).
+    @usableFromInline
+    mutating func reserve(_ length: Int) -> (address: UInt32, bytes: UnsafeMutablePointer<UInt8>) {
+        if let last = chunks.last, last.claim(at: tailUsed, length) {
+            let offset = tailUsed
+            tailUsed += length
+            bytesUsed += length
+            return (Self.address(chunks.count - 1, offset), last.base + offset)
+        }
+        let chunk = _TextChunk(capacity: max(Self.chunkSize, length))
+        _ = chunk.claim(at: 0, length)
+        chunks.append(chunk)
+        tailUsed = length
+        bytesUsed += length
+        precondition(chunks.count < 1 << (32 - Self.offsetBits) - 1, "FilterIndex: more than 4 GiB of text")
+        return (Self.address(chunks.count - 1, 0), chunk.base)
+    }
+
+    /// Copies `bytes` in; returns their address.
+    @usableFromInline
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let (address, target) = reserve(bytes.count)
+        if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
+        return address
+    }
+
+    @inlinable
+    static func address(_ chunk: Int, _ offset: Int) -> UInt32 {
+        UInt32(chunk) << offsetBits | UInt32(offset)
+    }
+
+    /// The bytes at `address`. O(1).
+    @inlinable
+    func pointer(_ address: UInt32) -> UnsafePointer<UInt8> {
+        UnsafePointer(chunks[Int(address >> Self.offsetBits)].base + Int(address & (1 << Self.offsetBits - 1)))
+    }
+
+    /// Calls `body` with every chunk's start, indexed by the chunk part of an address (for
+    /// searching many texts without retaining a chunk per text).
+    @usableFromInline
+    func withBases<R>(_ body: (UnsafeBufferPointer<UnsafePointer<UInt8>>) throws -> R) rethrows -> R {
+        let bases = chunks.map { UnsafePointer($0.base) }
+        return try withExtendedLifetime(chunks) { try bases.withUnsafeBufferPointer(body) }
+    }
+
+    /// Takes over the chunks of `other` (an index built on another thread, now handed over),
+    /// giving each address of it the number it has here; small chunks are copied instead, so
+    /// a trickle of short batches does not use up the chunk numbers.
+    /// - Returns: for each chunk of `other`, the address here of its first byte.
+    @usableFromInline
+    mutating func adopt(_ other: _TextStore) -> [UInt32] {
+        var moved = [UInt32](repeating: Self.none, count: other.chunks.count)
+        for (index, chunk) in other.chunks.enumerated() {
+            let used = index == other.chunks.count - 1 ? other.tailUsed : chunk.used.load(ordering: .relaxed)
+            if used >= Self.chunkSize / 2 {
+                chunks.append(chunk)
+                moved[index] = Self.address(chunks.count - 1, 0)
+                tailUsed = used
+                bytesUsed += used
+                precondition(chunks.count < 1 << (32 - Self.offsetBits) - 1, "FilterIndex: more than 4 GiB of text")
+            } else {
+                // (Empty texts only, when nothing was used: any valid address will do.)
+                moved[index] = append(UnsafeBufferPointer(start: chunk.base, count: used))
+            }
+        }
+        return moved
+    }
+}
+
+/// Whether `count` bytes at `bytes` are all ASCII (a word at a time).
+@usableFromInline
+internal func _isASCII(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    let raw = UnsafeRawPointer(bytes)
+    while index + 8 <= count {
+        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        index += 8
+    }
+    while index < count {
+        if bytes[index] >= 0x80 { return false }
+        index += 1
+    }
+    return true
+}

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import TUIList
+
+/// How ``FilterIndex`` keeps text: lines appended as bytes, indexes built apart and joined, the
+/// original text kept, chunks that never move — each checked against an index built the plain
+/// way (`append(_:text:)`) on the same random lines.
+@Suite struct FilterIndexStorageTests {
+    static let alphabet: [Character] = ["a", "b", "A", "B", "/", " ", "é", "É", "e", "ß", "s", "ü", "_", "1", "Z"]
+
+    static func randomLine(_ rng: inout SplitMix64) -> String {
+        // Mostly ASCII (the fast path), now and then an accent, a capital or an empty line.
+        let ascii = rng.int(0 ... 3) > 0
+        let length = rng.int(0 ... 3) == 0 ? 0 : rng.int(1 ... 40)
+        return String(
+            (0 ..< length).map { _ in
+                ascii ? alphabet[[0, 1, 2, 3, 4, 5, 8, 10, 12, 13, 14][rng.int(0 ... 10)]] : alphabet[rng.int(0 ... 14)]
+            })
+    }
+
+    static let queries = ["a", "ab", "A", "'b/", "^a", "s$", "e", "é", "!a", "ß", "ss", "a | 1", "Z", "_1", "b a"]
+
+    /// The same matches (slots and scores) for every query, and the same text.
+    static func expectSame(_ built: FilterIndex<Int>, _ plain: FilterIndex<Int>, _ lines: [String], seed: UInt64) {
+        #expect(built.count == plain.count, "seed \(seed)")
+        for query in queries {
+            let parsed = FilterQuery(query)
+            let a = built.matches(parsed)!, b = plain.matches(parsed)!
+            #expect(built.identifiers(a) == plain.identifiers(b), "seed \(seed) query \(query)")
+            #expect(a.scores == b.scores, "seed \(seed) query \(query)")
+            #expect(built.identifiers(built.matches(query)!) == plain.identifiers(plain.matches(query)!), "seed \(seed)")
+        }
+        for slot in 0 ..< built.slotCount where built.contains(built.identifier(atSlot: slot)) {
+            #expect(built.text(atSlot: slot) == lines[built.identifier(atSlot: slot)], "seed \(seed) slot \(slot)")
+        }
+    }
+
+    @Test(arguments: 0 ..< 200)
+    func linesAppendedAsBytesInBatchesMatchLikeStrings(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let lines = (0 ..< rng.int(0 ... 300)).map { _ in Self.randomLine(&rng) }
+        var plain = FilterIndex<Int>()
+        for (n, line) in lines.enumerated() { plain.append(n, text: line) }
+        // Batches of random size, each built apart from bytes, then joined.
+        var built = FilterIndex<Int>(storingText: true)
+        var n = 0
+        while n < lines.count {
+            var batch = FilterIndex<Int>(storingText: true)
+            for m in n ..< min(lines.count, n + rng.int(1 ... 50)) {
+                var line = lines[m]
+                line.withUTF8 { batch.append(m, utf8: $0) }
+                n = m + 1
+            }
+            built.append(contentsOf: batch)
+        }
+        Self.expectSame(built, plain, lines, seed: seed)
+    }
+
+    @Test func largeBatchesAreTakenOverAndSmallOnesCopied() {
+        // 30,000 lines of 100 bytes: batches of 3 MB (chunks adopted) and of a few lines (copied).
+        var lines: [String] = []
+        var built = FilterIndex<Int>(storingText: true)
+        var plain = FilterIndex<Int>()
+        for batchSize in [15_000, 3, 1, 14_996] {
+            var batch = FilterIndex<Int>(storingText: true)
+            for _ in 0 ..< batchSize {
+                let n = lines.count
+                var line = "/usr/share/Doc/package-\(n)/" + String(repeating: "x", count: 70) + "-\(n % 977)"
+                lines.append(line)
+                line.withUTF8 { batch.append(n, utf8: $0) }
+                plain.append(n, text: line)
+            }
+            built.append(contentsOf: batch)
+        }
+        #expect(built._store.chunks.count < 10)
+        Self.expectSame(built, plain, lines, seed: 0)
+    }
+
+    @Test func aCopyKeepsItsTextWhileBothGrow() {
+        var index = FilterIndex<Int>(storingText: true)
+        for n in 0 ..< 100 { index.append(n, text: "line \(n)") }
+        var copy = index
+        // Both append into what was one chunk: neither may write over the other's text.
+        for n in 100 ..< 200 { index.append(n, text: "ORIGINAL \(n)") }
+        for n in 100 ..< 150 { copy.append(n, text: "copy \(n)") }
+        #expect(index.text(atSlot: 150) == "ORIGINAL 150")
+        #expect(copy.text(atSlot: 149) == "copy 149")
+        #expect(index.identifiers(index.matches("copy")!) == [])
+        #expect(copy.identifiers(copy.matches("original")!) == [])
+        #expect(copy.identifiers(copy.matches("copy 1")!).count == 50)
+    }
+
+    @Test func updatesRemovesAndCompactionKeepTheOriginalText() {
+        var index = FilterIndex<Int>(storingText: true)
+        for n in 0 ..< 50 { index.append(n, text: "Crème \(n)") }
+        for round in 0 ..< 5 {
+            for n in 0 ..< 50 where n % 3 != 0 { index.update(n, text: "Brûlée \(round) \(n)") }
+        }
+        for n in stride(from: 0, to: 50, by: 6) { index.remove(n) }
+        #expect(index.text(atSlot: index.slot(of: 3)!) == "Crème 3")
+        #expect(index.text(atSlot: index.slot(of: 4)!) == "Brûlée 4 4")
+        #expect(index.identifiers(index.matches("brulee 4 4")!) == [4, 40, 41, 43, 44, 46, 47, 49])
+        #expect(index.identifiers(index.matches("creme")!) == [3, 9, 15, 21, 27, 33, 39, 45])
+        // Compaction dropped what the updates replaced.
+        #expect(index._store.bytesUsed < 3_000, "\(index._store.bytesUsed) bytes")
+    }
+
+    @Test func aLineLongerThanAChunkHasOneOfItsOwn() {
+        var index = FilterIndex<Int>(storingText: true)
+        let long = String(repeating: "ab", count: 700_000) + "needle"
+        index.append(0, text: "short")
+        index.append(1, text: long)
+        index.append(2, text: "after")
+        #expect(index.text(atSlot: 1) == long)
+        #expect(index.identifiers(index.matches("needle")!) == [1])
+        #expect(index.identifiers(index.matches("after")!) == [2])
+    }
+}
