@@ -54,7 +54,7 @@ struct PickerCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Rank the matches by score (--no-sort keeps input order).")
     var sort = true
 
-    @Flag(name: .long, help: "With --filter: read the input last line first.")
+    @Flag(name: .long, help: "Show the last line read first (among equal matches too), as fzf --tac does.")
     var tac = false
 
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
@@ -123,6 +123,7 @@ struct PickerCommand: ParsableCommand {
             caseMatching: caseMatching, sort: sort)
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
         options.ansi = ansi
+        options.tac = tac
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         options.selectOne = selectOne
@@ -135,7 +136,6 @@ struct PickerCommand: ParsableCommand {
     func validate() throws {
         if let key, key < 1 { throw ValidationError("--key must be 1 or more (got \(key))") }
         if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
-        if tac && filter == nil { throw ValidationError("--tac works with --filter only") }
         if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
     }
 

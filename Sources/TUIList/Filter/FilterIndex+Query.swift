@@ -80,20 +80,29 @@ extension FilterIndex {
     /// The slots of `matches` best first: by score (higher first), then shorter text, then slot
     /// order. Matches without scores (an empty query, a substring search) keep slot order.
     ///
-    /// - Parameter matches: a result of this index.
+    /// - Parameters:
+    ///   - matches: a result of this index.
+    ///   - laterFirst: whether, among equals, the later slot comes first (fzf's `--tac`); the
+    ///     slots of matches without scores are then reversed.
     /// - Returns: the slots, ranked.
     /// - Complexity: O(m log m) for m matches.
-    public func ranked(_ matches: FilterMatches) -> [Int32] {
-        guard matches.scores.count == matches.slots.count, !matches.slots.isEmpty else { return matches.slots }
+    public func ranked(_ matches: FilterMatches, laterFirst: Bool = false) -> [Int32] {
+        guard matches.scores.count == matches.slots.count, !matches.slots.isEmpty else {
+            return laterFirst ? matches.slots.reversed() : matches.slots
+        }
         // One 64-bit key per match, sorted: 20 bits of inverted score, 12 of length, 32 of slot.
         var keys = [UInt64](repeating: 0, count: matches.slots.count)
         for (i, slot) in matches.slots.enumerated() {
             let score = UInt64(min(max(Int(matches.scores[i]) + (1 << 19), 0), (1 << 20) - 1))
             let length = UInt64(min(Int(_lengths[Int(slot)]), (1 << 12) - 1))
-            keys[i] = (((1 << 20) - 1 - score) << 44) | (length << 32) | UInt64(UInt32(slot))
+            let order = laterFirst ? UInt32.max - UInt32(slot) : UInt32(slot)
+            keys[i] = (((1 << 20) - 1 - score) << 44) | (length << 32) | UInt64(order)
         }
         keys.sort()
-        return keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+        return keys.map {
+            let order = UInt32(truncatingIfNeeded: $0)
+            return Int32(bitPattern: laterFirst ? UInt32.max - order : order)
+        }
     }
 }
 

@@ -172,6 +172,12 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     internal var _pendingReveal: ((ListView) -> Void)?
     internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
 
+    /// Whether ``lastChangeset`` is kept after an apply without animation (the default). A list
+    /// of a million rows that never reads it sets this to `false`: an apply without animation
+    /// then keeps no copy of the snapshot it replaced, and ``lastChangeset`` reads as empty
+    /// after it.
+    public var keepsLastChangeset = true
+
     // MARK: Viewport (from the last render)
 
     /// The area of the last render, in canvas coordinates.
@@ -248,8 +254,8 @@ extension ListView {
         var snapshot = snapshot
         let reloadedItems = snapshot.reloadedItemIdentifiers
         let reloadedSections = snapshot.reloadedSectionIdentifiers
-        _lastDiffInputs = (old.snapshot, snapshot)
-        _lastChangeset = nil
+        _lastDiffInputs = animate || keepsLastChangeset ? (old.snapshot, snapshot) : nil
+        _lastChangeset = animate || keepsLastChangeset ? nil : Changeset()
         snapshot.clearMarks()
         _layout = _makeLayout(snapshot)
         if animate { _prepareTransition(from: old, offset: oldOffset) }

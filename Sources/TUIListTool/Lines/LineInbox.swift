@@ -8,11 +8,21 @@ import Glibc
 /// Lines that arrive from another thread (a pipe being read, a command that finished), kept
 /// until the app's `tick` takes them.
 ///
-/// The producer calls ``append(_:)`` and ``finish(error:)``; each wakes the program through
-/// its waker. The app calls ``take()`` on the program's thread.
+/// The producer calls ``append(_:)`` (or, from ``LineReader``, ``append(utf8:ends:)``) and
+/// ``finish(error:)``; each wakes the program through its waker. The app calls ``take()`` on
+/// the program's thread.
+///
+/// Given a ``LinePreparation`` (``prepare(_:)``), the inbox hands over ``LineBatch``es
+/// instead (``takeBatches()``): lines numbered, indexed for filtering and, in the common case,
+/// kept only as bytes in the batch's index — all done on the producer's thread, so a million
+/// lines from a pipe cost the program's thread no more than joining each batch.
 package final class LineInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
+    private var batches: [LineBatch] = []
+    private var preparation: LinePreparation?
+    /// Lines numbered so far (header lines included).
+    private var numbered = 0
     private var finished = false
     private var failure: String?
     private var waker: ProgramWaker?
@@ -24,18 +34,82 @@ package final class LineInbox: @unchecked Sendable {
     package func connect(_ waker: ProgramWaker) {
         lock.lock()
         self.waker = waker
-        let pending = !lines.isEmpty || finished
+        let pending = !lines.isEmpty || !batches.isEmpty || finished
         lock.unlock()
         if pending { waker.wake() }
+    }
+
+    /// From now on, lines are handed over as ``LineBatch``es prepared as `preparation` says
+    /// (lines that arrived before are prepared too).
+    package func prepare(_ preparation: LinePreparation) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.preparation = preparation
+        guard !lines.isEmpty else { return }
+        let waiting = lines
+        lines = []
+        batches.append(batch(of: waiting.count) { body in for var line in waiting { line.withUTF8 { body($0) } } })
     }
 
     /// Adds lines (any thread).
     package func append<Lines: Sequence<String>>(_ more: Lines) {
         lock.lock()
-        lines.append(contentsOf: more)
+        if preparation != nil {
+            let more = Array(more)
+            let prepared = batch(of: more.count) { body in
+                for var line in more { line.withUTF8 { body($0) } }
+            }
+            batches.append(prepared)
+        } else {
+            lines.append(contentsOf: more)
+        }
         let waker = self.waker
         lock.unlock()
         waker?.wake()
+    }
+
+    /// Adds the lines in `bytes` that end before each offset of `ends` (the first starts at
+    /// 0, each next one after the separator at the end of the one before).
+    /// - Parameters:
+    ///   - utf8: The bytes read.
+    ///   - ends: Where each line ends (its separator, or the end of the bytes), ascending.
+    ///   - dropsCarriageReturn: Whether a `\r` before a line's end is dropped.
+    package func append(utf8 bytes: UnsafeBufferPointer<UInt8>, ends: [Int], dropsCarriageReturn: Bool) {
+        func each(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            var start = 0
+            for end in ends {
+                var stop = end
+                if dropsCarriageReturn && stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
+                body(UnsafeBufferPointer(rebasing: bytes[start ..< stop]))
+                start = end + 1
+            }
+        }
+        lock.lock()
+        guard let preparation else {
+            lock.unlock()
+            var strings: [String] = []
+            strings.reserveCapacity(ends.count)
+            each { strings.append(String(decoding: $0, as: UTF8.self)) }
+            append(strings)
+            return
+        }
+        // Numbers are given out under the lock, the batch is made outside it.
+        let first = numbered
+        numbered += ends.count
+        lock.unlock()
+        let prepared = preparation.batch(first: first, count: ends.count, each)
+        lock.lock()
+        batches.append(prepared)
+        let waker = self.waker
+        lock.unlock()
+        waker?.wake()
+    }
+
+    /// A batch of the next `count` lines (the lock held).
+    private func batch(of count: Int, _ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> LineBatch {
+        let first = numbered
+        numbered += count
+        return preparation!.batch(first: first, count: count, each)
     }
 
     /// Says that no more lines will come (any thread), with the error that ended them, if any.
@@ -57,6 +131,87 @@ package final class LineInbox: @unchecked Sendable {
         lines.removeAll(keepingCapacity: true)
         return (taken, finished, failure)
     }
+
+    /// The batches prepared since the last call (in line order), whether the input has
+    /// ended, and why it failed if it did.
+    package func takeBatches() -> (batches: [LineBatch], finished: Bool, error: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = batches
+        batches.removeAll(keepingCapacity: true)
+        return (taken, finished, failure)
+    }
+}
+
+/// How a ``LineInbox`` prepares lines for a picker: which first lines are a header, and what
+/// text of a line is searched.
+package struct LinePreparation: Sendable {
+    /// How many first lines are a header (not searched, not numbered as lines).
+    package var headerLines = 0
+    /// Whether colour escapes are taken out of each line (`--ansi`); the line with them is
+    /// kept too, for drawing.
+    package var stripsANSI = false
+    /// The text searched for a line (after the escapes are taken out), when it is not the
+    /// line itself (`--nth`, `--with-nth`).
+    package var searchText: (@Sendable (String) -> String)?
+
+    /// Prepares lines that keep the whole line as their searched text.
+    package init(headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String) -> String)? = nil) {
+        self.headerLines = headerLines
+        self.stripsANSI = stripsANSI
+        self.searchText = searchText
+    }
+
+    /// Whether lines are kept as strings beside the index (escapes or other searched text);
+    /// otherwise the index keeps them, as bytes.
+    package var keepsLines: Bool { stripsANSI || searchText != nil }
+
+    /// The batch of `count` lines numbered from `first` (header lines included), which `each`
+    /// passes one at a time.
+    package func batch(first: Int, count: Int, _ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> LineBatch {
+        var batch = LineBatch(firstLine: max(0, first - headerLines), index: FilterIndex(storingText: !keepsLines))
+        var number = first
+        each { bytes in
+            defer { number += 1 }
+            if number < headerLines {
+                batch.header.append(String(decoding: bytes, as: UTF8.self))
+                return
+            }
+            let id = number - headerLines
+            guard keepsLines else {
+                batch.index.append(id, utf8: bytes)
+                return
+            }
+            let raw = String(decoding: bytes, as: UTF8.self)
+            let line = stripsANSI ? ANSIText.stripping(raw) : raw
+            if stripsANSI { batch.rawLines.append(raw) }
+            batch.lines.append(line)
+            batch.index.append(id, text: searchText?(line) ?? line)
+        }
+        return batch
+    }
+}
+
+/// Lines prepared on the thread that read them (see ``LinePreparation``).
+package struct LineBatch: Sendable {
+    /// The number of the first line (header lines not counted): the identifier of the first
+    /// item of ``index``.
+    package var firstLine: Int
+    /// The header lines among these, as read.
+    package var header: [String] = []
+    /// The lines, indexed: identifiers are line numbers. Without ``LinePreparation/keepsLines``
+    /// the index keeps the lines' text too.
+    package var index: FilterIndex<Int>
+    /// With ``LinePreparation/keepsLines``: the lines (escapes taken out).
+    package var lines: [String] = []
+    /// With ``LinePreparation/stripsANSI``: the lines as read.
+    package var rawLines: [String] = []
+
+    /// An empty batch.
+    package init(firstLine: Int, index: FilterIndex<Int>) {
+        self.firstLine = firstLine
+        self.index = index
+    }
 }
 
 /// Reads lines from a file descriptor on a thread of its own into a ``LineInbox``, as they
@@ -72,39 +227,63 @@ package enum LineReader {
     ///   - separator: The byte that ends a line: LF (the default) or NUL.
     package static func start(descriptor: Int32, into inbox: LineInbox, separator: UInt8 = 0x0A) {
         let thread = Thread {
-            var pending: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = read(descriptor, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 {
-                    if !pending.isEmpty { inbox.append([line(pending[...], separator)]) }
-                    inbox.finish(error: count < 0 ? String(cString: strerror(errno)) : nil)
-                    return
-                }
-                var lines: [String] = []
-                var start = 0
-                let chunk = buffer[0 ..< count]
-                for index in chunk.indices where chunk[index] == separator {
-                    if pending.isEmpty {
-                        lines.append(line(chunk[start ..< index], separator))
-                    } else {
-                        pending += chunk[start ..< index]
-                        lines.append(line(pending[...], separator))
-                        pending.removeAll(keepingCapacity: true)
+            // Bytes read and not yet handed over: whole lines, then the start of the next one.
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(batchBytes + 65_536)
+            var error: String?
+            reading: while true {
+                // Read while more is waiting, up to a batch: a fast producer's lines go over in
+                // large batches, a slow one's at once.
+                repeat {
+                    let count = buffer.count
+                    buffer.append(contentsOf: repeatElement(0, count: 65_536))
+                    let got = buffer.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + count, 65_536) }
+                    buffer.removeLast(65_536 - max(got, 0))
+                    if got < 0 && errno == EINTR { continue }
+                    if got <= 0 {
+                        if got < 0 { error = String(cString: strerror(errno)) }
+                        break reading
                     }
-                    start = index + 1
-                }
-                pending += chunk[start...]
-                if !lines.isEmpty { inbox.append(lines) }
+                } while buffer.count < batchBytes && isReadable(descriptor)
+                guard let last = buffer.lastIndex(of: separator) else { continue }
+                hand(buffer, upTo: last, to: inbox, separator: separator)
+                buffer.removeSubrange(0 ... last)
             }
+            if let last = buffer.lastIndex(of: separator) {
+                hand(buffer, upTo: last, to: inbox, separator: separator)
+                buffer.removeSubrange(0 ... last)
+            }
+            if !buffer.isEmpty {
+                // A last line without its separator counts.
+                buffer.append(separator)
+                hand(buffer, upTo: buffer.count - 1, to: inbox, separator: separator)
+            }
+            inbox.finish(error: error)
         }
         thread.name = "tuilist stdin"
         thread.start()
     }
 
-    private static func line(_ bytes: ArraySlice<UInt8>, _ separator: UInt8) -> String {
-        let content = separator == 0x0A && bytes.last == 0x0D ? bytes.dropLast() : bytes
-        return String(decoding: content, as: UTF8.self)
+    /// How many bytes are read before a batch is handed over, when more keep coming.
+    static let batchBytes = 1 << 20
+
+    /// Hands over the lines of `buffer[...last]` (`last` is a separator).
+    private static func hand(_ buffer: [UInt8], upTo last: Int, to inbox: LineInbox, separator: UInt8) {
+        buffer.withUnsafeBufferPointer { bytes in
+            var ends: [Int] = []
+            var offset = 0
+            while offset <= last, let hit = memchr(bytes.baseAddress! + offset, Int32(separator), last + 1 - offset) {
+                let end = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
+                ends.append(end)
+                offset = end + 1
+            }
+            inbox.append(utf8: bytes, ends: ends, dropsCarriageReturn: separator == 0x0A)
+        }
+    }
+
+    /// Whether `descriptor` has bytes to read now (or its end).
+    private static func isReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
     }
 }

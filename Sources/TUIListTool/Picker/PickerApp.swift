@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TUIList
 
@@ -12,7 +13,16 @@ import TUIList
 /// (fzf's conventions).
 ///
 /// Lines come through a ``LineInbox`` (``LineReader`` fills it from standard input on its
-/// own thread), so a slow producer's lines show as they come.
+/// own thread), so a slow producer's lines show as they come. They arrive as ``LineBatch``es,
+/// already indexed on the reader's thread; the index keeps the lines themselves (as bytes,
+/// in chunks that never move), so a million lines cost about their bytes plus ~30 bytes
+/// each, and no `String` is made for a line until it is drawn or chosen. A row's identity is
+/// its line number: the input never changes, so a row keeps who it is while the ranking moves
+/// it, and it slides to its new place.
+///
+/// Searching: a query over fewer than ``backgroundSearchLines`` lines is searched at once;
+/// over more, in the background (a newer keystroke cancels a stale search), and the screen
+/// keeps the last result, with the new query shown, until the new one arrives.
 package final class PickerApp: TerminalApp {
     /// Options the command line sets.
     package struct Options: Sendable {
@@ -30,6 +40,8 @@ package final class PickerApp: TerminalApp {
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
         package var sort = true
+        /// Whether the last line read comes first (`--tac`), also among matches of equal score.
+        package var tac = false
         /// Whether ANSI colour escapes in the input are drawn (`--ansi`): lines are matched,
         /// keyed and printed without them.
         package var ansi = false
@@ -67,8 +79,8 @@ package final class PickerApp: TerminalApp {
         }
     }
 
-    /// The list on screen: one section, no section header.
-    package let list: ListView<Int, String>
+    /// The list on screen: one section, no section header; items are line numbers.
+    package let list: ListView<Int, Int>
     /// The options in force.
     package let options: Options
     /// What the person typed.
@@ -76,65 +88,97 @@ package final class PickerApp: TerminalApp {
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
     /// under ``Options/ansi``).
     package private(set) var header: [String] = []
-    /// Lines read so far (after the header), in input order; without colour escapes under
-    /// ``Options/ansi``. These are what is printed.
-    package private(set) var lines: [String] = []
+    /// The lines read so far (after the header) and their index (identifier: line number);
+    /// the index keeps the lines' text unless ``LinePreparation/keepsLines``.
+    private var index: FilterIndex<Int>
+    /// How lines are prepared (on the reader's thread).
+    private let preparation: LinePreparation
+    /// Under ``LinePreparation/keepsLines``: the lines (without colour escapes under
+    /// ``Options/ansi``): what is printed.
+    private var keptLines: [String] = []
     /// The lines as read, with their colour escapes (only under ``Options/ansi``).
     private var rawLines: [String] = []
+    /// The number of lines read (after the header).
+    package var lineCount: Int { index.count }
+    /// Line `number` (after the header), without colour escapes: what is printed.
+    package func line(_ number: Int) -> String {
+        preparation.keepsLines ? keptLines[number] : index.text(atSlot: number)
+    }
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     private var autoExitChecked = false
     /// The preview's lines, for ``previewFor``.
     package private(set) var preview: [ANSIText] = []
     /// The row whose preview is shown (or being made).
-    private var previewFor: String?
+    private var previewFor: Int?
     /// When the selection has settled and the preview command runs.
     private var previewDue: Double?
     private let previewRunner = PreviewRunner()
     /// A preview command's output.
     private struct PreviewOutput: Sendable {
-        let row: String
+        let row: Int
         let text: String
     }
     /// Whether the input has ended.
     package private(set) var inputFinished = false
-    /// Identities of the lines marked with Tab, in marking order.
-    package private(set) var marked: [String] = []
+    /// The lines marked with Tab (line numbers), in marking order.
+    private var markedLines: [Int] = []
+    /// The lines marked with Tab, in marking order.
+    package var marked: [String] { markedLines.map(line) }
     /// The lines chosen, once Enter was pressed.
     package private(set) var chosen: [String] = []
     /// The status to exit with, once the person chose or gave up.
     package private(set) var exitStatus: Int32?
 
     private let inbox: LineInbox
-    private let keyer: LineKeyer
-    private var identities: [String] = []
-    private var indexOfIdentity: [String: Int] = [:]
-    private var matches: [Int] = []
-    /// The library's filter index over the lines (slot = line number): the query
-    /// (``FilterQuery``, fzf's extended search) is searched there, on both cores, narrowing
-    /// from the last result when the query only got stricter.
-    private var index = FilterIndex<Int>()
+    /// The matching lines (numbers), in the order shown; `nil` for every line in input order
+    /// (an empty query, without `--tac`).
+    private var matches: [Int32]?
+    /// How many lines match (``matches`` or every line).
+    private var matchCount: Int { matches?.count ?? index.count }
+    /// The last search's result, to narrow the next one from.
     private var lastMatches: FilterMatches?
     /// ``query`` parsed.
     private var parsedQuery = FilterQuery("")
-    private var keyCounts: [Substring: Int] = [:]
+    /// Bumped by each search started: a background result for an older one is dropped.
+    private var searchGeneration = 0
+    /// The background search in flight, if any.
+    private var searchInFlight: FilterCancellation?
+    /// Whether the lines shown are out of date (new lines, a new query) and the search has
+    /// not been made yet, and when the list was last given a snapshot.
+    private var searchDue = false
+    private var lastShown = -Double.infinity
+    /// Lines numbered by the list so far (without a query, shown in input order).
+    private var shownLineCount = 0
     private var readError: String?
+    /// A search's result, from the background.
+    private struct SearchResult: @unchecked Sendable {
+        let generation: Int
+        let found: FilterMatches
+        let order: [Int32]
+    }
+    /// Queries over this many lines or more are searched in the background.
+    package static let backgroundSearchLines = 200_000
 
     /// A picker reading `inbox`.
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
         query = options.query
-        keyer = try LineKeyer(options.key)
+        _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
+        preparation = options.preparation
+        index = FilterIndex(storingText: !preparation.keepsLines)
+        inbox.prepare(preparation)
         let link = Link()
-        list = ListView<Int, String>(cellProvider: { context, id in
+        list = ListView<Int, Int>(cellProvider: { context, line in
             let cell = context.dequeue(PickerCell.self)
-            if let app = link.app, let index = app.indexOfIdentity[id] {
+            if let app = link.app {
                 // Only rows on screen get here: match the line again for its characters.
-                (cell.title, cell.colored, cell.matched) = app.row(index)
+                (cell.title, cell.colored, cell.matched) = app.row(line)
             }
             return cell
         })
         link.app = self
+        list.keepsLastChangeset = false
         list.showsSectionHeaders = false
         list.showsScrollbar = true
         list.emptyText = "no lines yet"
@@ -144,6 +188,7 @@ package final class PickerApp: TerminalApp {
 
     package func start(in program: Program) {
         list.animationClock = program.clock
+        mailbox = program.mailbox
         inbox.connect(program.waker)
         takeLines(in: program)
     }
@@ -190,12 +235,11 @@ package final class PickerApp: TerminalApp {
             previewDue = selected == nil ? nil : program.clock.now + Self.previewSettle
             program.setNeedsDisplay()
         }
-        if let due = previewDue, program.clock.now >= due, let row = previewFor, let index = indexOfIdentity[row],
-            let template = options.preview
+        if let due = previewDue, program.clock.now >= due, let row = previewFor, let template = options.preview
         {
             previewDue = nil
             let mailbox = program.mailbox
-            let command = PreviewRunner.command(template, line: lines[index], query: query, delimiter: options.delimiter)
+            let command = PreviewRunner.command(template, line: line(row), query: query, delimiter: options.delimiter)
             previewRunner.run(command) { text in
                 mailbox.post(PreviewOutput(row: row, text: text))
             }
@@ -205,9 +249,21 @@ package final class PickerApp: TerminalApp {
     /// Seconds the selection stays on a row before its preview runs (moving fast runs nothing).
     package static let previewSettle = 0.05
 
-    package var nextDeadline: Double? { previewDue }
+    package var nextDeadline: Double? {
+        let fill = searchDue ? lastShown + Self.fillingInterval : nil
+        return [previewDue, fill].compactMap { $0 }.min()
+    }
 
     package func receive(_ message: any Sendable, in program: Program) {
+        if let result = message as? SearchResult {
+            guard result.generation == searchGeneration else { return }
+            searchInFlight = nil
+            lastMatches = result.found
+            show(result.order, animated: true)
+            checkAutoExit(in: program)
+            program.setNeedsDisplay()
+            return
+        }
         guard let output = message as? PreviewOutput, output.row == previewFor else { return }
         var text = output.text
         if text.hasSuffix("\n") { text.removeLast() }
@@ -229,8 +285,8 @@ package final class PickerApp: TerminalApp {
         let promptWidth = canvas.draw(
             options.prompt, x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
         canvas.draw(query + "▏", x: promptWidth, y: 0, maxWidth: width - promptWidth)
-        var info = "\(matches.count)/\(lines.count)"
-        if options.multi && !marked.isEmpty { info += " (\(marked.count) marked)" }
+        var info = "\(matchCount)/\(lineCount)"
+        if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
@@ -250,7 +306,7 @@ package final class PickerApp: TerminalApp {
             }
             y += 1
         }
-        list.emptyText = lines.isEmpty ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
+        list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
         let body = Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y))
         if options.preview != nil {
             let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
@@ -282,8 +338,8 @@ package final class PickerApp: TerminalApp {
             program.quit(status: 130)
         case .tab where options.multi:
             guard let id = list.state.selection else { return }
-            if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
-            list.markedItems = Set(marked)
+            if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
+            list.markedItems = Set(markedLines)
             list.handle(.key(.down))
         case .control("p"): list.handle(.key(.up))
         case .control("n"): list.handle(.key(.down))
@@ -293,11 +349,10 @@ package final class PickerApp: TerminalApp {
     }
 
     private func choose(in program: Program) {
-        if options.multi && !marked.isEmpty {
-            let set = Set(marked)
-            chosen = identities.indices.filter { set.contains(identities[$0]) }.map { lines[$0] }
-        } else if let id = list.state.selection, let index = indexOfIdentity[id] {
-            chosen = [lines[index]]
+        if options.multi && !markedLines.isEmpty {
+            chosen = markedLines.sorted().map(line)
+        } else if let selected = list.state.selection {
+            chosen = [line(selected)]
         } else {
             chosen = []
         }
@@ -309,49 +364,56 @@ package final class PickerApp: TerminalApp {
     // MARK: - Lines and filtering
 
     private func takeLines(in program: Program) {
-        let (more, finished, error) = inbox.take()
+        let (batches, finished, error) = inbox.takeBatches()
         inputFinished = finished
         readError = error
-        var rest = more[...]
-        while header.count < options.headerLines, let first = rest.first {
-            header.append(first)
-            rest = rest.dropFirst()
+        for batch in batches {
+            header += batch.header
+            keptLines += batch.lines
+            rawLines += batch.rawLines
+            index.append(contentsOf: batch.index)
         }
-        if !rest.isEmpty {
-            let start = lines.count
-            if options.ansi {
-                rawLines += rest
-                lines += rest.map { ANSIText.stripping($0) }
-            } else {
-                lines += rest
-            }
-            identities += keyer.identities(of: lines[start...], continuing: &keyCounts)
-            for line in start ..< lines.count {
-                indexOfIdentity[identities[line]] = line
-                index.append(line, text: options.searchText(of: lines[line]).text)
-            }
-            // New lines join at the bottom, or at their rank: no animation needed (and a fast
-            // producer would keep the list animating for ever).
-            search()
-            showMatches(animated: false)
-        }
-        if inputFinished && !autoExitChecked {
+        if !batches.isEmpty { searchDue = true }
+        showIfDue(in: program)
+        checkAutoExit(in: program)
+    }
+
+    /// `-1` and `-0`: once every line is in and the query in force is searched.
+    private func checkAutoExit(in program: Program) {
+        if inputFinished && !autoExitChecked && !searchDue && searchInFlight == nil {
+            // `-1` and `-0` look at the matches of the query in force once every line is in.
             autoExitChecked = true
-            if options.selectOne && matches.count == 1 {
-                chosen = [lines[matches[0]]]
+            if options.selectOne && matchCount == 1 {
+                chosen = [line(matches.map { Int($0[0]) } ?? 0)]
                 exitStatus = 0
                 program.quit(status: 0)
-            } else if options.exitZero && matches.isEmpty {
+            } else if options.exitZero && matchCount == 0 {
                 exitStatus = 1
                 program.quit(status: 1)
             }
         }
     }
 
+    /// Seconds between two snapshots of a list that is still filling: a fast producer's
+    /// million lines are shown a few times on the way, not once per batch.
+    package static let fillingInterval = 0.1
+
+    /// Searches and shows the lines if they changed and the list was not given a snapshot
+    /// too recently while lines are still coming.
+    private func showIfDue(in program: Program) {
+        guard searchDue else { return }
+        if !inputFinished && program.clock.now - lastShown < Self.fillingInterval { return }
+        searchDue = false
+        lastShown = program.clock.now
+        // New lines join at the bottom, or at their rank: no animation needed (and a fast
+        // producer would keep the list animating for ever).
+        search(animated: false)
+    }
+
     /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
-    package func row(_ index: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
-        let line = lines[index]
-        var colored = options.ansi ? ANSIText(parsing: rawLines[index]) : nil
+    package func row(_ number: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
+        let line = line(number)
+        var colored = options.ansi ? ANSIText(parsing: rawLines[number]) : nil
         var title = line
         if let withNth = options.withNth {
             let (text, offsets) = withNth.select(line, delimiter: options.delimiter)
@@ -417,32 +479,83 @@ package final class PickerApp: TerminalApp {
 
     private func setQuery(_ newQuery: String) {
         query = newQuery
-        search()
-        showMatches(animated: matches.count <= 2_000)
+        searchDue = false
+        search(animated: true)
     }
 
-    /// Searches the index for ``query``, narrowing from the last result when it allows.
-    private func search() {
+    /// Searches the index for ``query``, narrowing from the last result when it allows: at
+    /// once for a small index, else in the background (the result arrives in ``receive``).
+    private func search(animated: Bool) {
         let parsed = FilterQuery(query, exact: options.exact, caseMatching: options.caseMatching)
         parsedQuery = parsed
-        guard let found = index.matches(parsed, narrowing: lastMatches) else { return }
-        lastMatches = found
-        let slots = options.sort ? index.ranked(found) : found.slots
-        matches = slots.map { index.identifier(atSlot: Int($0)) }
+        searchInFlight?.cancel()
+        searchInFlight = nil
+        searchGeneration += 1
+        if parsed.isEmpty {
+            lastMatches = nil
+            show(nil, animated: animated)
+            return
+        }
+        let previous = lastMatches
+        if index.count < Self.backgroundSearchLines || mailbox == nil {
+            guard let found = index.matches(parsed, narrowing: previous) else { return }
+            lastMatches = found
+            show(order(found), animated: animated)
+            return
+        }
+        let cancellation = FilterCancellation()
+        searchInFlight = cancellation
+        let (index, generation, sort, tac, mailbox) = (self.index, searchGeneration, options.sort, options.tac, mailbox!)
+        DispatchQueue.global(qos: .userInitiated).async {
+            guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return }
+            let order = Self.order(found, in: index, sort: sort, tac: tac)
+            if cancellation.isCancelled { return }
+            mailbox.post(SearchResult(generation: generation, found: found, order: order))
+        }
     }
 
-    private func showMatches(animated: Bool) {
-        var snapshot = Snapshot<Int, String>()
+    /// The program's mailbox (set when it starts), for background results.
+    private var mailbox: ProgramMailbox?
+
+    /// The lines of `found` in the order shown.
+    private func order(_ found: FilterMatches) -> [Int32] {
+        Self.order(found, in: index, sort: options.sort, tac: options.tac)
+    }
+
+    private static func order(_ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool) -> [Int32] {
+        sort ? index.ranked(found, laterFirst: tac) : tac ? found.slots.reversed() : found.slots
+    }
+
+    /// Gives the list the matching lines (`nil`: every line in input order).
+    private func show(_ order: [Int32]?, animated: Bool) {
+        var order = order
+        if order == nil && options.tac { order = (0 ..< Int32(index.count)).reversed() }
+        matches = order
+        var snapshot = Snapshot<Int, Int>()
         snapshot.appendSections([0])
-        snapshot.appendItems(matches.map { identities[$0] }, toSection: 0)
-        list.apply(snapshot, animated: animated)
-        if list.state.selection == nil, let first = matches.first {
-            list.select(identities[first])
+        if let order {
+            snapshot.appendItems(order.map(Int.init), toSection: 0)
+        } else {
+            snapshot.appendItems(Array(0 ..< index.count), toSection: 0)
+        }
+        shownLineCount = index.count
+        list.apply(snapshot, animated: animated && matchCount <= 2_000)
+        if list.state.selection == nil, let first = order.map({ $0.first.map(Int.init) }) ?? (index.count > 0 ? 0 : nil) {
+            list.select(first)
         }
     }
 }
 
 extension PickerApp.Options {
+    /// How the reader's thread prepares lines for these options.
+    package var preparation: LinePreparation {
+        let fields = nth != nil || withNth != nil
+        let options = self
+        return LinePreparation(
+            headerLines: headerLines, stripsANSI: ansi,
+            searchText: fields ? { @Sendable line in options.searchText(of: line).text } : nil)
+    }
+
     /// The text searched for a line (without colour escapes): the `--nth` fields of its
     /// `--with-nth` fields, or all of it, and unless it is all of the shown text, the offset
     /// in the shown text of each of its characters.
