@@ -27,7 +27,7 @@ extension FilterIndex {
         cancellation: FilterCancellation? = nil
     ) -> FilterMatches? {
         let needle = TextFolding.folded(query)
-        let total = _ids.count
+        let total = _starts.count
         // Candidates: the previous matches plus the slots added since, or every slot.
         var candidates: [Int32]?
         if let previous, previous.filterQuery == nil, previous.version == version, previous.slotCount <= total,

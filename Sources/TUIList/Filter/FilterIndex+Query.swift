@@ -18,7 +18,7 @@ extension FilterIndex {
     public func matches(
         _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil
     ) -> FilterMatches? {
-        let total = _ids.count
+        let total = _starts.count
         if query.isEmpty {
             var all: [Int32] = []
             all.reserveCapacity(count)

@@ -63,6 +63,10 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// in list order instead of a hash lookup that misses the cache: a million lookups in
     /// milliseconds, and 4 bytes per identifier instead of a hash table entry.
     @usableFromInline internal var _dense: [Int32] = []
+    /// Whether every identifier so far is its slot (`Int` identifiers 0, 1, 2… in order: line
+    /// numbers): then neither ``_ids`` nor ``_dense`` is kept (12 bytes a line); the first
+    /// identifier that breaks the pattern writes them out.
+    @usableFromInline internal var _idsAreSlots = ID.self == Int.self
 
     /// The integer value of `id` when `ID` is `Int` (a constant test once specialised).
     @inlinable @inline(__always)
@@ -73,6 +77,10 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// The slot of `id`, from the dense table or the hash table.
     @inlinable @inline(__always)
     internal func _slot(_ id: ID) -> Int? {
+        if _idsAreSlots {
+            guard let n = Self._integer(id), n >= 0, n < _starts.count, _starts[n] != _TextStore.none else { return nil }
+            return n
+        }
         if let n = Self._integer(id), n >= 0, n < _dense.count {
             let entry = _dense[n]
             // Not in the dense table: it may have been hashed before the table reached it.
@@ -80,6 +88,26 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
             if _slots.isEmpty { return nil }
         }
         return _slots[id].map(Int.init)
+    }
+
+    /// Records the identifier of a new slot (the next one); `false` when it is already held.
+    @inlinable
+    internal mutating func _register(_ id: ID, _ slot: Int32) -> Bool {
+        if _idsAreSlots {
+            if Self._integer(id) == Int(slot) { return true }
+            _writeOutIdentifiers()
+        }
+        guard _insertSlot(id, slot) else { return false }
+        _ids.append(id)
+        return true
+    }
+
+    /// Ends ``_idsAreSlots``: writes each slot's identifier and the dense table.
+    @usableFromInline
+    internal mutating func _writeOutIdentifiers() {
+        _idsAreSlots = false
+        _ids = (0 ..< _starts.count).map { unsafeBitCast($0, to: ID.self) }
+        _dense = (0 ..< _starts.count).map { _starts[$0] == _TextStore.none ? 0 : Int32($0 + 1) }
     }
 
     /// Records the slot of a new identifier; `false` when it is already held.
@@ -99,6 +127,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// Forgets the slot of `id`; returns it.
     @inlinable
     internal mutating func _removeSlot(_ id: ID) -> Int? {
+        if _idsAreSlots { _writeOutIdentifiers() }
         if let n = Self._integer(id), n >= 0, n < _dense.count, _dense[n] != 0 {
             defer { _dense[n] = 0 }
             return Int(_dense[n] - 1)
@@ -126,11 +155,11 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 
     /// The number of items held. O(1).
     @inlinable
-    public var count: Int { _ids.count - _removedCount }
+    public var count: Int { _starts.count - _removedCount }
 
     /// The number of slots, removed items included: a result covers slots `0 ..< slotCount`.
     @inlinable
-    public var slotCount: Int { _ids.count }
+    public var slotCount: Int { _starts.count }
 
     /// Whether an item is held. O(1).
     @inlinable
@@ -140,7 +169,11 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `0 <= slot < slotCount`.
     @inlinable
-    public func identifier(atSlot slot: Int) -> ID { _ids[slot] }
+    public func identifier(atSlot slot: Int) -> ID {
+        guard _idsAreSlots else { return _ids[slot] }
+        precondition(slot >= 0 && slot < _starts.count, "FilterIndex: no slot \(slot)")
+        return unsafeBitCast(slot, to: ID.self)
+    }
 
     /// The slot of an item, or `nil` when it is not held. O(1).
     @inlinable
@@ -149,7 +182,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// Reserves room for `items` items and `bytes` bytes of text.
     @inlinable
     public mutating func reserveCapacity(items: Int, bytes: Int) {
-        _ids.reserveCapacity(items)
+        if !_idsAreSlots { _ids.reserveCapacity(items) }
         _starts.reserveCapacity(items)
         _lengths.reserveCapacity(items)
         _foldedLengths.reserveCapacity(items)
@@ -172,9 +205,8 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: amortised O(length of the fields).
     @inlinable
     public mutating func append(_ id: ID, fields: some Collection<String>) {
-        let slot = Int32(_ids.count)
-        precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
-        _ids.append(id)
+        let slot = Int32(_starts.count)
+        precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
         _starts.append(0)
         _lengths.append(0)
         _foldedLengths.append(0)
@@ -195,9 +227,8 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
             append(id, text: String(decoding: utf8, as: UTF8.self))
             return
         }
-        let slot = Int32(_ids.count)
-        precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
-        _ids.append(id)
+        let slot = Int32(_starts.count)
+        precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
         let (start, folded) = _writeASCII(base, utf8.count)
         _starts.append(start)
         _lengths.append(UInt32(utf8.count))
@@ -308,26 +339,26 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Adds every item of `other` after the items held: an index built on another thread (a
-    /// batch of lines as they are read) joins this one without folding its text again. Its
-    /// text is taken over, not copied, where it fills large chunks.
+    /// batch of lines as they are read) joins this one without folding its text again.
     ///
     /// - Parameter other: Items this index does not hold.
     /// - Precondition: no identifier of `other` is held here.
-    /// - Complexity: O(items in `other`), plus O(bytes) of its small chunks copied.
+    /// - Complexity: O(items in `other` + their bytes): the folded texts are copied, packed
+    ///   into this index's chunks.
     public mutating func append(contentsOf other: FilterIndex) {
-        let moved = _store.adopt(other._store)
-        let mask: UInt32 = 1 << _TextStore.offsetBits - 1
-        reserveCapacity(items: _ids.count + other._ids.count, bytes: 0)
-        for otherSlot in other._ids.indices where other._starts[otherSlot] != _TextStore.none {
-            let id = other._ids[otherSlot]
-            let slot = Int32(_ids.count)
-            precondition(_insertSlot(id, slot), "FilterIndex: item \(id) is already in the index")
-            _ids.append(id)
-            let address = other._starts[otherSlot]
-            _starts.append(moved[Int(address >> _TextStore.offsetBits)] + (address & mask))
-            _lengths.append(other._lengths[otherSlot])
-            _foldedLengths.append(other._foldedLengths[otherSlot])
-            if let original = other._originalLengths[Int32(otherSlot)] { _originalLengths[slot] = original }
+        // (No reserveCapacity: joining batch after batch must grow the arrays geometrically.)
+        let originals = !other._originalLengths.isEmpty
+        for otherSlot in other._starts.indices where other._starts[otherSlot] != _TextStore.none {
+            let id = other.identifier(atSlot: otherSlot)
+            let slot = Int32(_starts.count)
+            precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
+            let length = Int(other._lengths[otherSlot]), folded = Int(other._foldedLengths[otherSlot])
+            let original = originals ? other._originalLengths[Int32(otherSlot)] : nil
+            let text = other._store.pointer(other._starts[otherSlot])
+            _starts.append(_store.append(UnsafeBufferPointer(start: text, count: length + folded + Int(original ?? 0))))
+            _lengths.append(UInt32(length))
+            _foldedLengths.append(UInt32(folded))
+            if let original { _originalLengths[slot] = original }
         }
         _storesText = _storesText || other._storesText
     }

@@ -57,6 +57,6 @@ extension FilterIndex {
     /// The identifiers of the matches, in the order they were added. O(matches).
     @inlinable
     public func identifiers(_ matches: FilterMatches) -> [ID] {
-        matches.slots.map { _ids[Int($0)] }
+        matches.slots.map { identifier(atSlot: Int($0)) }
     }
 }

@@ -19,13 +19,18 @@ internal final class _TextChunk: @unchecked Sendable {
     /// this is what it last saw, so two copies never write the same bytes.
     let used: Atomic<Int>
 
+    /// Maps `capacity` bytes of its own from the system (not from `malloc`): pages are
+    /// memory only once written, and a chunk let go goes back to the system at once, where a
+    /// freed `malloc` block would stay in the arena of the thread that made it.
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { fatalError("FilterIndex: out of memory for \(capacity) bytes of text") }
+        base = mapped.assumingMemoryBound(to: UInt8.self)
         used = Atomic(0)
     }
 
-    deinit { base.deallocate() }
+    deinit { munmap(base, capacity) }
 
     /// Claims `length` bytes after `offset` if nobody claimed past `offset` yet.
     func claim(at offset: Int, _ length: Int) -> Bool {
@@ -95,29 +100,6 @@ internal struct _TextStore: Sendable {
     func withBases<R>(_ body: (UnsafeBufferPointer<UnsafePointer<UInt8>>) throws -> R) rethrows -> R {
         let bases = chunks.map { UnsafePointer($0.base) }
         return try withExtendedLifetime(chunks) { try bases.withUnsafeBufferPointer(body) }
-    }
-
-    /// Takes over the chunks of `other` (an index built on another thread, now handed over),
-    /// giving each address of it the number it has here; small chunks are copied instead, so
-    /// a trickle of short batches does not use up the chunk numbers.
-    /// - Returns: for each chunk of `other`, the address here of its first byte.
-    @usableFromInline
-    mutating func adopt(_ other: _TextStore) -> [UInt32] {
-        var moved = [UInt32](repeating: Self.none, count: other.chunks.count)
-        for (index, chunk) in other.chunks.enumerated() {
-            let used = index == other.chunks.count - 1 ? other.tailUsed : chunk.used.load(ordering: .relaxed)
-            if used >= Self.chunkSize / 2 {
-                chunks.append(chunk)
-                moved[index] = Self.address(chunks.count - 1, 0)
-                tailUsed = used
-                bytesUsed += used
-                precondition(chunks.count < 1 << (32 - Self.offsetBits) - 1, "FilterIndex: more than 4 GiB of text")
-            } else {
-                // (Empty texts only, when nothing was used: any valid address will do.)
-                moved[index] = append(UnsafeBufferPointer(start: chunk.base, count: used))
-            }
-        }
-        return moved
     }
 }
 

@@ -17,7 +17,14 @@ import Glibc
 /// kept only as bytes in the batch's index — all done on the producer's thread, so a million
 /// lines from a pipe cost the program's thread no more than joining each batch.
 package final class LineInbox: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the state; the reader waits on it while too much is waiting (see ``waitingLimit``).
+    private let lock = NSCondition()
+    /// Bytes of lines in ``batches``, not yet taken.
+    private var waitingBytes = 0
+    /// How many bytes of prepared lines may wait before the reader stops reading until the
+    /// program takes them: a producer faster than the program never piles up batches (each
+    /// waiting byte is memory that the index will hold again).
+    package static let waitingLimit = 8 << 20
     private var lines: [String] = []
     private var batches: [LineBatch] = []
     private var preparation: LinePreparation?
@@ -99,6 +106,8 @@ package final class LineInbox: @unchecked Sendable {
         lock.unlock()
         let prepared = preparation.batch(first: first, count: ends.count, each)
         lock.lock()
+        while waitingBytes >= Self.waitingLimit && waker != nil { lock.wait() }
+        waitingBytes += bytes.count
         batches.append(prepared)
         let waker = self.waker
         lock.unlock()
@@ -139,6 +148,8 @@ package final class LineInbox: @unchecked Sendable {
         defer { lock.unlock() }
         let taken = batches
         batches.removeAll(keepingCapacity: true)
+        waitingBytes = 0
+        lock.broadcast()
         return (taken, finished, failure)
     }
 }

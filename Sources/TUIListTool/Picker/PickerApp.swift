@@ -147,8 +147,9 @@ package final class PickerApp: TerminalApp {
     /// not been made yet, and when the list was last given a snapshot.
     private var searchDue = false
     private var lastShown = -Double.infinity
-    /// Lines numbered by the list so far (without a query, shown in input order).
-    private var shownLineCount = 0
+    /// The snapshot of every line in input order, while that is what the list shows: lines
+    /// that arrive are appended to it, not a new one of a million items built.
+    private var allLines: Snapshot<Int, Int>?
     private var readError: String?
     /// A search's result, from the background.
     private struct SearchResult: @unchecked Sendable {
@@ -531,14 +532,19 @@ package final class PickerApp: TerminalApp {
         var order = order
         if order == nil && options.tac { order = (0 ..< Int32(index.count)).reversed() }
         matches = order
-        var snapshot = Snapshot<Int, Int>()
-        snapshot.appendSections([0])
+        var snapshot: Snapshot<Int, Int>
         if let order {
+            allLines = nil
+            snapshot = Snapshot()
+            snapshot.appendSections([0])
             snapshot.appendItems(order.map(Int.init), toSection: 0)
         } else {
-            snapshot.appendItems(Array(0 ..< index.count), toSection: 0)
+            // Every line in input order: the lines read since the last time join the end.
+            snapshot = allLines ?? Snapshot(sections: [(0, [])])
+            allLines = nil  // (so the append below does not copy it)
+            snapshot.appendItems(Array(snapshot.numberOfItems ..< index.count), toSection: 0)
+            allLines = snapshot
         }
-        shownLineCount = index.count
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
         if list.state.selection == nil, let first = order.map({ $0.first.map(Int.init) }) ?? (index.count > 0 ? 0 : nil) {
             list.select(first)
