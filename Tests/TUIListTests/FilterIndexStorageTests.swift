@@ -45,34 +45,44 @@ import Testing
         var built = FilterIndex<Int>(storingText: true)
         var n = 0
         while n < lines.count {
+            // Odd seeds: identifiers from 0 in each batch, shifted as they join (the picker's
+            // way: chunks taken over); even seeds: line numbers, joined by copying.
             var batch = FilterIndex<Int>(storingText: true)
+            let first = n
             for m in n ..< min(lines.count, n + rng.int(1 ... 50)) {
                 var line = lines[m]
-                line.withUTF8 { batch.append(m, utf8: $0) }
+                line.withUTF8 { batch.append(seed % 2 == 1 ? m - first : m, utf8: $0) }
                 n = m + 1
             }
-            built.append(contentsOf: batch)
+            if seed % 2 == 1 {
+                built.append(contentsOf: batch, shiftingIdentifiersBy: first)
+            } else {
+                built.append(contentsOf: batch)
+            }
         }
         Self.expectSame(built, plain, lines, seed: seed)
     }
 
-    @Test func largeAndSmallBatchesJoinPackedIntoFewChunks() {
-        // 30,000 lines of 100 bytes, in batches of 1.5 MB and of a few lines.
+    @Test func largeBatchesAreTakenOverAndSmallOnesCopied() {
+        // 30,000 lines of 100 bytes, in batches of 1.5 MB (chunks taken over) and of a few
+        // lines (copied into the last chunk, not one chunk each).
         var lines: [String] = []
         var built = FilterIndex<Int>(storingText: true)
         var plain = FilterIndex<Int>()
         for batchSize in [15_000, 3, 1, 14_996] {
             var batch = FilterIndex<Int>(storingText: true)
+            let first = lines.count
             for _ in 0 ..< batchSize {
                 let n = lines.count
                 var line = "/usr/share/Doc/package-\(n)/" + String(repeating: "x", count: 70) + "-\(n % 977)"
                 lines.append(line)
-                line.withUTF8 { batch.append(n, utf8: $0) }
+                line.withUTF8 { batch.append(n - first, utf8: $0) }
                 plain.append(n, text: line)
             }
-            built.append(contentsOf: batch)
+            built.append(contentsOf: batch, shiftingIdentifiersBy: first)
         }
-        #expect(built._store.chunks.count <= 7, "\(built._store.chunks.count) chunks for 6 MB")
+        #expect(built._idsAreSlots, "line numbers in order keep no identifier table")
+        #expect(built._store.chunks.count <= 8, "\(built._store.chunks.count) chunks for 6 MB")
         Self.expectSame(built, plain, lines, seed: 0)
     }
 

@@ -55,25 +55,26 @@ extension FilterIndex {
         let cancelled = _store.withBases { bases in
             _starts.withUnsafeBufferPointer { starts in
                 _lengths.withUnsafeBufferPointer { lengths in
-                  _foldedLengths.withUnsafeBufferPointer { foldedLengths in
-                    needle.withUnsafeBufferPointer { needle in
-                        found.withUnsafeMutableBufferPointer { found in
-                            (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
-                                let search = _Search(
-                                    bases: bases, starts: starts, lengths: lengths, foldedLengths: foldedLengths, needle: needle,
-                                    candidates: candidates == nil ? nil : candidateSlots,
-                                    candidateCount: candidateCount, chunkSize: chunkSize,
-                                    found: found, cancellation: cancellation)
-                                if candidateCount >= Self.parallelThreshold {
-                                    DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
-                                } else {
-                                    for chunk in 0 ..< chunks { search.run(chunk: chunk) }
+                    _foldedLengths.withUnsafeBufferPointer { foldedLengths in
+                        needle.withUnsafeBufferPointer { needle in
+                            found.withUnsafeMutableBufferPointer { found in
+                                (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
+                                    let search = _Search(
+                                        bases: bases, starts: starts, lengths: lengths, foldedLengths: foldedLengths,
+                                        needle: needle,
+                                        candidates: candidates == nil ? nil : candidateSlots,
+                                        candidateCount: candidateCount, chunkSize: chunkSize,
+                                        found: found, cancellation: cancellation)
+                                    if candidateCount >= Self.parallelThreshold {
+                                        DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
+                                    } else {
+                                        for chunk in 0 ..< chunks { search.run(chunk: chunk) }
+                                    }
+                                    return cancellation?.isCancelled ?? false
                                 }
-                                return cancellation?.isCancelled ?? false
                             }
                         }
                     }
-                  }
                 }
             }
         }

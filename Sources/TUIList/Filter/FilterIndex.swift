@@ -375,3 +375,41 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         _garbage = 0
     }
 }
+
+extension FilterIndex where ID == Int {
+    /// Adds every item of `other` with its identifier plus `offset`: a batch of lines indexed
+    /// on another thread with identifiers from 0 joins an index of line numbers. The batch's
+    /// text is taken over, not copied (its chunks become this index's).
+    ///
+    /// - Parameters:
+    ///   - other: Items whose shifted identifiers this index does not hold.
+    ///   - offset: Added to each identifier of `other`.
+    /// - Precondition: no shifted identifier of `other` is held here.
+    /// - Complexity: O(items in `other`), a few array copies; O(bytes) only for the small
+    ///   chunks that are copied.
+    public mutating func append(contentsOf other: FilterIndex<Int>, shiftingIdentifiersBy offset: Int) {
+        let moved = _store.adopt(other._store)
+        let mask: UInt32 = 1 << _TextStore.offsetBits - 1
+        let fast = _idsAreSlots && other._idsAreSlots && other._removedCount == 0 && offset == _starts.count
+        let first = _starts.count
+        if fast {
+            _starts.append(
+                contentsOf: other._starts.lazy.map { moved[Int($0 >> _TextStore.offsetBits)] + ($0 & mask) })
+            _lengths.append(contentsOf: other._lengths)
+            _foldedLengths.append(contentsOf: other._foldedLengths)
+            for (slot, length) in other._originalLengths { _originalLengths[slot + Int32(first)] = length }
+        } else {
+            for otherSlot in other._starts.indices where other._starts[otherSlot] != _TextStore.none {
+                let id = other.identifier(atSlot: otherSlot) + offset
+                let slot = Int32(_starts.count)
+                precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
+                let address = other._starts[otherSlot]
+                _starts.append(moved[Int(address >> _TextStore.offsetBits)] + (address & mask))
+                _lengths.append(other._lengths[otherSlot])
+                _foldedLengths.append(other._foldedLengths[otherSlot])
+                if let original = other._originalLengths[Int32(otherSlot)] { _originalLengths[slot] = original }
+            }
+        }
+        _storesText = _storesText || other._storesText
+    }
+}

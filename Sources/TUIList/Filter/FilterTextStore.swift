@@ -83,6 +83,29 @@ internal struct _TextStore: Sendable {
         return address
     }
 
+    /// Takes over the chunks of `other` (an index built on another thread, now handed
+    /// over) instead of copying their bytes: a chunk's pages that were never written take no
+    /// memory, so a partly filled chunk costs only what it holds. Chunks too small to be worth
+    /// a number of their own (or when numbers run short) are copied into this store instead.
+    /// - Returns: for each chunk of `other`, the address here of its first byte.
+    @usableFromInline
+    mutating func adopt(_ other: _TextStore) -> [UInt32] {
+        var moved = [UInt32](repeating: Self.none, count: other.chunks.count)
+        for (index, chunk) in other.chunks.enumerated() {
+            let used = index == other.chunks.count - 1 ? other.tailUsed : chunk.used.load(ordering: .relaxed)
+            if used >= Self.chunkSize / 16 && chunks.count < 3 << (32 - Self.offsetBits - 2) {
+                chunks.append(chunk)
+                moved[index] = Self.address(chunks.count - 1, 0)
+                tailUsed = used
+                bytesUsed += used
+            } else {
+                // (Also a chunk of empty texts only: any valid address will do for them.)
+                moved[index] = append(UnsafeBufferPointer(start: chunk.base, count: used))
+            }
+        }
+        return moved
+    }
+
     @inlinable
     static func address(_ chunk: Int, _ offset: Int) -> UInt32 {
         UInt32(chunk) << offsetBits | UInt32(offset)

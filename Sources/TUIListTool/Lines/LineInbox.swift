@@ -24,7 +24,7 @@ package final class LineInbox: @unchecked Sendable {
     /// How many bytes of prepared lines may wait before the reader stops reading until the
     /// program takes them: a producer faster than the program never piles up batches (each
     /// waiting byte is memory that the index will hold again).
-    package static let waitingLimit = 8 << 20
+    package static let waitingLimit = 4 << 20
     private var lines: [String] = []
     private var batches: [LineBatch] = []
     private var preparation: LinePreparation?
@@ -188,7 +188,7 @@ package struct LinePreparation: Sendable {
                 batch.header.append(String(decoding: bytes, as: UTF8.self))
                 return
             }
-            let id = number - headerLines
+            let id = number - headerLines - batch.firstLine  // from 0 in each batch
             guard keepsLines else {
                 batch.index.append(id, utf8: bytes)
                 return
@@ -205,12 +205,12 @@ package struct LinePreparation: Sendable {
 
 /// Lines prepared on the thread that read them (see ``LinePreparation``).
 package struct LineBatch: Sendable {
-    /// The number of the first line (header lines not counted): the identifier of the first
-    /// item of ``index``.
+    /// The number of the first line (header lines not counted); ``index``'s identifiers count
+    /// from 0 for it.
     package var firstLine: Int
     /// The header lines among these, as read.
     package var header: [String] = []
-    /// The lines, indexed: identifiers are line numbers. Without ``LinePreparation/keepsLines``
+    /// The lines, indexed: identifiers are line numbers less ``firstLine``. Without ``LinePreparation/keepsLines``
     /// the index keeps the lines' text too.
     package var index: FilterIndex<Int>
     /// With ``LinePreparation/keepsLines``: the lines (escapes taken out).

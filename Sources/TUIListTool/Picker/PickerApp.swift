@@ -147,9 +147,34 @@ package final class PickerApp: TerminalApp {
     /// not been made yet, and when the list was last given a snapshot.
     private var searchDue = false
     private var lastShown = -Double.infinity
-    /// The snapshot of every line in input order, while that is what the list shows: lines
+    /// The snapshot of every line in input order (the last delivered, for many lines): lines
     /// that arrive are appended to it, not a new one of a million items built.
     private var allLines: Snapshot<Int, Int>?
+    /// Whether the list was last given a snapshot of all lines in input order.
+    private var listShowsAllLines = false
+    /// Builds the snapshot of every line off the program's thread once there are many.
+    private let allLinesBuilder = AllLinesBuilder()
+    /// When the builder last delivered while lines were still coming.
+    private var allLinesDelivered = -Double.infinity
+    /// The snapshot of every line, delivered by the builder.
+    private struct AllLines: Sendable {
+        let snapshot: Snapshot<Int, Int>
+    }
+
+    /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
+    /// input has ended, or a second after the last delivery (a slow producer's lines).
+    private func requestAllLines() {
+        guard allLinesBuilder.isStarted, let mailbox else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let deliver = inputFinished || Double(now) / 1e9 - allLinesDelivered >= 1
+        if deliver { allLinesDelivered = Double(now) / 1e9 }
+        allLinesBuilder.extend(to: index.count, deliverTo: deliver ? mailbox : nil) { AllLines(snapshot: $0) }
+    }
+
+    /// Whether the list does not hold every line yet although the query asks for all of them.
+    private var listIsBehind: Bool {
+        parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
+    }
     private var readError: String?
     /// A search's result, from the background.
     private struct SearchResult: @unchecked Sendable {
@@ -236,8 +261,7 @@ package final class PickerApp: TerminalApp {
             previewDue = selected == nil ? nil : program.clock.now + Self.previewSettle
             program.setNeedsDisplay()
         }
-        if let due = previewDue, program.clock.now >= due, let row = previewFor, let template = options.preview
-        {
+        if let due = previewDue, program.clock.now >= due, let row = previewFor, let template = options.preview {
             previewDue = nil
             let mailbox = program.mailbox
             let command = PreviewRunner.command(template, line: line(row), query: query, delimiter: options.delimiter)
@@ -256,6 +280,17 @@ package final class PickerApp: TerminalApp {
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
+        if let delivered = message as? AllLines {
+            allLines = delivered.snapshot
+            if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
+                listShowsAllLines = true
+                list.apply(delivered.snapshot, animated: false)
+                if list.state.selection == nil, index.count > 0 { list.select(0) }
+            }
+            checkAutoExit(in: program)
+            program.setNeedsDisplay()
+            return
+        }
         if let result = message as? SearchResult {
             guard result.generation == searchGeneration else { return }
             searchInFlight = nil
@@ -288,7 +323,7 @@ package final class PickerApp: TerminalApp {
         canvas.draw(query + "▏", x: promptWidth, y: 0, maxWidth: width - promptWidth)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
-        if !inputFinished { info += " reading…" }
+        if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
         if infoWidth + 2 + promptWidth < width - TerminalText.columns(of: query) {
@@ -366,15 +401,17 @@ package final class PickerApp: TerminalApp {
 
     private func takeLines(in program: Program) {
         let (batches, finished, error) = inbox.takeBatches()
+        let wasFinished = inputFinished
         inputFinished = finished
         readError = error
         for batch in batches {
             header += batch.header
             keptLines += batch.lines
             rawLines += batch.rawLines
-            index.append(contentsOf: batch.index)
+            index.append(contentsOf: batch.index, shiftingIdentifiersBy: batch.firstLine)
         }
         if !batches.isEmpty { searchDue = true }
+        if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)
         checkAutoExit(in: program)
     }
@@ -538,13 +575,22 @@ package final class PickerApp: TerminalApp {
             snapshot = Snapshot()
             snapshot.appendSections([0])
             snapshot.appendItems(order.map(Int.init), toSection: 0)
-        } else {
+        } else if index.count < Self.backgroundSearchLines && !allLinesBuilder.isStarted {
             // Every line in input order: the lines read since the last time join the end.
             snapshot = allLines ?? Snapshot(sections: [(0, [])])
             allLines = nil  // (so the append below does not copy it)
             snapshot.appendItems(Array(snapshot.numberOfItems ..< index.count), toSection: 0)
             allLines = snapshot
+        } else {
+            // Many lines: the snapshot of all of them is built on a thread of its own (its
+            // hashing is most of the cost of listing a million lines), beside the reader;
+            // the list shows the last one delivered until the next arrives.
+            allLinesBuilder.start(from: allLines)
+            requestAllLines()
+            guard let allLines, !listShowsAllLines || allLines.numberOfItems > list.snapshot().numberOfItems else { return }
+            snapshot = allLines
         }
+        listShowsAllLines = order == nil
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
         if list.state.selection == nil, let first = order.map({ $0.first.map(Int.init) }) ?? (index.count > 0 ? 0 : nil) {
             list.select(first)
@@ -574,3 +620,42 @@ extension PickerApp.Options {
 }
 
 private final class Link: @unchecked Sendable { weak var app: PickerApp? }
+
+/// The snapshot of every line in input order, built on a serial queue of its own: appending a
+/// million identifiers to a snapshot is mostly hashing, which runs here beside the reader
+/// instead of on the program's thread.
+private final class AllLinesBuilder: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "tuilist.picker.all-lines", qos: .userInitiated)
+    /// Touched only on `queue`: the lines listed, and the lines read.
+    private var snapshot = Snapshot<Int, Int>(sections: [(0, [])])
+    private var count = 0
+    /// Whether the program's thread handed over (touched only on the program's thread).
+    private(set) var isStarted = false
+
+    /// Starts from `snapshot` (what the program's thread built so far), once.
+    func start(from snapshot: Snapshot<Int, Int>?) {
+        guard !isStarted else { return }
+        isStarted = true
+        if let snapshot { queue.async { self.snapshot = snapshot } }
+    }
+
+    /// Appends lines up to `count`; then, with a mailbox, posts the snapshot there.
+    func extend<Message: Sendable>(
+        to count: Int, deliverTo mailbox: ProgramMailbox?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
+    ) {
+        queue.async {
+            // Lines are counted as they come and listed when the snapshot is delivered: in one
+            // go when most are new (a fast producer: no item checked against the others),
+            // else appended.
+            self.count = max(self.count, count)
+            guard let mailbox else { return }
+            let have = self.snapshot.numberOfItems
+            if self.count > 2 * have {
+                self.snapshot = Snapshot(section: 0, itemsIn: 0 ..< self.count)
+            } else if self.count > have {
+                self.snapshot.appendItems(Array(have ..< self.count), toSection: 0)
+            }
+            mailbox.post(message(self.snapshot))
+        }
+    }
+}

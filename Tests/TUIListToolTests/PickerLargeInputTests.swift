@@ -1,0 +1,115 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// The picker over many lines (issue 20, items 2 and 3): the snapshot of every line built off
+/// the program's thread, queries searched in the background, `--tac`, and `-1` with the query
+/// typed while lines were still coming.
+@Suite struct PickerLargeInputTests {
+    /// A picker on a headless terminal with a manual clock, stepped until a condition holds
+    /// (background work arrives in real time, through the program's mailbox).
+    final class Picker {
+        let clock = ManualClock()
+        let terminal: HeadlessTerminal
+        let program: Program
+        let app: PickerApp
+        let inbox = LineInbox()
+
+        init(_ options: PickerApp.Options = .init()) throws {
+            terminal = HeadlessTerminal(columns: 60, rows: 8)
+            terminal.clock = clock
+            for step in 1 ... 20_000 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
+            program = Program(terminal: terminal, clock: clock)
+            app = try PickerApp(inbox: inbox, options: options)
+            program.start(app)
+        }
+
+        /// Steps the program until `condition` holds; `false` after 20 s of real time.
+        func step(until condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while !condition() {
+                if Date() > deadline || program.isFinished { return condition() }
+                program.step(app)
+                usleep(1_000)
+            }
+            return true
+        }
+
+        var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+        var items: [Int] { app.list.snapshot().itemIdentifiers }
+    }
+
+    static func paths(_ count: Int) -> [String] {
+        (0 ..< count).map { "/srv/data/\($0 % 97)/file-\($0).txt" }
+    }
+
+    @Test func aQuarterMillionLinesAreListedOffTheProgramsThreadAndSearchedInTheBackground() throws {
+        let count = PickerApp.backgroundSearchLines + 50_000
+        let picker = try Picker()
+        picker.inbox.append(Self.paths(count))
+        picker.inbox.finish()
+        #expect(picker.step { picker.rows[0].hasSuffix("\(count)/\(count)") }, "\(picker.rows[0])")
+        // Every line is in the list, in input order, once the count stops saying reading….
+        #expect(picker.items.count == count && picker.items.first == 0 && picker.items.last == count - 1)
+        #expect(picker.rows[1].hasPrefix("/srv/data/0/file-0.txt "))
+        // Keys typed fast (an exact term): each starts a search and cancels the one before;
+        // the list ends up with the last query's matches, ranked.
+        for character in "'file-24999" { picker.terminal.enqueue([.key(.character(character))]); picker.program.step(picker.app) }
+        let expected = (0 ..< count).filter { "file-\($0).txt".contains("file-24999") }
+        #expect(picker.step { picker.items.count == expected.count }, "\(picker.items.count) rows")
+        #expect(picker.items.first == 24_999, "the shortest (exact) match ranks first")
+        #expect(Set(picker.items) == Set(expected))
+        #expect(
+            picker.step { picker.rows[0].contains("'file-24999▏") && picker.rows[0].hasSuffix(" \(expected.count)/\(count)") })
+        // Clearing the query shows every line again, from the snapshot already built.
+        picker.terminal.enqueue([.key(.control("u"))])
+        #expect(picker.step { picker.items.count == count })
+        #expect(picker.items.prefix(3) == [0, 1, 2])
+    }
+
+    @Test func tacShowsTheLastLineFirstAndLaterLinesFirstAmongEqualMatches() throws {
+        var options = PickerApp.Options()
+        options.tac = true
+        let picker = try Picker(options)
+        picker.inbox.append(["apple pie", "banana", "apple jam", "cherry"])
+        #expect(picker.step { picker.items.count == 4 && picker.rows[1].hasPrefix("cherry") }, "\(picker.rows)")
+        #expect(picker.items == [3, 2, 1, 0])
+        for character in "apple" { picker.terminal.enqueue([.key(.character(character))]) }
+        #expect(picker.step { picker.items.count == 2 })
+        #expect(picker.items == [2, 0], "equal scores and lengths: the later line first")
+    }
+
+    @Test func selectOneLooksAtTheQueryTypedWhileLinesWereComing() throws {
+        var options = PickerApp.Options()
+        options.selectOne = true
+        let picker = try Picker(options)
+        picker.inbox.append(["alpha", "beta", "gamma"])
+        #expect(picker.step { picker.items.count == 3 })
+        for character in "gam" { picker.terminal.enqueue([.key(.character(character))]) }
+        #expect(picker.step { picker.items.count == 1 })
+        #expect(picker.app.exitStatus == nil, "the input has not ended")
+        picker.inbox.finish()
+        #expect(picker.step { picker.program.isFinished })
+        #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["gamma"])
+    }
+
+    @Test func aSnapshotOfARangeIsTheSnapshotOfItsItems() {
+        let range = Snapshot<String, Int>(section: "lines", itemsIn: 0 ..< 1_000)
+        #expect(range == Snapshot(sections: [("lines", Array(0 ..< 1_000))]))
+        #expect(range.indexOfItem(999) == 999 && range.contains(item: 500) && !range.contains(item: 1_000))
+        #expect(Snapshot<String, Int>(section: "none", itemsIn: 5 ..< 5).numberOfItems == 0)
+    }
+
+    @Test func aListThatKeepsNoChangesetKeepsNoOldSnapshot() {
+        let list = ListView<Int, Int>(cellProvider: { context, _ in context.dequeue(TextCell.self) })
+        list.keepsLastChangeset = false
+        list.apply(Snapshot(sections: [(0, [1, 2, 3])]))
+        list.apply(Snapshot(sections: [(0, [3, 2, 1, 4])]))
+        #expect(list.lastChangeset.description == Changeset<Int, Int>().description)
+        list.keepsLastChangeset = true
+        list.apply(Snapshot(sections: [(0, [1, 2, 3, 4])]))
+        #expect(list.lastChangeset.description != Changeset<Int, Int>().description)
+    }
+}
