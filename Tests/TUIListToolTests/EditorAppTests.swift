@@ -117,7 +117,7 @@ import Testing
         #expect(step(program, app, terminal) { $0.contains { $0.contains("rebase todo keys") } })
         let screen = terminal.lines.joined(separator: "\n")
         for binding in EditorKeymap.bindings(for: .rebase) {
-            #expect(screen.contains(binding.help), "help shows \(binding.keys)")
+            #expect(screen.contains(binding.help), "help shows \(binding.keysLabel)")
         }
         terminal.schedule([.key(.down)], at: program.clock.now + 0.1)
         #expect(step(program, app, terminal) { !$0.contains { $0.contains("rebase todo keys") } })

@@ -9,10 +9,11 @@
 /// if showHelp { help.draw(into: &canvas, in: canvas.bounds) }
 /// ```
 ///
-/// The box is as wide as its longest line (at most the area less a margin of 2 on each side)
-/// and as tall as its lines (at most the area less a line above and below), centred. Rows
-/// that do not fit the height flow into more columns side by side when the width
-/// allows (their help texts cut to share it), else end in a "…" row. Long help texts are cut with "…". The box's inside is cleared, so the screen behind does not show through.
+/// The box is as wide as its longest line and as tall as its lines, centred, at most the area
+/// less a margin (2 columns on each side, a line above and below; ``usesMargin``). Rows that
+/// do not fit the height flow into more columns side by side when the width allows (their help
+/// texts cut to share it), else end in a "…" row. Long help texts are cut with "…". The box's
+/// inside is cleared, so the screen behind does not show through.
 public struct HelpOverlay: Hashable, Sendable {
     /// A group of rows under an optional heading.
     public struct Section: Hashable, Sendable {
@@ -70,6 +71,10 @@ public struct HelpOverlay: Hashable, Sendable {
     public var keyStyle: Style
     /// The help column's and footer's style.
     public var textStyle: Style
+    /// Whether the box leaves a margin of the area around it (2 columns on each side, a line
+    /// above and below, in areas of at least 12×8); false lets a long key table take the whole
+    /// area.
+    public var usesMargin = true
 
     /// A help overlay.
     /// - Parameters:
@@ -129,7 +134,7 @@ public struct HelpOverlay: Hashable, Sendable {
             let w = line.keys == nil ? TerminalText.columns(of: line.text) : keysWidth + 2 + TerminalText.columns(of: line.text)
             lineWidth = max(lineWidth, w)
         }
-        let marginX = rect.width >= 12 ? 2 : 0, marginY = rect.height >= 8 ? 1 : 0
+        let marginX = usesMargin && rect.width >= 12 ? 2 : 0, marginY = usesMargin && rect.height >= 8 ? 1 : 0
         let maxWidth = rect.width - 2 * marginX, maxHeight = rect.height - 2 * marginY
         var columns = 1, perColumn = lines.count
         if lines.count + 2 > maxHeight, maxHeight > 2 {
