@@ -58,11 +58,16 @@ package final class DemoReplayApp: TerminalApp {
     /// The replay's keys: they dispatch here and draw the help bar and the help overlay.
     package let keymap = Keymap<ReplayAction>.replayControls
 
+    /// What `key` does: the action of ``keymap``, or nil.
+    package func action(for key: Key) -> ReplayAction? {
+        keymap.action(for: key)
+    }
+
     package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
             case .key(let key):
-                switch keymap.action(for: key) {
+                switch action(for: key) {
                 case .togglePause?: pacer.togglePause()
                 case .step?: if pacer.step(to: replay.position) { playNext() }
                 case .faster?: pacer.faster()

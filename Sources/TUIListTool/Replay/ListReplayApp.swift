@@ -66,14 +66,18 @@ package final class ListReplayApp: TerminalApp {
         Keymap<ReplayAction>.replayControls.map(Action.replay).appending(list.keymap.map(Action.list))
     }
 
+    /// What `key` does: the action of ``keymap``, or nil.
+    package func action(for key: Key) -> Action? {
+        keymap.action(for: key)
+    }
+
     package func handle(_ events: [InputEvent], in program: Program) {
-        let keymap = self.keymap
         for event in events {
             guard case .key(let key) = event else {
                 _ = list.handle(event)
                 continue
             }
-            switch keymap.action(for: key) {
+            switch action(for: key) {
             case .replay(.togglePause)?: pacer.togglePause()
             case .replay(.step)?: if pacer.step(to: player.position) { playNext() }
             case .replay(.faster)?: pacer.faster()
