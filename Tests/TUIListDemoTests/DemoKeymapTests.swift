@@ -91,7 +91,10 @@ struct DemoKeymapTests {
             let (demo, dispatch) = Self.demo(in: mode, filtered: filtered)
             let keymap = DemoKeymap.keymap(for: mode, page: demo.app.pageSize, filtered: filtered)
             let failures = HelpAudit.failures(keymap: keymap, frame: demo.lines, dispatch: dispatch)
-            #expect(failures.isEmpty, "\(mode)\(filtered ? " (filtered)" : ""):\n\(failures.joined(separator: "\n"))\n\(demo.lines.joined(separator: "\n"))")
+            #expect(
+                failures.isEmpty,
+                "\(mode)\(filtered ? " (filtered)" : ""):\n\(failures.joined(separator: "\n"))\n\(demo.lines.joined(separator: "\n"))"
+            )
         }
     }
 }

@@ -174,7 +174,9 @@ import Testing
                 .character("g"): targetTop, .character("G"): targetBottom,
                 .pageUp: targetTop, .pageDown: targetBottom, .home: targetTop, .end: targetBottom,
                 .enter: Check(before: [.character("G")]) { $0.model.moveTarget == nil && $0.output == "a\nb\nd\ne\nc\n" },
-                .character("m"): Check(before: [.character("G")]) { $0.model.moveTarget == nil && $0.output == "a\nb\nd\ne\nc\n" },
+                .character("m"): Check(before: [.character("G")]) {
+                    $0.model.moveTarget == nil && $0.output == "a\nb\nd\ne\nc\n"
+                },
                 .escape: Check(before: [.up]) { $0.model.moveTarget == nil && $0.output == lines && $0.exits.isEmpty },
                 .character("q"): Check(before: [.up]) { $0.model.moveTarget == nil && $0.output == lines && $0.exits.isEmpty },
                 .function(1): Check { $0.model.showHelp && $0.model.moveTarget != nil },
@@ -279,7 +281,8 @@ import Testing
             for key in keys {
                 named.insert(key)
                 guard let check = oracle[key] else {
-                    Issue.record("\(mode): \"\(binding.keysLabel)\" (\(binding.help)) names \(key), which the oracle does not know")
+                    Issue.record(
+                        "\(mode): \"\(binding.keysLabel)\" (\(binding.help)) names \(key), which the oracle does not know")
                     continue
                 }
                 var model = try Self.start(mode)

@@ -268,7 +268,8 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(app.isShowingHelp && (app.keyMode == mode || mode == .normal))
         let keymap = WatchKeymap.keymap(for: mode, navigation: app.list.keymap)
         let failures = HelpAudit.failures(keymap: keymap, frame: watch.terminal.lines, dispatch: dispatch)
-        #expect(failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(watch.terminal.lines.joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(watch.terminal.lines.joined(separator: "\n"))")
     }
 
     @Test func noCommandAndABadRegexAreOneLineErrors() {

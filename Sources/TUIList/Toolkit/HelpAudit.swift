@@ -94,7 +94,8 @@ package enum HelpAudit {
                         failures.append("\(name): \(bound.shortName) is not named in the help")
                     }
                 case .anyCharacter:
-                    key = "abcdefghijklmnopqrstuvwxyz0123456789".map(Key.character).first { !bound.contains($0) } ?? .character("é")
+                    key =
+                        "abcdefghijklmnopqrstuvwxyz0123456789".map(Key.character).first { !bound.contains($0) } ?? .character("é")
                     if !shown.contains(where: { $0.contains("text") || $0.contains("type") }) {
                         failures.append("\(name): typing is not named in the help")
                     }

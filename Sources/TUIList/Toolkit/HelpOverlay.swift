@@ -10,10 +10,10 @@
 /// ```
 ///
 /// The box is as wide as its longest line and as tall as its lines, centred, at most the area
-/// less a margin (2 columns on each side, a line above and below; ``usesMargin``). Rows that
-/// do not fit the height flow into more columns side by side when the width allows (their help
-/// texts cut to share it), else end in a "…" row. Long help texts are cut with "…". The box's
-/// inside is cleared, so the screen behind does not show through.
+/// less a margin (2 columns on each side, a line above and below; ``usesMargin``); rows that
+/// do not fit end in a "…" row. Long help texts are cut with "…", and the keys column at half
+/// the box when the box is narrower than its lines. The box's inside is cleared, so the screen
+/// behind does not show through.
 public struct HelpOverlay: Hashable, Sendable {
     /// A group of rows under an optional heading.
     public struct Section: Hashable, Sendable {
@@ -121,47 +121,24 @@ public struct HelpOverlay: Hashable, Sendable {
         return lines
     }
 
-    /// How the lines are laid out in `rect`: the box, the columns, the lines per column, the
-    /// keys column's width, one column's width, and whether the box is narrower than its lines. One column when the lines fit the height;
-    /// else as few columns as make them fit, side by side, when they fit the width too.
-    private func layout(in rect: Rect) -> (
-        frame: Rect, columns: Int, perColumn: Int, keysWidth: Int, columnWidth: Int, isNarrowed: Bool
-    ) {
+    /// The box's area in `rect` and whether the box is narrower than its lines.
+    private func layout(in rect: Rect) -> (frame: Rect, isNarrowed: Bool) {
         let lines = self.lines
         let keysWidth = lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0
-        var lineWidth = 0
+        var contentWidth = TerminalText.columns(of: title) + 2
         for line in lines {
             let w = line.keys == nil ? TerminalText.columns(of: line.text) : keysWidth + 2 + TerminalText.columns(of: line.text)
-            lineWidth = max(lineWidth, w)
+            contentWidth = max(contentWidth, w)
         }
         let marginX = usesMargin && rect.width >= 12 ? 2 : 0, marginY = usesMargin && rect.height >= 8 ? 1 : 0
-        let maxWidth = rect.width - 2 * marginX, maxHeight = rect.height - 2 * marginY
-        var columns = 1, perColumn = lines.count
-        if lines.count + 2 > maxHeight, maxHeight > 2 {
-            // Side by side, each column as wide as the widest line or its share of the width
-            // (help texts are then cut), when the keys and some of the help still fit.
-            let rows = maxHeight - 2
-            let wanted = (lines.count + rows - 1) / rows
-            let share = (maxWidth - 4 - (wanted - 1) * Self.columnGap) / wanted
-            if wanted > 1, share >= keysWidth + 2 + 8 {
-                columns = wanted
-                perColumn = (lines.count + columns - 1) / columns
-                lineWidth = min(lineWidth, share)
-            }
-        }
-        let contentWidth = max(TerminalText.columns(of: title) + 2, columns * (lineWidth + Self.columnGap) - Self.columnGap)
-        let width = min(contentWidth + 4, maxWidth)
-        let height = min(perColumn + 2, maxHeight)
-        let frame = Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
-        return (frame, columns, perColumn, keysWidth, lineWidth, contentWidth + 4 > maxWidth)
+        let width = min(contentWidth + 4, rect.width - 2 * marginX)
+        let height = min(lines.count + 2, rect.height - 2 * marginY)
+        let frame = Rect(
+            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+        return (frame, contentWidth + 4 > width)
     }
 
-    /// The blank columns between two columns of rows.
-    private static let columnGap = 3
-
     /// The box's area in `rect`: centred, as big as the content or the area less a margin.
-    /// Rows that do not fit the height flow into more columns, side by side, when the width
-    /// allows; otherwise the last rows give way to a "…" row.
     /// - Parameter rect: The area the overlay covers.
     /// - Returns: The box's area (border included).
     public func frame(in rect: Rect) -> Rect {
@@ -183,22 +160,19 @@ public struct HelpOverlay: Hashable, Sendable {
         let area = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
         guard !area.isEmpty else { return }
         var lines = self.lines
-        if layout.columns == 1 && lines.count > area.height {
+        if lines.count > area.height {
             lines = Array(lines.prefix(area.height - 1)) + [(nil, "…")]
         }
-        // The keys are cut only when the box could not be as wide as its lines, at half of it.
-        let widest = layout.columns > 1 ? layout.keysWidth : lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0
+        // The keys are cut (at half the box) only when the box is narrower than its lines.
+        let widest = lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0
         let keysWidth = layout.isNarrowed ? min(widest, max(1, area.width / 2)) : widest
-        let textWidth = layout.columns > 1 ? max(0, layout.columnWidth - keysWidth - 2) : nil
-        for (index, line) in lines.enumerated() {
-            let column = index / max(1, layout.perColumn), row = index % max(1, layout.perColumn)
-            let x = area.x + column * (layout.columnWidth + Self.columnGap), y = area.y + row
-            guard row < area.height else { continue }
+        for (offset, line) in lines.enumerated() {
+            let y = area.y + offset
             if let keys = line.keys {
-                canvas.draw(keys, x: x, y: y, style: keyStyle, maxWidth: keysWidth, clip: area)
-                canvas.draw(line.text, x: x + keysWidth + 2, y: y, style: textStyle, maxWidth: textWidth, clip: area)
+                canvas.draw(keys, x: area.x, y: y, style: keyStyle, maxWidth: keysWidth, clip: area)
+                canvas.draw(line.text, x: area.x + keysWidth + 2, y: y, style: textStyle, clip: area)
             } else {
-                canvas.draw(line.text, x: x, y: y, style: textStyle, maxWidth: layout.columns > 1 ? layout.columnWidth : nil, clip: area)
+                canvas.draw(line.text, x: area.x, y: y, style: textStyle, clip: area)
             }
         }
     }

@@ -39,7 +39,8 @@ package enum EditorKeymap {
         pairs.map { Trigger(.key($0.0), $0.1) }
     }
     /// A row whose keys all do `action`, its keys written as `label`.
-    private static func row(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) -> Binding {
+    private static func row(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) -> Binding
+    {
         Binding(keys: keys, label: label, help: help, bar: bar, action)
     }
     /// A row whose keys do different things under one help line.
@@ -137,7 +138,8 @@ package enum EditorKeymap {
         case .drag:
             return [
                 row(
-                    keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J ⇧↓", "carry down", bar: "↑↓ carry", .dragDown),
+                    keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J ⇧↓", "carry down", bar: "↑↓ carry",
+                    .dragDown),
                 row(keys(.up, .character("k"), .character("K"), .shiftUp), "↑ k K ⇧↑", "carry up", .dragUp),
                 row(keys(.enter, .character(" ")), "Enter Space", "drop here", bar: "Enter drop", .drop),
                 row(keys(.escape, .character("q")), "Esc q", "cancel: back where it was", bar: "Esc cancel", .cancelDrag),
@@ -160,7 +162,8 @@ package enum EditorKeymap {
                         (.up, .cursor(.up)), (.character("k"), .cursor(.up)), (.down, .cursor(.down)),
                         (.character("j"), .cursor(.down)), (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
                         (.home, .cursor(.top)), (.character("g"), .cursor(.top)), (.end, .cursor(.bottom)),
-                        (.character("G"), .cursor(.bottom))), "↑↓ j k PgUp PgDn Home End g G", "pick the target line", bar: "↑↓ target"),
+                        (.character("G"), .cursor(.bottom))), "↑↓ j k PgUp PgDn Home End g G", "pick the target line",
+                    bar: "↑↓ target"),
                 row(
                     "0123456789".map { Trigger(.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
                     "the target's line number", bar: "0-9 line"),
@@ -171,7 +174,8 @@ package enum EditorKeymap {
             ]
         case .prompt:
             return [
-                row([Trigger(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
+                row(
+                    [Trigger(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
                 row(
                     each(
                         (.left, .promptCursor(.left)), (.right, .promptCursor(.right)), (.home, .promptCursor(.start)),

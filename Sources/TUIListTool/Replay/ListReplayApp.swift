@@ -116,7 +116,8 @@ package final class ListReplayApp: TerminalApp {
         HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))
             .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
         if showsHelp {
-            HelpOverlay(keymap, title: "tuilist replay — keys", footer: "? closes the help").draw(into: &canvas, in: canvas.bounds)
+            HelpOverlay(keymap, title: "tuilist replay — keys", footer: "? closes the help").draw(
+                into: &canvas, in: canvas.bounds)
         }
     }
 
