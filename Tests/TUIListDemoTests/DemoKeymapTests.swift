@@ -66,8 +66,9 @@ struct DemoKeymapTests {
         var dispatch: (Key) -> DemoAction? = { app.action(for: $0) }
         switch mode {
         case .normal:
-            let before = app.model, page = app.pageSize
-            dispatch = { DemoKeymap.action(for: $0, in: before, page: page) }
+            // What the app does with each key before the help opens.
+            let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+            dispatch = { table[$0] ?? nil }
             demo.press(.character("?"))
         case .help: demo.press(.character("?"))
         case .filter: demo.press(.character("/"), .function(1))

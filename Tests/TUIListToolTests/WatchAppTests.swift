@@ -257,8 +257,8 @@ private func output(_ lines: String...) -> CommandResult {
         switch mode {
         case .normal:
             // The keys of the moment before the help opened, the help's frame.
-            let keymap = app.keymap
-            dispatch = { keymap.action(for: $0) }
+            let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+            dispatch = { table[$0] ?? nil }
             await watch.press(.character("?"))
         case .help: await watch.press(.character("?"))
         case .filter:
