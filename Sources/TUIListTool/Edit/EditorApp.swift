@@ -241,10 +241,15 @@ package final class EditorApp: TerminalApp {
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
-        let kind = model.mode == .rebase ? "rebase todo" : "edit"
+        // Not the toolkit's TitleBar: that keeps the title whole and drops the state; here the
+        // path gives way to the state ("modified" must show).
         let bar = Style(attributes: [.reverse, .bold])
-        TitleBar(title: "tuilist \(kind)  \(title)", detail: state.joined(separator: " · "), style: bar, titleStyle: bar)
-            .draw(into: &canvas, in: Rect(x: 0, y: 0, width: canvas.width, height: 1))
+        canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
+        let right = state.joined(separator: " · ")
+        let used = right.isEmpty ? 0 : TerminalText.columns(of: right) + 2
+        let kind = model.mode == .rebase ? "rebase todo" : "edit"
+        canvas.draw(" tuilist \(kind)  \(title)", x: 0, y: 0, style: bar, maxWidth: max(0, canvas.width - used))
+        if !right.isEmpty { canvas.draw(right + " ", x: canvas.width - used + 1, y: 0, style: bar) }
     }
 
     /// The help bar: the mode's label (DRAG, the filter, MOVE n TO, EXEC, the question) then the
