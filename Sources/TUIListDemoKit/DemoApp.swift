@@ -37,8 +37,13 @@ package final class DemoApp {
     /// The list's timing when nothing runs on a beat (from the environment: reduced motion).
     private let baseTiming: TransitionTiming
 
-    /// While replaying: the replay's state for the title bar and its controls for the help bar.
+    /// While replaying: the replay's state for the title bar (its controls then fill the help
+    /// bar, from ``replayControls``).
     package var replayStatus: String?
+    /// While replaying: the replay's keys, for its help bar and help overlay.
+    package var replayControls: Keymap<ReplayAction> = .replayControls
+    /// While replaying: whether the replay's help overlay is shown.
+    package var replayShowsHelp = false
 
     private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
@@ -146,8 +151,7 @@ package final class DemoApp {
                     typed = (typed ?? model.filter) + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
                     continue
                 case .key(let key):
-                    let page = max(1, list.viewportHeight - 1)
-                    switch DemoKeymap.action(for: key, in: model, page: page) {
+                    switch action(for: key) {
                     case .filterType(let c)?:
                         try? recorder?.record(key: Self.name(of: key))
                         typed = (typed ?? model.filter) + String(c)
@@ -169,13 +173,21 @@ package final class DemoApp {
         flushTyped()
     }
 
+    /// How many rows a page key moves: the list's visible height less one.
+    package var pageSize: Int { max(1, list.viewportHeight - 1) }
+
+    /// What `key` does now: the action of the keymap in force (``DemoKeymap/keymap(for:page:)``),
+    /// or nil.
+    package func action(for key: Key) -> DemoAction? {
+        DemoKeymap.action(for: key, in: model, page: pageSize)
+    }
+
     /// Handles one input event.
     package func handle(_ event: InputEvent) {
         switch event {
         case .key(let key):
             try? recorder?.record(key: Self.name(of: key))
-            let page = max(1, list.viewportHeight - 1)
-            if let action = DemoKeymap.action(for: key, in: model, page: page) { perform(action) }
+            if let action = action(for: key) { perform(action) }
         case .resize(let size):
             try? recorder?.record(resize: size.columns, rows: size.rows)
         case .mouse(let mouse):
@@ -348,7 +360,7 @@ package final class DemoApp {
         drawHeaderCursor(into: &canvas, area: listRect)
         drawStatus(into: &canvas, y: height - 2)
         drawHelpBar(into: &canvas, y: height - 1)
-        if model.showHelp { drawHelpOverlay(into: &canvas, area: canvas.bounds) }
+        if replayStatus != nil ? replayShowsHelp : model.showHelp { drawHelpOverlay(into: &canvas, area: canvas.bounds) }
     }
 
     private func drawTitle(into canvas: inout Canvas, y: Int = 0) {
@@ -401,24 +413,52 @@ package final class DemoApp {
         canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
     }
 
+    /// The help bar: the mode's label (the filter being typed, DRAG, SORTING) then the items of
+    /// the keymap in force (``DemoKeymap``), or the replay's controls while replaying.
     private func drawHelpBar(into canvas: inout Canvas, y: Int) {
         let style = Style(foreground: .ansi(6))
+        let label: String
+        let bar: HelpBar
         if replayStatus != nil {
-            canvas.draw(" REPLAY  Space pause/resume · . step · + faster · - slower · q quit", x: 0, y: y, style: style)
-            return
+            label = " REPLAY  "
+            bar = HelpBar(replayControls, separator: " · ", style: style)
+        } else {
+            label = " " + DemoKeymap.barLabel(for: model)
+            bar = HelpBar(items: DemoKeymap.barItems(for: model), separator: DemoKeymap.barSeparator(for: model), style: style)
         }
-        if model.isEditingFilter {
-            canvas.draw(" /" + model.filter + "▏  Enter keeps · Esc clears", x: 0, y: y, style: style)
-            return
-        }
-        canvas.draw(" " + DemoKeymap.bar(for: model), x: 0, y: y, style: style)
+        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
+        canvas.clear(line, style: style)
+        let x = canvas.draw(label, x: 0, y: y, style: style, clip: line)
+        bar.draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
     }
 
-    /// The help, from the normal mode's keymap (``DemoKeymap/helpRows``), over the screen.
+    /// The help over the screen: the keymap in force when it was opened (the list's, with the
+    /// mouse, from the normal mode; the drag's, the filter's, the sort's), or the replay's.
     private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
-        let footer = "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"
-        HelpOverlay(title: "TUIList demo — keys", sections: [.init(rows: DemoKeymap.helpRows)], footer: footer, border: .single)
-            .draw(into: &canvas, in: area)
+        let page = pageSize
+        let overlay: HelpOverlay
+        if replayStatus != nil {
+            overlay = HelpOverlay(replayControls, title: "replay — keys", footer: "? closes the help")
+        } else {
+            switch DemoKeymap.mode(of: model) {
+            case .normal, .help:
+                let footer = "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"
+                let rows = HelpOverlay.Section(nil, DemoKeymap.normal(page: page, filtered: !model.filter.isEmpty)).rows
+                overlay = HelpOverlay(
+                    title: "TUIList demo — keys", sections: [.init(rows: rows + [DemoKeymap.mouseHelp])], footer: footer,
+                    border: .single)
+            case .drag:
+                overlay = HelpOverlay(
+                    title: "TUIList demo — dragging", sections: [.init(nil, DemoKeymap.drag)], border: .single)
+            case .filter:
+                overlay = HelpOverlay(
+                    title: "TUIList demo — filter", sections: [.init(nil, DemoKeymap.filter(page: page))], border: .single)
+            case .sorting:
+                overlay = HelpOverlay(
+                    title: "TUIList demo — sorting", sections: [.init(nil, DemoKeymap.sorting)], border: .single)
+            }
+        }
+        overlay.draw(into: &canvas, in: area)
     }
 }
 

@@ -1,21 +1,61 @@
 import TUIList
 
-/// The demo's key bindings: the normal mode is one toolkit ``Keymap`` that dispatches every key
-/// the demo acts on and draws the help bar and the help overlay, so the help can never disagree
-/// with what the keys do. The modes (filtering, dragging, sorting, the help shown) take over
-/// the keys they name in their bar.
+/// The demo's key bindings: one toolkit ``Keymap`` per mode, each of which dispatches every key
+/// the demo acts on in that mode and draws the help bar and the help overlay, so the help can
+/// never disagree with what the keys do. F1 shows the help of the mode in force in every mode.
 package enum DemoKeymap {
-    /// The page size a page binding carries in ``normal``; ``action(for:in:page:)`` puts the
-    /// list's real page size in its place.
-    private static let pagePlaceholder = 0
+    /// Which keymap is in force, first match: typing a filter, dragging, sorting, the help
+    /// shown over the list, the list.
+    package enum Mode: Hashable, Sendable, CaseIterable {
+        /// Moving around and editing the list.
+        case normal
+        /// Typing a filter.
+        case filter
+        /// Carrying items.
+        case drag
+        /// A sort steps on its beat.
+        case sorting
+        /// The help is shown over the list: any key closes it.
+        case help
+    }
+
+    private typealias Trigger = KeyBinding<DemoAction>.Trigger
+    private static func keys(_ pairs: [(Key, DemoAction)]) -> [Trigger] { pairs.map { Trigger(.key($0.0), $0.1) } }
+
+    /// The mode the model is in.
+    package static func mode(of model: DemoModel) -> Mode {
+        if model.isEditingFilter { return .filter }
+        if model.isDragging { return .drag }
+        if model.isSorting { return .sorting }
+        if model.showHelp { return .help }
+        return .normal
+    }
+
+    /// The keymap in force for `model`.
+    /// - Parameter page: how many rows a page holds (the list's visible height).
+    package static func keymap(for model: DemoModel, page: Int) -> Keymap<DemoAction> {
+        keymap(for: mode(of: model), page: page, filtered: !model.filter.isEmpty)
+    }
+
+    /// The keymap of `mode`.
+    /// - Parameters:
+    ///   - page: how many rows a page holds.
+    ///   - filtered: whether a filter is in force (Esc then clears it rather than quit).
+    package static func keymap(for mode: Mode, page: Int, filtered: Bool = false) -> Keymap<DemoAction> {
+        switch mode {
+        case .normal: return normal(page: page, filtered: filtered)
+        case .filter: return filter(page: page)
+        case .drag: return drag
+        case .sorting: return sorting
+        case .help: return help
+        }
+    }
 
     /// Every binding of the normal mode, in the order the help shows them; each help row's keys
-    /// are written from its triggers (``KeyBinding/keysLabel``), so no key is left out.
-    package static let normal: Keymap<DemoAction> = {
-        typealias Trigger = KeyBinding<DemoAction>.Trigger
-        func keys(_ pairs: [(Key, DemoAction)]) -> [Trigger] { pairs.map { Trigger(.key($0.0), $0.1) } }
-        let page = pagePlaceholder
-        return Keymap([
+    /// are written from its triggers (``KeyBinding/keysLabel``), so no key is left out. With a
+    /// filter in force, Esc clears it (and no longer quits).
+    package static func normal(page: Int, filtered: Bool = false) -> Keymap<DemoAction> {
+        var keymap = Keymap([
             KeyBinding(
                 keys([
                     (.up, .cursor(.up)), (.down, .cursor(.down)), (.character("k"), .cursor(.up)),
@@ -68,71 +108,105 @@ package enum DemoKeymap {
                 keys: [.character("q"), .escape, .control("c")], help: "quit (Esc clears a filter first)", bar: "q quit",
                 .quit),
         ])
-    }()
+        if filtered {
+            keymap.unbind(.escape)
+            keymap.bindings.insert(KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clear", .filterCancel), at: 0)
+        }
+        return keymap
+    }
 
-    /// What the mouse does: the help's last row (not a key, so not in ``normal``).
+    /// Typing a filter: characters and Backspace edit it, the list still moves.
+    package static func filter(page: Int) -> Keymap<DemoAction> {
+        Keymap([
+            KeyBinding([Trigger(.anyCharacter, .filterType(" "))], help: "type to filter", typed: { .filterType($0) }),
+            KeyBinding(keys: [.backspace], help: "erase", .filterBackspace),
+            KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keeps", .filterCommit),
+            KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clears", .filterCancel),
+            KeyBinding(
+                keys([
+                    (.up, .cursor(.up)), (.down, .cursor(.down)), (.pageUp, .cursor(.pageUp(page))),
+                    (.pageDown, .cursor(.pageDown(page))),
+                ]), help: "move in the list"),
+            KeyBinding(keys: [.function(1)], help: "this help", bar: "F1 help", .toggleHelp),
+            KeyBinding(keys: [.control("c")], help: "quit", .quit),
+        ])
+    }
+
+    /// Carrying items: the arrows (and j/k, J/K) carry, Enter drops, Esc puts them back.
+    package static let drag = Keymap<DemoAction>([
+        KeyBinding(
+            keys([
+                (.up, .dragUp), (.down, .dragDown), (.character("k"), .dragUp), (.character("j"), .dragDown),
+                (.shiftUp, .dragUp), (.shiftDown, .dragDown), (.character("K"), .dragUp), (.character("J"), .dragDown),
+            ]), help: "carry up, down", bar: "↑↓ carry"),
+        KeyBinding(keys: [.enter, .character(" ")], help: "drop here", bar: "Enter drop", .drop),
+        KeyBinding(keys: [.escape, .character("q")], help: "cancel: back where they were", bar: "Esc cancel", .cancelDrag),
+        KeyBinding(keys: [.character("?"), .function(1)], help: "this help", .toggleHelp),
+        KeyBinding(keys: [.control("c")], help: "quit", .quit),
+    ])
+
+    /// A sort running: the speed keys change its beat, any other key stops it; the bar shows
+    /// every binding.
+    package static let sorting = Keymap<DemoAction>([
+        KeyBinding(keys: [.character("+"), .character("=")], help: "faster", bar: "+ = faster", .sortFaster),
+        KeyBinding(keys: [.character("-")], help: "slower", bar: "- slower", .sortSlower),
+        KeyBinding(keys: [.function(1)], help: "this help (the sort goes on)", bar: "F1 help", .toggleHelp),
+        KeyBinding(keys: [.control("c")], help: "quit", bar: "Ctrl-C quit", .quit),
+        KeyBinding([Trigger(.anyKey, .stopSort)], help: "stop the sort", bar: "any other key stops"),
+    ])
+
+    /// The help shown over the list: q quits, any other key closes it.
+    package static let help = Keymap<DemoAction>([
+        KeyBinding(keys: [.character("q"), .control("c")], help: "quit", bar: "q Ctrl-C quit", .quit),
+        KeyBinding([Trigger(.anyKey, .toggleHelp)], help: "close the help", bar: "any key closes the help"),
+    ])
+
+    /// What the mouse does: the help's last row (not a key, so not in ``normal(page:filtered:)``).
     package static let mouseHelp = HelpOverlay.Row(keys: "mouse", help: "wheel scrolls, click selects, drag moves")
 
-    /// The help overlay's rows: every binding of ``normal``, then the mouse.
+    /// The normal mode's help overlay rows: every binding of ``normal(page:filtered:)``, then
+    /// the mouse.
     package static var helpRows: [HelpOverlay.Row] {
-        HelpOverlay.Section(nil, normal).rows + [mouseHelp]
+        HelpOverlay.Section(nil, normal(page: 1)).rows + [mouseHelp]
     }
 
-    /// The one-line help bar for the model's current mode.
-    package static func bar(for model: DemoModel) -> String {
-        if model.isDragging { return "DRAG  ↑↓ carry · Enter drop · Esc cancel" }
-        if model.isEditingFilter { return "FILTER  type to filter · Enter keep · Esc clear" }
-        if model.isSorting { return "SORTING  + faster · - slower · any other key stops" }
-        // Help and quit first, so a narrow window still shows how to learn the rest and leave.
-        let bar = normal.barItems
+    /// What the help bar starts with in `mode`, before the keymap's items.
+    package static func barLabel(for model: DemoModel) -> String {
+        switch mode(of: model) {
+        case .drag: return "DRAG  "
+        case .filter: return "/" + model.filter + "▏  "
+        case .sorting: return "SORTING  "
+        case .normal, .help: return ""
+        }
+    }
+
+    /// The help bar's items for the model's mode: its keymap's bar items; in the normal mode,
+    /// help and quit first, so a narrow window still shows how to learn the rest and leave.
+    package static func barItems(for model: DemoModel) -> [String] {
+        let bar = keymap(for: model, page: 1).barItems
+        guard mode(of: model) == .normal else { return bar }
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
-        return (first + bar.filter { !first.contains($0) }).joined(separator: "  ")
+        return first + bar.filter { !first.contains($0) }
     }
 
-    /// The action for a key in the model's current mode, or `nil` when the key does nothing.
+    /// What goes between two items of the bar in the model's mode.
+    package static func barSeparator(for model: DemoModel) -> String {
+        switch mode(of: model) {
+        case .normal, .help: return "  "
+        default: return " · "
+        }
+    }
+
+    /// The one-line help bar for the model's current mode, as text.
+    package static func bar(for model: DemoModel) -> String {
+        barLabel(for: model) + barItems(for: model).joined(separator: barSeparator(for: model))
+    }
+
+    /// The action for a key in the model's current mode, or `nil` when the key does nothing:
+    /// that of the mode's keymap.
     ///
     /// - Parameter page: how many rows a page holds (the list's visible height).
     package static func action(for key: Key, in model: DemoModel, page: Int) -> DemoAction? {
-        if key == .control("c") { return .quit }
-        if model.isEditingFilter {
-            switch key {
-            case .enter: return .filterCommit
-            case .escape: return .filterCancel
-            case .backspace: return .filterBackspace
-            case .character(let c): return .filterType(c)
-            case .up, .down, .pageUp, .pageDown: break
-            default: return nil
-            }
-        }
-        if model.isDragging {
-            switch key {
-            case .up, .character("k"), .shiftUp, .character("K"): return .dragUp
-            case .down, .character("j"), .shiftDown, .character("J"): return .dragDown
-            case .enter, .character(" "): return .drop
-            case .escape: return .cancelDrag
-            case .character("q"): return .cancelDrag
-            case .character("?"): return .toggleHelp
-            default: return nil
-            }
-        }
-        if model.isSorting {
-            switch key {
-            case .character("+"), .character("="): return .sortFaster
-            case .character("-"): return .sortSlower
-            default: return .stopSort
-            }
-        }
-        if model.showHelp {
-            switch key {
-            case .character("q"): return .quit
-            default: return .toggleHelp
-            }
-        }
-        switch normal.action(for: key) {
-        case .cursor(.pageUp): return .cursor(.pageUp(page))
-        case .cursor(.pageDown): return .cursor(.pageDown(page))
-        case .quit where key == .escape && !model.filter.isEmpty: return .filterCancel
-        case let action: return action
-        }
+        keymap(for: model, page: page).action(for: key)
     }
 }

@@ -1,7 +1,8 @@
 import TUIList
 
 /// Plays a recorded demo session in a terminal at its recorded pace, with asciinema-style
-/// controls: Space pauses and resumes, `.` steps one event, `+` and `-` change speed, q quits.
+/// controls (``Keymap/replayControls``): Space pauses and resumes, `.` steps one event, `+` and `-`
+/// change speed, `?` shows the help, q quits.
 /// Runs on TUIList's ``Program`` like every app; each recorded state goes through the demo's
 /// one `apply` path, animated.
 package final class DemoReplayApp: TerminalApp {
@@ -16,6 +17,8 @@ package final class DemoReplayApp: TerminalApp {
     /// Whether playback is paused.
     package var isPaused: Bool { pacer.isPaused }
 
+    /// Whether the help overlay (`?`) is shown.
+    package private(set) var showsHelp = false
     private var lastKey = ""
 
     /// A replay of `recording` on `terminal`, timed by `clock`.
@@ -52,16 +55,29 @@ package final class DemoReplayApp: TerminalApp {
         advance()
     }
 
+    /// The replay's keys: they dispatch here and draw the help bar and the help overlay.
+    package let keymap = Keymap<ReplayAction>.replayControls
+
+    /// What `key` does: the action of ``keymap``, or nil.
+    package func action(for key: Key) -> ReplayAction? {
+        keymap.action(for: key)
+    }
+
     package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
             switch event {
-            case .key(.character(" ")): pacer.togglePause()
-            case .key(.character(".")): if pacer.step(to: replay.position) { playNext() }
-            case .key(.character("+")), .key(.character("=")): pacer.faster()
-            case .key(.character("-")): pacer.slower()
-            case .key(.character("q")), .key(.escape):
-                program.quit()
-                return
+            case .key(let key):
+                switch action(for: key) {
+                case .togglePause?: pacer.togglePause()
+                case .step?: if pacer.step(to: replay.position) { playNext() }
+                case .faster?: pacer.faster()
+                case .slower?: pacer.slower()
+                case .toggleHelp?: showsHelp.toggle()
+                case .quit?:
+                    program.quit()
+                    return
+                case nil: break
+                }
             case .resize: app.handle(event)
             default: break
             }
@@ -74,6 +90,8 @@ package final class DemoReplayApp: TerminalApp {
 
     package func render(into canvas: inout Canvas) {
         app.replayStatus = status
+        app.replayControls = keymap
+        app.replayShowsHelp = showsHelp
         app.render(into: &canvas)
     }
 

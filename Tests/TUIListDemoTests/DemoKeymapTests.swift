@@ -23,13 +23,13 @@ struct DemoKeymapTests {
         let model = HeadlessDemo().app.model
         for key in Self.everyKey {
             let acts = DemoKeymap.action(for: key, in: model, page: 7) != nil
-            #expect(acts == DemoKeymap.normal.binds(key), "\(key.displayName): acts \(acts), in the keymap \(!acts)")
+            #expect(acts == DemoKeymap.normal(page: 7).binds(key), "\(key.displayName): acts \(acts), in the keymap \(!acts)")
         }
     }
 
     @Test func everyKeyTheHelpListsDoesWhatItsRowSays() {
         let model = HeadlessDemo().app.model
-        for binding in DemoKeymap.normal.bindings {
+        for binding in DemoKeymap.normal(page: 7).bindings {
             #expect(!binding.help.isEmpty && !binding.keys.isEmpty, "\(binding.keysLabel)")
             for trigger in binding.triggers {
                 guard case .key(let key) = trigger.pattern else {
@@ -37,10 +37,7 @@ struct DemoKeymapTests {
                     continue
                 }
                 #expect(binding.keysLabel.split(separator: " ").contains(Substring(key.shortName)), "\(key.shortName)")
-                var expected = trigger.action
-                if case .cursor(.pageUp) = expected { expected = .cursor(.pageUp(7)) }
-                if case .cursor(.pageDown) = expected { expected = .cursor(.pageDown(7)) }
-                #expect(DemoKeymap.action(for: key, in: model, page: 7) == expected, "\(key.shortName)")
+                #expect(DemoKeymap.action(for: key, in: model, page: 7) == trigger.action, "\(key.shortName)")
             }
         }
     }
@@ -58,5 +55,47 @@ struct DemoKeymapTests {
         #expect(row("sort key").contains("="))
         #expect(row("help").contains("? F1"))
         #expect(row("quit").contains("q Esc Ctrl-C"))
+    }
+
+    /// Puts a demo in `mode` with its help shown, and says which keymap and dispatch the help
+    /// must agree with: for the normal mode, those of the moment before the help opened.
+    static func demo(in mode: DemoKeymap.Mode, filtered: Bool = false) -> (demo: HeadlessDemo, dispatch: (Key) -> DemoAction?) {
+        let demo = HeadlessDemo(columns: 80, rows: 24)
+        if filtered { demo.press(.character("/"), .character("a"), .enter) }
+        let app = demo.app
+        var dispatch: (Key) -> DemoAction? = { app.action(for: $0) }
+        switch mode {
+        case .normal:
+            // What the app does with each key before the help opens.
+            let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+            dispatch = { table[$0] ?? nil }
+            demo.press(.character("?"))
+        case .help: demo.press(.character("?"))
+        case .filter: demo.press(.character("/"), .function(1))
+        case .drag: demo.press(.character(" "), .character("?"))
+        case .sorting:
+            // A sort steps on its beat: keys go in without letting it finish.
+            app.handle(.key(.character("3")))
+            app.handle(.key(.function(1)))
+            app.draw()
+        }
+        #expect(DemoKeymap.mode(of: app.model) == mode || mode == .normal)
+        return (demo, dispatch)
+    }
+
+    /// The shared pattern (``HelpAudit``): in every mode, with its help shown, every binding of
+    /// the keymap in force is drawn on the screen naming all its keys, every key drawn does what
+    /// its row says through the app's own dispatch, and the app acts on no key the keymap lacks.
+    @Test(arguments: DemoKeymap.Mode.allCases)
+    func everyModesHelpIsDrawnFromTheKeymapThatDispatches(mode: DemoKeymap.Mode) {
+        for filtered in mode == .normal ? [false, true] : [false] {
+            let (demo, dispatch) = Self.demo(in: mode, filtered: filtered)
+            let keymap = DemoKeymap.keymap(for: mode, page: demo.app.pageSize, filtered: filtered)
+            let failures = HelpAudit.failures(keymap: keymap, frame: demo.lines, dispatch: dispatch)
+            #expect(
+                failures.isEmpty,
+                "\(mode)\(filtered ? " (filtered)" : ""):\n\(failures.joined(separator: "\n"))\n\(demo.lines.joined(separator: "\n"))"
+            )
+        }
     }
 }

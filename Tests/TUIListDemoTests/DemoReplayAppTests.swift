@@ -43,4 +43,24 @@ import Testing
         #expect(!replay.replay.isFinished, "paused at the start, one step later still not at the end")
         #expect(terminal.lines[0].contains("PAUSED"))
     }
+
+    /// The shared pattern (``HelpAudit``): with the replay's help shown (`?`), every binding of
+    /// its keymap is drawn naming all its keys, every key drawn does what its row says through
+    /// the replay's own dispatch, and it acts on no key the keymap lacks.
+    @Test func theHelpIsDrawnFromTheKeymapThatDispatches() throws {
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: 60, rows: 14)
+        terminal.clock = clock
+        terminal.schedule([.key(.character(" "))], at: 0)
+        terminal.schedule([.key(.character("?"))], at: 1)
+        terminal.schedule([.key(.character("q"))], at: 100)
+        let replay = DemoReplayApp(recording: try recording(), terminal: terminal, clock: clock)
+        let program = Program(terminal: terminal, clock: clock)
+        program.start(replay)
+        while !replay.showsHelp && !program.isFinished { program.step(replay) }
+        program.step(replay)  // the frame with the help
+        #expect(replay.showsHelp)
+        let failures = HelpAudit.failures(keymap: replay.keymap, frame: terminal.lines) { replay.action(for: $0) }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(terminal.lines.joined(separator: "\n"))")
+    }
 }

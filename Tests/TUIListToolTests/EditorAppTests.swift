@@ -117,10 +117,48 @@ import Testing
         #expect(step(program, app, terminal) { $0.contains { $0.contains("rebase todo keys") } })
         let screen = terminal.lines.joined(separator: "\n")
         for binding in EditorKeymap.bindings(for: .rebase) {
-            #expect(screen.contains(binding.help), "help shows \(binding.keys)")
+            #expect(screen.contains(binding.help), "help shows \(binding.keysLabel)")
         }
         terminal.schedule([.key(.down)], at: program.clock.now + 0.1)
         #expect(step(program, app, terminal) { !$0.contains { $0.contains("rebase todo keys") } })
+    }
+
+    /// The shared pattern (``HelpAudit``): in every mode, with its help shown (`?`, or F1 where
+    /// `?` is typed or means something else), every binding of the mode's keymap is drawn on the
+    /// screen naming all its keys, every key drawn does what its row says through the app's own
+    /// dispatch (in the mode the help was opened from), and the app acts on no key the keymap lacks.
+    @Test(arguments: [
+        EditorKeymap.Mode.lines, .rebase, .drag, .filter, .moveTarget, .prompt, .confirmDiscard, .help,
+    ])
+    func everyModesHelpIsDrawnFromTheKeymapThatDispatches(mode: EditorKeymap.Mode) throws {
+        let todo = mode == .rebase || mode == .prompt
+        let (app, program, terminal, _) = try editor(
+            todo ? EditorModelTests.todo : "a\nb\nc\nd\ne\n", todo ? .rebase : .lines, columns: 80, rows: 24)
+        program.start(app)
+        let setUp: [Key] =
+            switch mode {
+            case .lines, .rebase, .help: []
+            case .drag: [.character(" ")]
+            case .filter: [.character("/"), .character("c")]
+            case .moveTarget: [.character("m")]
+            case .prompt: [.character("x")]
+            case .confirmDiscard: [.character("J"), .character("q")]
+            }
+        // The help key comes well after the others (and the animations they start), so the
+        // model in the mode, before the help opened, can be kept.
+        for (index, key) in setUp.enumerated() { terminal.schedule([.key(key)], at: 0.1 * Double(index + 1)) }
+        let help: Key = [.lines, .rebase, .help].contains(mode) ? .character("?") : .function(1)
+        terminal.schedule([.key(help)], at: 2)
+        let inMode = mode == .help ? EditorKeymap.Mode.lines : mode
+        if !setUp.isEmpty { #expect(step(program, app, terminal) { _ in EditorKeymap.mode(of: app.model) == inMode }) }
+        // What the app does with each key in the mode, before the help opens.
+        #expect(EditorKeymap.mode(of: app.model) == inMode && program.clock.now < 2)
+        let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+        #expect(step(program, app, terminal) { _ in app.model.showHelp })
+        let dispatch: (Key) -> EditorAction? =
+            mode == .help ? { app.action(for: $0) } : { table[$0] ?? nil }
+        let failures = HelpAudit.failures(keymap: EditorKeymap.keymap(for: mode), frame: terminal.lines, dispatch: dispatch)
+        #expect(failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(terminal.lines.joined(separator: "\n"))")
     }
 }
 

@@ -71,6 +71,9 @@ import Testing
             case "Backspace": keys.append(.backspace)
             case "Ctrl-R": keys.append(.control("r"))
             case "Ctrl-C": keys.append(.control("c"))
+            case "Ctrl-A": keys.append(.control("a"))
+            case "Ctrl-E": keys.append(.control("e"))
+            case "F1": keys.append(.function(1))
             case "←": keys.append(.left)
             case "→": keys.append(.right)
             case "0-9": keys += "0123456789".map { .character($0) }
@@ -120,6 +123,7 @@ import Testing
                 .character("w"): Check(before: [.character("J")]) { $0.writes && $0.exits.isEmpty },
                 .character("q"): Check(before: [.character("J")]) { $0.model.isConfirmingDiscard && $0.exits.isEmpty },
                 .character("?"): Check { $0.model.showHelp },
+                .function(1): Check { $0.model.showHelp },
                 .control("c"): Check(before: [.character("J")]) { $0.exits == [130] && !$0.writes },
             ]
         }
@@ -150,6 +154,8 @@ import Testing
             .merging([
                 .character("p"): action("pick"), .character("r"): action("reword"), .character("e"): action("edit"),
                 .character("s"): action("squash"), .character("f"): action("fixup"), .character("d"): action("drop"),
+                .character("P"): action("pick"), .character("R"): action("reword"), .character("E"): action("edit"),
+                .character("S"): action("squash"), .character("F"): action("fixup"),
                 .character("D"): deleted, .delete: deleted,
                 .character("c"): Check { $0.model.showsCommit }, .enter: Check { $0.model.showsCommit },
                 .character("x"): Check { $0.model.prompt?.purpose == .newExec(after: 2) },
@@ -166,8 +172,14 @@ import Testing
             var checks: [Key: Check] = [
                 .up: targetUp, .character("k"): targetUp, .down: targetDown, j: targetDown,
                 .character("g"): targetTop, .character("G"): targetBottom,
+                .pageUp: targetTop, .pageDown: targetBottom, .home: targetTop, .end: targetBottom,
                 .enter: Check(before: [.character("G")]) { $0.model.moveTarget == nil && $0.output == "a\nb\nd\ne\nc\n" },
+                .character("m"): Check(before: [.character("G")]) {
+                    $0.model.moveTarget == nil && $0.output == "a\nb\nd\ne\nc\n"
+                },
                 .escape: Check(before: [.up]) { $0.model.moveTarget == nil && $0.output == lines && $0.exits.isEmpty },
+                .character("q"): Check(before: [.up]) { $0.model.moveTarget == nil && $0.output == lines && $0.exits.isEmpty },
+                .function(1): Check { $0.model.showHelp && $0.model.moveTarget != nil },
             ]
             for digit in "0123456789" {
                 checks[.character(digit)] = Check { $0.model.moveTarget?.typed == String(digit) }
@@ -182,7 +194,10 @@ import Testing
                 .left: Check(before: ab) { $0.model.prompt?.cursor == 1 },
                 .right: Check(before: ab + [.left]) { $0.model.prompt?.cursor == 2 },
                 .home: Check(before: ab) { $0.model.prompt?.cursor == 0 },
+                .control("a"): Check(before: ab) { $0.model.prompt?.cursor == 0 },
                 .end: Check(before: ab + [.home]) { $0.model.prompt?.cursor == 2 },
+                .control("e"): Check(before: ab + [.home]) { $0.model.prompt?.cursor == 2 },
+                .function(1): Check(before: ab) { $0.model.showHelp && $0.model.prompt?.string == "ab" },
                 .backspace: Check(before: ab) { $0.model.prompt?.string == "a" },
                 .delete: Check(before: ab + [.left]) { $0.model.prompt?.string == "a" },
                 .enter: Check(before: [.character("l"), .character("s")]) {
@@ -198,7 +213,8 @@ import Testing
             let drop = Check(before: [.down]) { !$0.model.isDragging && $0.output == "a\nb\nd\nc\ne\n" }
             let cancel = Check(before: [.down]) { !$0.model.isDragging && $0.output == lines && $0.exits.isEmpty }
             return [
-                .down: down, j: down, .character("J"): down, .up: up, .character("k"): up, .character("K"): up,
+                .down: down, j: down, .character("J"): down, .shiftDown: down, .up: up, .character("k"): up,
+                .character("K"): up, .shiftUp: up, .function(1): Check { $0.model.showHelp && $0.model.isDragging },
                 .enter: drop, .character(" "): drop, .escape: cancel, .character("q"): cancel,
             ].merging(abort) { $1 }
         case .filter:
@@ -212,11 +228,18 @@ import Testing
                 .escape: Check(before: [.character("c")]) {
                     !$0.model.isEditingFilter && $0.model.filter == "" && $0.model.displayed.numberOfItems == 5
                 },
+                .down: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
+                .up: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
+                .function(1): Check(before: [.character("c")]) { $0.model.showHelp && $0.model.isEditingFilter },
             ].merging(abort) { $1 }
         case .confirmDiscard:
             return [
                 .character("y"): Check { $0.exits == [1] && !$0.writes },
+                .character("Y"): Check { $0.exits == [1] && !$0.writes },
                 .character("n"): Check { !$0.model.isConfirmingDiscard && $0.exits.isEmpty && $0.model.isModified },
+                .character("N"): Check { !$0.model.isConfirmingDiscard && $0.exits.isEmpty && $0.model.isModified },
+                .character("q"): Check { !$0.model.isConfirmingDiscard && $0.exits.isEmpty && $0.model.isModified },
+                .function(1): Check { $0.model.showHelp && $0.model.isConfirmingDiscard },
                 .escape: Check { !$0.model.isConfirmingDiscard && $0.exits.isEmpty && $0.model.isModified },
             ].merging(abort) { $1 }
         case .help:
@@ -254,11 +277,12 @@ import Testing
         var named: Set<Key> = []
         for binding in EditorKeymap.bindings(for: mode) {
             let keys = try #require(
-                Self.keys(named: binding.keys), "\(mode): the help names a key this test cannot read: \(binding.keys)")
+                Self.keys(named: binding.keysLabel), "\(mode): the help names a key this test cannot read: \(binding.keysLabel)")
             for key in keys {
                 named.insert(key)
                 guard let check = oracle[key] else {
-                    Issue.record("\(mode): \"\(binding.keys)\" (\(binding.help)) names \(key), which the oracle does not know")
+                    Issue.record(
+                        "\(mode): \"\(binding.keysLabel)\" (\(binding.help)) names \(key), which the oracle does not know")
                     continue
                 }
                 var model = try Self.start(mode)

@@ -344,7 +344,7 @@ import Testing
             for binding in EditorKeymap.bindings(for: mode) {
                 for trigger in binding.triggers {
                     guard case .key(let key) = trigger.pattern else { continue }
-                    #expect(EditorKeymap.action(for: key, in: model) == trigger.action, "\(mode): \(binding.keys) \(key)")
+                    #expect(EditorKeymap.action(for: key, in: model) == trigger.action, "\(mode): \(binding.keysLabel) \(key)")
                 }
             }
         }

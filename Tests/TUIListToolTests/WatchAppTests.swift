@@ -211,16 +211,20 @@ private func output(_ lines: String...) -> CommandResult {
             (.escape, .clearFilter), (.character("?"), .toggleHelp), (.character(">"), .nextSortField),
             (.character("<"), .previousSortField), (.character("r"), .reverseSort),
         ]
-        for (key, action) in named {
-            #expect(WatchKeymap.action(for: key, editingFilter: false, showingHelp: false) == action, "\(key)")
+        func action(_ key: Key, _ mode: WatchKeymap.Mode) -> WatchAction? {
+            WatchKeymap.keymap(for: mode, navigation: .listNavigation).action(for: key)
         }
-        #expect(WatchKeymap.action(for: .down, editingFilter: false, showingHelp: false) == .list(.down))
-        #expect(WatchKeymap.action(for: .character("q"), editingFilter: true, showingHelp: false) == .filterType("q"))
-        #expect(WatchKeymap.action(for: .character(" "), editingFilter: false, showingHelp: true) == .toggleHelp)
+        for (key, expected) in named {
+            #expect(action(key, .normal) == expected, "\(key)")
+        }
+        #expect(action(.down, .normal) == .list(.next))
+        #expect(action(.character("q"), .filter) == .filterType("q"))
+        #expect(action(.character(" "), .help) == .toggleHelp)
         #expect(
             WatchKeymap.bar(editingFilter: false, query: "")
                 == "? help  q quit  ↑↓ move  Space pause  ← → history  > < sort  / filter")
-        #expect(WatchKeymap.helpLines.count == WatchKeymap.bindings.count)
+        let rows = HelpOverlay.Section(nil, WatchKeymap.normal(navigation: .listNavigation)).rows
+        #expect(rows.count == WatchKeymap.normal(navigation: .listNavigation).bindings.count)
 
         let runner = ScriptedRunner([output("a", "b")])
         let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
@@ -230,14 +234,42 @@ private func output(_ lines: String...) -> CommandResult {
         await watch.press(.character("?"))
         #expect(watch.app.isShowingHelp)
         // Every binding, at this 12-line terminal too (none cut off at the bottom).
-        for line in WatchKeymap.helpLines {
+        for row in rows {
             #expect(
-                watch.rows.contains { $0.contains(line.trimmingCharacters(in: .whitespaces).prefix(30)) },
-                "\(line)\n\(watch.rows.joined(separator: "\n"))")
+                watch.rows.contains { $0.contains(row.keys + "  ") && $0.contains(row.help.prefix(15)) },
+                "\(row)\n\(watch.rows.joined(separator: "\n"))")
         }
         await watch.press(.character(" "))
         #expect(!watch.app.isShowingHelp && !watch.app.isPaused, "a key closes the help and does nothing else")
         #expect(!watch.rows.contains { $0.contains("any key closes") })
+    }
+
+    /// The shared pattern (``HelpAudit``): in every mode, with its help shown, every binding of
+    /// the keymap in force is drawn naming all its keys, every key drawn does what its row says
+    /// through the app's own dispatch, and the app acts on no key the keymap lacks.
+    @Test(arguments: WatchKeymap.Mode.allCases)
+    func everyModesHelpIsDrawnFromTheKeymapThatDispatches(mode: WatchKeymap.Mode) async throws {
+        let runner = ScriptedRunner([output("a", "b")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
+        await watch.advance(by: 0.1)
+        let app = watch.app
+        var dispatch: (Key) -> WatchAction? = { app.action(for: $0) }
+        switch mode {
+        case .normal:
+            // The keys of the moment before the help opened, the help's frame.
+            let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+            dispatch = { table[$0] ?? nil }
+            await watch.press(.character("?"))
+        case .help: await watch.press(.character("?"))
+        case .filter:
+            await watch.press(.character("/"))
+            await watch.press(.function(1))
+        }
+        #expect(app.isShowingHelp && (app.keyMode == mode || mode == .normal))
+        let keymap = WatchKeymap.keymap(for: mode, navigation: app.list.keymap)
+        let failures = HelpAudit.failures(keymap: keymap, frame: watch.terminal.lines, dispatch: dispatch)
+        #expect(
+            failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(watch.terminal.lines.joined(separator: "\n"))")
     }
 
     @Test func noCommandAndABadRegexAreOneLineErrors() {

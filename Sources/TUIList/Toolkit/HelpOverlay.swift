@@ -9,9 +9,11 @@
 /// if showHelp { help.draw(into: &canvas, in: canvas.bounds) }
 /// ```
 ///
-/// The box is as wide as its longest line (at most the area less a margin of 2 on each side)
-/// and as tall as its lines, centred; rows that do not fit end in a "…" row. Long help texts
-/// are cut with "…". The box's inside is cleared, so the screen behind does not show through.
+/// The box is as wide as its longest line and as tall as its lines, centred, at most the area
+/// less a margin (2 columns on each side, a line above and below; ``usesMargin``); rows that
+/// do not fit end in a "…" row. Long help texts are cut with "…", and the keys column at half
+/// the box when the box is narrower than its lines. The box's inside is cleared, so the screen
+/// behind does not show through.
 public struct HelpOverlay: Hashable, Sendable {
     /// A group of rows under an optional heading.
     public struct Section: Hashable, Sendable {
@@ -69,6 +71,10 @@ public struct HelpOverlay: Hashable, Sendable {
     public var keyStyle: Style
     /// The help column's and footer's style.
     public var textStyle: Style
+    /// Whether the box leaves a margin of the area around it (2 columns on each side, a line
+    /// above and below, in areas of at least 12×8); false lets a long key table take the whole
+    /// area.
+    public var usesMargin = true
 
     /// A help overlay.
     /// - Parameters:
@@ -115,10 +121,8 @@ public struct HelpOverlay: Hashable, Sendable {
         return lines
     }
 
-    /// The box's area in `rect`: centred, as big as the content or the area less a margin.
-    /// - Parameter rect: The area the overlay covers.
-    /// - Returns: The box's area (border included).
-    public func frame(in rect: Rect) -> Rect {
+    /// The box's area in `rect` and whether the box is narrower than its lines.
+    private func layout(in rect: Rect) -> (frame: Rect, isNarrowed: Bool) {
         let lines = self.lines
         let keysWidth = lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0
         var contentWidth = TerminalText.columns(of: title) + 2
@@ -126,10 +130,19 @@ public struct HelpOverlay: Hashable, Sendable {
             let w = line.keys == nil ? TerminalText.columns(of: line.text) : keysWidth + 2 + TerminalText.columns(of: line.text)
             contentWidth = max(contentWidth, w)
         }
-        let marginX = rect.width >= 12 ? 2 : 0, marginY = rect.height >= 8 ? 1 : 0
+        let marginX = usesMargin && rect.width >= 12 ? 2 : 0, marginY = usesMargin && rect.height >= 8 ? 1 : 0
         let width = min(contentWidth + 4, rect.width - 2 * marginX)
         let height = min(lines.count + 2, rect.height - 2 * marginY)
-        return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+        let frame = Rect(
+            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+        return (frame, contentWidth + 4 > width)
+    }
+
+    /// The box's area in `rect`: centred, as big as the content or the area less a margin.
+    /// - Parameter rect: The area the overlay covers.
+    /// - Returns: The box's area (border included).
+    public func frame(in rect: Rect) -> Rect {
+        layout(in: rect).frame
     }
 
     /// Draws the box and its rows over `rect`'s centre.
@@ -138,7 +151,8 @@ public struct HelpOverlay: Hashable, Sendable {
     ///   - rect: The area the overlay covers (usually the whole canvas).
     /// - Complexity: O(rows + cells of the box).
     public func draw(into canvas: inout Canvas, in rect: Rect) {
-        let frame = self.frame(in: rect)
+        let layout = self.layout(in: rect)
+        let frame = layout.frame
         guard frame.width >= 2, frame.height >= 2 else { return }
         canvas.clear(frame)
         let inside = box.draw(into: &canvas, in: frame)
@@ -149,8 +163,9 @@ public struct HelpOverlay: Hashable, Sendable {
         if lines.count > area.height {
             lines = Array(lines.prefix(area.height - 1)) + [(nil, "…")]
         }
-        let keysWidth = min(
-            lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0, max(1, area.width / 2))
+        // The keys are cut (at half the box) only when the box is narrower than its lines.
+        let widest = lines.compactMap { $0.keys.map(TerminalText.columns(of:)) }.max() ?? 0
+        let keysWidth = layout.isNarrowed ? min(widest, max(1, area.width / 2)) : widest
         for (offset, line) in lines.enumerated() {
             let y = area.y + offset
             if let keys = line.keys {

@@ -98,7 +98,7 @@ package final class EditorApp: TerminalApp {
             switch event {
             case .key(let key):
                 model.pageSize = max(1, list.viewportHeight - 1)
-                if let action = EditorKeymap.action(for: key, in: model) { perform(action) }
+                if let action = action(for: key) { perform(action) }
             case .paste(let text):
                 if model.prompt != nil { perform(.promptPaste(text)); continue }
                 guard model.isEditingFilter else { show("paste ignored: keys only (type / to filter)"); continue }
@@ -122,6 +122,11 @@ package final class EditorApp: TerminalApp {
     package var nextDeadline: Double? { message?.until }
 
     // MARK: - Actions
+
+    /// What `key` does now: the action of the keymap in force (``EditorKeymap/keymap(for:)``), or nil.
+    package func action(for key: Key) -> EditorAction? {
+        EditorKeymap.action(for: key, in: model)
+    }
 
     /// Feeds an action to the model and carries out its effects.
     package func perform(_ action: EditorAction) {
@@ -205,8 +210,7 @@ package final class EditorApp: TerminalApp {
         list.isFocused = !model.isEditingFilter
         list.render(into: &canvas, rect: area)
         drawStatus(into: &canvas, y: height - 2)
-        canvas.draw(" " + EditorKeymap.bar(for: model), x: 0, y: height - 1, style: Style(foreground: .cyan))
-        // The key table may take the whole screen: it has more rows than the list.
+        drawHelpBar(into: &canvas, y: height - 1)
         if model.showHelp { drawHelp(into: &canvas, area: Rect(x: 0, y: 0, width: width, height: height)) }
     }
 
@@ -231,19 +235,32 @@ package final class EditorApp: TerminalApp {
     }
 
     private func drawTitle(into canvas: inout Canvas) {
-        let bar = Style(attributes: [.reverse, .bold])
-        canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
         var state: [String] = []
         if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
         if let target = model.moveTarget { state.append("MOVE \(target.items.count)") }
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
+        // Not the toolkit's TitleBar: that keeps the title whole and drops the state; here the
+        // path gives way to the state ("modified" must show).
+        let bar = Style(attributes: [.reverse, .bold])
+        canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
         let right = state.joined(separator: " · ")
         let used = right.isEmpty ? 0 : TerminalText.columns(of: right) + 2
         let kind = model.mode == .rebase ? "rebase todo" : "edit"
         canvas.draw(" tuilist \(kind)  \(title)", x: 0, y: 0, style: bar, maxWidth: max(0, canvas.width - used))
         if !right.isEmpty { canvas.draw(right + " ", x: canvas.width - used + 1, y: 0, style: bar) }
+    }
+
+    /// The help bar: the mode's label (DRAG, the filter, MOVE n TO, EXEC, the question) then the
+    /// items of the keymap in force.
+    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
+        let style = Style(foreground: .cyan)
+        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
+        canvas.clear(line, style: style)
+        let x = canvas.draw(" " + EditorKeymap.barLabel(for: model), x: 0, y: y, style: style, clip: line)
+        HelpBar(items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model), style: style)
+            .draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
     }
 
     private func drawStatus(into canvas: inout Canvas, y: Int) {
@@ -256,7 +273,7 @@ package final class EditorApp: TerminalApp {
             return
         }
         let text = message.map { $0.text + "  │ " + summary } ?? summary
-        canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
+        StatusLine(left: " " + text).draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
     }
 
     /// The `exec` prompt: the label, the text (scrolled so the cursor shows), the cursor as a
@@ -303,28 +320,24 @@ package final class EditorApp: TerminalApp {
         return parts.joined(separator: " · ")
     }
 
+    /// The help: the keymap of the mode under it (``EditorKeymap/helpMode(of:)``), in a box over
+    /// the screen.
     private func drawHelp(into canvas: inout Canvas, area: Rect) {
-        let bindings = EditorKeymap.bindings(for: model.mode == .rebase ? .rebase : .lines)
-        let keyWidth = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        let heading = model.mode == .rebase ? " tuilist edit — rebase todo keys " : " tuilist edit — keys "
-        let lines = bindings.map {
-            $0.keys + String(repeating: " ", count: keyWidth - TerminalText.columns(of: $0.keys)) + "  " + $0.help
+        let mode = EditorKeymap.helpMode(of: model)
+        let name: String
+        switch mode {
+        case .rebase: name = "rebase todo keys"
+        case .drag: name = "drag keys"
+        case .filter: name = "filter keys"
+        case .moveTarget: name = "move-to keys"
+        case .prompt: name = "exec prompt keys"
+        case .confirmDiscard: name = "discard? keys"
+        case .lines, .help: name = "keys"
         }
-        let width = min(area.width, (lines.map { TerminalText.columns(of: $0) }.max() ?? 0) + 4)
-        let height = min(area.height, lines.count + 2)
-        guard width > 4, height > 2 else { return }
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
-        canvas.fill(box, with: " ", style: .plain)
-        canvas.draw("┌" + String(repeating: "─", count: width - 2) + "┐", x: box.x, y: box.y)
-        canvas.draw(heading, x: box.x + 2, y: box.y, style: Style(attributes: .bold), maxWidth: width - 4)
-        canvas.draw("└" + String(repeating: "─", count: width - 2) + "┘", x: box.x, y: box.maxY - 1)
-        for row in 1 ..< height - 1 {
-            canvas.draw("│", x: box.x, y: box.y + row)
-            canvas.draw("│", x: box.maxX - 1, y: box.y + row)
-            if row - 1 < lines.count {
-                canvas.draw(lines[row - 1], x: box.x + 2, y: box.y + row, maxWidth: width - 4)
-            }
-        }
+        // The key table may take the whole screen: it has more rows than the list.
+        var overlay = HelpOverlay(EditorKeymap.keymap(for: mode), title: "tuilist edit — \(name)")
+        overlay.usesMargin = false
+        overlay.draw(into: &canvas, in: area)
     }
 }
 

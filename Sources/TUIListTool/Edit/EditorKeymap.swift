@@ -1,11 +1,12 @@
 import TUIList
 
-/// `tuilist edit`'s key bindings, per mode: one table per mode that both maps keys to actions
-/// and writes the help (overlay and bar), so the help can never disagree with what the keys do.
+/// `tuilist edit`'s key bindings, per mode: one toolkit ``Keymap`` per mode that both maps keys
+/// to actions and writes the help (``HelpOverlay`` and ``HelpBar``), so the help can never
+/// disagree with what the keys do. F1 shows the help of the mode in force in every mode.
 ///
 /// ```swift
 /// EditorKeymap.action(for: .character("J"), in: model)   // .moveDown
-/// EditorKeymap.bindings(for: .rebase).map(\.keys)          // the help's left column
+/// EditorKeymap.bindings(for: .rebase).map(\.keysLabel)     // the help's left column
 /// ```
 package enum EditorKeymap {
     /// Which table is in force.
@@ -28,91 +29,55 @@ package enum EditorKeymap {
         case help
     }
 
-    /// What a binding matches.
-    package enum Pattern: Hashable, Sendable {
-        /// This key.
-        case key(Key)
-        /// Any printable character (typing into the filter).
-        case anyCharacter
-        /// Any key at all (closing the help).
-        case anyKey
-    }
-
-    /// One row of a table: the keys, how the help writes them, what each key does.
-    package struct Binding: Sendable {
-        /// Each key (or pattern) with its action. A pattern that matches a typed character
-        /// passes it on through ``typed``.
-        package var triggers: [(pattern: Pattern, action: EditorAction)]
-        /// The keys as a person reads them (the help's left column).
-        package var keys: String
-        /// What they do (the help's right column).
-        package var help: String
-        /// What the short help bar shows for it, if anything.
-        package var bar: String?
-        /// The action for a typed character, for ``Pattern/anyCharacter``.
-        package var typed: (@Sendable (Character) -> EditorAction)?
-
-        /// A row whose keys all do `action`.
-        init(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) {
-            self.init(keys.map { (Pattern.key($0), action) }, label, help, bar: bar)
-        }
-
-        /// A row whose keys do different things (↑ up, ↓ down) under one help line.
-        init(
-            _ triggers: [(pattern: Pattern, action: EditorAction)], _ label: String, _ help: String, bar: String? = nil,
-            typed: (@Sendable (Character) -> EditorAction)? = nil
-        ) {
-            self.triggers = triggers
-            self.keys = label
-            self.help = help
-            self.bar = bar
-            self.typed = typed
-        }
-
-        /// The action for `key`, if this row binds it.
-        func action(for key: Key) -> EditorAction? {
-            for trigger in triggers {
-                switch trigger.pattern {
-                case .key(let bound): if bound == key { return trigger.action }
-                case .anyCharacter: if case .character(let character) = key { return typed?(character) ?? trigger.action }
-                case .anyKey: return trigger.action
-                }
-            }
-            return nil
-        }
-    }
+    /// One row of a table: the toolkit's binding of keys to ``EditorAction``s.
+    package typealias Binding = KeyBinding<EditorAction>
+    private typealias Trigger = KeyBinding<EditorAction>.Trigger
 
     private static func keys(_ keys: Key...) -> [Key] { keys }
     private static func chars(_ text: String) -> [Key] { text.map { .character($0) } }
-    private static func each(_ pairs: (Key, EditorAction)...) -> [(pattern: Pattern, action: EditorAction)] {
-        pairs.map { (Pattern.key($0.0), $0.1) }
+    private static func each(_ pairs: (Key, EditorAction)...) -> [Trigger] {
+        pairs.map { Trigger(.key($0.0), $0.1) }
     }
+    /// A row whose keys all do `action`, its keys written as `label`.
+    private static func row(_ keys: [Key], _ label: String, _ help: String, bar: String? = nil, _ action: EditorAction) -> Binding
+    {
+        Binding(keys: keys, label: label, help: help, bar: bar, action)
+    }
+    /// A row whose keys do different things under one help line.
+    private static func row(
+        _ triggers: [Trigger], _ label: String, _ help: String, bar: String? = nil,
+        typed: (@Sendable (Character) -> EditorAction)? = nil
+    ) -> Binding {
+        Binding(triggers, label: label, help: help, bar: bar, typed: typed)
+    }
+    /// F1 shows the help of the mode in force (where `?` is typed, or means something else).
+    private static let helpKey = row(keys(.function(1)), "F1", "this help", bar: "F1 help", .toggleHelp)
 
     /// Bindings shared by both normal modes, before the mode's own; a rebase todo says
     /// what moves do to its branches.
     private static func navigation(rebase: Bool) -> [Binding] {
         [
-            Binding(
+            row(
                 each(
                     (.up, .cursor(.up)), (.character("k"), .cursor(.up)),
                     (.down, .cursor(.down)), (.character("j"), .cursor(.down))), "↑↓ j k", "move the cursor"),
-            Binding(
+            row(
                 each(
                     (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
                     (.home, .cursor(.top)), (.character("g"), .cursor(.top)),
                     (.end, .cursor(.bottom)), (.character("G"), .cursor(.bottom))), "PgUp PgDn Home End g G", "page, top, bottom"),
-            Binding(
+            row(
                 each((.character("J"), .moveDown), (.shiftDown, .moveDown), (.character("K"), .moveUp), (.shiftUp, .moveUp)),
                 "J K ⇧↓ ⇧↑", "move the line (or the marked lines) down, up", bar: "J/K move"),
         ] + (rebase ? rebaseMoves : []) + [
-            Binding(
+            row(
                 each((.character("T"), .moveToTop), (.character("B"), .moveToBottom)), "T B",
                 "move them to the top, the bottom"),
-            Binding(
+            row(
                 keys(.character("m")), "m", "move them to a line: ↑↓ or its number, then Enter",
                 bar: "m move to", .beginMoveTo),
-            Binding(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
-            Binding(
+            row(keys(.character(" ")), "Space", "drag: ↑↓ carry, Enter drop, Esc cancel", bar: "Space drag", .pickUp),
+            row(
                 each((.character("v"), .toggleMark), (.escape, .clearMarks)), "v Esc",
                 "mark several; Esc clears the filter, then marks"),
         ]
@@ -120,22 +85,22 @@ package enum EditorKeymap {
 
     /// What a move does to a rebase todo's branches: help lines without keys of their own.
     private static let rebaseMoves: [Binding] = [
-        Binding([], "", "· a commit moves with the update-ref lines below it"),
-        Binding([], "", "· an update-ref line moves alone: branch re-points"),
-        Binding([], "", "· across label/reset/merge, a commit changes branch"),
+        row([], "", "· a commit moves with the update-ref lines below it"),
+        row([], "", "· an update-ref line moves alone: branch re-points"),
+        row([], "", "· across label/reset/merge, a commit changes branch"),
     ]
 
     /// Bindings shared by both normal modes, after the mode's own.
     private static let common: [Binding] = [
-        Binding(
+        row(
             each((.character("u"), .undo), (.character("U"), .redo), (.control("r"), .redo)),
             "u U Ctrl-R", "undo, redo", bar: "u undo"),
-        Binding(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
-        Binding(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
-        Binding(keys(.character("!")), "!", "edit in $VISUAL/$EDITOR, back with what was saved", .openInEditor),
-        Binding(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
-        Binding(
-            each((.character("?"), .toggleHelp), (.function(1), .toggleHelp), (.control("c"), .abort)), "? Ctrl-C",
+        row(keys(.character("/")), "/", "filter (Enter keeps, Esc clears)", bar: "/ filter", .beginFilter),
+        row(keys(.character("w")), "w", "write the file and exit", bar: "w write", .write),
+        row(keys(.character("!")), "!", "edit in $VISUAL/$EDITOR, back with what was saved", .openInEditor),
+        row(keys(.character("q")), "q", "quit (asks before discarding changes)", bar: "q quit", .quit),
+        row(
+            each((.character("?"), .toggleHelp), (.function(1), .toggleHelp), (.control("c"), .abort)), "? F1 Ctrl-C",
             "this help; Ctrl-C exits at once, writing nothing", bar: "? help"),
     ]
 
@@ -144,89 +109,97 @@ package enum EditorKeymap {
         switch mode {
         case .lines:
             return navigation(rebase: false) + [
-                Binding(
+                row(
                     keys(.character("d"), .delete), "d Delete", "delete the line (or the marked lines)", bar: "d delete", .delete)
             ] + common
         case .rebase:
             return navigation(rebase: true) + [
-                Binding(
+                row(
                     each(
                         (.character("p"), .setAction(.pick)), (.character("P"), .setAction(.pick)),
                         (.character("r"), .setAction(.reword)), (.character("R"), .setAction(.reword)),
                         (.character("e"), .setAction(.edit)), (.character("E"), .setAction(.edit))),
-                    "p r e", "pick, reword (edit its message), edit (stop there)", bar: "p r e s f d action"),
-                Binding(
+                    "p r e P R E", "pick, reword (edit its message), edit (stop there)", bar: "p r e s f d action"),
+                row(
                     each(
                         (.character("s"), .setAction(.squash)), (.character("S"), .setAction(.squash)),
                         (.character("f"), .setAction(.fixup)), (.character("F"), .setAction(.fixup)),
                         (.character("d"), .setAction(.drop))),
-                    "s f d", "squash, fixup (only the message above) into it; drop"),
-                Binding(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
-                Binding(
+                    "s f d S F", "squash, fixup (only the message above) into it; drop"),
+                row(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
+                row(
                     each((.character("x"), .addExec), (.character("X"), .editExec)), "x X",
                     "add an exec line below (type it, Enter); X edits one", bar: "x exec"),
-                Binding(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
-                Binding(
+                row(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
+                row(
                     keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
                     bar: "c show", .toggleCommit),
             ] + common
         case .drag:
             return [
-                Binding(
-                    keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J", "carry down", bar: "↑↓ carry", .dragDown),
-                Binding(keys(.up, .character("k"), .character("K"), .shiftUp), "↑ k K", "carry up", .dragUp),
-                Binding(keys(.enter, .character(" ")), "Enter Space", "drop here", bar: "Enter drop", .drop),
-                Binding(keys(.escape, .character("q")), "Esc q", "cancel: back where it was", bar: "Esc cancel", .cancelDrag),
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                row(
+                    keys(.down, .character("j"), .character("J"), .shiftDown), "↓ j J ⇧↓", "carry down", bar: "↑↓ carry",
+                    .dragDown),
+                row(keys(.up, .character("k"), .character("K"), .shiftUp), "↑ k K ⇧↑", "carry up", .dragUp),
+                row(keys(.enter, .character(" ")), "Enter Space", "drop here", bar: "Enter drop", .drop),
+                row(keys(.escape, .character("q")), "Esc q", "cancel: back where it was", bar: "Esc cancel", .cancelDrag),
+                helpKey,
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .filter:
             return [
-                Binding([(.anyCharacter, .filterType(" "))], "text", "type to filter", typed: { .filterType($0) }),
-                Binding(keys(.backspace), "Backspace", "erase", .filterBackspace),
-                Binding(keys(.enter, .down, .up), "Enter", "keep the filter", bar: "Enter keep", .filterCommit),
-                Binding(keys(.escape), "Esc", "clear the filter", bar: "Esc clear", .filterCancel),
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                row([Trigger(.anyCharacter, .filterType(" "))], "text", "type to filter", typed: { .filterType($0) }),
+                row(keys(.backspace), "Backspace", "erase", .filterBackspace),
+                row(keys(.enter, .down, .up), "Enter ↓ ↑", "keep the filter", bar: "Enter keep", .filterCommit),
+                row(keys(.escape), "Esc", "clear the filter", bar: "Esc clear", .filterCancel),
+                helpKey,
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .moveTarget:
             return [
-                Binding(
+                row(
                     each(
                         (.up, .cursor(.up)), (.character("k"), .cursor(.up)), (.down, .cursor(.down)),
                         (.character("j"), .cursor(.down)), (.pageUp, .cursor(.pageUp)), (.pageDown, .cursor(.pageDown)),
                         (.home, .cursor(.top)), (.character("g"), .cursor(.top)), (.end, .cursor(.bottom)),
-                        (.character("G"), .cursor(.bottom))), "↑↓ j k g G", "pick the target line", bar: "↑↓ target"),
-                Binding(
-                    "0123456789".map { (Pattern.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
+                        (.character("G"), .cursor(.bottom))), "↑↓ j k PgUp PgDn Home End g G", "pick the target line",
+                    bar: "↑↓ target"),
+                row(
+                    "0123456789".map { Trigger(.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
                     "the target's line number", bar: "0-9 line"),
-                Binding(keys(.enter, .character("m")), "Enter", "move the lines there", bar: "Enter move", .moveToCommit),
-                Binding(keys(.escape, .character("q")), "Esc", "leave them where they are", bar: "Esc cancel", .moveToCancel),
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                row(keys(.enter, .character("m")), "Enter m", "move the lines there", bar: "Enter move", .moveToCommit),
+                row(keys(.escape, .character("q")), "Esc q", "leave them where they are", bar: "Esc cancel", .moveToCancel),
+                helpKey,
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .prompt:
             return [
-                Binding([(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
-                Binding(
+                row(
+                    [Trigger(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
+                row(
                     each(
                         (.left, .promptCursor(.left)), (.right, .promptCursor(.right)), (.home, .promptCursor(.start)),
                         (.control("a"), .promptCursor(.start)), (.end, .promptCursor(.end)), (.control("e"), .promptCursor(.end))),
-                    "← → Home End", "move in the text"),
-                Binding(each((.backspace, .promptBackspace), (.delete, .promptDelete)), "Backspace Delete", "erase"),
-                Binding(keys(.enter), "Enter", "done", bar: "Enter done", .promptCommit),
-                Binding(keys(.escape), "Esc", "cancel", bar: "Esc cancel", .promptCancel),
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                    "← → Home End Ctrl-A Ctrl-E", "move in the text"),
+                row(each((.backspace, .promptBackspace), (.delete, .promptDelete)), "Backspace Delete", "erase"),
+                row(keys(.enter), "Enter", "done", bar: "Enter done", .promptCommit),
+                row(keys(.escape), "Esc", "cancel", bar: "Esc cancel", .promptCancel),
+                helpKey,
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .confirmDiscard:
             return [
-                Binding(chars("yY"), "y", "discard the changes and exit (status 1)", bar: "y discard", .confirmDiscard(true)),
-                Binding(
-                    keys(.character("n"), .character("N"), .escape, .character("q")), "n Esc", "keep editing",
+                row(chars("yY"), "y Y", "discard the changes and exit (status 1)", bar: "y discard", .confirmDiscard(true)),
+                row(
+                    keys(.character("n"), .character("N"), .escape, .character("q")), "n N Esc q", "keep editing",
                     bar: "n keep editing", .confirmDiscard(false)),
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
+                row(keys(.function(1)), "F1", "this help", .toggleHelp),
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
         case .help:
             return [
-                Binding(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
-                Binding([(.anyKey, .toggleHelp)], "any key", "close the help"),
+                row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", bar: "Ctrl-C exits", .abort),
+                row([Trigger(.anyKey, .toggleHelp)], "any key", "close the help", bar: "any key closes the help"),
             ]
         }
     }
@@ -242,30 +215,64 @@ package enum EditorKeymap {
         return model.mode == .rebase ? .rebase : .lines
     }
 
-    /// The action for a key in the model's current mode, or `nil` when the key does nothing:
-    /// the first row of the mode's table that binds it.
-    package static func action(for key: Key, in model: EditorModel) -> EditorAction? {
-        for binding in bindings(for: mode(of: model)) {
-            if let action = binding.action(for: key) { return action }
-        }
-        return nil
+    /// The keymap of `mode`: its table, which dispatches the keys and draws the help.
+    package static func keymap(for mode: Mode) -> Keymap<EditorAction> {
+        Keymap(bindings(for: mode))
     }
 
-    /// The one-line help bar for the model's current mode.
-    package static func bar(for model: EditorModel) -> String {
-        let mode = mode(of: model)
-        let parts = bindings(for: mode).compactMap(\.bar)
-        switch mode {
-        case .drag: return "DRAG  " + parts.joined(separator: " · ")
-        case .filter: return "/" + model.filter + "▏  " + parts.joined(separator: " · ")
-        case .moveTarget: return "MOVE \(model.moveTarget?.items.count ?? 0) TO  " + parts.joined(separator: " · ")
-        case .prompt: return "EXEC  " + parts.joined(separator: " · ")
+    /// The mode the help shows the keys of: the one under the help.
+    package static func helpMode(of model: EditorModel) -> Mode {
+        if model.isConfirmingDiscard { return .confirmDiscard }
+        if model.prompt != nil { return .prompt }
+        if model.moveTarget != nil { return .moveTarget }
+        if model.isDragging { return .drag }
+        if model.isEditingFilter { return .filter }
+        return model.mode == .rebase ? .rebase : .lines
+    }
+
+    /// The action for a key in the model's current mode, or `nil` when the key does nothing:
+    /// that of the mode's keymap (the first row of its table that binds it).
+    package static func action(for key: Key, in model: EditorModel) -> EditorAction? {
+        keymap(for: mode(of: model)).action(for: key)
+    }
+
+    /// What the help bar starts with in the model's mode, before the keymap's items.
+    package static func barLabel(for model: EditorModel) -> String {
+        switch mode(of: model) {
+        case .drag: return "DRAG  "
+        case .filter: return "/" + model.filter + "▏  "
+        case .moveTarget: return "MOVE \(model.moveTarget?.items.count ?? 0) TO  "
+        case .prompt: return "EXEC  "
         case .confirmDiscard: return "discard changes? (y/n)"
-        case .help: return "any key closes the help"
-        case .lines, .rebase:
-            // Help and quit first, so a narrow window still shows how to learn the rest and leave.
-            let first = parts.filter { $0 == "? help" || $0 == "w write" || $0 == "q quit" }
-            return (first + parts.filter { !first.contains($0) }).joined(separator: "  ")
+        case .help, .lines, .rebase: return ""
         }
+    }
+
+    /// The help bar's items in the model's mode: the keymap's bar texts (none while asking
+    /// "discard changes?", which names its keys); in the normal modes help, write and quit
+    /// first, so a narrow window still shows how to learn the rest and leave.
+    package static func barItems(for model: EditorModel) -> [String] {
+        let mode = mode(of: model)
+        let parts = keymap(for: mode).barItems
+        switch mode {
+        case .confirmDiscard: return []
+        case .lines, .rebase:
+            let first = parts.filter { $0 == "? help" || $0 == "w write" || $0 == "q quit" }
+            return first + parts.filter { !first.contains($0) }
+        default: return parts
+        }
+    }
+
+    /// What goes between two items of the bar in the model's mode.
+    package static func barSeparator(for model: EditorModel) -> String {
+        switch mode(of: model) {
+        case .lines, .rebase: return "  "
+        default: return " · "
+        }
+    }
+
+    /// The one-line help bar for the model's current mode, as text.
+    package static func bar(for model: EditorModel) -> String {
+        barLabel(for: model) + barItems(for: model).joined(separator: barSeparator(for: model))
     }
 }

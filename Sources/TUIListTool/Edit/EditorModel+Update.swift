@@ -3,7 +3,7 @@ import TUIList
 extension EditorModel {
     /// Applies one action and says what the driver must do.
     ///
-    /// The question "discard changes? (y/n)" takes only its answer (and Ctrl-C); a drag takes
+    /// The question "discard changes? (y/n)" takes only its answer (and Ctrl-C, and the help); a drag takes
     /// only drag actions; the filter prompt takes typing. Every change of the list comes back
     /// as one `.apply` effect — the one path from model to screen — and every change of the
     /// file's future content (move, drag, delete, action) is one undo step.
@@ -15,6 +15,7 @@ extension EditorModel {
             case .confirmDiscard(false):
                 isConfirmingDiscard = false
                 return [.message("kept editing: w writes, q asks again")]
+            case .toggleHelp: showHelp.toggle(); return []
             default: return []
             }
         }
@@ -22,6 +23,7 @@ extension EditorModel {
             switch action {
             case .promptType, .promptPaste, .promptCursor, .promptBackspace, .promptDelete, .promptCommit, .promptCancel:
                 return promptStep(action)
+            case .toggleHelp: showHelp.toggle(); return []
             default: return []
             }
         }

@@ -1,9 +1,9 @@
 import TUIList
 
 /// Plays a `tuilist` recording (a list of lines: `tuilist watch --record`) back on the
-/// runtime, with asciinema-style controls: Space pauses and resumes, `.` steps one event,
-/// `+` and `-` change speed, q quits. The state comes from TUIList's ``SessionPlayer`` and
-/// goes through `ListView.apply(_:animated:)`, so the replay animates as the session did.
+/// runtime, with asciinema-style controls (``Keymap/replayControls``, then the list's keys):
+/// Space pauses and resumes, `.` steps one event, `+` and `-` change speed, `?` shows the help,
+/// q quits. The state comes from TUIList's ``SessionPlayer`` and goes through `ListView.apply(_:animated:)`, so the replay animates as the session did.
 package final class ListReplayApp: TerminalApp {
     /// A recording of lines keyed by identity.
     package typealias Recording = SessionRecording<String, String, String>
@@ -23,6 +23,8 @@ package final class ListReplayApp: TerminalApp {
 
     private var content: [String: String] = [:]
     private var clock: (any AnimationClock)?
+    /// Whether the help overlay (`?`) is shown.
+    package private(set) var showsHelp = false
     private var lastKey = ""
 
     /// A replay of `recording`.
@@ -50,15 +52,42 @@ package final class ListReplayApp: TerminalApp {
         advance(program)
     }
 
+    /// What a key does in a replay: a control of the replay, or a move of the list.
+    package enum Action: Hashable, Sendable {
+        /// One of the replay's controls.
+        case replay(ReplayAction)
+        /// A move of the list's selection.
+        case list(SelectionMovement)
+    }
+
+    /// The replay's keys, then the list's: they dispatch here and draw the help bar and the
+    /// help overlay.
+    package var keymap: Keymap<Action> {
+        Keymap<ReplayAction>.replayControls.map(Action.replay).appending(list.keymap.map(Action.list))
+    }
+
+    /// What `key` does: the action of ``keymap``, or nil.
+    package func action(for key: Key) -> Action? {
+        keymap.action(for: key)
+    }
+
     package func handle(_ events: [InputEvent], in program: Program) {
         for event in events {
-            switch event {
-            case .key(.character(" ")): pacer.togglePause()
-            case .key(.character(".")): if pacer.step(to: player.position) { playNext() }
-            case .key(.character("+")), .key(.character("=")): pacer.faster()
-            case .key(.character("-")): pacer.slower()
-            case .key(.character("q")), .key(.escape): program.quit(); return
-            default: _ = list.handle(event)
+            guard case .key(let key) = event else {
+                _ = list.handle(event)
+                continue
+            }
+            switch action(for: key) {
+            case .replay(.togglePause)?: pacer.togglePause()
+            case .replay(.step)?: if pacer.step(to: player.position) { playNext() }
+            case .replay(.faster)?: pacer.faster()
+            case .replay(.slower)?: pacer.slower()
+            case .replay(.toggleHelp)?: showsHelp.toggle()
+            case .replay(.quit)?:
+                program.quit()
+                return
+            case .list(let movement)?: list.moveSelection(movement)
+            case nil: break
             }
         }
     }
@@ -77,21 +106,23 @@ package final class ListReplayApp: TerminalApp {
     package func render(into canvas: inout Canvas) {
         let width = canvas.width, height = canvas.height
         guard width > 0, height > 2 else { return }
+        var status = pacer.status(position: player.position, count: player.count)
+        if !lastKey.isEmpty { status += " · key \(lastKey)" }
+        // Not the toolkit's TitleBar: here the title gives way to the replay's status.
         let bar = Style(attributes: [.reverse, .bold])
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
-        var status =
-            "REPLAY \(player.position)/\(player.count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
-        if isPaused { status += " · PAUSED" }
-        if player.isFinished { status += " · END (q quits)" }
-        if !lastKey.isEmpty { status += " · key \(lastKey)" }
         canvas.draw(
             " " + (player.recording.header.title ?? "tuilist"), x: 0, y: 0, style: bar,
             maxWidth: max(0, width - TerminalText.columns(of: status) - 2))
         canvas.draw(status + " ", x: max(0, width - TerminalText.columns(of: status) - 1), y: 0, style: bar)
         list.render(into: &canvas, rect: Rect(x: 0, y: 1, width: width, height: height - 2))
-        canvas.draw(
-            " Space pause · . step · + faster · - slower · q quit", x: 0, y: height - 1,
-            style: Style(foreground: .ansi(6)), maxWidth: width)
+        let keymap = self.keymap
+        HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))
+            .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
+        if showsHelp {
+            HelpOverlay(keymap, title: "tuilist replay — keys", footer: "? closes the help").draw(
+                into: &canvas, in: canvas.bounds)
+        }
     }
 
     private func advance(_ program: Program) {

@@ -493,7 +493,8 @@ package final class WatchApp: TerminalApp {
             program.quit(status: 8)
             return
         }
-        switch WatchKeymap.action(for: key, editingFilter: isEditingFilter, showingHelp: isShowingHelp) {
+        guard let action = action(for: key) else { return }
+        switch action {
         case .quit: program.quit()
         case .togglePause:
             isPaused.toggle()
@@ -520,9 +521,26 @@ package final class WatchApp: TerminalApp {
         case .nextSortField: setSort(field: (sort?.field ?? 0) + 1, descending: sort?.descending ?? false)
         case .previousSortField: setSort(field: (sort?.field ?? 1) - 1, descending: sort?.descending ?? false)
         case .reverseSort: setSort(field: sort?.field ?? 1, descending: !(sort?.descending ?? false))
-        case .list(let key): list.handle(.key(key))
+        case .list(let movement): list.moveSelection(movement)
         }
         program.setNeedsDisplay()
+    }
+
+    /// The mode the keys are in (``WatchKeymap/Mode``).
+    package var keyMode: WatchKeymap.Mode {
+        WatchKeymap.mode(editingFilter: isEditingFilter, showingHelp: isShowingHelp)
+    }
+
+    /// The keymap in force: it dispatches the keys and draws the help bar and the help.
+    package var keymap: Keymap<WatchAction> {
+        WatchKeymap.keymap(for: keyMode, navigation: list.keymap)
+    }
+
+    /// What `key` does now (nil: nothing). With the help shown, a sequence the terminal sent
+    /// that is not a key does not close it.
+    package func action(for key: Key) -> WatchAction? {
+        if case .unknown = key, keyMode == .help { return nil }
+        return keymap.action(for: key)
     }
 
     /// Sorts by `field` (wrapping over the fields of the rows on screen) and shows it, animated.
@@ -556,7 +574,6 @@ package final class WatchApp: TerminalApp {
             canvas.draw("window too small", x: 0, y: 0, style: Style(attributes: .bold), maxWidth: width)
             return
         }
-        let bar = Style(attributes: [.reverse, .bold])
         var mode = ""
         if isPaused { mode = "PAUSED" }
         if let sort { mode += (mode.isEmpty ? "" : " · ") + "sort \(sort.argument)" }
@@ -566,6 +583,8 @@ package final class WatchApp: TerminalApp {
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
         var y = 0
         if options.showsTitle {
+            // Not the toolkit's TitleBar: here the command gives way to the mode, not the reverse.
+            let bar = Style(attributes: [.reverse, .bold])
             canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
             let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
             canvas.draw(
@@ -580,32 +599,29 @@ package final class WatchApp: TerminalApp {
             y += 1
         }
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
-        canvas.draw(" " + statusText, x: 0, y: height - 2, style: Style(attributes: .dim), maxWidth: width)
-        let help = " " + WatchKeymap.bar(editingFilter: isEditingFilter, query: query)
-        canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+        StatusLine(left: " " + statusText).draw(into: &canvas, in: Rect(x: 0, y: height - 2, width: width, height: 1))
+        drawHelpBar(into: &canvas, y: height - 1)
         if isShowingHelp { drawHelp(into: &canvas) }
     }
 
-    /// The help overlay: every binding of ``WatchKeymap``, in a box over the screen; in two
-    /// columns when one does not fit the terminal's height, so no binding is left out.
+    /// The help bar: the filter being typed, then the items of the keymap in force.
+    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
+        let style = Style(foreground: .ansi(6))
+        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
+        canvas.clear(line, style: style)
+        let mode = keyMode
+        let x = canvas.draw(mode == .filter ? " /\(query)▏  " : " ", x: 0, y: y, style: style, clip: line)
+        HelpBar(items: WatchKeymap.barItems(for: keymap, mode: mode), separator: mode == .filter ? " · " : "  ", style: style)
+            .draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
+    }
+
+    /// The help overlay: every binding of the keymap the help was opened over (watching, or
+    /// typing a filter), in a box over the screen; in more columns when one does not fit the
+    /// terminal's height, so no binding is left out.
     private func drawHelp(into canvas: inout Canvas) {
-        let lines = WatchKeymap.helpLines
-        let lineWidth = lines.map { TerminalText.columns(of: $0) }.max() ?? 0
-        let columns = lines.count + 2 > canvas.height ? 2 : 1
-        let perColumn = (lines.count + columns - 1) / columns
-        let boxWidth = min(canvas.width, columns * (lineWidth + 2) + 2)
-        let boxHeight = min(canvas.height, perColumn + 2)
-        let x = max(0, (canvas.width - boxWidth) / 2), y = max(0, (canvas.height - boxHeight) / 2)
-        let style = Style(attributes: .reverse)
-        canvas.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight), with: " ", style: style)
-        canvas.draw(
-            " keys (any key closes) ", x: x + 1, y: y, style: Style(attributes: [.reverse, .bold]), maxWidth: boxWidth - 2)
-        for (index, line) in lines.enumerated() {
-            let column = index / perColumn, row = index % perColumn
-            guard row < boxHeight - 2 else { continue }
-            let left = x + 2 + column * (lineWidth + 2)
-            canvas.draw(line, x: left, y: y + 1 + row, style: style, maxWidth: max(0, x + boxWidth - 1 - left))
-        }
+        let shown = isEditingFilter ? WatchKeymap.Mode.filter : .normal
+        HelpOverlay(WatchKeymap.keymap(for: shown, navigation: list.keymap), title: "tuilist watch — keys")
+            .draw(into: &canvas, in: canvas.bounds)
     }
 
     /// The status line: last run time and exit code, the last change, rows, or what failed.

@@ -32,84 +32,115 @@ package enum WatchAction: Equatable, Sendable {
     case previousSortField
     /// Reverse the sort (sorting by the first field when unsorted).
     case reverseSort
-    /// A key the list handles itself (moves, pages, the mouse wheel's keys).
-    case list(Key)
+    /// A move of the list's selection (its keymap's keys).
+    case list(SelectionMovement)
 }
 
-/// The key bindings of `tuilist watch`: one table that maps keys to actions and writes both the
-/// help bar and the help overlay, so the help cannot disagree with what the keys do.
+/// The key bindings of `tuilist watch`: one toolkit ``Keymap`` per mode, each of which maps keys
+/// to actions and writes both the help bar and the help overlay, so the help cannot disagree with
+/// what the keys do. F1 shows the help of the mode in force.
 package enum WatchKeymap {
-    /// A line of help: the keys as a person reads them, what they do, and the short form the
-    /// help bar shows (if any).
-    package struct Binding: Sendable, Equatable {
-        /// The keys, as a person reads them.
-        package var keys: String
-        /// What they do.
-        package var help: String
-        /// What the one-line help bar shows for them, if anything.
-        package var bar: String?
+    /// Which keymap is in force, first match: typing a filter, the help shown, the list.
+    package enum Mode: Hashable, Sendable, CaseIterable {
+        /// Watching: the list, the history, the sort.
+        case normal
+        /// Typing a filter.
+        case filter
+        /// The help is shown: any key closes it.
+        case help
     }
 
-    /// Every binding, in the order the help shows them.
-    package static let bindings: [Binding] = [
-        Binding(keys: "↑↓ PgUp PgDn Home", help: "move the selection", bar: "↑↓ move"),
-        Binding(keys: "Space", help: "pause / resume running the command", bar: "Space pause"),
-        Binding(keys: "← → h l", help: "older / newer run (the list animates between them)", bar: "← → history"),
-        Binding(keys: "End G", help: "back to the newest run", bar: nil),
-        Binding(keys: "> <", help: "sort by the next / previous field", bar: "> < sort"),
-        Binding(keys: "r", help: "reverse the sort (largest first)", bar: nil),
-        Binding(keys: "/", help: "filter rows (Enter keeps, Esc clears)", bar: "/ filter"),
-        Binding(keys: "Esc", help: "clear the filter", bar: nil),
-        Binding(keys: "?", help: "this help", bar: "? help"),
-        Binding(keys: "q", help: "quit", bar: "q quit"),
-    ]
+    private typealias Trigger = KeyBinding<WatchAction>.Trigger
 
-    /// The one-line help bar: while a filter is typed, how to finish it; otherwise the bindings'
-    /// short forms, help and quit first so a narrow window still shows how to learn and leave.
-    package static func bar(editingFilter: Bool, query: String) -> String {
-        if editingFilter { return "/\(query)▏  Enter keeps · Esc clears" }
-        let bar = bindings.compactMap(\.bar)
+    /// The mode for these states.
+    /// - Parameters:
+    ///   - editingFilter: whether a filter is being typed.
+    ///   - showingHelp: whether the help is shown.
+    package static func mode(editingFilter: Bool, showingHelp: Bool) -> Mode {
+        editingFilter ? .filter : showingHelp ? .help : .normal
+    }
+
+    /// The keymap of `mode`.
+    /// - Parameters:
+    ///   - mode: The mode.
+    ///   - navigation: The list's keys (``ListView/keymap``).
+    package static func keymap(for mode: Mode, navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
+        switch mode {
+        case .normal: return normal(navigation: navigation)
+        case .filter: return filter(navigation: navigation)
+        case .help: return help
+        }
+    }
+
+    /// The list's keys as one binding (End left out: it shows the newest run).
+    private static func moves(_ navigation: Keymap<SelectionMovement>) -> KeyBinding<WatchAction> {
+        let triggers = navigation.bindings.flatMap(\.triggers).map { Trigger($0.pattern, .list($0.action)) }
+        // The keys as written from the triggers, but both arrows as one "↑↓" (a shorter column).
+        let keys = navigation.bindings.flatMap(\.keys)
+        let arrows = keys.contains(.up) && keys.contains(.down)
+        let words = (arrows ? ["↑↓"] : []) + keys.filter { !arrows || ($0 != .up && $0 != .down) }.map(\.shortName)
+        return KeyBinding(triggers, label: words.joined(separator: " "), help: "move the selection", bar: "↑↓ move")
+    }
+
+    /// Watching: every binding, in the order the help shows them.
+    package static func normal(navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
+        Keymap([
+            moves(navigation.unbinding(.end)),
+            KeyBinding(keys: [.character(" ")], help: "pause / resume running the command", bar: "Space pause", .togglePause),
+            KeyBinding(
+                [
+                    Trigger(.key(.left), .olderRun), Trigger(.key(.right), .newerRun), Trigger(.key(.character("h")), .olderRun),
+                    Trigger(.key(.character("l")), .newerRun), Trigger(.key(.end), .newestRun),
+                    Trigger(.key(.character("G")), .newestRun),
+                ], help: "older / newer / the newest run (animated)", bar: "← → history"),
+            KeyBinding(
+                [
+                    Trigger(.key(.character(">")), .nextSortField), Trigger(.key(.character("<")), .previousSortField),
+                    Trigger(.key(.character("r")), .reverseSort),
+                ], help: "sort by the next / previous field; reverse", bar: "> < sort"),
+            KeyBinding(keys: [.character("/")], help: "filter rows (Enter keeps, Esc clears)", bar: "/ filter", .startFilter),
+            KeyBinding(keys: [.escape], help: "clear the filter", .clearFilter),
+            KeyBinding(keys: [.character("?"), .function(1)], help: "this help", bar: "? help", .toggleHelp),
+            KeyBinding(keys: [.character("q")], help: "quit", bar: "q quit", .quit),
+        ])
+    }
+
+    /// Typing a filter: characters and Backspace edit it; the list still moves.
+    package static func filter(navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
+        // Characters are typed into the filter, so the list's letter keys do not move it.
+        var navigation = navigation
+        navigation.unbind(navigation.bindings.flatMap(\.keys).filter { if case .character = $0 { true } else { false } })
+        return Keymap([
+            KeyBinding([Trigger(.anyCharacter, .filterType(" "))], help: "type to filter", typed: { .filterType($0) }),
+            KeyBinding(keys: [.backspace], help: "erase", .filterBackspace),
+            KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keeps", .filterCommit),
+            KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clears", .filterCancel),
+            KeyBinding(keys: [.function(1)], help: "this help", bar: "F1 help", .toggleHelp),
+            moves(navigation),
+        ])
+    }
+
+    /// The help shown: q quits, any other key closes it.
+    package static let help = Keymap<WatchAction>([
+        KeyBinding(keys: [.character("q")], help: "quit", bar: "q quit", .quit),
+        KeyBinding([Trigger(.anyKey, .toggleHelp)], help: "close the help", bar: "any key closes the help"),
+    ])
+
+    /// The one-line help bar's items in `mode`: the keymap's bar texts; watching, help and quit
+    /// first so a narrow window still shows how to learn and leave.
+    package static func barItems(for keymap: Keymap<WatchAction>, mode: Mode) -> [String] {
+        let bar = keymap.barItems
+        guard mode == .normal else { return bar }
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
-        return (first + bar.filter { !first.contains($0) }).joined(separator: "  ")
+        return first + bar.filter { !first.contains($0) }
     }
 
-    /// The help overlay's lines: one per binding, keys padded to one column.
-    package static var helpLines: [String] {
-        let width = bindings.map { TerminalText.columns(of: $0.keys) }.max() ?? 0
-        return bindings.map { binding in
-            binding.keys + String(repeating: " ", count: width - TerminalText.columns(of: binding.keys) + 2) + binding.help
-        }
-    }
-
-    /// The action for `key`: typing a filter takes characters; with the help shown, any key
-    /// but q closes it (q quits).
-    package static func action(for key: Key, editingFilter: Bool, showingHelp: Bool) -> WatchAction {
-        if editingFilter {
-            switch key {
-            case .enter: return .filterCommit
-            case .escape: return .filterCancel
-            case .backspace: return .filterBackspace
-            case .character(let c): return .filterType(c)
-            default: return .list(key)
-            }
-        }
-        if showingHelp {
-            if case .unknown = key { return .list(key) }  // an unrecognised sequence is not a key press
-            return key == .character("q") ? .quit : .toggleHelp
-        }
-        switch key {
-        case .character("q"): return .quit
-        case .character(" "): return .togglePause
-        case .left, .character("h"): return .olderRun
-        case .right, .character("l"): return .newerRun
-        case .end, .character("G"): return .newestRun
-        case .character("/"): return .startFilter
-        case .escape: return .clearFilter
-        case .character("?"): return .toggleHelp
-        case .character(">"): return .nextSortField
-        case .character("<"): return .previousSortField
-        case .character("r"): return .reverseSort
-        default: return .list(key)
-        }
+    /// The one-line help bar as text: while a filter is typed, the filter then how to finish it;
+    /// otherwise the keymap's items.
+    package static func bar(editingFilter: Bool, showingHelp: Bool = false, query: String) -> String {
+        let mode = mode(editingFilter: editingFilter, showingHelp: showingHelp)
+        let items = barItems(for: keymap(for: mode, navigation: .listNavigation), mode: mode)
+        if mode == .filter { return "/\(query)▏  " + items.joined(separator: " · ") }
+        return items.joined(separator: "  ")
     }
 }
