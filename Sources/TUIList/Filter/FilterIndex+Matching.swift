@@ -33,21 +33,11 @@ extension FilterIndex {
         if let previous, previous.filterQuery == nil, previous.version == version, previous.slotCount <= total,
             needle.count >= previous.query.count, _contains(needle, previous.query)
         {
-            if previous.slotCount == total {
-                candidates = previous.slots
-            } else {
-                var list = previous.slots
-                list.reserveCapacity(list.count + total - previous.slotCount)
-                for slot in previous.slotCount ..< total { list.append(Int32(slot)) }
-                candidates = list
-            }
+            candidates = _candidates(narrowing: previous)
         }
         let candidateCount = candidates?.count ?? total
         if needle.isEmpty {
-            var all: [Int32] = []
-            all.reserveCapacity(count)
-            for slot in 0 ..< total where _starts[slot] != .max { all.append(Int32(slot)) }
-            return FilterMatches(query: needle, slots: all, slotCount: total, version: version)
+            return FilterMatches(query: needle, slots: _liveSlots(), slotCount: total, version: version)
         }
         let chunkSize = 4_096
         let chunks = (candidateCount + chunkSize - 1) / chunkSize
@@ -63,11 +53,7 @@ extension FilterIndex {
                                     candidates: candidates == nil ? nil : candidateSlots,
                                     candidateCount: candidateCount, chunkSize: chunkSize,
                                     found: found, cancellation: cancellation)
-                                if candidateCount >= Self.parallelThreshold {
-                                    DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
-                                } else {
-                                    for chunk in 0 ..< chunks { search.run(chunk: chunk) }
-                                }
+                                search.runEveryChunk(chunks, parallel: candidateCount >= Self.parallelThreshold)
                                 return cancellation?.isCancelled ?? false
                             }
                         }
@@ -76,10 +62,26 @@ extension FilterIndex {
             }
         }
         if cancelled { return nil }
-        var slots: [Int32] = []
-        slots.reserveCapacity(found.reduce(0) { $0 + $1.count })
-        for part in found { slots.append(contentsOf: part) }
-        return FilterMatches(query: needle, slots: slots, slotCount: total, version: version)
+        return FilterMatches(query: needle, slots: _joined(found), slotCount: total, version: version)
+    }
+
+    /// Every slot that holds an item, ascending: what an empty query matches. O(slots).
+    internal func _liveSlots() -> [Int32] {
+        var all: [Int32] = []
+        all.reserveCapacity(count)
+        for slot in 0 ..< _ids.count where _starts[slot] != .max { all.append(Int32(slot)) }
+        return all
+    }
+
+    /// The slots a search narrowing `previous` looks at: its matches, then every slot added
+    /// since. O(matches + slots added).
+    internal func _candidates(narrowing previous: FilterMatches) -> [Int32] {
+        let total = _ids.count
+        if previous.slotCount == total { return previous.slots }
+        var list = previous.slots
+        list.reserveCapacity(list.count + total - previous.slotCount)
+        for slot in previous.slotCount ..< total { list.append(Int32(slot)) }
+        return list
     }
 
     /// Whether `haystack` contains `needle` (bytes).
@@ -95,9 +97,36 @@ extension FilterIndex {
     }
 }
 
+/// The parts of a chunked search's result, one after the other. O(total count).
+internal func _joined(_ parts: [[Int32]]) -> [Int32] {
+    var all: [Int32] = []
+    all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+    for part in parts { all.append(contentsOf: part) }
+    return all
+}
+
+/// A search split into chunks of candidates, each run on its own and writing only its own
+/// chunk's results, so chunks can run on several threads at once.
+internal protocol _ChunkedSearch: Sendable {
+    /// Searches the candidates of chunk `chunk` and stores what it found.
+    func run(chunk: Int)
+}
+
+extension _ChunkedSearch {
+    /// Runs chunks `0 ..< chunks`: on every core (`DispatchQueue.concurrentPerform`) when
+    /// `parallel`, else one after the other on this thread.
+    func runEveryChunk(_ chunks: Int, parallel: Bool) {
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: chunks) { run(chunk: $0) }
+        } else {
+            for chunk in 0 ..< chunks { run(chunk: chunk) }
+        }
+    }
+}
+
 /// One search's read-only inputs and per-chunk outputs, shared by the worker threads (each
 /// writes only its own chunk's slot of `found`).
-internal struct _Search: @unchecked Sendable {
+internal struct _Search: _ChunkedSearch, @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
     let lengths: UnsafeBufferPointer<UInt32>

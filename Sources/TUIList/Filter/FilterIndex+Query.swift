@@ -1,5 +1,3 @@
-import Dispatch
-
 extension FilterIndex {
     /// The items matching `query` (fzf's extended-search syntax, see ``FilterQuery``), in slot
     /// order, each with its score; ``ranked(_:)`` orders them best first.
@@ -20,19 +18,13 @@ extension FilterIndex {
     ) -> FilterMatches? {
         let total = _ids.count
         if query.isEmpty {
-            var all: [Int32] = []
-            all.reserveCapacity(count)
-            for slot in 0 ..< total where _starts[slot] != .max { all.append(Int32(slot)) }
-            return FilterMatches(query: [], slots: all, slotCount: total, version: version, filterQuery: query)
+            return FilterMatches(query: [], slots: _liveSlots(), slotCount: total, version: version, filterQuery: query)
         }
         var candidates: [Int32]?
         if let previous, let older = previous.filterQuery, previous.version == version, previous.slotCount <= total,
             query._implies(older)
         {
-            var list = previous.slots
-            list.reserveCapacity(list.count + total - previous.slotCount)
-            for slot in previous.slotCount ..< total { list.append(Int32(slot)) }
-            candidates = list
+            candidates = _candidates(narrowing: previous)
         }
         let candidateCount = candidates?.count ?? total
         let chunkSize = 4_096
@@ -52,11 +44,7 @@ extension FilterIndex {
                                         casedLengths: casedLengths, candidates: candidates == nil ? nil : candidateSlots,
                                         candidateCount: candidateCount, chunkSize: chunkSize, found: found, scores: scores,
                                         cancellation: cancellation)
-                                    if candidateCount >= Self.parallelThreshold {
-                                        DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
-                                    } else {
-                                        for chunk in 0 ..< chunks { search.run(chunk: chunk) }
-                                    }
+                                    search.runEveryChunk(chunks, parallel: candidateCount >= Self.parallelThreshold)
                                     return cancellation?.isCancelled ?? false
                                 }
                             }
@@ -66,15 +54,8 @@ extension FilterIndex {
             }
         }
         if cancelled { return nil }
-        var slots: [Int32] = []
-        var allScores: [Int32] = []
-        let matchCount = found.reduce(0) { $0 + $1.count }
-        slots.reserveCapacity(matchCount)
-        allScores.reserveCapacity(matchCount)
-        for part in found { slots.append(contentsOf: part) }
-        for part in scores { allScores.append(contentsOf: part) }
         return FilterMatches(
-            query: [], slots: slots, slotCount: total, version: version, scores: allScores, filterQuery: query)
+            query: [], slots: _joined(found), slotCount: total, version: version, scores: _joined(scores), filterQuery: query)
     }
 
     /// The slots of `matches` best first: by score (higher first), then shorter text, then slot
@@ -98,7 +79,7 @@ extension FilterIndex {
 }
 
 /// One query search's inputs and per-chunk outputs, shared by the worker threads.
-internal struct _QuerySearch: @unchecked Sendable {
+internal struct _QuerySearch: _ChunkedSearch, @unchecked Sendable {
     let matcher: _FilterMatcher
     let bytes: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
