@@ -35,34 +35,14 @@ extension FilterIndex {
         {
             candidates = _candidates(narrowing: previous)
         }
-        let candidateCount = candidates?.count ?? total
         if needle.isEmpty {
             return FilterMatches(query: needle, slots: _liveSlots(), slotCount: total, version: version)
         }
-        let chunkSize = 4_096
-        let chunks = (candidateCount + chunkSize - 1) / chunkSize
-        var found = [[Int32]](repeating: [], count: chunks)
-        let cancelled = _bytes.withUnsafeBufferPointer { bytes in
-            _starts.withUnsafeBufferPointer { starts in
-                _lengths.withUnsafeBufferPointer { lengths in
-                    needle.withUnsafeBufferPointer { needle in
-                        found.withUnsafeMutableBufferPointer { found in
-                            (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
-                                let search = _Search(
-                                    bytes: bytes, starts: starts, lengths: lengths, needle: needle,
-                                    candidates: candidates == nil ? nil : candidateSlots,
-                                    candidateCount: candidateCount, chunkSize: chunkSize,
-                                    found: found, cancellation: cancellation)
-                                search.runEveryChunk(chunks, parallel: candidateCount >= Self.parallelThreshold)
-                                return cancellation?.isCancelled ?? false
-                            }
-                        }
-                    }
-                }
-            }
+        let found = needle.withUnsafeBufferPointer { needle in
+            _search(_SubstringMatcher(needle: needle), candidates: candidates, cancellation: cancellation)
         }
-        if cancelled { return nil }
-        return FilterMatches(query: needle, slots: _joined(found), slotCount: total, version: version)
+        guard let found else { return nil }
+        return FilterMatches(query: needle, slots: found.slots, slotCount: total, version: version)
     }
 
     /// Every slot that holds an item, ascending: what an empty query matches. O(slots).
@@ -97,60 +77,123 @@ extension FilterIndex {
     }
 }
 
-/// The parts of a chunked search's result, one after the other. O(total count).
-internal func _joined(_ parts: [[Int32]]) -> [Int32] {
-    var all: [Int32] = []
-    all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-    for part in parts { all.append(contentsOf: part) }
-    return all
-}
-
-/// A search split into chunks of candidates, each run on its own and writing only its own
-/// chunk's results, so chunks can run on several threads at once.
-internal protocol _ChunkedSearch: Sendable {
-    /// Searches the candidates of chunk `chunk` and stores what it found.
-    func run(chunk: Int)
-}
-
-extension _ChunkedSearch {
-    /// Runs chunks `0 ..< chunks`: on every core (`DispatchQueue.concurrentPerform`) when
-    /// `parallel`, else one after the other on this thread.
-    func runEveryChunk(_ chunks: Int, parallel: Bool) {
-        if parallel {
-            DispatchQueue.concurrentPerform(iterations: chunks) { run(chunk: $0) }
-        } else {
-            for chunk in 0 ..< chunks { run(chunk: chunk) }
+extension FilterIndex {
+    /// Searches `candidates` (every slot when nil) with `matcher`, in chunks of 4,096 items:
+    /// on every core for ``parallelThreshold`` candidates or more, else on this thread.
+    ///
+    /// - Parameters:
+    ///   - matcher: decides each item from its text, and scores it.
+    ///   - candidates: the slots to search, ascending, or nil for every slot.
+    ///   - cancellation: checked before each chunk; when set, the search returns nil.
+    /// - Returns: the matching slots, ascending, and their scores when `Matcher.keepsScores`
+    ///   (else empty); nil when cancelled.
+    /// - Complexity: O(candidates) calls of the matcher, split over the cores.
+    internal func _search<Matcher: _ItemMatcher>(
+        _ matcher: Matcher, candidates: [Int32]?, cancellation: FilterCancellation?
+    ) -> (slots: [Int32], scores: [Int32])? {
+        let candidateCount = candidates?.count ?? _ids.count
+        let chunkSize = 4_096
+        let chunks = (candidateCount + chunkSize - 1) / chunkSize
+        var found = [[Int32]](repeating: [], count: chunks)
+        var scores = [[Int32]](repeating: [], count: chunks)
+        let cancelled = _bytes.withUnsafeBufferPointer { bytes in
+            _starts.withUnsafeBufferPointer { starts in
+                _lengths.withUnsafeBufferPointer { lengths in
+                    _casedLengths.withUnsafeBufferPointer { casedLengths in
+                        found.withUnsafeMutableBufferPointer { found in
+                            scores.withUnsafeMutableBufferPointer { scores in
+                                (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
+                                    let search = _ChunkedSearch(
+                                        matcher: matcher,
+                                        text: _ItemText(
+                                            bytes: bytes, starts: starts, lengths: lengths, casedLengths: casedLengths),
+                                        candidates: candidates == nil ? nil : candidateSlots, candidateCount: candidateCount,
+                                        chunkSize: chunkSize, found: found, scores: scores, cancellation: cancellation)
+                                    if candidateCount >= Self.parallelThreshold {
+                                        DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
+                                    } else {
+                                        for chunk in 0 ..< chunks { search.run(chunk: chunk) }
+                                    }
+                                    return cancellation?.isCancelled ?? false
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
+        if cancelled { return nil }
+        return (Self._joined(found), Matcher.keepsScores ? Self._joined(scores) : [])
+    }
+
+    /// The parts of a chunked search's result, one after the other. O(total count).
+    private static func _joined(_ parts: [[Int32]]) -> [Int32] {
+        var all: [Int32] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { all.append(contentsOf: part) }
+        return all
+    }
+}
+
+/// The index's text storage, borrowed for one search: each slot's folded text is
+/// `lengths[slot]` bytes of `bytes` from `starts[slot]` (`UInt32.max`: a removed item), then
+/// `casedLengths[slot]` bytes of its case-kept text (0: the same as the folded text).
+internal struct _ItemText: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<UInt32>
+    let lengths: UnsafeBufferPointer<UInt32>
+    let casedLengths: UnsafeBufferPointer<UInt32>
+}
+
+/// How a chunked search decides one item.
+internal protocol _ItemMatcher: Sendable {
+    /// Whether the search keeps each match's score (else the scores are dropped).
+    static var keepsScores: Bool { get }
+    /// The item's score when the item in `slot` (not a removed one) matches, else nil.
+    func score(_ text: _ItemText, slot: Int, base: UnsafePointer<UInt8>) -> Int32?
+}
+
+/// A substring search: the folded text contains the folded needle (one `memchr`/`memcmp`
+/// scan per item); no scores.
+internal struct _SubstringMatcher: _ItemMatcher, @unchecked Sendable {
+    /// The folded query, not empty.
+    let needle: UnsafeBufferPointer<UInt8>
+
+    static var keepsScores: Bool { false }
+
+    func score(_ text: _ItemText, slot: Int, base: UnsafePointer<UInt8>) -> Int32? {
+        let length = Int(text.lengths[slot])
+        guard let needleBase = needle.baseAddress, length >= needle.count else { return nil }
+        return _find(base + Int(text.starts[slot]), length, needleBase, needle.count) ? 0 : nil
     }
 }
 
 /// One search's read-only inputs and per-chunk outputs, shared by the worker threads (each
-/// writes only its own chunk's slot of `found`).
-internal struct _Search: _ChunkedSearch, @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let starts: UnsafeBufferPointer<UInt32>
-    let lengths: UnsafeBufferPointer<UInt32>
-    let needle: UnsafeBufferPointer<UInt8>
+/// writes only its own chunk's entries of `found` and `scores`).
+internal struct _ChunkedSearch<Matcher: _ItemMatcher>: @unchecked Sendable {
+    let matcher: Matcher
+    let text: _ItemText
     /// The slots to search (`nil`: every slot `0 ..< candidateCount`).
     let candidates: UnsafeBufferPointer<Int32>?
     let candidateCount: Int
     let chunkSize: Int
     let found: UnsafeMutableBufferPointer<[Int32]>
+    let scores: UnsafeMutableBufferPointer<[Int32]>
     let cancellation: FilterCancellation?
 
     func run(chunk: Int) {
         if cancellation?.isCancelled == true { return }
+        guard let base = text.bytes.baseAddress else { return }
         var hits: [Int32] = []
-        guard let base = bytes.baseAddress, let needleBase = needle.baseAddress else { return }
-        let needleCount = needle.count
+        var hitScores: [Int32] = []
         for index in chunk * chunkSize ..< min(candidateCount, (chunk + 1) * chunkSize) {
             let slot = candidates.map { $0[index] } ?? Int32(index)
-            let start = starts[Int(slot)]
-            let length = Int(lengths[Int(slot)])
-            guard start != .max, length >= needleCount else { continue }
-            if _find(base + Int(start), length, needleBase, needleCount) { hits.append(slot) }
+            guard text.starts[Int(slot)] != .max, let score = matcher.score(text, slot: Int(slot), base: base) else { continue }
+            hits.append(slot)
+            if Matcher.keepsScores { hitScores.append(score) }
         }
         found[chunk] = hits
+        scores[chunk] = hitScores
     }
 }
 

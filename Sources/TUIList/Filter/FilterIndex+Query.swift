@@ -26,36 +26,11 @@ extension FilterIndex {
         {
             candidates = _candidates(narrowing: previous)
         }
-        let candidateCount = candidates?.count ?? total
-        let chunkSize = 4_096
-        let chunks = (candidateCount + chunkSize - 1) / chunkSize
-        var found = [[Int32]](repeating: [], count: chunks)
-        var scores = [[Int32]](repeating: [], count: chunks)
-        let matcher = _FilterMatcher(query)
-        let cancelled = _bytes.withUnsafeBufferPointer { bytes in
-            _starts.withUnsafeBufferPointer { starts in
-                _lengths.withUnsafeBufferPointer { lengths in
-                    _casedLengths.withUnsafeBufferPointer { casedLengths in
-                        found.withUnsafeMutableBufferPointer { found in
-                            scores.withUnsafeMutableBufferPointer { scores in
-                                (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
-                                    let search = _QuerySearch(
-                                        matcher: matcher, bytes: bytes, starts: starts, lengths: lengths,
-                                        casedLengths: casedLengths, candidates: candidates == nil ? nil : candidateSlots,
-                                        candidateCount: candidateCount, chunkSize: chunkSize, found: found, scores: scores,
-                                        cancellation: cancellation)
-                                    search.runEveryChunk(chunks, parallel: candidateCount >= Self.parallelThreshold)
-                                    return cancellation?.isCancelled ?? false
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if cancelled { return nil }
+        guard
+            let found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
+        else { return nil }
         return FilterMatches(
-            query: [], slots: _joined(found), slotCount: total, version: version, scores: _joined(scores), filterQuery: query)
+            query: [], slots: found.slots, slotCount: total, version: version, scores: found.scores, filterQuery: query)
     }
 
     /// The slots of `matches` best first: by score (higher first), then shorter text, then slot
@@ -78,42 +53,21 @@ extension FilterIndex {
     }
 }
 
-/// One query search's inputs and per-chunk outputs, shared by the worker threads.
-internal struct _QuerySearch: _ChunkedSearch, @unchecked Sendable {
+/// A search by a ``FilterQuery``: every term decides on the folded text (the case-kept text
+/// for a case-sensitive term); scored.
+internal struct _QueryMatcher: _ItemMatcher, @unchecked Sendable {
     let matcher: _FilterMatcher
-    let bytes: UnsafeBufferPointer<UInt8>
-    let starts: UnsafeBufferPointer<UInt32>
-    let lengths: UnsafeBufferPointer<UInt32>
-    let casedLengths: UnsafeBufferPointer<UInt32>
-    let candidates: UnsafeBufferPointer<Int32>?
-    let candidateCount: Int
-    let chunkSize: Int
-    let found: UnsafeMutableBufferPointer<[Int32]>
-    let scores: UnsafeMutableBufferPointer<[Int32]>
-    let cancellation: FilterCancellation?
 
-    func run(chunk: Int) {
-        if cancellation?.isCancelled == true { return }
-        guard let base = bytes.baseAddress else { return }
-        var hits: [Int32] = []
-        var hitScores: [Int32] = []
+    static var keepsScores: Bool { true }
+
+    func score(_ text: _ItemText, slot: Int, base: UnsafePointer<UInt8>) -> Int32? {
+        let start = Int(text.starts[slot])
+        let length = Int(text.lengths[slot])
+        let casedLength = Int(text.casedLengths[slot])
+        let folded = UnsafeBufferPointer(start: base + start, count: length)
+        let cased = casedLength == 0 ? folded : UnsafeBufferPointer(start: base + start + length, count: casedLength)
         var unused: [Int] = []
-        for index in chunk * chunkSize ..< min(candidateCount, (chunk + 1) * chunkSize) {
-            let slot = candidates.map { $0[index] } ?? Int32(index)
-            let start = starts[Int(slot)]
-            guard start != .max else { continue }
-            let length = Int(lengths[Int(slot)])
-            let casedLength = Int(casedLengths[Int(slot)])
-            let folded = UnsafeBufferPointer(start: base + Int(start), count: length)
-            let cased =
-                casedLength == 0 ? folded : UnsafeBufferPointer(start: base + Int(start) + length, count: casedLength)
-            if let score = matcher.score(folded: folded, cased: cased, positions: &unused, collect: false) {
-                hits.append(slot)
-                hitScores.append(score)
-            }
-        }
-        found[chunk] = hits
-        scores[chunk] = hitScores
+        return matcher.score(folded: folded, cased: cased, positions: &unused, collect: false)
     }
 }
 
