@@ -56,11 +56,21 @@ let package = Package(
             name: "TUIListDemoKit",
             dependencies: ["TUIList", "DemoResources"]
         ),
+        // What the `tuilist` and `tuilist-demo` command lines share: one-line usage errors
+        // (exit 2), failure messages, `COLUMNSxROWS` sizes, reading a recording.
+        .target(
+            name: "TUIListCommandLine",
+            dependencies: [
+                "TUIList",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "tuilist-demo",
             dependencies: [
                 "TUIList",
                 "TUIListDemoKit",
+                "TUIListCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/tuilist-demo"
@@ -97,6 +107,7 @@ let package = Package(
             dependencies: [
                 "TUIList",
                 "TUIListTool",
+                "TUIListCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/tuilist"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TUIList
+import TUIListCommandLine
 import TUIListDemoKit
 
 @main
@@ -17,6 +18,11 @@ struct DemoCommand: ParsableCommand {
         version: "tuilist-demo \(TUIListVersion.string)",
         subcommands: [Replay.self, Export.self]
     )
+
+    /// Parses the command line; a usage error is one line and exit status 2, as `tuilist`'s.
+    static func main() {
+        mainWithOneLineUsageErrors(Array(CommandLine.arguments.dropFirst()))
+    }
 
     @Option(name: .long, help: "Generate a list of this many items instead of the sample data (1...5000000).")
     var items: Int?
@@ -96,8 +102,7 @@ func startTerminal(mouse: Bool) -> NCursesTerminal {
 
 /// Prints `tuilist-demo: message` on standard error and exits with status 1.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("tuilist-demo: \(message)\n".utf8))
-    Foundation.exit(1)
+    exitWithMessage(message, prefix: "tuilist-demo", status: 1)
 }
 
 func isoNow() -> String {

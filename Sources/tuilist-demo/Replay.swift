@@ -1,30 +1,12 @@
 import ArgumentParser
 import Foundation
 import TUIList
+import TUIListCommandLine
 import TUIListDemoKit
 
-/// Reads a recording or exits with the reader's one-line message (file, line, reason).
+/// Reads a recording or exits 1 with the reader's one-line message (file, line, reason).
 func readRecording(_ path: String) -> DemoReplay.Recording {
-    do {
-        let recording = try DemoReplay.Recording.read(path: path)
-        if let warning = recording.warning { FileHandle.standardError.write(Data("tuilist-demo: warning: \(warning)\n".utf8)) }
-        return recording
-    } catch {
-        fail(error.description)
-    }
-}
-
-/// A size given as `COLUMNSxROWS`.
-struct ScreenSize: ExpressibleByArgument {
-    var columns: Int
-    var rows: Int
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r)
-        else { return nil }
-        columns = c
-        rows = r
-    }
+    DemoReplay.Recording.readOrExit(path: path, prefix: "tuilist-demo", status: 1)
 }
 
 struct PacingOptions: ParsableArguments {
@@ -64,7 +46,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         let recording = readRecording(file)
         if headless {
-            let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
+            let (columns, rows) = recording.header.screen(size)
             let options = HeadlessReplay.Options(speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
             let final = HeadlessReplay.run(recording, columns: columns, rows: rows, options: options) { output in
                 guard allFrames, case .frame(let time, let canvas) = output else { return }
@@ -88,23 +70,16 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Export a recorded session as an asciicast v2 file (and optionally its frames as text).")
 
-    @Argument(help: "The recording (a JSON-lines file made with --record).")
-    var file: String
-
-    @Option(name: .long, help: "The asciicast file to write.")
-    var output: String
+    @OptionGroup var export: ExportOptions
 
     @Option(name: .long, help: "Also write every frame as plain text to this file.")
     var frames: String?
 
-    @Option(name: .long, help: "The screen size, e.g. 100x30 (default: the recorded size).")
-    var size: ScreenSize?
-
     @OptionGroup var pacing: PacingOptions
 
     func run() throws {
-        let recording = readRecording(file)
-        let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
+        let recording = readRecording(export.file)
+        let (columns, rows) = recording.header.screen(export.size)
         var cast = AsciicastWriter(
             columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
             timestamp: Int(Date().timeIntervalSince1970))
@@ -121,12 +96,8 @@ struct Export: ParsableCommand {
                 cast.resize(columns: c, rows: r, at: time)
             }
         }
-        do {
-            try Data(cast.text.utf8).write(to: URL(fileURLWithPath: output))
-            if let frames { try Data(text.utf8).write(to: URL(fileURLWithPath: frames)) }
-        } catch {
-            fail("\(output): cannot write (\(error.localizedDescription))")
-        }
-        print("wrote \(output): \(frameCount) frames, \(String(format: "%.1f", cast.duration)) s")
+        export.write(
+            cast: cast.text, frames: frameCount, duration: cast.duration, extraFiles: frames.map { [($0, text)] } ?? [],
+            prefix: "tuilist-demo", status: 1)
     }
 }

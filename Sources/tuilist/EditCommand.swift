@@ -1,11 +1,14 @@
 import ArgumentParser
 import Glibc
 import TUIList
+import TUIListCommandLine
 import TUIListTool
 
 /// `tuilist edit FILE`: reorder (and delete) a file's lines with the keyboard, written back
 /// atomically; a git rebase todo gets its own mode (`GIT_SEQUENCE_EDITOR="tuilist edit"`).
-struct EditCommand: ParsableCommand {
+struct EditCommand: ToolCommand {
+    static let messagePrefix = "tuilist edit"
+
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Reorder a file's lines with the keyboard and write them back in place.",
@@ -70,11 +73,5 @@ struct EditCommand: ParsableCommand {
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
         throw ExitCode(status)
-    }
-
-    private func fail(_ failure: ToolFailure) -> Never {
-        var line = "tuilist edit: \(failure.message)\n"
-        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        Glibc.exit(failure.status)
     }
 }

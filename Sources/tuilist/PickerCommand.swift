@@ -1,11 +1,14 @@
 import ArgumentParser
 import Glibc
 import TUIList
+import TUIListCommandLine
 import TUIListTool
 
 /// `COMMAND | tuilist`: pick lines from a pipe. Draws on /dev/tty, prints the choice on
 /// standard output, so `cd "$(ls | tuilist)"` works.
-struct PickerCommand: ParsableCommand {
+struct PickerCommand: ToolCommand {
+    static let messagePrefix = "tuilist"
+
     static let configuration = CommandConfiguration(
         commandName: "pick",
         abstract: "Pick lines from standard input (the default: COMMAND | tuilist).",
@@ -24,14 +27,7 @@ struct PickerCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "Row identity: a 1-based whitespace-separated field (default: the whole line).")
-    var key: Int?
-
-    @Option(name: .long, help: "Row identity: the first capture group of this regular expression.")
-    var keyRegex: String?
-
-    @Option(name: .long, help: "Keep the first N lines on top as a header, not selectable.")
-    var headerLines: Int = 0
+    @OptionGroup var rows: RowKeyOptions
 
     @Flag(name: .long, help: "Tab marks several lines; Enter prints all marked lines.")
     var multi = false
@@ -117,9 +113,8 @@ struct PickerCommand: ParsableCommand {
     }
 
     private func options() throws(ToolFailure) -> PickerApp.Options {
-        let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
         var options = PickerApp.Options(
-            key: keying, headerLines: headerLines, multi: multi, query: query, exact: exact,
+            key: rows.lineKey, headerLines: rows.headerLines, multi: multi, query: query, exact: exact,
             caseMatching: caseMatching, sort: sort)
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
         options.ansi = ansi
@@ -134,9 +129,8 @@ struct PickerCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let key, key < 1 { throw ValidationError("--key must be 1 or more (got \(key))") }
-        if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
-        if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
+        // The field and preview options are usage errors too, found before any input is read.
+        do { _ = try options() } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
@@ -164,17 +158,7 @@ struct PickerCommand: ParsableCommand {
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
-        if status == 0 {
-            var text = app.chosen.map { $0 + (print0 ? "\0" : "\n") }.joined()
-            text.withUTF8 { buffer in
-                var done = 0
-                while done < buffer.count {
-                    let n = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
-                    if n <= 0 { break }
-                    done += n
-                }
-            }
-        }
+        if status == 0 { writeAll(app.chosen.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO) }
         Glibc.exit(status)
     }
 
@@ -201,20 +185,7 @@ struct PickerCommand: ParsableCommand {
             output += lines[line]
             output += print0 ? "\0" : "\n"
         }
-        output.withUTF8 { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
-                if n <= 0 { break }
-                done += n
-            }
-        }
+        writeAll(output, to: STDOUT_FILENO)
         Glibc.exit(found.isEmpty ? 1 : 0)
-    }
-
-    private func fail(_ failure: ToolFailure) -> Never {
-        var line = "tuilist: \(failure.message)\n"
-        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        Glibc.exit(failure.status)
     }
 }

@@ -2,34 +2,8 @@ import ArgumentParser
 import Foundation
 import Glibc
 import TUIList
+import TUIListCommandLine
 import TUIListTool
-
-/// Reads a recording or exits 2 with the reader's one-line message (file, line, reason).
-private func readListRecording(_ path: String, command: String) -> ListReplayApp.Recording {
-    do {
-        let recording = try ListReplayApp.Recording.read(path: path)
-        if let warning = recording.warning {
-            FileHandle.standardError.write(Data("tuilist \(command): warning: \(warning)\n".utf8))
-        }
-        return recording
-    } catch {
-        FileHandle.standardError.write(Data("tuilist \(command): \(error.description)\n".utf8))
-        Glibc.exit(2)
-    }
-}
-
-/// A size given as `COLUMNSxROWS`.
-struct ScreenSize: ExpressibleByArgument {
-    var columns: Int
-    var rows: Int
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1 ... 1000).contains(c), (1 ... 1000).contains(r)
-        else { return nil }
-        columns = c
-        rows = r
-    }
-}
 
 /// `tuilist replay FILE`: plays a `tuilist watch --record` session back.
 struct ReplayCommand: ParsableCommand {
@@ -55,18 +29,16 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recording = readListRecording(file, command: "replay")
+        let recording = ListReplayApp.Recording.readOrExit(path: file, prefix: "tuilist replay", status: 2)
         if headless {
-            let (app, _) = ListReplayApp.playHeadless(
-                recording, columns: size?.columns ?? recording.header.columns,
-                rows: size?.rows ?? recording.header.rows)
+            let (columns, rows) = recording.header.screen(size)
+            let (app, _) = ListReplayApp.playHeadless(recording, columns: columns, rows: rows)
             for line in app.currentLines { print(line) }
             return
         }
         let terminal: NCursesTerminal
         do { terminal = try NCursesTerminal() } catch {
-            FileHandle.standardError.write(Data("tuilist replay: cannot open the terminal: \(error)\n".utf8))
-            Glibc.exit(2)
+            exitWithMessage("cannot open the terminal: \(error)", prefix: "tuilist replay", status: 2)
         }
         let status = Program(terminal: terminal).run(ListReplayApp(recording: recording, speed: speed))
         terminal.restore()
@@ -80,29 +52,18 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export a recorded session as an asciicast v2 file (asciinema play OUT.cast).")
 
-    @Argument(help: "The recording (a JSON-lines file made with --record).")
-    var file: String
-
-    @Option(name: .long, help: "The asciicast file to write.")
-    var output: String
-
-    @Option(name: .long, help: "The screen size, e.g. 100x30 (default: the recorded size).")
-    var size: ScreenSize?
+    @OptionGroup var export: ExportOptions
 
     func run() throws {
-        let recording = readListRecording(file, command: "export")
-        let columns = size?.columns ?? recording.header.columns, rows = size?.rows ?? recording.header.rows
+        let recording = ListReplayApp.Recording.readOrExit(path: export.file, prefix: "tuilist export", status: 2)
+        let (columns, rows) = recording.header.screen(export.size)
         let clock = ManualClock()
         let terminal = CastingTerminal(
             columns: columns, rows: rows, clock: clock, title: recording.header.title ?? "tuilist session",
             timestamp: Int(Date().timeIntervalSince1970))
         _ = ListReplayApp.playHeadless(recording, columns: columns, rows: rows, casting: terminal, clock: clock)
-        do {
-            try Data(terminal.cast.text.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            FileHandle.standardError.write(Data("tuilist export: \(output): cannot write (\(error.localizedDescription))\n".utf8))
-            Glibc.exit(2)
-        }
-        print("wrote \(output): \(terminal.frames) frames, \(String(format: "%.1f", terminal.cast.duration)) s")
+        export.write(
+            cast: terminal.cast.text, frames: terminal.frames, duration: terminal.cast.duration, prefix: "tuilist export",
+            status: 2)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TUIList
+import TUIListCommandLine
 import TUIListTool
 
 /// The `tuilist` tool: the root command only lists its subcommands; each one lives in its own
@@ -22,7 +23,8 @@ struct TUIListCommand: ParsableCommand {
     )
 
     /// Parses the command line, reading fzf's `+i` (respect case) as `--case-sensitive` and
-    /// procps watch's `--differences=permanent` among watch's options.
+    /// procps watch's `--differences=permanent` among watch's options; a usage error is one
+    /// line and exit status 2, as fzf's.
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "watch" {
@@ -30,6 +32,6 @@ struct TUIListCommand: ParsableCommand {
         } else {
             arguments = arguments.map { $0 == "+i" ? "--case-sensitive" : $0 }
         }
-        main(arguments)
+        mainWithOneLineUsageErrors(arguments)
     }
 }

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Glibc
 import TUIList
+import TUIListCommandLine
 import TUIListTool
 
 /// `tuilist watch [OPTIONS] COMMAND`: a live, animated list of a command's output.
-struct WatchCommand: ParsableCommand {
+struct WatchCommand: ToolCommand {
+    static let messagePrefix = "tuilist watch"
+
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Run a command every few seconds and show its output as a live, animated list.",
@@ -19,7 +22,7 @@ struct WatchCommand: ParsableCommand {
             --on-change gets these variables: TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, \
             TUILIST_CHANGED (rows added, removed, moved, and whose line changed, since the \
             previous run).
-            Exit status: 0 q or -g; 8 -e after a failing run; 130 Ctrl-C; 64 a usage error.
+            Exit status: 0 q or -g; 8 -e after a failing run; 130 Ctrl-C; 2 a usage error (one line).
             Examples: tuilist watch 'ps aux | sort -k3'
               tuilist watch --key 1 --header-lines 1 --sort=-2 --columns -- ps -eo pid,pcpu,comm
             """
@@ -28,14 +31,7 @@ struct WatchCommand: ParsableCommand {
     @Option(name: [.customShort("n"), .long], help: "Seconds between runs (-n, like watch's).")
     var interval: Double = 2
 
-    @Option(name: .long, help: "Row identity: a 1-based whitespace-separated field (default: the whole line).")
-    var key: Int?
-
-    @Option(name: .long, help: "Row identity: the first capture group of this regular expression.")
-    var keyRegex: String?
-
-    @Option(name: .long, help: "Keep the first N lines of the output on top as a header.")
-    var headerLines: Int = 0
+    @OptionGroup var rows: RowKeyOptions
 
     @Option(name: .long, help: "Group rows into sections by this 1-based field.")
     var groupBy: Int?
@@ -97,10 +93,7 @@ struct WatchCommand: ParsableCommand {
         if !(interval >= 0.1 && interval <= 86_400) {
             throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
         }
-        if let key, key < 1 { throw ValidationError("--key must be 1 or more (got \(key))") }
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }
-        if key != nil && keyRegex != nil { throw ValidationError("use --key or --key-regex, not both") }
-        if headerLines < 0 { throw ValidationError("--header-lines must be 0 or more (got \(headerLines))") }
         if let sort, WatchSort(argument: sort) == nil {
             throw ValidationError("--sort takes a field number, 1 or more, or -N for largest first (got '\(sort)')")
         }
@@ -115,10 +108,9 @@ struct WatchCommand: ParsableCommand {
     private var arguments: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
     func run() throws {
-        let keying: LineKey = key.map { .field($0) } ?? keyRegex.map { .pattern($0) } ?? .wholeLine
         var options = WatchApp.Options(
-            command: WatchCommandLine.command(arguments, exec: exec), interval: interval, key: keying,
-            headerLines: headerLines, groupBy: groupBy, timeout: timeout)
+            command: WatchCommandLine.command(arguments, exec: exec), interval: interval, key: rows.lineKey,
+            headerLines: rows.headerLines, groupBy: groupBy, timeout: timeout)
         options.differences = permanentDifferences ? .permanent : differences ? .successive : nil
         options.exitOnChange = chgexit
         options.exitOnError = errexit
@@ -161,12 +153,6 @@ struct WatchCommand: ParsableCommand {
         let status = Program(terminal: terminal, clock: clock).run(app)
         terminal.restore()
         throw ExitCode(status)
-    }
-
-    private func fail(_ failure: ToolFailure) -> Never {
-        var line = "tuilist watch: \(failure.message)\n"
-        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        Glibc.exit(failure.status)
     }
 }
 

@@ -258,11 +258,11 @@ final class WatchE2ETests {
 
     @Test func noCommandIsAUsageError() throws {
         let result = try Subprocess.run([tuilist, "watch"])
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.errors.contains("no command"))
         // An unknown option is not taken for the command (watch's own -n is known).
         let unknown = try Subprocess.run([tuilist, "watch", "--bogus", "1", "--", "ls"])
-        #expect(unknown.status == 64)
+        #expect(unknown.status == 2)
         #expect(unknown.errors.contains("unknown option '--bogus'"))
     }
 }

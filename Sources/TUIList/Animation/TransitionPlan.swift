@@ -86,26 +86,27 @@ public struct TransitionPlan<RowID: Hashable> {
     ) {
         let oldIDs = Self.uniqueIDs(oldRows, side: "old")
         let newIDs = Self.uniqueIDs(newRows, side: "new")
-        var addedToNew: [RowPlacement<RowID>] = []
-        for row in oldRows
-        where !newIDs.contains(row.id) && !changes.deleted.contains(row.id)
-            && row.isVisible(inViewportOfHeight: viewportHeight)
-        {
-            var placement = newPlacement?(row.id) ?? beyondNearestEdge(row)
-            placement.id = row.id
-            addedToNew.append(placement)
-        }
-        var addedToOld: [RowPlacement<RowID>] = []
-        for row in newRows
-        where !oldIDs.contains(row.id) && !changes.inserted.contains(row.id)
-            && row.isVisible(inViewportOfHeight: viewportHeight)
-        {
-            var placement = oldPlacement?(row.id) ?? beyondNearestEdge(row)
-            placement.id = row.id
-            addedToOld.append(placement)
-        }
+        let addedToNew = placesOnTheOtherSide(of: oldRows, missingFrom: newIDs, except: changes.deleted, lookup: newPlacement)
+        let addedToOld = placesOnTheOtherSide(of: newRows, missingFrom: oldIDs, except: changes.inserted, lookup: oldPlacement)
         newRows += addedToNew
         oldRows += addedToOld
+    }
+
+    /// For each visible row of one side whose id is not in `otherIDs` and not in `excepted`
+    /// (deleted, for old rows; inserted, for new ones), its place on the other side: from
+    /// `lookup`, or just beyond the nearest edge. O(`rows.count`) plus one lookup per such row.
+    private func placesOnTheOtherSide(
+        of rows: [RowPlacement<RowID>], missingFrom otherIDs: Set<RowID>, except excepted: Set<RowID>,
+        lookup: ((RowID) -> RowPlacement<RowID>?)?
+    ) -> [RowPlacement<RowID>] {
+        var added: [RowPlacement<RowID>] = []
+        for row in rows
+        where !otherIDs.contains(row.id) && !excepted.contains(row.id) && row.isVisible(inViewportOfHeight: viewportHeight) {
+            var placement = lookup?(row.id) ?? beyondNearestEdge(row)
+            placement.id = row.id
+            added.append(placement)
+        }
+        return added
     }
 
     /// The row moved just past the viewport edge nearest to its middle.

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension FilterIndex {
     /// The items matching `query` (fzf's extended-search syntax, see ``FilterQuery``), in slot
     /// order, each with its score; ``ranked(_:)`` orders them best first.
@@ -20,61 +18,19 @@ extension FilterIndex {
     ) -> FilterMatches? {
         let total = _starts.count
         if query.isEmpty {
-            var all: [Int32] = []
-            all.reserveCapacity(count)
-            for slot in 0 ..< total where _starts[slot] != _TextStore.none { all.append(Int32(slot)) }
-            return FilterMatches(query: [], slots: all, slotCount: total, version: version, filterQuery: query)
+            return FilterMatches(query: [], slots: _liveSlots(), slotCount: total, version: version, filterQuery: query)
         }
         var candidates: [Int32]?
         if let previous, let older = previous.filterQuery, previous.version == version, previous.slotCount <= total,
             query._implies(older)
         {
-            var list = previous.slots
-            list.reserveCapacity(list.count + total - previous.slotCount)
-            for slot in previous.slotCount ..< total { list.append(Int32(slot)) }
-            candidates = list
+            candidates = _candidates(narrowing: previous)
         }
-        let candidateCount = candidates?.count ?? total
-        let chunkSize = 4_096
-        let chunks = (candidateCount + chunkSize - 1) / chunkSize
-        var found = [[Int32]](repeating: [], count: chunks)
-        var scores = [[Int32]](repeating: [], count: chunks)
-        let matcher = _FilterMatcher(query)
-        let cancelled = _store.withBases { bases in
-            _starts.withUnsafeBufferPointer { starts in
-                _lengths.withUnsafeBufferPointer { lengths in
-                    _foldedLengths.withUnsafeBufferPointer { foldedLengths in
-                        found.withUnsafeMutableBufferPointer { found in
-                            scores.withUnsafeMutableBufferPointer { scores in
-                                (candidates ?? []).withUnsafeBufferPointer { candidateSlots in
-                                    let search = _QuerySearch(
-                                        matcher: matcher, bases: bases, starts: starts, lengths: lengths,
-                                        foldedLengths: foldedLengths, candidates: candidates == nil ? nil : candidateSlots,
-                                        candidateCount: candidateCount, chunkSize: chunkSize, found: found, scores: scores,
-                                        cancellation: cancellation)
-                                    if candidateCount >= Self.parallelThreshold {
-                                        DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
-                                    } else {
-                                        for chunk in 0 ..< chunks { search.run(chunk: chunk) }
-                                    }
-                                    return cancellation?.isCancelled ?? false
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if cancelled { return nil }
-        var slots: [Int32] = []
-        var allScores: [Int32] = []
-        let matchCount = found.reduce(0) { $0 + $1.count }
-        slots.reserveCapacity(matchCount)
-        allScores.reserveCapacity(matchCount)
-        for part in found { slots.append(contentsOf: part) }
-        for part in scores { allScores.append(contentsOf: part) }
+        guard
+            let found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
+        else { return nil }
         return FilterMatches(
-            query: [], slots: slots, slotCount: total, version: version, scores: allScores, filterQuery: query)
+            query: [], slots: found.slots, slotCount: total, version: version, scores: found.scores, filterQuery: query)
     }
 
     /// The slots of `matches` best first: by score (higher first), then shorter text, then slot
@@ -106,42 +62,16 @@ extension FilterIndex {
     }
 }
 
-/// One query search's inputs and per-chunk outputs, shared by the worker threads.
-internal struct _QuerySearch: @unchecked Sendable {
+/// A search by a ``FilterQuery``: every term decides on the folded text (the case-kept text
+/// for a case-sensitive term); scored.
+internal struct _QueryMatcher: _ItemMatcher, @unchecked Sendable {
     let matcher: _FilterMatcher
-    /// Each text chunk's start, by the chunk part of an address.
-    let bases: UnsafeBufferPointer<UnsafePointer<UInt8>>
-    let starts: UnsafeBufferPointer<UInt32>
-    let lengths: UnsafeBufferPointer<UInt32>
-    let foldedLengths: UnsafeBufferPointer<UInt32>
-    let candidates: UnsafeBufferPointer<Int32>?
-    let candidateCount: Int
-    let chunkSize: Int
-    let found: UnsafeMutableBufferPointer<[Int32]>
-    let scores: UnsafeMutableBufferPointer<[Int32]>
-    let cancellation: FilterCancellation?
 
-    func run(chunk: Int) {
-        if cancellation?.isCancelled == true { return }
-        var hits: [Int32] = []
-        var hitScores: [Int32] = []
+    static var keepsScores: Bool { true }
+
+    func score(_ text: _ItemText, slot: Int) -> Int32? {
         var unused: [Int] = []
-        for index in chunk * chunkSize ..< min(candidateCount, (chunk + 1) * chunkSize) {
-            let slot = candidates.map { $0[index] } ?? Int32(index)
-            let address = starts[Int(slot)]
-            guard address != _TextStore.none else { continue }
-            let text = bases[Int(address >> _TextStore.offsetBits)] + Int(address & (1 << _TextStore.offsetBits - 1))
-            let length = Int(lengths[Int(slot)])
-            let foldedLength = Int(foldedLengths[Int(slot)])
-            let cased = UnsafeBufferPointer(start: text, count: length)
-            let folded = foldedLength == 0 ? cased : UnsafeBufferPointer(start: text + length, count: foldedLength)
-            if let score = matcher.score(folded: folded, cased: cased, positions: &unused, collect: false) {
-                hits.append(slot)
-                hitScores.append(score)
-            }
-        }
-        found[chunk] = hits
-        scores[chunk] = hitScores
+        return matcher.score(folded: text.folded(slot), cased: text.cased(slot), positions: &unused, collect: false)
     }
 }
 
