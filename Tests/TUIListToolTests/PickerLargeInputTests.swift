@@ -17,8 +17,8 @@ import Testing
         let app: PickerApp
         let inbox = LineInbox()
 
-        init(_ options: PickerApp.Options = .init()) throws {
-            terminal = HeadlessTerminal(columns: 60, rows: 8)
+        init(_ options: PickerApp.Options = .init(), columns: Int = 60, rows: Int = 8) throws {
+            terminal = HeadlessTerminal(columns: columns, rows: rows)
             terminal.clock = clock
             for step in 1 ... 20_000 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
             program = Program(terminal: terminal, clock: clock)
@@ -111,5 +111,30 @@ import Testing
         list.keepsLastChangeset = true
         list.apply(Snapshot(sections: [(0, [1, 2, 3, 4])]))
         #expect(list.lastChangeset.description != Changeset<Int, Int>().description)
+    }
+}
+
+/// The picker's keys come from one toolkit keymap (issue 19): the help bar and the F1 overlay
+/// are drawn from it, and the picker does what they say.
+@Suite struct PickerKeymapTests {
+    @Test(arguments: [false, true])
+    func theHelpIsDrawnFromTheKeymapThatDispatches(multi: Bool) throws {
+        var options = PickerApp.Options(multi: multi)
+        options.query = ""
+        let picker = try PickerLargeInputTests.Picker(options, columns: 80, rows: 24)
+        picker.inbox.append(["alpha", "beta"])
+        #expect(picker.step { picker.items.count == 2 })
+        let app = picker.app
+        // The keys of the moment before the help opened; the frame with the help open.
+        let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+        #expect(picker.rows.last!.contains(multi ? "Tab mark" : "type to filter"), "\(picker.rows)")
+        picker.terminal.enqueue([.key(.function(1))])
+        #expect(picker.step { app.isShowingHelp && picker.rows.contains { $0.contains("tuilist pick — keys") } })
+        let failures = HelpAudit.failures(keymap: app.keymap, frame: picker.terminal.lines) { table[$0] ?? nil }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(picker.terminal.lines.joined(separator: "\n"))")
+        // Any key closes the help, and is not typed.
+        picker.terminal.enqueue([.key(.character("x"))])
+        #expect(picker.step { !app.isShowingHelp })
+        #expect(app.query == "")
     }
 }

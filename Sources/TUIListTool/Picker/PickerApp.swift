@@ -192,6 +192,7 @@ package final class PickerApp: TerminalApp {
         query = options.query
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
+        keymap = PickerKeymap.keymap(multi: options.multi)
         index = FilterIndex(storingText: !preparation.keepsLines)
         inbox.prepare(preparation)
         let link = Link()
@@ -226,17 +227,24 @@ package final class PickerApp: TerminalApp {
             case .paste(let text):
                 newQuery += text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
             case .key(let key):
-                switch key {
-                case .character(let c): newQuery.append(c)
-                case .backspace: if !newQuery.isEmpty { newQuery.removeLast() }
-                case .control("u"): newQuery = ""
-                case .control("w"):
+                if isShowingHelp {
+                    // Any key closes the keys (and does nothing else).
+                    isShowingHelp = false
+                    program.setNeedsDisplay()
+                    continue
+                }
+                guard let action = action(for: key) else { continue }
+                switch action {
+                case .type(let c): newQuery.append(c)
+                case .deleteBackward: if !newQuery.isEmpty { newQuery.removeLast() }
+                case .clearQuery: newQuery = ""
+                case .deleteWord:
                     while newQuery.last == " " { newQuery.removeLast() }
                     while let last = newQuery.last, last != " " { newQuery.removeLast(); _ = last }
                 default:
                     // Moves act on the list as filtered so far.
                     if newQuery != query { setQuery(newQuery) }
-                    handleKey(key, in: program)
+                    perform(action, in: program)
                     if exitStatus != nil { return }
                 }
             case .mouse:
@@ -248,6 +256,15 @@ package final class PickerApp: TerminalApp {
         }
         if newQuery != query { setQuery(newQuery) }
     }
+
+    /// The picker's keys (``PickerKeymap``).
+    package let keymap: Keymap<PickerAction>
+    /// Whether the keys are shown (F1).
+    package private(set) var isShowingHelp = false
+
+    /// What `key` does: the keymap's answer, the one dispatch the keys, the help bar and the
+    /// help overlay share.
+    package func action(for key: Key) -> PickerAction? { keymap.action(for: key) }
 
     package func tick(in program: Program) {
         takeLines(in: program)
@@ -356,31 +373,35 @@ package final class PickerApp: TerminalApp {
         } else {
             list.render(into: &canvas, rect: body)
         }
-        let help =
-            options.multi
-            ? " Enter choose · Tab mark · ↑↓ move · Esc cancel" : " Enter choose · ↑↓ move · type to filter · Esc cancel"
-        canvas.draw(help, x: 0, y: height - 1, style: Style(foreground: .ansi(6)), maxWidth: width)
+        HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))
+            .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
+        if isShowingHelp {
+            HelpOverlay(keymap, title: "tuilist pick — keys", footer: "any key closes").draw(into: &canvas, in: canvas.bounds)
+        }
     }
 
     // MARK: - Keys
 
-    private func handleKey(_ key: Key, in program: Program) {
-        switch key {
-        case .enter:
+    private func perform(_ action: PickerAction, in program: Program) {
+        switch action {
+        case .choose:
             choose(in: program)
-        case .escape, .control("c"), .control("g"), .control("q"):
+        case .cancel:
             previewRunner.cancel()
             exitStatus = 130
             program.quit(status: 130)
-        case .tab where options.multi:
+        case .mark:
             guard let id = list.state.selection else { return }
             if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
             list.markedItems = Set(markedLines)
-            list.handle(.key(.down))
-        case .control("p"): list.handle(.key(.up))
-        case .control("n"): list.handle(.key(.down))
-        default:
-            list.handle(.key(key))
+            list.moveSelection(.next)
+        case .move(let movement):
+            list.moveSelection(movement)
+        case .toggleHelp:
+            isShowingHelp.toggle()
+            program.setNeedsDisplay()
+        case .type, .deleteBackward, .deleteWord, .clearQuery:
+            break  // (query edits are made by `handle`)
         }
     }
 
