@@ -158,6 +158,24 @@ import Testing
         }
     }
 
+    @Test func everyByteIsSortedAsTheByteLoopWouldAnywhereInALine() {
+        // The word-at-a-time sort against a byte at a time: each byte value at each position
+        // of a 17-byte line (two words and a tail), the rest "a" or "Q".
+        for filler in [UInt8(ascii: "a"), UInt8(ascii: "Q")] {
+            for value in 0 ... 255 {
+                for position in 0 ..< 17 {
+                    var line = [UInt8](repeating: filler, count: 17)
+                    line[position] = UInt8(value)
+                    let expected: _TextKind =
+                        line.contains { $0 >= 0x80 || $0 == 0 }
+                        ? .other : line.contains { $0 &- 0x41 < 26 } ? .upperASCII : .plainASCII
+                    let kind = line.withUnsafeBufferPointer { _classify($0.baseAddress!, $0.count) }
+                    #expect(kind == expected, "byte \(value) at \(position) among \(filler)")
+                }
+            }
+        }
+    }
+
     @Test func aLineLongerThanAChunkHasOneOfItsOwn() {
         var index = FilterIndex<Int>(storingText: true)
         let long = String(repeating: "ab", count: 700_000) + "needle"

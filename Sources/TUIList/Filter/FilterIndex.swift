@@ -223,13 +223,14 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: amortised O(`utf8.count`).
     @inlinable
     public mutating func append(_ id: ID, utf8: UnsafeBufferPointer<UInt8>) {
-        guard let base = utf8.baseAddress, _isASCII(base, utf8.count), memchr(base, 0, utf8.count) == nil else {
+        let kind = utf8.baseAddress.map { _classify($0, utf8.count) } ?? .plainASCII
+        guard let base = utf8.baseAddress, kind != .other else {
             append(id, text: String(decoding: utf8, as: UTF8.self))
             return
         }
         let slot = Int32(_starts.count)
         precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
-        let (start, folded) = _writeASCII(base, utf8.count)
+        let (start, folded) = _writeASCII(base, utf8.count, upper: kind == .upperASCII)
         _starts.append(start)
         _lengths.append(UInt32(utf8.count))
         _foldedLengths.append(folded)
@@ -237,12 +238,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 
     /// Writes ASCII text without NUL: as it is (case kept), then lower-cased if that differs.
     @usableFromInline
-    internal mutating func _writeASCII(_ text: UnsafePointer<UInt8>, _ count: Int) -> (UInt32, UInt32) {
-        var upper = false
-        for index in 0 ..< count where text[index] &- 0x41 < 26 {
-            upper = true
-            break
-        }
+    internal mutating func _writeASCII(_ text: UnsafePointer<UInt8>, _ count: Int, upper: Bool) -> (UInt32, UInt32) {
         let (address, target) = _store.reserve(upper ? 2 * count : count)
         target.update(from: text, count: count)
         guard upper else { return (address, 0) }

@@ -24,7 +24,7 @@ package final class LineInbox: @unchecked Sendable {
     /// How many bytes of prepared lines may wait before the reader stops reading until the
     /// program takes them: a producer faster than the program never piles up batches (each
     /// waiting byte is memory that the index will hold again).
-    package static let waitingLimit = 4 << 20
+    package static let waitingLimit = 2 << 20
     private var lines: [String] = []
     private var batches: [LineBatch] = []
     private var preparation: LinePreparation?
@@ -276,7 +276,7 @@ package enum LineReader {
     }
 
     /// How many bytes are read before a batch is handed over, when more keep coming.
-    static let batchBytes = 1 << 20
+    static let batchBytes = 512 << 10
 
     /// Hands over the lines of `buffer[...last]` (`last` is a separator).
     private static func hand(_ buffer: [UInt8], upTo last: Int, to inbox: LineInbox, separator: UInt8) {
