@@ -79,10 +79,14 @@ import Testing
                 line.withUTF8 { batch.append(n - first, utf8: $0) }
                 plain.append(n, text: line)
             }
+            let batchChunks = batch._store.chunks
             built.append(contentsOf: batch, shiftingIdentifiersBy: first)
+            // A large batch's full chunk is taken over, the very object; a few lines are copied.
+            let taken = batchChunks.contains { chunk in built._store.chunks.contains { $0 === chunk } }
+            #expect(taken == (batchSize > 10_000), "batch of \(batchSize)")
         }
         #expect(built._idsAreSlots, "line numbers in order keep no identifier table")
-        #expect(built._store.chunks.count <= 8, "\(built._store.chunks.count) chunks for 6 MB")
+        #expect(built._store.chunks.count <= 7, "\(built._store.chunks.count) chunks for 6 MB")
         Self.expectSame(built, plain, lines, seed: 0)
     }
 
@@ -173,6 +177,26 @@ import Testing
                     #expect(kind == expected, "byte \(value) at \(position) among \(filler)")
                 }
             }
+        }
+    }
+
+    @Test func emptyLinesAfterALongLineOrAFullChunkAndLinesWithNUL() {
+        // An empty line right after a chunk was filled to its end (by one long line, or by
+        // lines that fill 1 MiB exactly) has an address all the same; a NUL takes the slow way.
+        var lines: [String] = [String(repeating: "a", count: 1_500_000), ""]
+        lines += Array(repeating: String(repeating: "b", count: 1_023), count: 1_024) + ["", "x\u{0}y", ""]
+        var built = FilterIndex<Int>(storingText: true)
+        var batch = FilterIndex<Int>(storingText: true)
+        for (n, line) in lines.enumerated() {
+            var line = line
+            line.withUTF8 { batch.append(n, utf8: $0) }
+        }
+        built.append(contentsOf: batch, shiftingIdentifiersBy: 0)
+        var copied = FilterIndex<Int>(storingText: true)
+        copied.append(contentsOf: batch)
+        for index in [batch, built, copied] {
+            for (n, line) in lines.enumerated() { #expect(index.text(atSlot: n) == line, "line \(n)") }
+            #expect(index.identifiers(index.matches("xy")!) == [lines.count - 2], "NUL is dropped from what is searched")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TUIList
 import Testing
 
@@ -249,6 +250,37 @@ private struct PickerHarness {
         inbox.finish(error: "boom")
         #expect(inbox.take() == (["d"], true, "boom"))
         #expect(inbox.take() == ([], true, "boom"), "the end stays reported")
+    }
+
+    @Test func aReaderWaitsWhileTooMuchWaitsAndGoesOnOnceTakenOrClosed() throws {
+        // Prepared lines pile up to ``LineInbox/waitingLimit``, then the producer waits for the
+        // program to take them; closing the inbox lets it go on (dropping what it reads).
+        let inbox = LineInbox()
+        inbox.prepare(LinePreparation())
+        inbox.connect(ProgramWaker())
+        let line = Array(repeating: UInt8(ascii: "x"), count: 1_023) + [0x0A]
+        let chunk = Array((0 ..< 256).map { _ in line }.joined())  // 256 KiB, 256 lines
+        let sent = Mutex(0)
+        let producer = Thread {
+            for _ in 0 ..< 40 {
+                chunk.withUnsafeBufferPointer { bytes in
+                    inbox.append(utf8: bytes, ends: (1 ... 256).map { $0 * 1_024 - 1 }, dropsCarriageReturn: true)
+                }
+                sent.withLock { $0 += 1 }
+            }
+        }
+        producer.start()
+        usleep(300_000)
+        let waiting = sent.withLock { $0 }
+        #expect(waiting == LineInbox.waitingLimit / chunk.count, "the producer stops at the limit (\(waiting) sent)")
+        #expect(inbox.takeBatches().batches.count == waiting)
+        usleep(300_000)
+        #expect(sent.withLock { $0 } == 2 * waiting, "taking makes room for as much again")
+        inbox.close()
+        let deadline = Date().addingTimeInterval(10)
+        while sent.withLock({ $0 }) < 40 && Date() < deadline { usleep(10_000) }
+        #expect(sent.withLock { $0 } == 40, "closed: the producer goes on to its end")
+        #expect(inbox.takeBatches().batches.isEmpty, "and what it sends is dropped")
     }
 
     @Test func arrivalsWakeTheConnectedProgram() {

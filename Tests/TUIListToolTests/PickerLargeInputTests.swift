@@ -69,6 +69,28 @@ import Testing
         #expect(picker.items.prefix(3) == [0, 1, 2])
     }
 
+    @Test func whileLinesKeepComingASearchFinishesAndClearingTheQueryShowsEveryLine() throws {
+        // Lines keep arriving (the input never ends): a background search is not restarted by
+        // each batch, its result shows, then the new lines are searched from it; clearing the
+        // query shows every line read so far.
+        let count = PickerApp.backgroundSearchLines + 20_000
+        let picker = try Picker()
+        picker.inbox.append(Self.paths(count))
+        #expect(picker.step { picker.rows[0].contains("/\(count)") })
+        for character in "'file-1234" { picker.terminal.enqueue([.key(.character(character))]) }
+        for more in 0 ..< 5 {
+            let first = count + more * 1_000
+            picker.inbox.append((first ..< first + 1_000).map { "/srv/new/file-\($0).txt" })
+            picker.program.step(picker.app)
+        }
+        let total = count + 5_000
+        let expected = (0 ..< total).filter { "file-\($0).txt".contains("file-1234") }.count
+        #expect(picker.step { picker.items.count == expected }, "\(picker.items.count) of \(expected)")
+        picker.terminal.enqueue([.key(.control("u"))])
+        #expect(picker.step { picker.items.count == total }, "\(picker.items.count) of \(total)")
+        #expect(picker.step { picker.rows[0].hasSuffix("\(total)/\(total) reading…") }, "the input has not ended")
+    }
+
     @Test func tacShowsTheLastLineFirstAndLaterLinesFirstAmongEqualMatches() throws {
         var options = PickerApp.Options()
         options.tac = true

@@ -33,10 +33,11 @@ import Darwin
 /// - Memory: each item's text once with case kept (accents dropped), and a second time
 ///   lower-cased only when that differs (a line with an upper-case letter); with
 ///   ``init(storingText:)``, the original text too where it differs from both (accented
-///   text). Plus 12 bytes of lengths and address and one identifier per item, plus 4 bytes
-///   per identifier for `Int` identifiers that are small (0 up to about twice the count), a
-///   hash table entry for others. Text is kept in chunks that never move: the index grows
-///   without copying what it holds, and a copy being searched on another thread shares them.
+///   text). Plus 12 bytes of lengths and address per item; no identifiers while they are
+///   `Int` slot numbers (0, 1, 2… in order: line numbers), else one identifier per item plus
+///   4 bytes for `Int` identifiers that are small (0 up to about twice the count), a hash
+///   table entry for others. Text is kept in chunks that never move: the index grows without
+///   copying what it holds, and a copy being searched on another thread shares them.
 public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// Identifiers by slot (the order items were added).
     @usableFromInline internal var _ids: [ID] = []
@@ -179,7 +180,8 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public func slot(of id: ID) -> Int? { _slot(id) }
 
-    /// Reserves room for `items` items and `bytes` bytes of text.
+    /// Reserves room for `items` items (`bytes` is not used: text goes in chunks that grow
+    /// without copying).
     @inlinable
     public mutating func reserveCapacity(items: Int, bytes: Int) {
         if !_idsAreSlots { _ids.reserveCapacity(items) }
@@ -318,8 +320,13 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         _foldedLengths[slot] = UInt32(foldedCount)
     }
 
+    /// Whether the index has room for more text: `false` once it holds about 2 GiB or more
+    /// (its limit is 4,095 chunks of up to 1 MiB). A reader of unbounded input stops there.
+    public var hasRoomForText: Bool { _store.hasRoom }
+
     /// The text of the item in `slot` as it was given (several fields joined by NUL).
     ///
+    /// - Parameter slot: A slot that holds an item.
     /// - Precondition: the index was made with ``init(storingText:)``, and `slot` holds an
     ///   item.
     /// - Complexity: O(length of the text).
@@ -342,6 +349,9 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(items in `other` + their bytes): the folded texts are copied, packed
     ///   into this index's chunks.
     public mutating func append(contentsOf other: FilterIndex) {
+        precondition(
+            _storesText == other._storesText || other.count == 0,
+            "FilterIndex: joining an index that keeps its text with one that does not")
         // (No reserveCapacity: joining batch after batch must grow the arrays geometrically.)
         let originals = !other._originalLengths.isEmpty
         for otherSlot in other._starts.indices where other._starts[otherSlot] != _TextStore.none {
@@ -384,6 +394,9 @@ extension FilterIndex where ID == Int {
     /// - Complexity: O(items in `other`), a few array copies; O(bytes) only for the small
     ///   chunks that are copied.
     public mutating func append(contentsOf other: FilterIndex<Int>, shiftingIdentifiersBy offset: Int) {
+        precondition(
+            _storesText == other._storesText || other.count == 0,
+            "FilterIndex: joining an index that keeps its text with one that does not")
         let moved = _store.adopt(other._store)
         let mask: UInt32 = 1 << _TextStore.offsetBits - 1
         let fast = _idsAreSlots && other._idsAreSlots && other._removedCount == 0 && offset == _starts.count

@@ -60,6 +60,9 @@ internal struct _TextStore: Sendable {
     /// Room for `length` bytes: its address and where to write them. Amortised O(1).
     @usableFromInline
     mutating func reserve(_ length: Int) -> (address: UInt32, bytes: UnsafeMutablePointer<UInt8>) {
+        // An empty text reads nothing: the start of the last chunk will do (its tail may be
+        // past what an address can say, after a long text or a chunk filled exactly).
+        if length == 0, let last = chunks.last { return (Self.address(chunks.count - 1, 0), last.base) }
         if let last = chunks.last, last.claim(at: tailUsed, length) {
             let offset = tailUsed
             tailUsed += length
@@ -71,7 +74,7 @@ internal struct _TextStore: Sendable {
         chunks.append(chunk)
         tailUsed = length
         bytesUsed += length
-        precondition(chunks.count < 1 << (32 - Self.offsetBits) - 1, "FilterIndex: more than 4 GiB of text")
+        precondition(chunks.count < Self.chunkLimit, "FilterIndex: more text than its 4,095 chunks hold")
         return (Self.address(chunks.count - 1, 0), chunk.base)
     }
 
@@ -93,7 +96,7 @@ internal struct _TextStore: Sendable {
         var moved = [UInt32](repeating: Self.none, count: other.chunks.count)
         for (index, chunk) in other.chunks.enumerated() {
             let used = index == other.chunks.count - 1 ? other.tailUsed : chunk.used.load(ordering: .relaxed)
-            if used >= Self.chunkSize / 16 && chunks.count < 3 << (32 - Self.offsetBits - 2) {
+            if used >= Self.chunkSize / 2 && chunks.count < Self.chunkLimit - 256 {
                 chunks.append(chunk)
                 moved[index] = Self.address(chunks.count - 1, 0)
                 tailUsed = used
@@ -108,8 +111,16 @@ internal struct _TextStore: Sendable {
 
     @inlinable
     static func address(_ chunk: Int, _ offset: Int) -> UInt32 {
-        UInt32(chunk) << offsetBits | UInt32(offset)
+        precondition(offset < 1 << offsetBits, "FilterIndex: a text address past its chunk")
+        return UInt32(chunk) << offsetBits | UInt32(offset)
     }
+
+    /// How many chunks addresses can name (the last number is ``none``'s).
+    @usableFromInline static var chunkLimit: Int { 1 << (32 - offsetBits) - 1 }
+
+    /// Whether more text fits: false within 64 chunks of the limit (chunks hold at least
+    /// half a MiB each, but for the last of a batch, so about 2 GiB of text at the least).
+    @usableFromInline var hasRoom: Bool { chunks.count < Self.chunkLimit - 64 }
 
     /// The bytes at `address`. O(1).
     @inlinable

@@ -15,18 +15,24 @@ public enum TextFolding {
     /// Appends the folded UTF-8 bytes of `text` to `bytes`. NUL characters are dropped (an
     /// index uses NUL to keep fields apart).
     public static func append(folded text: String, to bytes: inout [UInt8]) {
+        append(text, to: &bytes, lowercasing: true)
+    }
+
+    /// Appends `text` folded: ASCII a byte at a time (upper case lowered when `lowercasing`),
+    /// anything else through Foundation; NUL characters dropped.
+    private static func append(_ text: String, to bytes: inout [UInt8], lowercasing: Bool) {
         var ascii = true
         var text = text
         text.withUTF8 { utf8 in
             for byte in utf8 where byte >= 0x80 { ascii = false; break }
             guard ascii else { return }
             for byte in utf8 where byte != 0 {
-                bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                bytes.append(lowercasing && byte &- 0x41 < 26 ? byte | 0x20 : byte)
             }
         }
         guard !ascii else { return }
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        for byte in folded.utf8 where byte != 0 { bytes.append(byte) }
+        let options: String.CompareOptions = lowercasing ? [.caseInsensitive, .diacriticInsensitive] : [.diacriticInsensitive]
+        for byte in text.folding(options: options, locale: nil).utf8 where byte != 0 { bytes.append(byte) }
     }
 
     /// The folded UTF-8 bytes of `text`.
@@ -39,16 +45,7 @@ public enum TextFolding {
     /// Appends the UTF-8 bytes of `text` with diacritics dropped but case kept (`Crème` →
     /// `Creme`), for case-sensitive matching. NUL characters are dropped.
     public static func append(foldedKeepingCase text: String, to bytes: inout [UInt8]) {
-        var ascii = true
-        var text = text
-        text.withUTF8 { utf8 in
-            for byte in utf8 where byte >= 0x80 { ascii = false; break }
-            guard ascii else { return }
-            for byte in utf8 where byte != 0 { bytes.append(byte) }
-        }
-        guard !ascii else { return }
-        let folded = text.folding(options: [.diacriticInsensitive], locale: nil)
-        for byte in folded.utf8 where byte != 0 { bytes.append(byte) }
+        append(text, to: &bytes, lowercasing: false)
     }
 
     /// The UTF-8 bytes of `text` with diacritics dropped and case kept.

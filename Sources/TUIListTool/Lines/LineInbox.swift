@@ -31,6 +31,8 @@ package final class LineInbox: @unchecked Sendable {
     /// Lines numbered so far (header lines included).
     private var numbered = 0
     private var finished = false
+    /// Whether ``close()`` was called.
+    private var closed = false
     private var failure: String?
     private var waker: ProgramWaker?
 
@@ -61,6 +63,10 @@ package final class LineInbox: @unchecked Sendable {
     /// Adds lines (any thread).
     package func append<Lines: Sequence<String>>(_ more: Lines) {
         lock.lock()
+        if closed {
+            lock.unlock()
+            return
+        }
         if preparation != nil {
             let more = Array(more)
             let prepared = batch(of: more.count) { body in
@@ -106,8 +112,12 @@ package final class LineInbox: @unchecked Sendable {
         lock.unlock()
         let prepared = preparation.batch(first: first, count: ends.count, each)
         lock.lock()
-        while waitingBytes >= Self.waitingLimit && waker != nil { lock.wait() }
-        waitingBytes += bytes.count
+        while waitingBytes >= Self.waitingLimit && waker != nil && !closed { lock.wait() }
+        if closed {
+            lock.unlock()
+            return
+        }
+        waitingBytes += (ends.last ?? -1) + 1
         batches.append(prepared)
         let waker = self.waker
         lock.unlock()
@@ -119,6 +129,18 @@ package final class LineInbox: @unchecked Sendable {
         let first = numbered
         numbered += count
         return preparation!.batch(first: first, count: count, each)
+    }
+
+    /// Says that nothing more will be taken (the program is ending): lines that arrive from now
+    /// on are dropped, and a reader waiting for room goes on (and so reaches its input's end
+    /// instead of blocking for ever).
+    package func close() {
+        lock.lock()
+        closed = true
+        batches = []
+        lines = []
+        lock.broadcast()
+        lock.unlock()
     }
 
     /// Says that no more lines will come (any thread), with the error that ended them, if any.

@@ -163,10 +163,10 @@ package final class PickerApp: TerminalApp {
 
     /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
     /// input has ended, or a second after the last delivery (a slow producer's lines).
-    private func requestAllLines() {
+    private func requestAllLines(now force: Bool = false) {
         guard allLinesBuilder.isStarted, let mailbox else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        let deliver = inputFinished || Double(now) / 1e9 - allLinesDelivered >= 1
+        let deliver = force || inputFinished || Double(now) / 1e9 - allLinesDelivered >= 1
         if deliver { allLinesDelivered = Double(now) / 1e9 }
         allLinesBuilder.extend(to: index.count, deliverTo: deliver ? mailbox : nil) { AllLines(snapshot: $0) }
     }
@@ -197,10 +197,13 @@ package final class PickerApp: TerminalApp {
         inbox.prepare(preparation)
         let link = Link()
         list = ListView<Int, Int>(cellProvider: { context, line in
-            let cell = context.dequeue(PickerCell.self)
+            let cell = context.dequeue(LineCell.self)
+            cell.highlightStyle = PickerApp.matchStyle
+            cell.markedStyle = PickerApp.markedStyle
             if let app = link.app {
                 // Only rows on screen get here: match the line again for its characters.
-                (cell.title, cell.colored, cell.matched) = app.row(line)
+                let row = app.row(line)
+                (cell.title, cell.colored, cell.highlighted) = (row.title, row.colored, Set(row.matched))
             }
             return cell
         })
@@ -225,6 +228,7 @@ package final class PickerApp: TerminalApp {
         for event in events {
             switch event {
             case .paste(let text):
+                if isShowingHelp { isShowingHelp = false }
                 newQuery += text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
             case .key(let key):
                 if isShowingHelp {
@@ -248,6 +252,11 @@ package final class PickerApp: TerminalApp {
                     if exitStatus != nil { return }
                 }
             case .mouse:
+                if isShowingHelp {
+                    isShowingHelp = false
+                    program.setNeedsDisplay()
+                    continue
+                }
                 if newQuery != query { setQuery(newQuery) }
                 list.handle(event)
             case .resize:
@@ -256,6 +265,11 @@ package final class PickerApp: TerminalApp {
         }
         if newQuery != query { setQuery(newQuery) }
     }
+
+    /// How matched characters are drawn (as fzf draws them: green, bold).
+    package static let matchStyle = Style(foreground: .ansi(2), attributes: .bold)
+    /// How marked rows are drawn (`--multi`).
+    package static let markedStyle = Style(foreground: .ansi(3), attributes: .bold)
 
     /// The picker's keys (``PickerKeymap``).
     package let keymap: Keymap<PickerAction>
@@ -313,6 +327,7 @@ package final class PickerApp: TerminalApp {
             searchInFlight = nil
             lastMatches = result.found
             show(result.order, animated: true)
+            showIfDue(in: program)
             checkAutoExit(in: program)
             program.setNeedsDisplay()
             return
@@ -382,6 +397,13 @@ package final class PickerApp: TerminalApp {
 
     // MARK: - Keys
 
+    /// Ends the program with `status`; the inbox takes no more lines (its reader goes on to
+    /// its input's end instead of waiting for room).
+    private func quit(_ status: Int32, _ program: Program) {
+        inbox.close()
+        program.quit(status: status)
+    }
+
     private func perform(_ action: PickerAction, in program: Program) {
         switch action {
         case .choose:
@@ -389,7 +411,7 @@ package final class PickerApp: TerminalApp {
         case .cancel:
             previewRunner.cancel()
             exitStatus = 130
-            program.quit(status: 130)
+            quit(130, program)
         case .mark:
             guard let id = list.state.selection else { return }
             if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
@@ -415,7 +437,7 @@ package final class PickerApp: TerminalApp {
         }
         exitStatus = chosen.isEmpty ? 1 : 0
         previewRunner.cancel()
-        program.quit(status: exitStatus!)
+        quit(exitStatus!, program)
     }
 
     // MARK: - Lines and filtering
@@ -426,6 +448,12 @@ package final class PickerApp: TerminalApp {
         inputFinished = finished
         readError = error
         for batch in batches {
+            guard index.hasRoomForText else {
+                // About 2 GiB of lines: the rest is not read (the reader waits, and with it the
+                // producer), and the count says why.
+                readError = "input too large: lines after \(index.count) not read"
+                break
+            }
             header += batch.header
             keptLines += batch.lines
             rawLines += batch.rawLines
@@ -445,10 +473,10 @@ package final class PickerApp: TerminalApp {
             if options.selectOne && matchCount == 1 {
                 chosen = [line(matches.map { Int($0[0]) } ?? 0)]
                 exitStatus = 0
-                program.quit(status: 0)
+                quit(0, program)
             } else if options.exitZero && matchCount == 0 {
                 exitStatus = 1
-                program.quit(status: 1)
+                quit(1, program)
             }
         }
     }
@@ -461,7 +489,12 @@ package final class PickerApp: TerminalApp {
     /// too recently while lines are still coming.
     private func showIfDue(in program: Program) {
         guard searchDue else { return }
-        if !inputFinished && program.clock.now - lastShown < Self.fillingInterval { return }
+        // A million lines shown in reverse (`--tac`) are rebuilt on this thread: not so often.
+        let interval = options.tac && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
+        if !inputFinished && program.clock.now - lastShown < interval { return }
+        // A background search of this query still running: its result comes first, then
+        // the lines that arrived since are searched from it (they alone).
+        if searchInFlight != nil { return }
         searchDue = false
         lastShown = program.clock.now
         // New lines join at the bottom, or at their rank: no animation needed (and a fast
@@ -592,7 +625,7 @@ package final class PickerApp: TerminalApp {
         matches = order
         var snapshot: Snapshot<Int, Int>
         if let order {
-            allLines = nil
+            // (The snapshot of every line is kept: clearing the query shows it again at once.)
             snapshot = Snapshot()
             snapshot.appendSections([0])
             snapshot.appendItems(order.map(Int.init), toSection: 0)
@@ -607,7 +640,9 @@ package final class PickerApp: TerminalApp {
             // hashing is most of the cost of listing a million lines), beside the reader;
             // the list shows the last one delivered until the next arrives.
             allLinesBuilder.start(from: allLines)
-            requestAllLines()
+            // Right after a filtered view (the query cleared), the newest lines are wanted now;
+            // while the list fills, once a second is enough.
+            requestAllLines(now: !listShowsAllLines && (allLines?.numberOfItems ?? -1) < index.count)
             guard let allLines, !listShowsAllLines || allLines.numberOfItems > list.snapshot().numberOfItems else { return }
             snapshot = allLines
         }

@@ -182,9 +182,9 @@ package final class WatchApp: TerminalApp {
         keyer = try LineKeyer(options.key)
         let link = Link()
         list = ListView<String, String>(cellProvider: { context, id in
-            let cell = context.dequeue(WatchCell.self)
+            let cell = context.dequeue(LineCell.self)
             cell.title = link.app?.shownContent[id] ?? ""
-            cell.changed = link.app?.shownChanged[id] ?? []
+            cell.highlighted = link.app?.shownChanged[id] ?? []
             cell.colored = link.app?.shownColors[id]
             return cell
         })
