@@ -96,7 +96,7 @@ internal struct _TextStore: Sendable {
         var moved = [UInt32](repeating: Self.none, count: other.chunks.count)
         for (index, chunk) in other.chunks.enumerated() {
             let used = index == other.chunks.count - 1 ? other.tailUsed : chunk.used.load(ordering: .relaxed)
-            if used >= Self.chunkSize / 2 && chunks.count < Self.chunkLimit - 256 {
+            if used >= Self.chunkSize / 4 && chunks.count < Self.chunkLimit - 256 {
                 chunks.append(chunk)
                 moved[index] = Self.address(chunks.count - 1, 0)
                 tailUsed = used
