@@ -71,6 +71,7 @@ import Testing
         var plain = FilterIndex<Int>()
         for batchSize in [15_000, 3, 1, 14_996] {
             var batch = FilterIndex<Int>(storingText: true)
+            batch.reserveCapacity(items: batchSize, bytes: 200 * batchSize)  // as a picker's batch does
             let first = lines.count
             for _ in 0 ..< batchSize {
                 let n = lines.count
@@ -87,6 +88,7 @@ import Testing
         }
         #expect(built._idsAreSlots, "line numbers in order keep no identifier table")
         #expect(built._store.chunks.count <= 7, "\(built._store.chunks.count) chunks for 6 MB")
+        #expect(built._store.bytesUsed < 6_200_000, "\(built._store.bytesUsed) bytes for 6 MB")
         Self.expectSame(built, plain, lines, seed: 0)
     }
 

@@ -180,8 +180,9 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @inlinable
     public func slot(of id: ID) -> Int? { _slot(id) }
 
-    /// Reserves room for `items` items (`bytes` is not used: text goes in chunks that grow
-    /// without copying).
+    /// Reserves room for `items` items, and sizes the next chunk of text for `bytes` more
+    /// bytes (up to 1 MiB: chunks grow without copying what they hold, from 16 KiB, each
+    /// twice the last).
     @inlinable
     public mutating func reserveCapacity(items: Int, bytes: Int) {
         if !_idsAreSlots { _ids.reserveCapacity(items) }
@@ -189,6 +190,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
         _lengths.reserveCapacity(items)
         _foldedLengths.reserveCapacity(items)
         if ID.self != Int.self { _slots.reserveCapacity(items) }
+        if bytes > 0 { _store.nextChunkSize = min(_TextStore.chunkSize, max(_store.nextChunkSize, bytes)) }
     }
 
     /// Adds an item with one field of text.

@@ -19,18 +19,29 @@ internal final class _TextChunk: @unchecked Sendable {
     /// this is what it last saw, so two copies never write the same bytes.
     let used: Atomic<Int>
 
-    /// Maps `capacity` bytes of its own from the system (not from `malloc`): pages are
-    /// memory only once written, and a chunk let go goes back to the system at once, where a
-    /// freed `malloc` block would stay in the arena of the thread that made it.
+    /// Whether the bytes were mapped from the system (large chunks) rather than allocated.
+    private let mapped: Bool
+
+    /// A chunk of `capacity` bytes. A large one (256 KiB or more) is mapped from the system,
+    /// not taken from `malloc`: its pages are memory only once written, and a chunk let go goes
+    /// back to the system at once, where a freed `malloc` block would stay in the arena of the
+    /// thread that made it. A small one (most indexes: a few hundred items) is allocated.
     init(capacity: Int) {
         self.capacity = capacity
-        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let mapped, mapped != MAP_FAILED else { fatalError("FilterIndex: out of memory for \(capacity) bytes of text") }
-        base = mapped.assumingMemoryBound(to: UInt8.self)
+        mapped = capacity >= 256 << 10
+        if mapped {
+            let region = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            guard let region, region != MAP_FAILED else { fatalError("FilterIndex: out of memory for \(capacity) bytes of text") }
+            base = region.assumingMemoryBound(to: UInt8.self)
+        } else {
+            base = .allocate(capacity: capacity)
+        }
         used = Atomic(0)
     }
 
-    deinit { munmap(base, capacity) }
+    deinit {
+        if mapped { munmap(base, capacity) } else { base.deallocate() }
+    }
 
     /// Claims `length` bytes after `offset` if nobody claimed past `offset` yet.
     func claim(at offset: Int, _ length: Int) -> Bool {
@@ -54,6 +65,8 @@ internal struct _TextStore: Sendable {
     @usableFromInline var tailUsed = 0
     /// The bytes held in all chunks, for accounting.
     @usableFromInline var bytesUsed = 0
+    /// The capacity of the next chunk made (see ``FilterIndex/reserveCapacity(items:bytes:)``).
+    @usableFromInline var nextChunkSize = 16 << 10
 
     @usableFromInline init() {}
 
@@ -69,7 +82,10 @@ internal struct _TextStore: Sendable {
             bytesUsed += length
             return (Self.address(chunks.count - 1, offset), last.base + offset)
         }
-        let chunk = _TextChunk(capacity: max(Self.chunkSize, length))
+        // Chunks grow from 16 KiB to 1 MiB, each twice the last (a small index stays small);
+        // a text longer than that gets a chunk of its own.
+        let chunk = _TextChunk(capacity: max(nextChunkSize, length))
+        nextChunkSize = min(Self.chunkSize, 2 * nextChunkSize)
         _ = chunk.claim(at: 0, length)
         chunks.append(chunk)
         tailUsed = length

@@ -110,7 +110,7 @@ package final class LineInbox: @unchecked Sendable {
         let first = numbered
         numbered += ends.count
         lock.unlock()
-        let prepared = preparation.batch(first: first, count: ends.count, each)
+        let prepared = preparation.batch(first: first, count: ends.count, bytes: (ends.last ?? -1) + 1, each)
         lock.lock()
         while waitingBytes >= Self.waitingLimit && waker != nil && !closed { lock.wait() }
         if closed {
@@ -201,8 +201,12 @@ package struct LinePreparation: Sendable {
 
     /// The batch of `count` lines numbered from `first` (header lines included), which `each`
     /// passes one at a time.
-    package func batch(first: Int, count: Int, _ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> LineBatch {
+    package func batch(
+        first: Int, count: Int, bytes: Int = 0, _ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> LineBatch {
         var batch = LineBatch(firstLine: max(0, first - headerLines), index: FilterIndex(storingText: !keepsLines))
+        // One chunk for the batch's text, with room for lower-cased copies of a fifth of it.
+        batch.index.reserveCapacity(items: 0, bytes: bytes + bytes / 5)
         var number = first
         each { bytes in
             defer { number += 1 }
