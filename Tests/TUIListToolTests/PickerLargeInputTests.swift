@@ -20,10 +20,22 @@ import Testing
         init(_ options: PickerApp.Options = .init(), columns: Int = 60, rows: Int = 8) throws {
             terminal = HeadlessTerminal(columns: columns, rows: rows)
             terminal.clock = clock
-            for step in 1 ... 20_000 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
             program = Program(terminal: terminal, clock: clock)
             app = try PickerApp(inbox: inbox, options: options)
+            keepTicking()
             program.start(app)
+        }
+
+        /// Manual time scheduled with a no-op input every 50 ms, up to here.
+        private var scheduledUntil = 0.0
+
+        /// Keeps 5 s of ticks ahead of the clock (scheduled as the clock goes, so a long wait
+        /// does not schedule thousands up front).
+        func keepTicking() {
+            while scheduledUntil < clock.now + 5 {
+                scheduledUntil += 0.05
+                terminal.schedule([.key(.unknown("tick"))], at: scheduledUntil)
+            }
         }
 
         /// Steps the program until `condition` holds; `false` after 20 s of real time.
@@ -31,6 +43,7 @@ import Testing
             let deadline = Date().addingTimeInterval(20)
             while !condition() {
                 if Date() > deadline || program.isFinished { return condition() }
+                keepTicking()
                 program.step(app)
                 usleep(1_000)
             }

@@ -98,7 +98,9 @@ public final class HeadlessTerminal: Terminal {
 
     /// Scripted input that arrives at clock time `time`, as one batch (see ``clock``).
     public func schedule(_ events: [InputEvent], at time: Double) {
-        let index = scheduled.firstIndex { $0.time > time } ?? scheduled.count
+        // After the last event at or before `time` (searched from the end: a script scheduled
+        // in time order appends in O(1), where searching from the start made it quadratic).
+        let index = scheduled.lastIndex { $0.time <= time }.map { $0 + 1 } ?? 0
         scheduled.insert((time, events), at: index)
     }
 
