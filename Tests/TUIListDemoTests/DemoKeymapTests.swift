@@ -8,16 +8,8 @@ import Testing
 /// does what its row says.
 @Suite("Demo: keymap and help")
 struct DemoKeymapTests {
-    /// Every key a terminal can send that has a name, every printable ASCII character, every
-    /// Ctrl-letter and F1–F12.
-    static let everyKey: [Key] =
-        (0x20 ... 0x7E).map { Key.character(Character(Unicode.Scalar($0)!)) }
-        + (UInt8(ascii: "a") ... UInt8(ascii: "z")).map { Key.control(Character(Unicode.Scalar($0))) }
-        + (1 ... 12).map { Key.function($0) }
-        + [
-            .up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .pageUp, .pageDown, .home, .end,
-            .tab, .backTab, .enter, .escape, .backspace, .delete, .insert,
-        ]
+    /// Every key a terminal can send that has a name (the toolkit's own list).
+    static let everyKey: [Key] = HelpAudit.everyKey
 
     @Test func everyKeyTheDemoActsOnIsBoundInTheKeymapItsHelpComesFrom() {
         let model = HeadlessDemo().app.model
