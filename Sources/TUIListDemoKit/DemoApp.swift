@@ -364,8 +364,6 @@ package final class DemoApp {
     }
 
     private func drawTitle(into canvas: inout Canvas, y: Int = 0) {
-        let bar = Style(attributes: [.reverse, .bold])
-        canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), with: " ", style: bar)
         var mode = ""
         if let replayStatus {
             mode = replayStatus
@@ -378,11 +376,8 @@ package final class DemoApp {
         } else if !model.marked.isEmpty {
             mode = "\(model.marked.count) marked"
         }
-        let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
-        canvas.draw(" " + model.data.title, x: 0, y: y, style: bar, maxWidth: max(0, canvas.width - used))
-        if !mode.isEmpty {
-            canvas.draw(mode + " ", x: max(0, canvas.width - used + 1), y: y, style: bar)
-        }
+        TitleBar.boldBar(title: model.data.title, detail: mode)
+            .draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
     }
 
     /// The demo's cursor can rest on a section header (to collapse it); the list's selection

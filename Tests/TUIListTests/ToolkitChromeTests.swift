@@ -25,6 +25,20 @@ struct ToolkitChromeTests {
         #expect(canvas.lines == [" tuili… "])
     }
 
+    @Test func titleBarThatKeepsItsDetailCutsTheTitle() {
+        var canvas = blank(20, 1)
+        TitleBar(title: "tuilist edit  notes.txt", detail: "modified", keepsDetail: true)
+            .draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == [" tuilist … modified "])
+        #expect(canvas[12, 0].style.attributes == .reverse)
+        canvas = blank(20, 1)
+        TitleBar(title: "tuilist edit", detail: "", keepsDetail: true).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == [" tuilist edit       "])
+        canvas = blank(8, 1)
+        TitleBar(title: "tuilist edit", detail: "modified", keepsDetail: true).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == [" modif… "])
+    }
+
     @Test func statusLineInARegion() {
         var canvas = blank(20, 3)
         StatusLine(left: "3 marked", right: "41/340").draw(into: &canvas, in: Rect(x: 2, y: 1, width: 16, height: 5))

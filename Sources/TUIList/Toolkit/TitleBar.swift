@@ -6,7 +6,8 @@
 /// // " tuilist pick                12 of 340 " (reversed)
 /// ```
 ///
-/// When both do not fit, the detail goes first; the title is then cut with "…".
+/// When both do not fit, the detail goes first and the title is then cut with "…"; with
+/// ``keepsDetail`` the title is cut instead, so the detail (a mode, "modified") always shows.
 public struct TitleBar: Hashable, Sendable {
     /// The text on the left.
     public var title: String
@@ -16,6 +17,9 @@ public struct TitleBar: Hashable, Sendable {
     public var style: Style
     /// The title's style (drawn over ``style``'s background).
     public var titleStyle: Style
+    /// Whether the title gives way to the detail when both do not fit (by default the detail
+    /// is dropped and the title kept).
+    public var keepsDetail: Bool
 
     /// A title bar.
     /// - Parameters:
@@ -23,14 +27,16 @@ public struct TitleBar: Hashable, Sendable {
     ///   - detail: The text on the right.
     ///   - style: The line's style (reversed by default).
     ///   - titleStyle: The title's style (reversed and bold by default).
+    ///   - keepsDetail: Whether the title is cut to keep the whole detail when both do not fit.
     public init(
         title: String, detail: String = "", style: Style = Style(attributes: .reverse),
-        titleStyle: Style = Style(attributes: [.reverse, .bold])
+        titleStyle: Style = Style(attributes: [.reverse, .bold]), keepsDetail: Bool = false
     ) {
         self.title = title
         self.detail = detail
         self.style = style
         self.titleStyle = titleStyle
+        self.keepsDetail = keepsDetail
     }
 
     /// Draws the bar on the first line of `rect`.
@@ -41,7 +47,7 @@ public struct TitleBar: Hashable, Sendable {
     public func draw(into canvas: inout Canvas, in rect: Rect) {
         drawBarLine(
             into: &canvas, in: rect, left: title, leftStyle: titleStyle, right: detail, rightStyle: style,
-            fill: style, padding: 1)
+            fill: style, padding: 1, keepsRight: keepsDetail)
     }
 }
 
@@ -85,10 +91,11 @@ public struct StatusLine: Hashable, Sendable {
 
 /// Fills the first line of `rect` with `fill`, then draws `left` from the left and `right`
 /// flush right, `padding` cells in from each edge; `right` only when it fits beside `left`
-/// with a space between, else `left` alone (cut with "…").
+/// with a space between, else `left` alone (cut with "…"). With `keepsRight`, `left` is cut
+/// instead to leave room for `right` and a space.
 func drawBarLine(
     into canvas: inout Canvas, in rect: Rect, left: String, leftStyle: Style, right: String, rightStyle: Style,
-    fill: Style, padding: Int
+    fill: Style, padding: Int, keepsRight: Bool = false
 ) {
     guard !rect.isEmpty else { return }
     let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
@@ -97,9 +104,28 @@ func drawBarLine(
     guard room > 0 else { return }
     let leftWidth = TerminalText.columns(of: left)
     let rightWidth = TerminalText.columns(of: right)
+    if keepsRight && !right.isEmpty {
+        let shown = min(rightWidth, room)
+        let leftRoom = room - shown - 1
+        if leftRoom > 0 {
+            canvas.draw(left, x: rect.x + padding, y: rect.y, style: leftStyle, maxWidth: leftRoom, clip: line)
+        }
+        canvas.draw(
+            right, x: rect.x + padding + room - shown, y: rect.y, style: rightStyle, maxWidth: shown, clip: line)
+        return
+    }
     let showRight = !right.isEmpty && rightWidth + (leftWidth > 0 ? leftWidth + 1 : 0) <= room
     canvas.draw(left, x: rect.x + padding, y: rect.y, style: leftStyle, maxWidth: room, clip: line)
     if showRight {
         canvas.draw(right, x: rect.x + padding + room - rightWidth, y: rect.y, style: rightStyle, clip: line)
+    }
+}
+
+extension TitleBar {
+    /// The bar of the package's own apps: bold and reversed over the whole width, the title
+    /// giving way to the detail (their mode or state must show).
+    package static func boldBar(title: String, detail: String) -> TitleBar {
+        let bar = Style(attributes: [.reverse, .bold])
+        return TitleBar(title: title, detail: detail, style: bar, titleStyle: bar, keepsDetail: true)
     }
 }

@@ -241,15 +241,10 @@ package final class EditorApp: TerminalApp {
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
-        // Not the toolkit's TitleBar: that keeps the title whole and drops the state; here the
-        // path gives way to the state ("modified" must show).
-        let bar = Style(attributes: [.reverse, .bold])
-        canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: 1), with: " ", style: bar)
-        let right = state.joined(separator: " · ")
-        let used = right.isEmpty ? 0 : TerminalText.columns(of: right) + 2
+        // The path gives way to the state: "modified" must show.
         let kind = model.mode == .rebase ? "rebase todo" : "edit"
-        canvas.draw(" tuilist \(kind)  \(title)", x: 0, y: 0, style: bar, maxWidth: max(0, canvas.width - used))
-        if !right.isEmpty { canvas.draw(right + " ", x: canvas.width - used + 1, y: 0, style: bar) }
+        TitleBar.boldBar(title: "tuilist \(kind)  \(title)", detail: state.joined(separator: " · "))
+            .draw(into: &canvas, in: canvas.bounds)
     }
 
     /// The help bar: the mode's label (DRAG, the filter, MOVE n TO, EXEC, the question) then the

@@ -108,13 +108,8 @@ package final class ListReplayApp: TerminalApp {
         guard width > 0, height > 2 else { return }
         var status = pacer.status(position: player.position, count: player.count)
         if !lastKey.isEmpty { status += " · key \(lastKey)" }
-        // Not the toolkit's TitleBar: here the title gives way to the replay's status.
-        let bar = Style(attributes: [.reverse, .bold])
-        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
-        canvas.draw(
-            " " + (player.recording.header.title ?? "tuilist"), x: 0, y: 0, style: bar,
-            maxWidth: max(0, width - TerminalText.columns(of: status) - 2))
-        canvas.draw(status + " ", x: max(0, width - TerminalText.columns(of: status) - 1), y: 0, style: bar)
+        TitleBar.boldBar(title: player.recording.header.title ?? "tuilist", detail: status)
+            .draw(into: &canvas, in: canvas.bounds)
         list.render(into: &canvas, rect: Rect(x: 0, y: 1, width: width, height: height - 2))
         let keymap = self.keymap
         HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))

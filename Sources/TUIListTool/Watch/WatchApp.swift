@@ -583,14 +583,8 @@ package final class WatchApp: TerminalApp {
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
         var y = 0
         if options.showsTitle {
-            // Not the toolkit's TitleBar: here the command gives way to the mode, not the reverse.
-            let bar = Style(attributes: [.reverse, .bold])
-            canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), with: " ", style: bar)
-            let used = mode.isEmpty ? 0 : TerminalText.columns(of: mode) + 2
-            canvas.draw(
-                " every \(Self.seconds(options.interval)): \(commandLine)", x: 0, y: 0, style: bar,
-                maxWidth: max(0, width - used))
-            if !mode.isEmpty { canvas.draw(mode + " ", x: width - used + 1, y: 0, style: bar) }
+            TitleBar.boldBar(title: "every \(Self.seconds(options.interval)): \(commandLine)", detail: mode)
+                .draw(into: &canvas, in: canvas.bounds)
             y = 1
         }
         let header = history.indices.contains(position) ? history[position].header : []
