@@ -20,39 +20,26 @@ public enum RowAppearance: Hashable, Sendable {
 /// Each row appears at most once. A row's lines may lie partly or wholly outside the viewport
 /// while it slides in or out; the renderer clips.
 public struct TransitionFrame<RowID: Hashable>: Equatable {
-    /// One row of a frame.
+    /// One row of a frame. A ``Transition`` makes them (there is no public initializer); a row
+    /// taken from a frame can be changed and put in another.
     public struct Row: Hashable {
         /// The row's identity.
         public var id: RowID
         /// The row's first line now, viewport-relative.
         public var line: Int
         /// The row's height now, in lines.
-        public var height: Int
+        public var height: Int = 1
         /// How to draw it.
-        public var appearance: RowAppearance
+        public var appearance: RowAppearance = .normal
         /// Stacking level: 0 for rows leaving, 1 for the others, 2 for moved rows (drawn above
         /// the rows they cross); after a retarget a row keeps at least the level it had. Rows
         /// are already sorted by it.
-        public var zIndex: Int
+        public var zIndex: Int = 1
         /// How present the row is, 0 (gone) to 1 (fully there). ``appearance`` is derived
         /// from it; it is kept so a retarget continues a fade where it is.
-        public var opacity: Double
+        public var opacity: Double = 1
         /// Whether the row is on its way out: it is gone at the end of the transition.
-        public var isLeaving: Bool
-
-        /// Creates a frame row.
-        public init(
-            id: RowID, line: Int, height: Int = 1, appearance: RowAppearance = .normal,
-            zIndex: Int = 1, opacity: Double = 1, isLeaving: Bool = false
-        ) {
-            self.isLeaving = isLeaving
-            self.id = id
-            self.line = line
-            self.height = height
-            self.appearance = appearance
-            self.zIndex = zIndex
-            self.opacity = opacity
-        }
+        public var isLeaving: Bool = false
 
         /// The row's place, without its look.
         public var placement: RowPlacement<RowID> { RowPlacement(id: id, line: line, height: height) }

@@ -70,21 +70,13 @@ public struct TextPrompt: Sendable {
         ])
     }
 
-    /// What `handle(_:)` did with a batch of events.
+    /// What `handle(_:)` did with a batch of events. Only the prompt makes one (no public
+    /// initializer): an app reads it.
     public struct Edit: Hashable, Sendable {
         /// How many leading events the prompt took (the rest are the app's).
         public var consumed: Int
         /// Whether the text changed (a cursor move alone does not count).
         public var changed: Bool
-
-        /// An outcome.
-        /// - Parameters:
-        ///   - consumed: How many leading events were taken.
-        ///   - changed: Whether the text changed.
-        public init(consumed: Int, changed: Bool) {
-            self.consumed = consumed
-            self.changed = changed
-        }
     }
 
     /// The text, as characters (the cursor counts these).
