@@ -45,6 +45,11 @@ package final class DemoApp {
     /// While replaying: whether the replay's help overlay is shown.
     package var replayShowsHelp = false
 
+    /// The filter's text and cursor while it is open (`/`): the toolkit's prompt, so the demo
+    /// edits a filter as every TUIList app does (←/→, Home/End, Ctrl-A/E/U/K/W, paste at the
+    /// cursor). The model holds the filter in force (``DemoModel/filter``).
+    package private(set) var filterField = TextPrompt(prefix: "/")
+
     private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
@@ -134,43 +139,22 @@ package final class DemoApp {
         if let m = message, m.until <= now { message = nil }
     }
 
-    /// Handles a batch of input events as one: typing into the filter (keys, pastes) is folded
-    /// into one filter change, so thirty keystrokes filter the list once.
+    /// Handles a batch of input events as one: while the filter is open, a run of editing keys
+    /// and pastes goes to ``filterField`` and filters the list once, so thirty keystrokes
+    /// filter it once; the key that ends the run (Enter, Esc, ↑, F1) goes through the keymap.
     package func handle(_ events: [InputEvent]) {
-        var typed: String?
-        func flushTyped() {
-            if let text = typed { perform(.setFilter(text)) }
-            typed = nil
-        }
-        for event in events {
-            guard isRunning else { break }
+        var rest = events[...]
+        while isRunning, let event = rest.first {
             if model.isEditingFilter {
-                switch event {
-                case .paste(let text):
-                    // One line of filter text: line breaks become spaces.
-                    typed = (typed ?? model.filter) + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
-                    continue
-                case .key(let key):
-                    switch action(for: key) {
-                    case .filterType(let c)?:
-                        try? recorder?.record(key: Self.name(of: key))
-                        typed = (typed ?? model.filter) + String(c)
-                        continue
-                    case .filterBackspace?:
-                        try? recorder?.record(key: Self.name(of: key))
-                        typed = String((typed ?? model.filter).dropLast())
-                        continue
-                    default:
-                        break
-                    }
-                default:
-                    break
-                }
+                let edit = filterField.handle(rest)
+                for case .key(let key) in rest.prefix(edit.consumed) { try? recorder?.record(key: Self.name(of: key)) }
+                if edit.changed { perform(.setFilter(filterField.text)) }
+                rest = rest.dropFirst(edit.consumed)
+                if edit.consumed > 0 { continue }
             }
-            flushTyped()
-            handle(event)
+            rest = rest.dropFirst()
+            handleOutsideFilter(event)
         }
-        flushTyped()
     }
 
     /// How many rows a page key moves: the list's visible height less one.
@@ -182,8 +166,11 @@ package final class DemoApp {
         DemoKeymap.action(for: key, in: model, page: pageSize)
     }
 
-    /// Handles one input event.
-    package func handle(_ event: InputEvent) {
+    /// Handles one input event (as a batch of one).
+    package func handle(_ event: InputEvent) { handle([event]) }
+
+    /// One event that is not an edit of the open filter.
+    private func handleOutsideFilter(_ event: InputEvent) {
         switch event {
         case .key(let key):
             try? recorder?.record(key: Self.name(of: key))
@@ -193,12 +180,8 @@ package final class DemoApp {
         case .mouse(let mouse):
             handleMouse(mouse)
         case .paste(let text):
-            if model.isEditingFilter {
-                perform(.setFilter(model.filter + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()))
-            } else {
-                // Pasted text is never read as commands.
-                show("paste ignored (\(text.count) characters); press / to filter, then paste")
-            }
+            // Pasted text is never read as commands (the open filter takes it before this).
+            show("paste ignored (\(text.count) characters); press / to filter, then paste")
         }
     }
 
@@ -208,7 +191,9 @@ package final class DemoApp {
         list.transitionTiming =
             model.isSorting || action.startsSort
             ? baseTiming.fitting(within: 0.8 / model.sortSpeed) : baseTiming
+        let wasEditingFilter = model.isEditingFilter
         carryOut(model.update(action))
+        if model.isEditingFilter && !wasEditingFilter { filterField.text = model.filter }
         if !model.isSorting { nextSortTick = nil }
         syncSelection()
     }
@@ -423,7 +408,16 @@ package final class DemoApp {
         }
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         canvas.clear(line, style: style)
-        let x = canvas.draw(label, x: 0, y: y, style: style, clip: line)
+        var x = canvas.draw(label, x: 0, y: y, style: style, clip: line)
+        if replayStatus == nil && model.isEditingFilter {
+            // The filter being typed, with its cursor, then the filter mode's keys.
+            var field = filterField
+            field.style = style
+            field.prefixStyle = style
+            let width = min(TerminalText.columns(of: "/" + field.text) + 1, max(1, canvas.width / 2))
+            field.draw(into: &canvas, in: Rect(x: x, y: y, width: width, height: 1))
+            x += width + 2
+        }
         bar.draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
     }
 
@@ -447,7 +441,9 @@ package final class DemoApp {
                     title: "TUIList demo — dragging", sections: [.init(nil, DemoKeymap.drag)], border: .single)
             case .filter:
                 overlay = HelpOverlay(
-                    title: "TUIList demo — filter", sections: [.init(nil, DemoKeymap.filter(page: page))], border: .single)
+                    title: "TUIList demo — filter",
+                    sections: [.init(nil, DemoKeymap.filter(page: page)), .init("editing the filter", filterField.keymap)],
+                    border: .single)
             case .sorting:
                 overlay = HelpOverlay(
                     title: "TUIList demo — sorting", sections: [.init(nil, DemoKeymap.sorting)], border: .single)

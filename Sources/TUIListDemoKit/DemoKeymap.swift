@@ -115,11 +115,11 @@ package enum DemoKeymap {
         return keymap
     }
 
-    /// Typing a filter: characters and Backspace edit it, the list still moves.
+    /// Typing a filter: the keys that end or leave it, and the list still moves. The keys that
+    /// edit it (characters, ←/→, Backspace, Ctrl-W…) are the filter field's own
+    /// (``DemoApp/filterField``, the toolkit's ``TextPrompt``), tried before these.
     package static func filter(page: Int) -> Keymap<DemoAction> {
         Keymap([
-            KeyBinding([Trigger(.anyCharacter, .filterType(" "))], help: "type to filter", typed: { .filterType($0) }),
-            KeyBinding(keys: [.backspace], help: "erase", .filterBackspace),
             KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keeps", .filterCommit),
             KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clears", .filterCancel),
             KeyBinding(
@@ -174,7 +174,7 @@ package enum DemoKeymap {
     package static func barLabel(for model: DemoModel) -> String {
         switch mode(of: model) {
         case .drag: return "DRAG  "
-        case .filter: return "/" + model.filter + "▏  "
+        case .filter: return ""  // the app draws the filter field there, with its cursor
         case .sorting: return "SORTING  "
         case .normal, .help: return ""
         }

@@ -31,9 +31,7 @@ extension DemoModel {
         }
         if isEditingFilter {
             switch action {
-            case .filterType(let c): filter.append(c); return refresh(animated: true)
             case .setFilter(let text): guard text != filter else { return [] }; filter = text; return refresh(animated: true)
-            case .filterBackspace: if !filter.isEmpty { filter.removeLast() }; return refresh(animated: true)
             case .filterCommit: isEditingFilter = false; return []
             case .filterCancel: isEditingFilter = false; filter = ""; return refresh(animated: true)
             case .quit: return [.quit]
@@ -62,7 +60,7 @@ extension DemoModel {
         case .pickUp: return pickUp()
         case .dragUp, .dragDown, .drop, .cancelDrag: return []
         case .beginFilter: isEditingFilter = true; return []
-        case .filterType, .filterBackspace, .filterCommit, .setFilter: return []
+        case .filterCommit, .setFilter: return []
         case .filterCancel:
             guard !filter.isEmpty else { return [] }
             filter = ""
@@ -165,8 +163,8 @@ extension DemoModel {
 
     // MARK: - Displayed snapshot
 
-    /// Whether an item passes the filter (case- and accent-insensitive substring of its title
-    /// or its detail). O(1): the matches are found once per filter change (``runFilter()``).
+    /// Whether an item passes the filter (``FilterQuery``: fzf's syntax, smart case, accents
+    /// folded, over its title and its detail). O(1): the matches are found once per filter change (``runFilter()``).
     func matchesFilter(_ id: Int) -> Bool {
         guard !filter.isEmpty, let filterIndex, let filterMatches else { return true }
         return filterIndex.matched(id, in: filterMatches)
@@ -183,7 +181,9 @@ extension DemoModel {
             filterIndex = Self.makeFilterIndex(data)
             filterMatches = nil
         }
-        filterMatches = filterIndex!.matches(filter, narrowing: filterMatches)
+        // fzf's syntax, as every TUIList list filters (`ListScreen`, `tuilist pick`): words
+        // match in any order, fuzzily; 'exact, ^prefix, suffix$, !not, a | b.
+        filterMatches = filterIndex!.matches(FilterQuery(filter), narrowing: filterMatches)
     }
 
     /// Folds the text of every item in `data` into a new filter index. O(*n*); runs on any

@@ -23,9 +23,8 @@ package enum DemoAction: Hashable, Sendable {
     case cycleSortKey, sortTick, sortFaster, sortSlower, stopSort
     case pickUp, dragUp, dragDown, drop, cancelDrag
     case beginFilter
-    case filterType(Character)
-    case filterBackspace, filterCommit, filterCancel
-    /// The whole filter text at once (a batch of typed keys, or a paste).
+    case filterCommit, filterCancel
+    /// The whole filter text at once, as the filter field holds it after a batch of edits.
     case setFilter(String)
     case toggleCollapse, collapse, expand
     case toggleMark

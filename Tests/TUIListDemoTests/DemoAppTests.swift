@@ -213,3 +213,26 @@ struct HeadlessDemo {
     #expect(layout(demo.app.model) == [[2, 1, 3], [4, 5]])
     #expect(demo.app.model.canUndo)
 }
+
+@Test func theFilterIsEditedAtItsCursorWithTheToolkitsKeys() {
+    let demo = HeadlessDemo()
+    demo.press(.character("/"))
+    demo.app.handle("zr".map { InputEvent.key(.character($0)) } + [.key(.left), .key(.character("u"))])
+    demo.settle()
+    #expect(demo.app.model.filter == "zur", "← then u inserts before r")
+    #expect(layout(demo.app.model) == [[], [4]])
+    #expect(demo.lines[13].hasPrefix(" /zur  "), "the field, then the filter mode's keys: \(demo.lines[13])")
+    #expect(demo.app.canvas[4, 13].style.attributes.contains(.reverse), "the cursor is on r")
+    #expect(!demo.app.canvas[3, 13].style.attributes.contains(.reverse))
+
+    demo.app.handle([.key(.control("w"))])
+    #expect(demo.app.model.filter == "r", "Ctrl-W erases the word before the cursor")
+    demo.app.handle([.key(.control("e")), .key(.control("u")), .paste("ch\nerry\n")])
+    #expect(demo.app.model.filter == "ch erry ", "a paste is one line, at the cursor")
+    #expect(layout(demo.app.model) == [[1], []])
+
+    demo.press(.enter)
+    #expect(!demo.app.model.isEditingFilter && demo.app.model.filter == "ch erry ", "Enter keeps the filter")
+    demo.press(.character("/"), .backspace, .escape)
+    #expect(demo.app.model.filter.isEmpty && layout(demo.app.model) == [[1, 2, 3], [4, 5]], "Esc clears it")
+}

@@ -153,13 +153,10 @@ func layout(_ model: DemoModel) -> [[Int]] {
 @Test func filterHidesAndRestoresRows() {
     var model = smallModel()
     _ = model.update(.beginFilter)
-    for c in "zur" { _ = model.update(.filterType(c)) }
+    _ = model.update(.setFilter("zur"))
     #expect(layout(model) == [[], [4]], "accents fold: zur matches Zürich")
     #expect(model.cursor == .item(4))
-    _ = model.update(.filterBackspace)
-    _ = model.update(.filterBackspace)
-    _ = model.update(.filterBackspace)
-    _ = model.update(.filterType("c"))
+    _ = model.update(.setFilter("c"))
     #expect(layout(model) == [[1], [4, 5]], "c matches cherry and both cities")
     _ = model.update(.filterCommit)
     _ = model.update(.filterCancel)
@@ -226,7 +223,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = model.update(.cursor(.down))  // apple
     _ = model.update(.edit)
     _ = model.update(.beginFilter)
-    for c in "★" { _ = model.update(.filterType(c)) }
+    _ = model.update(.setFilter("★"))
     #expect(model.isWaitingForFilterIndex)
     #expect(layout(model) == [[1, 2, 3], [4, 5]], "unfiltered until the index arrives")
 
@@ -239,7 +236,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = direct.update(.cursor(.down))
     _ = direct.update(.edit)
     _ = direct.update(.beginFilter)
-    _ = direct.update(.filterType("★"))
+    _ = direct.update(.setFilter("★"))
     #expect(layout(direct) == layout(model))
 }
 
@@ -249,7 +246,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = model.show(smallModel().data, animated: false)
     #expect(model.adoptFilterIndex(DemoModel.makeFilterIndex(data), build: build).isEmpty)
     _ = model.update(.beginFilter)
-    _ = model.update(.filterType("c"))
+    _ = model.update(.setFilter("c"))
     #expect(!model.isWaitingForFilterIndex, "no build under way: the filter builds its index on the spot")
     #expect(layout(model) == [[1], [4, 5]])
 }
