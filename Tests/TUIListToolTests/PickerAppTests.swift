@@ -220,6 +220,21 @@ private struct PickerHarness {
         #expect(picker.app.query == "cat" && picker.listRows() == ["cat"])
     }
 
+    /// The count stays on the right while the query and its cursor fit beside it; a longer
+    /// query takes the line, scrolled so the cursor shows.
+    @Test func aLongQueryTakesTheLineAndScrollsToItsCursor() throws {
+        let picker = try PickerHarness(lines: ["x"], columns: 30)
+        picker.type("abcdefghijklm")
+        #expect(picker.rows[0] == "> abcdefghijklm  0/1 reading…", "\(picker.rows[0])")
+        picker.type("n")
+        #expect(picker.rows[0] == "> abcdefghijklmn", "the count gives way: \(picker.rows[0])")
+        picker.type("opqrstuvwxyz0123456789")
+        #expect(picker.terminal.lines[0] == "> " + picker.app.query.suffix(27) + " ", "\(picker.terminal.lines[0])")
+        #expect(picker.cursorColumns == [29])
+        picker.press(.control("a"))
+        #expect(picker.rows[0].hasPrefix("> abcdefgh") && picker.cursorColumns == [2], "\(picker.rows[0])")
+    }
+
     @Test func linesArrivingWhileFilteredJoinOnlyWhenTheyMatch() throws {
         let picker = try PickerHarness(lines: ["apple", "banana"])
         picker.type("an")
