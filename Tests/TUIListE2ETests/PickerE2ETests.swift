@@ -61,6 +61,29 @@ final class PickerE2ETests {
         #expect(printed == "199999\n")
     }
 
+    /// The query has a cursor: ← moves it into the query, a character goes in there, the
+    /// count changes, and the cursor cell (reversed) is on the character after it.
+    @Test func leftThenACharacterInsertsIntoTheQuery() throws {
+        let session = try start("printf 'cat\\ncot\\ncoat\\ndog\\n'")
+        defer { session.kill() }
+        try session.waitFor("4/4", timeout: 20)
+        try session.sendText("ct")
+        try session.waitUntil("three matches", timeout: 20) { $0[0].hasPrefix("> ct") && $0[0].hasSuffix("3/4") }
+        try session.sendKeys("Left")
+        try session.sendText("o")
+        let screen = try session.waitUntil("cot: two matches", timeout: 20, escapes: true) { screen in
+            let rows = styledRows(screen)
+            return !rows.isEmpty && rows[0].text.hasPrefix("> cot") && rows[0].text.hasSuffix("2/4")
+        }
+        let prompt = styledRows(screen)[0]
+        #expect(prompt.styles[4].attributes.contains(.reverse), "the cursor on the t: \(prompt.styles.prefix(6))")
+        #expect(!prompt.styles[3].attributes.contains(.reverse) && !prompt.styles[5].attributes.contains(.reverse))
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "cot\n")
+    }
+
     @Test func aSlowProducersLinesShowBeforeItCloses() throws {
         // A line every 50 ms, then the pipe stays open for 4 s more.
         let session = try start("(for i in 1 2 3 4 5 6; do echo line$i; sleep 0.05; done; sleep 4)")

@@ -54,6 +54,18 @@ private struct PickerHarness {
     func listRows(header: Int = 0) -> [String] {
         Array(rows[(1 + header) ..< (rows.count - 1)]).filter { !$0.isEmpty }
     }
+    /// Events as one batch (typed fast).
+    func send(_ events: [InputEvent]) {
+        terminal.enqueue(events)
+        advance()
+    }
+
+    /// The prompt line's columns drawn in reverse video: the query's cursor.
+    var cursorColumns: [Int] {
+        let frame = terminal.frame
+        return (0 ..< frame.width).filter { frame[$0, 0].style.attributes.contains(.reverse) }
+    }
+
     /// The row drawn in reverse video (the selection), as shown.
     var selectedRow: String? {
         let frame = terminal.frame
@@ -91,7 +103,8 @@ private struct PickerHarness {
         let picker = try PickerHarness(lines: ["Café au lait", "cafe noir", "tea", "Noir Désir", "espresso"])
         picker.type("cafe")
         #expect(Set(picker.listRows()) == ["Café au lait", "cafe noir"])
-        #expect(picker.rows[0].hasPrefix("> cafe▏") && picker.rows[0].hasSuffix("2/5 reading…"), "\(picker.rows[0])")
+        #expect(picker.rows[0].hasPrefix("> cafe ") && picker.rows[0].hasSuffix("2/5 reading…"), "\(picker.rows[0])")
+        #expect(picker.cursorColumns == [6], "the cursor after the query")
         picker.type(" noir")
         #expect(picker.listRows() == ["cafe noir"])
         picker.press(.backspace, .backspace, .backspace, .backspace, .backspace)
@@ -107,6 +120,119 @@ private struct PickerHarness {
         picker.press(.control("u"))
         picker.type("xyz")
         #expect(picker.listRows() == ["no line matches"] && picker.rows[0].hasSuffix("0/5 reading…"), "\(picker.rows)")
+    }
+
+    /// The query is a line editor (the library's ``TextPrompt``): ← and a character insert
+    /// mid-query, the list refilters, and the screen shows the cursor where it is.
+    @Test func leftThenACharacterInsertsMidQueryAndTheListRefilters() throws {
+        let picker = try PickerHarness(lines: ["cat", "cot", "coat", "dog"])
+        picker.type("ct")
+        #expect(Set(picker.listRows()) == ["cat", "cot", "coat"] && picker.rows[0].hasSuffix("3/4 reading…"))
+        picker.press(.left)
+        #expect(picker.cursorColumns == [3], "on the t: \(picker.cursorColumns)")
+        picker.type("o")
+        #expect(picker.app.query == "cot" && picker.app.prompt.cursor == 2)
+        #expect(picker.listRows() == ["cot", "coat"], "\(picker.rows)")
+        #expect(picker.rows[0].hasPrefix("> cot") && picker.rows[0].hasSuffix("2/4 reading…"), "\(picker.rows[0])")
+        #expect(picker.cursorColumns == [4], "still on the t")
+        // Ctrl-A and Ctrl-E jump to the ends of the query; Delete erases under the cursor.
+        picker.press(.control("a"), .delete)
+        #expect(picker.app.query == "ot" && Set(picker.listRows()) == ["cot", "coat"])
+        picker.press(.control("e"), .backspace, .control("b"), .control("f"))
+        #expect(picker.app.query == "o" && picker.app.prompt.cursor == 1 && picker.cursorColumns == [3])
+        #expect(Set(picker.listRows()) == ["cot", "coat", "dog"])
+    }
+
+    /// A whole batch of editing keys is one search: thirty keys typed at once (a paste through
+    /// a terminal without bracketed paste) search the index once, not thirty times.
+    @Test func aBatchOfTypingIsSearchedOnce() throws {
+        let picker = try PickerHarness(lines: ["alpha", "beta", "a long line of thirty characters!"])
+        let before = picker.app.searchGeneration
+        let thirty = "a long line of thirty characte"
+        picker.type(thirty)
+        #expect(picker.app.query == thirty && picker.listRows() == ["a long line of thirty characters!"])
+        #expect(picker.app.searchGeneration == before + 1, "\(picker.app.searchGeneration - before) searches")
+        // A move in the middle of a batch searches what was typed before it, once, first.
+        picker.send([.key(.control("u")), .key(.character("b")), .key(.down), .key(.character("e"))])
+        #expect(picker.app.searchGeneration == before + 3 && picker.app.query == "be")
+    }
+
+    /// Ctrl-W erases the word before the cursor (fzf's unix-word-rubout), Ctrl-U what is before
+    /// the cursor.
+    @Test func ctrlWErasesTheWordBeforeTheCursorAndCtrlUTheStart() throws {
+        let picker = try PickerHarness(lines: ["alpha beta", "alpha", "beta"])
+        picker.type("alpha beta")
+        #expect(picker.listRows() == ["alpha beta"])
+        picker.press(.control("w"))
+        #expect(picker.app.query == "alpha " && Set(picker.listRows()) == ["alpha beta", "alpha"])
+        picker.type("beta")
+        picker.press(.left, .left, .left, .left, .left, .control("w"))
+        #expect(picker.app.query == " beta" && picker.app.prompt.cursor == 0, "\(picker.app.query)")
+        #expect(Set(picker.listRows()) == ["alpha beta", "beta"])
+        picker.press(.control("e"), .left, .left, .control("u"))
+        #expect(picker.app.query == "ta" && picker.app.prompt.cursor == 0 && Set(picker.listRows()) == ["alpha beta", "beta"])
+    }
+
+    /// A paste goes in at the cursor as one line (its line break a space), and is searched once
+    /// with the keys of its batch.
+    @Test func aPasteWithALineBreakIsOneLineAtTheCursorSearchedOnce() throws {
+        let picker = try PickerHarness(lines: ["red apple", "green apple", "red cherry"])
+        picker.type("apple")
+        picker.press(.control("a"))
+        let before = picker.app.searchGeneration
+        picker.send([.paste("red\n"), .key(.character("x"))])
+        #expect(picker.app.query == "red xapple" && picker.app.prompt.cursor == 5, "\(picker.app.query)")
+        #expect(picker.app.searchGeneration == before + 1, "one search for the batch")
+        #expect(picker.listRows() == ["no line matches"])
+        picker.press(.backspace)
+        #expect(picker.listRows() == ["red apple"])
+    }
+
+    /// The picker keeps its keys while the query has text: Enter chooses, Esc gives up, Home and
+    /// End move the list (not the cursor), Ctrl-K moves up as in fzf.
+    @Test func thePickersKeysStayItsOwnWhileEditing() throws {
+        let picker = try PickerHarness(lines: ["apple one", "apple two", "apple three", "banana"])
+        picker.type("ap")
+        picker.press(.left)
+        let rows = picker.listRows()
+        #expect(rows.count == 3 && picker.selectedRow == rows[0], "\(rows)")
+        picker.press(.end)
+        #expect(picker.selectedRow == rows[2] && picker.app.prompt.cursor == 1)
+        picker.press(.control("k"))
+        #expect(picker.selectedRow == rows[1] && picker.app.query == "ap")
+        picker.press(.home)
+        #expect(picker.selectedRow == rows[0] && picker.app.prompt.cursor == 1)
+        picker.press(.down, .enter)
+        #expect(picker.app.chosen == [rows[1]] && picker.app.exitStatus == 0)
+
+        let giveUp = try PickerHarness(lines: ["one", "two"])
+        giveUp.type("tw")
+        giveUp.press(.left, .escape, .character("x"))
+        #expect(giveUp.program.isFinished && giveUp.app.exitStatus == 130 && giveUp.app.chosen.isEmpty)
+        #expect(giveUp.app.query == "tw", "the key after Esc is not typed")
+    }
+
+    /// `--query` fills the prompt with the cursor at its end.
+    @Test func theInitialQueryIsInThePromptWithTheCursorAtItsEnd() throws {
+        let picker = try PickerHarness(.init(query: "ca"), lines: ["cat", "car", "cut"])
+        #expect(picker.rows[0].hasPrefix("> ca ") && picker.cursorColumns == [4], "\(picker.rows[0])")
+        picker.type("t")
+        #expect(picker.app.query == "cat" && picker.listRows() == ["cat"])
+    }
+
+    /// The count stays on the right while the query and its cursor fit beside it; a longer
+    /// query takes the line, scrolled so the cursor shows.
+    @Test func aLongQueryTakesTheLineAndScrollsToItsCursor() throws {
+        let picker = try PickerHarness(lines: ["x"], columns: 30)
+        picker.type("abcdefghijklm")
+        #expect(picker.rows[0] == "> abcdefghijklm  0/1 reading…", "\(picker.rows[0])")
+        picker.type("n")
+        #expect(picker.rows[0] == "> abcdefghijklmn", "the count gives way: \(picker.rows[0])")
+        picker.type("opqrstuvwxyz0123456789")
+        #expect(picker.terminal.lines[0] == "> " + picker.app.query.suffix(27) + " ", "\(picker.terminal.lines[0])")
+        #expect(picker.cursorColumns == [29])
+        picker.press(.control("a"))
+        #expect(picker.rows[0].hasPrefix("> abcdefgh") && picker.cursorColumns == [2], "\(picker.rows[0])")
     }
 
     @Test func linesArrivingWhileFilteredJoinOnlyWhenTheyMatch() throws {

@@ -5,10 +5,13 @@ import TUIList
 /// The pipe picker (`COMMAND | tuilist`): lines arrive while the person types a filter and
 /// moves through the matches; Enter chooses.
 ///
-/// Screen: a prompt line (`> query` and `matches/lines`), the pinned header lines, the list,
-/// and a help bar. Typing filters (``FilterQuery``: fzf's extended search, smart case, accents
-/// ignored; matches ranked by score unless ``Options/sort`` is off); ↑/↓, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves
-/// down; Enter chooses; Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
+/// Screen: a prompt line (`> query` with its cursor, and `matches/lines`), the pinned header
+/// lines, the list, and a help bar. Typing filters (``FilterQuery``: fzf's extended search,
+/// smart case, accents ignored; matches ranked by score unless ``Options/sort`` is off); the
+/// query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
+/// cursor), searched once per run of editing keys in a batch of input; ↑/↓, Ctrl-P/Ctrl-N
+/// (Ctrl-K), PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves down; Enter chooses;
+/// Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
 /// program ends: 0 with lines chosen, 1 when nothing matched, 130 when the person gave up
 /// (fzf's conventions).
 ///
@@ -83,8 +86,12 @@ package final class PickerApp: TerminalApp {
     package let list: ListView<Int, Int>
     /// The options in force.
     package let options: Options
-    /// What the person typed.
+    /// The query searched: the prompt's text once its run of edits in a batch of input is done
+    /// (the search runs once per run, not per key).
     package private(set) var query = ""
+    /// The query's line editor: its text, cursor and editing keys
+    /// (``PickerKeymap/promptKeymap(multi:)``).
+    package private(set) var prompt: TextPrompt
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
     /// under ``Options/ansi``).
     package private(set) var header: [String] = []
@@ -139,8 +146,9 @@ package final class PickerApp: TerminalApp {
     private var lastMatches: FilterMatches?
     /// ``query`` parsed.
     private var parsedQuery = FilterQuery("")
-    /// Bumped by each search started: a background result for an older one is dropped.
-    private var searchGeneration = 0
+    /// Bumped by each search started: a background result for an older one is dropped (and a
+    /// test counts the searches a batch of typing makes).
+    package private(set) var searchGeneration = 0
     /// The background search in flight, if any.
     private var searchInFlight: FilterCancellation?
     /// Whether the lines shown are out of date (new lines, a new query) and the search has
@@ -189,7 +197,8 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
-        query = options.query
+        prompt = TextPrompt(text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi))
+        query = prompt.text
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
         keymap = PickerKeymap.keymap(multi: options.multi)
@@ -224,46 +233,46 @@ package final class PickerApp: TerminalApp {
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
-        var newQuery = query
-        for event in events {
-            switch event {
-            case .paste(let text):
-                if isShowingHelp { isShowingHelp = false }
-                newQuery += text.map { $0.isNewline ? " " : $0 }.map(String.init).joined()
+        var rest = events[...]
+        while let event = rest.first {
+            if isShowingHelp {
+                // Any key or click closes the keys and does nothing else; a paste closes them
+                // and is typed.
+                switch event {
+                case .paste:
+                    isShowingHelp = false
+                case .key, .mouse:
+                    isShowingHelp = false
+                    rest = rest.dropFirst()
+                    continue
+                case .resize:
+                    rest = rest.dropFirst()
+                    continue
+                }
+            }
+            // The leading run of editing keys and pastes edits the query; it is searched once,
+            // when something else comes (a move acts on the list as filtered so far) or at the end.
+            rest = rest.dropFirst(prompt.handle(rest).consumed)
+            guard let next = rest.popFirst() else { break }
+            switch next {
             case .key(let key):
-                if isShowingHelp {
-                    // Any key closes the keys (and does nothing else).
-                    isShowingHelp = false
-                    program.setNeedsDisplay()
-                    continue
-                }
                 guard let action = action(for: key) else { continue }
-                switch action {
-                case .type(let c): newQuery.append(c)
-                case .deleteBackward: if !newQuery.isEmpty { newQuery.removeLast() }
-                case .clearQuery: newQuery = ""
-                case .deleteWord:
-                    while newQuery.last == " " { newQuery.removeLast() }
-                    while let last = newQuery.last, last != " " { newQuery.removeLast(); _ = last }
-                default:
-                    // Moves act on the list as filtered so far.
-                    if newQuery != query { setQuery(newQuery) }
-                    perform(action, in: program)
-                    if exitStatus != nil { return }
-                }
+                searchTypedQuery()
+                perform(action, in: program)
+                if exitStatus != nil { return }
             case .mouse:
-                if isShowingHelp {
-                    isShowingHelp = false
-                    program.setNeedsDisplay()
-                    continue
-                }
-                if newQuery != query { setQuery(newQuery) }
-                list.handle(event)
-            case .resize:
+                searchTypedQuery()
+                list.handle(next)
+            case .paste, .resize:
                 break
             }
         }
-        if newQuery != query { setQuery(newQuery) }
+        searchTypedQuery()
+    }
+
+    /// Searches the prompt's text if it is not the query searched.
+    private func searchTypedQuery() {
+        if prompt.text != query { setQuery(prompt.text) }
     }
 
     /// How matched characters are drawn (as fzf draws them: green, bold).
@@ -271,14 +280,17 @@ package final class PickerApp: TerminalApp {
     /// How marked rows are drawn (`--multi`).
     package static let markedStyle = Style(foreground: .ansi(3), attributes: .bold)
 
-    /// The picker's keys (``PickerKeymap``).
+    /// The picker's own keys (``PickerKeymap``); the query's editing keys are ``prompt``'s
+    /// (``TextPrompt/keymap``), which shares no key with these.
     package let keymap: Keymap<PickerAction>
     /// Whether the keys are shown (F1).
     package private(set) var isShowingHelp = false
 
     /// What `key` does: the keymap's answer, the one dispatch the keys, the help bar and the
-    /// help overlay share.
-    package func action(for key: Key) -> PickerAction? { keymap.action(for: key) }
+    /// help overlay share; nil for a key the prompt takes (it edits the query).
+    package func action(for key: Key) -> PickerAction? {
+        prompt.keymap.binds(key) ? nil : keymap.action(for: key)
+    }
 
     package func tick(in program: Program) {
         takeLines(in: program)
@@ -349,16 +361,19 @@ package final class PickerApp: TerminalApp {
             canvas.draw("tuilist", x: 0, y: 0, style: Style(attributes: .bold))
             return
         }
-        // The prompt and the counts.
+        // The prompt, the query with its cursor, and the counts while the query leaves room.
         let promptWidth = canvas.draw(
             options.prompt, x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
-        canvas.draw(query + "▏", x: promptWidth, y: 0, maxWidth: width - promptWidth)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
-        if infoWidth + 2 + promptWidth < width - TerminalText.columns(of: query) {
+        // (The query and its cursor cell, a space, the counts, a space.)
+        let showsInfo = promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
+        let fieldEnd = showsInfo ? width - infoWidth - 2 : width
+        prompt.draw(into: &canvas, in: Rect(x: promptWidth, y: 0, width: fieldEnd - promptWidth, height: 1))
+        if showsInfo {
             canvas.draw(info, x: width - infoWidth - 1, y: 0, style: Style(attributes: .dim))
         }
         var y = 1
@@ -388,11 +403,26 @@ package final class PickerApp: TerminalApp {
         } else {
             list.render(into: &canvas, rect: body)
         }
-        HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))
+        HelpBar(items: helpBarItems, separator: " · ", style: Style(foreground: .ansi(6)))
             .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
-        if isShowingHelp {
-            HelpOverlay(keymap, title: "tuilist pick — keys", footer: "any key closes").draw(into: &canvas, in: canvas.bounds)
-        }
+        if isShowingHelp { helpOverlay.draw(into: &canvas, in: canvas.bounds) }
+    }
+
+    /// The help bar's items: the picker's keys with typing after the moves, then the query's
+    /// other editing keys (the bar shows the leading items that fit).
+    package var helpBarItems: [String] {
+        let own = keymap.barItems
+        let moves = (own.firstIndex(of: "↑↓ move") ?? own.count - 1) + 1
+        let typing = prompt.keymap.bindings.filter { $0.triggers.contains { $0.pattern == .anyCharacter } }
+        let editing = prompt.keymap.bindings.filter { !$0.triggers.contains { $0.pattern == .anyCharacter } }
+        return Array(own[..<moves]) + typing.compactMap(\.bar) + own[moves...] + editing.compactMap(\.bar)
+    }
+
+    /// The keys (F1): the picker's, then the query's editing keys.
+    package var helpOverlay: HelpOverlay {
+        HelpOverlay(
+            title: "tuilist pick — keys", sections: [.init(nil, keymap), .init("Editing the query", prompt.keymap)],
+            footer: "any key closes")
     }
 
     // MARK: - Keys
@@ -422,8 +452,6 @@ package final class PickerApp: TerminalApp {
         case .toggleHelp:
             isShowingHelp.toggle()
             program.setNeedsDisplay()
-        case .type, .deleteBackward, .deleteWord, .clearQuery:
-            break  // (query edits are made by `handle`)
         }
     }
 

@@ -1,6 +1,7 @@
 import TUIList
 
-/// What a key does in the picker.
+/// What a key does in the picker (the query's editing keys are the prompt's,
+/// ``PickerKeymap/promptKeymap(multi:)``).
 package enum PickerAction: Equatable, Sendable {
     /// Print the selected (or marked) lines and exit 0.
     case choose
@@ -10,23 +11,16 @@ package enum PickerAction: Equatable, Sendable {
     case mark
     /// Move the selection.
     case move(SelectionMovement)
-    /// Add a character to the query.
-    case type(Character)
-    /// Delete the query's last character.
-    case deleteBackward
-    /// Delete the query's last word.
-    case deleteWord
-    /// Empty the query.
-    case clearQuery
     /// Show or hide the keys.
     case toggleHelp
 }
 
-/// The picker's keys, as one toolkit ``Keymap``: what each key does, the help bar and the
-/// help overlay (F1) all come from it. Letters are text for the query (fzf's way), so the
-/// list moves with the arrows and Ctrl-P/Ctrl-N, never j/k.
+/// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
+/// and the query prompt's editing keys (a ``TextPrompt``'s). What each key does, the help bar
+/// and the help overlay (F1) all come from them. Letters are text for the query (fzf's way), so
+/// the list moves with the arrows and Ctrl-P/Ctrl-N (and fzf's Ctrl-K), never j/k.
 package enum PickerKeymap {
-    /// The keymap, with Tab marking lines only under `--multi`.
+    /// The picker's own keys, with Tab marking lines only under `--multi`.
     package static func keymap(multi: Bool) -> Keymap<PickerAction> {
         var bindings: [KeyBinding<PickerAction>] = [
             KeyBinding(keys: [.enter], help: "print the selected line and exit", bar: "Enter choose", .choose)
@@ -39,20 +33,36 @@ package enum PickerKeymap {
                 [
                     .init(.key(.up), .move(.previous)), .init(.key(.down), .move(.next)),
                     .init(.key(.control("p")), .move(.previous)), .init(.key(.control("n")), .move(.next)),
-                ], label: "↑↓ Ctrl-P/Ctrl-N", help: "move the selection", bar: "↑↓ move"),
+                    // fzf's Ctrl-K (its Ctrl-J is Enter on a terminal: both send a line feed).
+                    .init(.key(.control("k")), .move(.previous)),
+                ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K", help: "move the selection", bar: "↑↓ move"),
             KeyBinding([.init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown))], help: "move a page"),
             KeyBinding([.init(.key(.home), .move(.first)), .init(.key(.end), .move(.last))], help: "first, last line"),
-            KeyBinding(
-                [.init(.anyCharacter, .type(" "))], help: "type to filter (fzf's search syntax)",
-                bar: multi ? nil : "type to filter", typed: { .type($0) }),
-            KeyBinding(keys: [.backspace], help: "delete a character of the query", .deleteBackward),
-            KeyBinding(keys: [.control("w")], help: "delete a word of the query", .deleteWord),
-            KeyBinding(keys: [.control("u")], help: "clear the query", .clearQuery),
             KeyBinding(
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
             KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
         ]
         return Keymap(bindings)
+    }
+
+    /// The query's editing keys: ``TextPrompt/defaultKeymap`` without the keys the picker keeps
+    /// (Home/End move the list, Ctrl-K moves up as in fzf), typing named as the filter it is.
+    /// - Parameter multi: Whether `--multi` is on (its Tab mark takes the help bar's room).
+    package static func promptKeymap(multi: Bool) -> Keymap<TextPrompt.Action> {
+        var map = TextPrompt.defaultKeymap
+        map.unbind(keymap(multi: multi).bindings.flatMap(\.keys))
+        for index in map.bindings.indices {
+            if map.bindings[index].triggers.contains(where: { $0.pattern == .anyCharacter }) {
+                map.bindings[index].help = "type to filter (fzf's search syntax)"
+                map.bindings[index].bar = multi ? nil : "type to filter"
+            }
+            let binding = map.bindings[index]
+            if binding.triggers.contains(where: { $0.action == .left }) {
+                // (Written from its keys: the default label "← →" leaves out Ctrl-B and Ctrl-F.)
+                map.bindings[index] = KeyBinding(binding.triggers, help: binding.help, bar: "← → cursor")
+            }
+        }
+        return map
     }
 }
