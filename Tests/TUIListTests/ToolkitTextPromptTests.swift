@@ -136,6 +136,14 @@ struct ToolkitTextPromptTests {
         prompt.handle(.key(.character("k")))
         #expect(shown(prompt) == "ab|c")
     }
+
+    @Test func theDefaultKeymapsHelpNamesEveryKeyItTakes() {
+        let keymap = TextPrompt.defaultKeymap
+        var canvas = Canvas(width: 60, height: 16)
+        HelpOverlay(keymap, title: "Editing").draw(into: &canvas, in: canvas.bounds)
+        let failures = HelpAudit.failures(keymap: keymap, frame: canvas.lines) { keymap.action(for: $0) }
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }
 
 extension TextPrompt {

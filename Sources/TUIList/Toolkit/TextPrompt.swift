@@ -55,7 +55,7 @@ public struct TextPrompt: Sendable {
                     .init(.key(.left), .left), .init(.key(.right), .right),
                     .init(.key(.control("b")), .left), .init(.key(.control("f")), .right),
                 ],
-                label: "← →", help: "move the cursor"),
+                label: "← → Ctrl-B Ctrl-F", help: "move the cursor"),
             KeyBinding(
                 [
                     .init(.key(.home), .home), .init(.key(.control("a")), .home),
