@@ -556,6 +556,7 @@ package final class WatchApp: TerminalApp {
     /// key does not close it.
     package func action(for key: Key) -> WatchAction? {
         if case .unknown = key, keyMode == .help { return nil }
+        if promptAction(for: key) != nil { return nil }  // the query's edit, not an action
         return keymap.action(for: key)
     }
 
