@@ -189,8 +189,9 @@ final class WatchE2ETests {
         #expect(reversed(on: screen, line: "2 beta 20") == "", "beta only moved")
     }
 
-    /// --sort=-2: rows ordered by field 2, largest first, re-sorted when the values change.
-    @Test func sortOrdersByAFieldDescendingAndResorts() throws {
+    /// --sort=-2: rows ordered by field 2, largest first, re-sorted when the values change;
+    /// then the filter: typed, ← moves its cursor, a character goes in the middle, Enter keeps it.
+    @Test func sortOrdersByAFieldDescendingAndResortsAndTheFilterEditsMidQuery() throws {
         let file = folder + "/load.txt"
         try write("PID CPU\nweb 30\ndb 5\ncron 12\n", to: file)
         let session = try TmuxSession.start(
@@ -205,6 +206,24 @@ final class WatchE2ETests {
         try write("PID CPU\nweb 30\ndb 55\ncron 2\n", to: file)
         try session.waitUntil("re-sorted", timeout: 20) {
             $0.count > 4 && $0[2].contains("db 55") && $0[3].contains("web 30") && $0[4].contains("cron 2")
+        }
+        try session.sendKeys("/")
+        try session.sendText("wb")
+        try session.sendKeys("Left")
+        try session.sendText("e")
+        // The prompt line (the status line's place): "/web", the cursor (reverse video) on the
+        // "b" after the inserted "e", one row of three matching.
+        let screen = try session.waitUntil("the filter web, its cursor on b", timeout: 20, escapes: true) { screen in
+            reversed(on: screen, line: "1/3") == "b"
+        }
+        let plain = screen.map { $0.replacing(/\x1B\[[0-9;]*m/, with: "") }
+        #expect(plain.contains { $0.hasPrefix("/web") && $0.hasSuffix("1/3") }, "\(plain.joined(separator: "\n"))")
+        try session.waitUntil("only web", timeout: 20) {
+            $0.count > 4 && $0[2].contains("web 30") && !$0.contains { $0.contains("db 55") || $0.contains("cron 2") }
+        }
+        try session.sendKeys("Enter")
+        try session.waitUntil("the filter kept in the title", timeout: 20) {
+            $0.count > 10 && $0[0].hasSuffix("/web") && $0[10].contains("1/3 rows")
         }
     }
 

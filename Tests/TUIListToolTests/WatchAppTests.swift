@@ -24,11 +24,12 @@ private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
 /// (for real, briefly) for its result to wake the program.
 private struct WatchHarness {
     let clock = ManualClock()
-    let terminal = HeadlessTerminal(columns: 50, rows: 12)
+    let terminal: HeadlessTerminal
     let program: Program
     let app: WatchApp
 
-    init(_ options: WatchApp.Options, runner: ScriptedRunner) throws {
+    init(_ options: WatchApp.Options, runner: ScriptedRunner, columns: Int = 50, rows: Int = 12) throws {
+        terminal = HeadlessTerminal(columns: columns, rows: rows)
         terminal.clock = clock
         for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
         program = Program(terminal: terminal, clock: clock)
@@ -202,6 +203,93 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "", "\(watch.rows)")
     }
 
+    /// The filter is edited with the library's `FilterPrompt`: typed, then ← and a character
+    /// insert in the middle, and the rows filter again; the line above the help bar shows the
+    /// query with its cursor (reversed) and how many rows match.
+    @Test func theFilterCursorMovesAndACharacterInsertsMidQuery() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2)), runner: runner)
+        await watch.advance(by: 0.1)
+        for key: Key in [.character("/"), .character("d"), .character("w"), .character("n"), .left, .left] {
+            await watch.press(key)
+        }
+        #expect(watch.app.query == "dwn" && watch.app.filter.prompt.cursor == 1)
+        #expect(watch.rows[1] == "" && watch.rows[5] == "no row matches the filter", "\"dwn\" matches nothing: \(watch.rows)")
+        await watch.press(.character("o"))
+        #expect(watch.app.query == "down" && watch.app.filter.prompt.cursor == 2)
+        #expect(watch.rows[1] == "web 3 down" && watch.rows[2] == "", "refiltered: \(watch.rows)")
+        // The prompt line: "/down", the cursor on the "w" after the inserted "o", "1/3" on the right.
+        let line = watch.terminal.lines[10]
+        #expect(line.hasPrefix("/down") && line.hasSuffix("1/3"), "\(line)")
+        let reversed = (0 ..< 50).filter { watch.terminal.frame[$0, 10].style.attributes.contains(.reverse) }
+        #expect(reversed == [3], "the cursor on the w: \(reversed)")
+        await watch.press(.home)
+        await watch.press(.delete)
+        #expect(watch.app.query == "own" && watch.app.filter.prompt.cursor == 0, "Home, then Delete erases forwards")
+    }
+
+    /// Ctrl-W erases the word before the cursor (and the rows filter again); Ctrl-U the rest.
+    @Test func ctrlWErasesAWordOfTheFilter() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2)), runner: runner)
+        await watch.advance(by: 0.1)
+        await watch.press(.character("/"))
+        watch.terminal.enqueue("up db".map { .key(.character($0)) })
+        await watch.advance(by: 0.6)
+        #expect(watch.rows[1] == "db 2 up" && watch.rows[2] == "", "\(watch.rows)")
+        await watch.press(.control("w"))
+        #expect(watch.app.query == "up ")
+        #expect(watch.rows[1] == "web 1 up" && watch.rows[2] == "db 2 up" && watch.rows[3] == "", "\(watch.rows)")
+        await watch.press(.control("u"))
+        #expect(watch.app.query == "" && watch.rows[3] == "web 3 down", "every row is back")
+    }
+
+    /// A batch of typing, or typing and a paste, filters once: the recording (every state
+    /// shown) gains one state, not one per key. A paste's line break becomes a space.
+    @Test func aBatchOfTypingAndAPasteWithANewlineFiltersOnce() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2)), runner: runner)
+        let sink = MemorySessionSink()
+        watch.app.recorder = try SessionRecorder(
+            sink: sink, header: SessionHeader(columns: 50, rows: 12, program: "test", start: "-"), clock: { 0 })
+        await watch.advance(by: 0.1)
+        #expect(sink.lines.count == 2, "the header, the first run")
+        // "d" (2 rows), "dw" (none), "dwn", then ← ← "o": "down" (1 row) — one state.
+        watch.terminal.enqueue(
+            [.key(.character("/"))] + "dwn".map { .key(.character($0)) } + [.key(.left), .key(.left), .key(.character("o"))])
+        await watch.advance(by: 0.6)
+        #expect(watch.app.query == "down" && watch.rows[1] == "web 3 down" && watch.rows[2] == "")
+        #expect(sink.lines.count == 3, "filtered once for the batch:\n\(sink.lines.dropFirst(2).joined(separator: "\n"))")
+        await watch.press(.end)
+        await watch.press(.control("u"))
+        #expect(watch.app.query == "" && sink.lines.count == 4 && watch.rows[3] == "web 3 down")
+        // "w" (2 rows) then a paste "eb\n3" (1 row), in one batch: one state, one line.
+        watch.terminal.enqueue([.key(.character("w")), .paste("eb\n3")])
+        await watch.advance(by: 0.6)
+        #expect(watch.app.query == "web 3" && watch.app.filter.prompt.cursor == 5)
+        #expect(watch.rows[1] == "web 3 down" && watch.rows[2] == "", "\(watch.rows)")
+        #expect(sink.lines.count == 5, "filtered once:\n\(sink.lines.dropFirst(4).joined(separator: "\n"))")
+    }
+
+    /// Enter keeps the filter (the title shows it, the status line is back); Esc while typing
+    /// clears it; the prompt reopens with its cursor at the end.
+    @Test func enterKeepsTheFilterAndEscClearsIt() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2)), runner: runner)
+        await watch.advance(by: 0.1)
+        for key: Key in [.character("/"), .character("u"), .character("p"), .enter] { await watch.press(key) }
+        #expect(!watch.app.isEditingFilter && watch.app.query == "up")
+        #expect(watch.rows[0].hasSuffix("/up"), "the title shows the filter kept: \(watch.rows[0])")
+        #expect(watch.rows[10].contains("2/3 rows"), "the status line is back: \(watch.rows[10])")
+        #expect(watch.rows[1] == "web 1 up" && watch.rows[2] == "db 2 up" && watch.rows[3] == "")
+        await watch.press(.character("/"))
+        await watch.press(.character("q"))
+        #expect(watch.app.query == "upq" && !watch.program.isFinished, "reopened, the cursor at the end; q is typed")
+        await watch.press(.escape)
+        #expect(!watch.app.isEditingFilter && watch.app.query == "")
+        #expect(watch.rows[3] == "web 3 down" && !watch.rows[0].contains("/"), "\(watch.rows)")
+    }
+
     @Test func theKeymapTableDrivesTheKeysTheBarAndTheHelp() async throws {
         // Every key the table names (bar or help) does what the table says, not the list's default.
         let named: [(Key, WatchAction)] = [
@@ -218,11 +306,19 @@ private func output(_ lines: String...) -> CommandResult {
             #expect(action(key, .normal) == expected, "\(key)")
         }
         #expect(action(.down, .normal) == .list(.next))
-        #expect(action(.character("q"), .filter) == .filterType("q"))
+        // Typing a filter, characters and the editing keys are the prompt's, not the mode's.
+        for key: Key in [.character("q"), .left, .home, .end, .backspace, .delete, .control("u"), .control("w")] {
+            #expect(action(key, .filter) == nil, "\(key)")
+            #expect(WatchKeymap.prompt.binds(key), "\(key)")
+        }
+        #expect(action(.down, .filter) == .list(.next) && action(.enter, .filter) == .filterCommit)
         #expect(action(.character(" "), .help) == .toggleHelp)
         #expect(
-            WatchKeymap.bar(editingFilter: false, query: "")
+            WatchKeymap.bar(editingFilter: false)
                 == "? help  q quit  ↑↓ move  Space pause  ← → history  > < sort  / filter")
+        #expect(
+            WatchKeymap.bar(editingFilter: true)
+                == "Enter keeps · Esc clears · F1 help · ↑↓ move · ← → cursor · Home End · Ctrl-W word")
         let rows = HelpOverlay.Section(nil, WatchKeymap.normal(navigation: .listNavigation)).rows
         #expect(rows.count == WatchKeymap.normal(navigation: .listNavigation).bindings.count)
 
@@ -250,7 +346,10 @@ private func output(_ lines: String...) -> CommandResult {
     @Test(arguments: WatchKeymap.Mode.allCases)
     func everyModesHelpIsDrawnFromTheKeymapThatDispatches(mode: WatchKeymap.Mode) async throws {
         let runner = ScriptedRunner([output("a", "b")])
-        let watch = try WatchHarness(.init(command: ["x"], interval: 5), runner: runner)
+        // Typing a filter, the help lists the prompt's editing keys too: a common 80×24 terminal.
+        let watch = try WatchHarness(
+            .init(command: ["x"], interval: 5), runner: runner, columns: mode == .filter ? 80 : 50,
+            rows: mode == .filter ? 24 : 12)
         await watch.advance(by: 0.1)
         let app = watch.app
         var dispatch: (Key) -> WatchAction? = { app.action(for: $0) }
@@ -270,6 +369,14 @@ private func output(_ lines: String...) -> CommandResult {
         let failures = HelpAudit.failures(keymap: keymap, frame: watch.terminal.lines, dispatch: dispatch)
         #expect(
             failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(watch.terminal.lines.joined(separator: "\n"))")
+        if mode == .filter {
+            // The keys that edit the query: drawn (the help and the bar) and doing what they say.
+            let editing = HelpAudit.failures(keymap: app.filter.prompt.keymap, frame: watch.terminal.lines) {
+                app.promptAction(for: $0)
+            }
+            #expect(editing.isEmpty, "\(editing.joined(separator: "\n"))\n\(watch.terminal.lines.joined(separator: "\n"))")
+            #expect(watch.terminal.lines.contains { $0.contains("Editing the filter") })
+        }
     }
 
     @Test func noCommandAndABadRegexAreOneLineErrors() {

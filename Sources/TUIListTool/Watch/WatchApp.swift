@@ -124,9 +124,15 @@ package final class WatchApp: TerminalApp {
     package private(set) var position = 0
     /// Whether running is paused (Space).
     package private(set) var isPaused = false
+    /// The filter's line: its query, cursor and editing keys (``WatchKeymap/prompt``).
+    package private(set) var filter: FilterPrompt = {
+        var filter = FilterPrompt()
+        filter.prompt.keymap = WatchKeymap.prompt
+        return filter
+    }()
     /// The filter text; rows that do not contain every word are hidden.
-    package private(set) var query = ""
-    /// Whether typed characters go to the filter.
+    package var query: String { filter.query }
+    /// Whether the filter prompt is open: editing keys go to ``filter``.
     package private(set) var isEditingFilter = false
     /// Whether the help overlay (`?`) is shown.
     package private(set) var isShowingHelp = false
@@ -210,12 +216,22 @@ package final class WatchApp: TerminalApp {
         startRunIfDue()
     }
 
+    /// Takes a batch: while the filter is open, each run of editing keys and pastes goes to
+    /// ``filter`` and the rows are filtered once for the run; the other events go through the
+    /// keymap in force (keys) or the list (the mouse).
+    /// - Complexity: O(events) look-ups, plus one filter per run of editing (``matchingRows(of:)``).
     package func handle(_ events: [InputEvent], in program: Program) {
-        for event in events {
+        var rest = events[...]
+        while !rest.isEmpty {
+            if isEditingFilter && !isFrozen {
+                let edit = filter.handle(rest)
+                if edit.changed { show(animated: true) }
+                if edit.consumed > 0 { program.setNeedsDisplay() }  // the cursor may have moved
+                rest = rest.dropFirst(edit.consumed)
+            }
+            guard let event = rest.popFirst() else { break }
             switch event {
             case .key(let key): handleKey(key, in: program)
-            case .paste(let text) where isEditingFilter:
-                setQuery(query + text.map { $0.isNewline ? " " : $0 }.map(String.init).joined())
             case .mouse: list.handle(event)
             default: break
             }
@@ -440,6 +456,7 @@ package final class WatchApp: TerminalApp {
             changed = snapshot.itemIdentifiers.filter(isChanged)
         }
         if !changed.isEmpty { snapshot.reconfigureItems(changed) }
+        list.emptyText = shown == nil ? "(no output)" : "no row matches the filter"
         shownContent = run.aligned.isEmpty ? run.content : run.aligned
         shownChanged = run.changed
         shownColors = run.colors
@@ -514,8 +531,6 @@ package final class WatchApp: TerminalApp {
         case .startFilter: isEditingFilter = true
         case .clearFilter: if !query.isEmpty { setQuery("") }
         case .toggleHelp: isShowingHelp.toggle()
-        case .filterType(let c): setQuery(query + String(c))
-        case .filterBackspace: if !query.isEmpty { setQuery(String(query.dropLast())) }
         case .filterCommit: isEditingFilter = false
         case .filterCancel: isEditingFilter = false; setQuery("")
         case .nextSortField: setSort(field: (sort?.field ?? 0) + 1, descending: sort?.descending ?? false)
@@ -533,14 +548,22 @@ package final class WatchApp: TerminalApp {
 
     /// The keymap in force: it dispatches the keys and draws the help bar and the help.
     package var keymap: Keymap<WatchAction> {
-        WatchKeymap.keymap(for: keyMode, navigation: list.keymap)
+        WatchKeymap.keymap(for: keyMode, navigation: list.keymap, prompt: filter.prompt.keymap)
     }
 
-    /// What `key` does now (nil: nothing). With the help shown, a sequence the terminal sent
-    /// that is not a key does not close it.
+    /// What `key` does now (nil: nothing, or, with the filter open, an edit of the query:
+    /// ``promptAction(for:)``). With the help shown, a sequence the terminal sent that is not a
+    /// key does not close it.
     package func action(for key: Key) -> WatchAction? {
         if case .unknown = key, keyMode == .help { return nil }
+        if promptAction(for: key) != nil { return nil }  // the query's edit, not an action
         return keymap.action(for: key)
+    }
+
+    /// The edit `key` makes to the query now: with the filter open, the prompt's keymap takes
+    /// a key before ``keymap`` does; otherwise nil.
+    package func promptAction(for key: Key) -> TextPrompt.Action? {
+        isEditingFilter && !isFrozen ? filter.prompt.keymap.action(for: key) : nil
     }
 
     /// Sorts by `field` (wrapping over the fields of the rows on screen) and shows it, animated.
@@ -562,7 +585,7 @@ package final class WatchApp: TerminalApp {
 
     private func setQuery(_ text: String) {
         guard text != query else { return }
-        query = text
+        filter.query = text
         show(animated: true)
     }
 
@@ -593,29 +616,43 @@ package final class WatchApp: TerminalApp {
             y += 1
         }
         list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
-        StatusLine(left: " " + statusText).draw(into: &canvas, in: Rect(x: 0, y: height - 2, width: width, height: 1))
+        let statusLine = Rect(x: 0, y: height - 2, width: width, height: 1)
+        if isEditingFilter {
+            // The filter being typed takes the status line's place, its cursor shown, with how
+            // many rows of the run on screen match.
+            let total = history.indices.contains(position) ? history[position].snapshot.numberOfItems : nil
+            filter.draw(into: &canvas, in: statusLine, matches: list.snapshot().numberOfItems, total: total)
+        } else {
+            StatusLine(left: " " + statusText).draw(into: &canvas, in: statusLine)
+        }
         drawHelpBar(into: &canvas, y: height - 1)
         if isShowingHelp { drawHelp(into: &canvas) }
     }
 
-    /// The help bar: the filter being typed, then the items of the keymap in force.
+    /// The help bar: the items of the keymap in force (typing a filter, then those of the keys
+    /// that edit it).
     private func drawHelpBar(into canvas: inout Canvas, y: Int) {
         let style = Style(foreground: .ansi(6))
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         canvas.clear(line, style: style)
         let mode = keyMode
-        let x = canvas.draw(mode == .filter ? " /\(query)▏  " : " ", x: 0, y: y, style: style, clip: line)
-        HelpBar(items: WatchKeymap.barItems(for: keymap, mode: mode), separator: mode == .filter ? " · " : "  ", style: style)
-            .draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
+        let items = WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap)
+        HelpBar(items: items, separator: mode == .filter ? " · " : "  ", style: style)
+            .draw(into: &canvas, in: Rect(x: 1, y: y, width: max(0, canvas.width - 1), height: 1))
     }
 
     /// The help overlay: every binding of the keymap the help was opened over (watching, or
-    /// typing a filter), in a box over the screen; in more columns when one does not fit the
-    /// terminal's height, so no binding is left out.
+    /// typing a filter, then the keys that edit the query), in a box over the screen.
     private func drawHelp(into canvas: inout Canvas) {
-        let shown = isEditingFilter ? WatchKeymap.Mode.filter : .normal
-        HelpOverlay(WatchKeymap.keymap(for: shown, navigation: list.keymap), title: "tuilist watch — keys")
-            .draw(into: &canvas, in: canvas.bounds)
+        let prompt = filter.prompt.keymap
+        let sections: [HelpOverlay.Section] =
+            isEditingFilter
+            ? [
+                .init(nil, WatchKeymap.keymap(for: .filter, navigation: list.keymap, prompt: prompt)),
+                .init("Editing the filter", prompt),
+            ]
+            : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap))]
+        HelpOverlay(title: "tuilist watch — keys", sections: sections).draw(into: &canvas, in: canvas.bounds)
     }
 
     /// The status line: last run time and exit code, the last change, rows, or what failed.

@@ -12,16 +12,12 @@ package enum WatchAction: Equatable, Sendable {
     case newerRun
     /// Show the newest run (and follow new ones again).
     case newestRun
-    /// Start typing a filter.
+    /// Open the filter prompt (its ``FilterPrompt`` edits the query).
     case startFilter
     /// Clear the filter.
     case clearFilter
     /// Show or hide the help.
     case toggleHelp
-    /// Add a character to the filter being typed.
-    case filterType(Character)
-    /// Remove the filter's last character.
-    case filterBackspace
     /// Stop typing, keep the filter.
     case filterCommit
     /// Stop typing, clear the filter.
@@ -64,10 +60,13 @@ package enum WatchKeymap {
     /// - Parameters:
     ///   - mode: The mode.
     ///   - navigation: The list's keys (``ListView/keymap``).
-    package static func keymap(for mode: Mode, navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
+    ///   - prompt: The keys that edit the filter's query (left out of the filter's keymap).
+    package static func keymap(
+        for mode: Mode, navigation: Keymap<SelectionMovement>, prompt: Keymap<TextPrompt.Action> = WatchKeymap.prompt
+    ) -> Keymap<WatchAction> {
         switch mode {
         case .normal: return normal(navigation: navigation)
-        case .filter: return filter(navigation: navigation)
+        case .filter: return filter(navigation: navigation, prompt: prompt)
         case .help: return help
         }
     }
@@ -105,19 +104,47 @@ package enum WatchKeymap {
         ])
     }
 
-    /// Typing a filter: characters and Backspace edit it; the list still moves.
-    package static func filter(navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
-        // Characters are typed into the filter, so the list's letter keys do not move it.
+    /// The keys that edit the filter's query: the library's ``TextPrompt/defaultKeymap``
+    /// (characters, ← → Home End Ctrl-A/E/B/F, Backspace, Delete, Ctrl-D/U/K/W), with bar texts
+    /// for the help bar. While the filter is open these keys go to the prompt first.
+    package static var prompt: Keymap<TextPrompt.Action> {
+        var keymap = TextPrompt.defaultKeymap
+        for index in keymap.bindings.indices {
+            let binding = keymap.bindings[index]
+            switch binding.triggers.first?.action {
+            case .left?:
+                // The library labels these "← →": the help names Ctrl-B and Ctrl-F as well.
+                let label = binding.keys.map(\.shortName).joined(separator: " ")
+                keymap.bindings[index] = KeyBinding(binding.triggers, label: label, help: binding.help, bar: "← → cursor")
+            case .home?: keymap.bindings[index].bar = "Home End"
+            case .deleteWordBackward?: keymap.bindings[index].bar = "Ctrl-W word"
+            default: break
+            }
+        }
+        return keymap
+    }
+
+    /// Typing a filter, besides the keys that edit the query (`prompt`, which take a key
+    /// first): Enter keeps, Esc clears, F1 helps, the list still moves.
+    /// - Parameters:
+    ///   - navigation: The list's keys (``ListView/keymap``).
+    ///   - prompt: The keys that edit the query; none of them is bound here.
+    package static func filter(
+        navigation: Keymap<SelectionMovement>, prompt: Keymap<TextPrompt.Action> = WatchKeymap.prompt
+    ) -> Keymap<WatchAction> {
+        // Characters are typed into the query, so the list's letter keys do not move it; the
+        // prompt's keys (Home, End, Ctrl-U...) edit the query, not the list.
         var navigation = navigation
-        navigation.unbind(navigation.bindings.flatMap(\.keys).filter { if case .character = $0 { true } else { false } })
-        return Keymap([
-            KeyBinding([Trigger(.anyCharacter, .filterType(" "))], help: "type to filter", typed: { .filterType($0) }),
-            KeyBinding(keys: [.backspace], help: "erase", .filterBackspace),
+        let letters = navigation.bindings.flatMap(\.keys).filter { if case .character = $0 { true } else { false } }
+        navigation.unbind(letters + prompt.bindings.flatMap(\.keys))
+        var keymap = Keymap([
             KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keeps", .filterCommit),
             KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clears", .filterCancel),
             KeyBinding(keys: [.function(1)], help: "this help", bar: "F1 help", .toggleHelp),
             moves(navigation),
         ])
+        keymap.unbind(prompt.bindings.flatMap(\.keys))  // the prompt takes them first
+        return keymap
     }
 
     /// The help shown: q quits, any other key closes it.
@@ -127,20 +154,29 @@ package enum WatchKeymap {
     ])
 
     /// The one-line help bar's items in `mode`: the keymap's bar texts; watching, help and quit
-    /// first so a narrow window still shows how to learn and leave.
-    package static func barItems(for keymap: Keymap<WatchAction>, mode: Mode) -> [String] {
+    /// first so a narrow window still shows how to learn and leave; typing a filter, then the
+    /// bar texts of the keys that edit the query (`prompt`).
+    /// - Parameters:
+    ///   - keymap: The keymap of `mode`.
+    ///   - mode: The mode.
+    ///   - prompt: The keys that edit the query.
+    package static func barItems(
+        for keymap: Keymap<WatchAction>, mode: Mode, prompt: Keymap<TextPrompt.Action> = WatchKeymap.prompt
+    ) -> [String] {
         let bar = keymap.barItems
+        if mode == .filter { return bar + prompt.barItems }
         guard mode == .normal else { return bar }
         let first = bar.filter { $0 == "? help" || $0 == "q quit" }
         return first + bar.filter { !first.contains($0) }
     }
 
-    /// The one-line help bar as text: while a filter is typed, the filter then how to finish it;
-    /// otherwise the keymap's items.
-    package static func bar(editingFilter: Bool, showingHelp: Bool = false, query: String) -> String {
+    /// The one-line help bar as text (the filter being typed is drawn on the line above it).
+    /// - Parameters:
+    ///   - editingFilter: whether a filter is being typed.
+    ///   - showingHelp: whether the help is shown.
+    package static func bar(editingFilter: Bool, showingHelp: Bool = false) -> String {
         let mode = mode(editingFilter: editingFilter, showingHelp: showingHelp)
         let items = barItems(for: keymap(for: mode, navigation: .listNavigation), mode: mode)
-        if mode == .filter { return "/\(query)▏  " + items.joined(separator: " · ") }
-        return items.joined(separator: "  ")
+        return items.joined(separator: mode == .filter ? " · " : "  ")
     }
 }
