@@ -154,10 +154,21 @@ import Testing
         // What the app does with each key in the mode, before the help opens.
         #expect(EditorKeymap.mode(of: app.model) == inMode && program.clock.now < 2)
         let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+        let before = app.model
+        let promptTable = Dictionary(
+            uniqueKeysWithValues: HelpAudit.everyKey.map { key in
+                (key, before.textEdit([.key(key)]).flatMap { _ in EditorKeymap.promptKeymap(for: mode, of: before)?.action(for: key) })
+            })
         #expect(step(program, app, terminal) { _ in app.model.showHelp })
         let dispatch: (Key) -> EditorAction? =
             mode == .help ? { app.action(for: $0) } : { table[$0] ?? nil }
-        let failures = HelpAudit.failures(keymap: EditorKeymap.keymap(for: mode), frame: terminal.lines, dispatch: dispatch)
+        var failures = HelpAudit.failures(keymap: EditorKeymap.keymap(for: mode), frame: terminal.lines, dispatch: dispatch)
+        // The prompt's editing keys (the filter's, the exec command's): listed in the same help,
+        // and what the app does with each key through the prompt before the help opened.
+        if let editing = EditorKeymap.promptKeymap(for: mode, of: before) {
+            #expect(terminal.lines.contains { $0.contains(EditorKeymap.promptHeading(for: mode)) })
+            failures += HelpAudit.failures(keymap: editing, frame: terminal.lines) { promptTable[$0] ?? nil }
+        }
         #expect(failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(terminal.lines.joined(separator: "\n"))")
     }
 }
