@@ -157,7 +157,11 @@ import Testing
         let before = app.model
         let promptTable = Dictionary(
             uniqueKeysWithValues: HelpAudit.everyKey.map { key in
-                (key, before.textEdit([.key(key)]).flatMap { _ in EditorKeymap.promptKeymap(for: mode, of: before)?.action(for: key) })
+                (
+                    key,
+                    before.textEdit([.key(key)]).flatMap { _ in EditorKeymap.promptKeymap(for: mode, of: before)?.action(for: key)
+                    }
+                )
             })
         #expect(step(program, app, terminal) { _ in app.model.showHelp })
         let dispatch: (Key) -> EditorAction? =

@@ -189,7 +189,13 @@ import Testing
                     $0.model.prompt == nil && $0.output.contains("pick 3333333 three\nexec ls\n")
                 },
                 .escape: Check(before: ab) { $0.model.prompt == nil && $0.output == todo },
-            ].merging(editing { $0.prompt?.string } cursor: { $0.prompt?.cursor }) { $1 }.merging(abort) { $1 }
+            ].merging(
+                editing {
+                    $0.prompt?.string
+                } cursor: {
+                    $0.prompt?.cursor
+                }
+            ) { $1 }.merging(abort) { $1 }
         case .drag:
             // Carried from the third line: down puts it after "d", up before "b"; the drop keeps
             // where it was carried, the cancel puts it back.
@@ -215,7 +221,13 @@ import Testing
                 .down: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
                 .up: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
                 .function(1): Check(before: [.character("c")]) { $0.model.showHelp && $0.model.isEditingFilter },
-            ].merging(editing { $0.isEditingFilter ? $0.filter : nil } cursor: { $0.filterPrompt.cursor }) { $1 }
+            ].merging(
+                editing {
+                    $0.isEditingFilter ? $0.filter : nil
+                } cursor: {
+                    $0.filterPrompt.cursor
+                }
+            ) { $1 }
             .merging(abort) { $1 }
         case .confirmDiscard:
             return [
@@ -235,7 +247,9 @@ import Testing
 
     /// The editing keys of a prompt (the filter's, the exec command's), from an empty one:
     /// what each does to its text and cursor.
-    private static func editing(_ text: @escaping (EditorModel) -> String?, cursor: @escaping (EditorModel) -> Int?)
+    private static func editing(
+        _ text: @escaping (EditorModel) -> String?, cursor: @escaping (EditorModel) -> Int?
+    )
         -> [Key: Check]
     {
         let ab: [Key] = [.character("a"), .character("b")]
@@ -284,7 +298,8 @@ import Testing
         var named: Set<Key> = []
         // The mode's keys, and the editing keys of its prompt (the help lists both).
         let prompt = EditorKeymap.promptKeymap(for: mode, of: try Self.start(mode))
-        let rows = EditorKeymap.bindings(for: mode).map { ($0.keysLabel, $0.help) }
+        let rows =
+            EditorKeymap.bindings(for: mode).map { ($0.keysLabel, $0.help) }
             + (prompt?.bindings.map { ($0.keysLabel, $0.help) } ?? [])
         #expect((prompt != nil) == [.filter, .prompt].contains(mode))
         for binding in rows.map({ (keysLabel: $0.0, help: $0.1) }) {

@@ -270,7 +270,8 @@ import Testing
     /// become "; " through the app's routing too.
     @Test func theExecPromptEditsAtItsCursor() throws {
         var m = try model("pick 1 a\npick 2 b\n")
-        m.feed([.key(.character("x"))] + "make tst".map { .key(.character($0)) } + [.key(.left), .key(.left), .key(.character("e"))])
+        m.feed(
+            [.key(.character("x"))] + "make tst".map { .key(.character($0)) } + [.key(.left), .key(.left), .key(.character("e"))])
         #expect(m.prompt?.string == "make test" && m.prompt?.cursor == 7)
         press([.end, .control("w")] + chars("check"), &m)
         #expect(m.prompt?.string == "make check")
