@@ -84,7 +84,9 @@ final class EditE2ETests {
         try Data("pick 1111111 one\nexec make tst\npick 2222222 two\n".utf8).write(to: URL(fileURLWithPath: path))
         let session = try edit(path)
         defer { session.kill() }
-        try session.waitUntil("the todo") { $0.count == 24 && $0[2].contains("exec   make tst") && $0[23].contains("p r e s f d") }
+        try session.waitUntil("the todo") {
+            $0.count == 24 && $0[2].contains("exec   make tst") && $0[23].contains("p r e s f d")
+        }
         try session.sendKeys("j")
         try session.sendKeys("X")
         try session.waitFor("exec ▸ make tst")
