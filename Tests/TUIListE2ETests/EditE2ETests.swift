@@ -77,6 +77,31 @@ final class EditE2ETests {
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) == ["list.txt"], "no temporary file left")
     }
 
+    /// The exec prompt is a text field with a cursor: `X` on an exec line, ← twice and a typed
+    /// character insert mid-command (the screen shows it), Enter keeps it, `w` writes it.
+    @Test func xEditsAnExecCommandAtTheCursor() throws {
+        let path = folder + "/git-rebase-todo"
+        try Data("pick 1111111 one\nexec make tst\npick 2222222 two\n".utf8).write(to: URL(fileURLWithPath: path))
+        let session = try edit(path)
+        defer { session.kill() }
+        try session.waitUntil("the todo") {
+            $0.count == 24 && $0[2].contains("exec   make tst") && $0[23].contains("p r e s f d")
+        }
+        try session.sendKeys("j")
+        try session.sendKeys("X")
+        try session.waitFor("exec ▸ make tst")
+        try session.sendKeys("Left", "Left")
+        try session.sendText("e")
+        try session.waitUntil("the e before the cursor") { $0.contains { $0.hasPrefix(" exec ▸ make test") } }
+        try session.sendKeys("Enter")
+        try session.waitUntil("the edited row") { $0[2].contains("exec   make test") }
+        try session.sendKeys("w")
+        let after = try session.waitFor("icanon")
+        #expect(after.contains("exit=0"))
+        expectTerminalRestored(after)
+        #expect(String(decoding: bytes(path), as: UTF8.self) == "pick 1111111 one\nexec make test\npick 2222222 two\n")
+    }
+
     /// With standard input and output not a terminal (a script, `git rebase -i | cat`), the
     /// editor draws on and reads from /dev/tty.
     @Test func editsOnTheTerminalWhenItsOutputIsAPipe() throws {

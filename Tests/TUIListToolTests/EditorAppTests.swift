@@ -123,6 +123,25 @@ import Testing
         #expect(step(program, app, terminal) { !$0.contains { $0.contains("rebase todo keys") } })
     }
 
+    /// The filter's query on the help bar is a ``TextPrompt``: its cursor a reversed cell where
+    /// "query▏" was; ← and a character insert mid-query and the list refilters; the bar then
+    /// names the mode's keys and the prompt's.
+    @Test func theFilterQueryShowsItsCursorAndEditsAtIt() throws {
+        let (app, program, terminal, _) = try editor("grape\ngape\ngripe\n", columns: 60, rows: 12)
+        program.start(app)
+        terminal.schedule(keys("/gae") + [.key(.left)], at: 0.1)
+        #expect(step(program, app, terminal) { $0[11].hasPrefix(" /gae   Enter keep · Esc clear · F1 help") })
+        #expect(terminal.frame[4, 11].style.attributes.contains(.reverse), "the cursor is on the e")
+        #expect(
+            !terminal.frame[5, 11].style.attributes.contains(.reverse)
+                && !terminal.frame[3, 11].style.attributes.contains(.reverse))
+        #expect(terminal.lines[10].hasPrefix(" 0 of 3 lines"))
+        terminal.schedule(keys("p"), at: program.clock.now + 0.1)
+        #expect(step(program, app, terminal) { $0[1].hasPrefix("  2 │ gape") && $0[11].hasPrefix(" /gape ") })
+        #expect(terminal.frame[5, 11].style.attributes.contains(.reverse), "the cursor stays on the e")
+        #expect(terminal.lines[0].contains("/gape"))
+    }
+
     /// The shared pattern (``HelpAudit``): in every mode, with its help shown (`?`, or F1 where
     /// `?` is typed or means something else), every binding of the mode's keymap is drawn on the
     /// screen naming all its keys, every key drawn does what its row says through the app's own
@@ -154,10 +173,25 @@ import Testing
         // What the app does with each key in the mode, before the help opens.
         #expect(EditorKeymap.mode(of: app.model) == inMode && program.clock.now < 2)
         let table = Dictionary(uniqueKeysWithValues: HelpAudit.everyKey.map { ($0, app.action(for: $0)) })
+        let before = app.model
+        let promptTable = Dictionary(
+            uniqueKeysWithValues: HelpAudit.everyKey.map { key in
+                (
+                    key,
+                    before.textEdit([.key(key)]).flatMap { _ in EditorKeymap.promptKeymap(for: mode, of: before)?.action(for: key)
+                    }
+                )
+            })
         #expect(step(program, app, terminal) { _ in app.model.showHelp })
         let dispatch: (Key) -> EditorAction? =
             mode == .help ? { app.action(for: $0) } : { table[$0] ?? nil }
-        let failures = HelpAudit.failures(keymap: EditorKeymap.keymap(for: mode), frame: terminal.lines, dispatch: dispatch)
+        var failures = HelpAudit.failures(keymap: EditorKeymap.keymap(for: mode), frame: terminal.lines, dispatch: dispatch)
+        // The prompt's editing keys (the filter's, the exec command's): listed in the same help,
+        // and what the app does with each key through the prompt before the help opened.
+        if let editing = EditorKeymap.promptKeymap(for: mode, of: before) {
+            #expect(terminal.lines.contains { $0.contains(EditorKeymap.promptHeading(for: mode)) })
+            failures += HelpAudit.failures(keymap: editing, frame: terminal.lines) { promptTable[$0] ?? nil }
+        }
         #expect(failures.isEmpty, "\(mode):\n\(failures.joined(separator: "\n"))\n\(terminal.lines.joined(separator: "\n"))")
     }
 }

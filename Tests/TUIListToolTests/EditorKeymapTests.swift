@@ -40,12 +40,7 @@ import Testing
     }
 
     private static func press(_ keys: [Key], _ model: inout EditorModel) -> [EditorEffect] {
-        var effects: [EditorEffect] = []
-        for key in keys {
-            guard let action = EditorKeymap.action(for: key, in: model) else { continue }
-            effects += model.update(action)
-        }
-        return effects
+        model.press(keys)
     }
 
     /// The keys a help line's left column names: `↑↓ j k`, `PgUp PgDn Home End g G`,
@@ -69,10 +64,8 @@ import Testing
             case "Enter": keys.append(.enter)
             case "Delete": keys.append(.delete)
             case "Backspace": keys.append(.backspace)
-            case "Ctrl-R": keys.append(.control("r"))
-            case "Ctrl-C": keys.append(.control("c"))
-            case "Ctrl-A": keys.append(.control("a"))
-            case "Ctrl-E": keys.append(.control("e"))
+            case _ where word.hasPrefix("Ctrl-") && word.count == 6:
+                keys.append(.control(Character(word.last!.lowercased())))
             case "F1": keys.append(.function(1))
             case "←": keys.append(.left)
             case "→": keys.append(.right)
@@ -191,20 +184,18 @@ import Testing
             return [
                 .character("c"): Check { $0.model.prompt?.string == "c" },
                 .character("C"): Check { $0.model.prompt?.string == "C" },
-                .left: Check(before: ab) { $0.model.prompt?.cursor == 1 },
-                .right: Check(before: ab + [.left]) { $0.model.prompt?.cursor == 2 },
-                .home: Check(before: ab) { $0.model.prompt?.cursor == 0 },
-                .control("a"): Check(before: ab) { $0.model.prompt?.cursor == 0 },
-                .end: Check(before: ab + [.home]) { $0.model.prompt?.cursor == 2 },
-                .control("e"): Check(before: ab + [.home]) { $0.model.prompt?.cursor == 2 },
                 .function(1): Check(before: ab) { $0.model.showHelp && $0.model.prompt?.string == "ab" },
-                .backspace: Check(before: ab) { $0.model.prompt?.string == "a" },
-                .delete: Check(before: ab + [.left]) { $0.model.prompt?.string == "a" },
                 .enter: Check(before: [.character("l"), .character("s")]) {
                     $0.model.prompt == nil && $0.output.contains("pick 3333333 three\nexec ls\n")
                 },
                 .escape: Check(before: ab) { $0.model.prompt == nil && $0.output == todo },
-            ].merging(abort) { $1 }
+            ].merging(
+                editing {
+                    $0.prompt?.string
+                } cursor: {
+                    $0.prompt?.cursor
+                }
+            ) { $1 }.merging(abort) { $1 }
         case .drag:
             // Carried from the third line: down puts it after "d", up before "b"; the drop keeps
             // where it was carried, the cancel puts it back.
@@ -221,7 +212,6 @@ import Testing
             return [
                 .character("c"): Check { $0.model.filter == "c" && $0.model.displayed.itemIdentifiers == [2] },
                 .character("C"): Check { $0.model.filter == "C" && $0.model.displayed.itemIdentifiers == [2] },
-                .backspace: Check(before: [.character("c")]) { $0.model.filter == "" && $0.model.isEditingFilter },
                 .enter: Check(before: [.character("c")]) {
                     !$0.model.isEditingFilter && $0.model.filter == "c" && $0.model.displayed.itemIdentifiers == [2]
                 },
@@ -231,7 +221,14 @@ import Testing
                 .down: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
                 .up: Check(before: [.character("c")]) { !$0.model.isEditingFilter && $0.model.filter == "c" },
                 .function(1): Check(before: [.character("c")]) { $0.model.showHelp && $0.model.isEditingFilter },
-            ].merging(abort) { $1 }
+            ].merging(
+                editing {
+                    $0.isEditingFilter ? $0.filter : nil
+                } cursor: {
+                    $0.filterPrompt.cursor
+                }
+            ) { $1 }
+            .merging(abort) { $1 }
         case .confirmDiscard:
             return [
                 .character("y"): Check { $0.exits == [1] && !$0.writes },
@@ -246,6 +243,30 @@ import Testing
             let closes = Check { !$0.model.showHelp && $0.model.cursor == 2 && $0.exits.isEmpty && !$0.model.isEditingFilter }
             return [.character("x"): closes, .pageDown: closes, .enter: closes].merging(abort) { $1 }
         }
+    }
+
+    /// The editing keys of a prompt (the filter's, the exec command's), from an empty one:
+    /// what each does to its text and cursor.
+    private static func editing(
+        _ text: @escaping (EditorModel) -> String?, cursor: @escaping (EditorModel) -> Int?
+    )
+        -> [Key: Check]
+    {
+        let ab: [Key] = [.character("a"), .character("b")]
+        let left = Check(before: ab) { text($0.model) == "ab" && cursor($0.model) == 1 }
+        let right = Check(before: ab + [.left]) { cursor($0.model) == 2 }
+        let home = Check(before: ab) { text($0.model) == "ab" && cursor($0.model) == 0 }
+        let end = Check(before: ab + [.home]) { cursor($0.model) == 2 }
+        let delete = Check(before: ab + [.left]) { text($0.model) == "a" && cursor($0.model) == 1 }
+        return [
+            .left: left, .control("b"): left, .right: right, .control("f"): right,
+            .home: home, .control("a"): home, .end: end, .control("e"): end,
+            .backspace: Check(before: ab) { text($0.model) == "a" && cursor($0.model) == 1 },
+            .delete: delete, .control("d"): delete,
+            .control("u"): Check(before: ab + [.left]) { text($0.model) == "b" && cursor($0.model) == 0 },
+            .control("k"): Check(before: ab + [.left]) { text($0.model) == "a" && cursor($0.model) == 1 },
+            .control("w"): Check(before: ab + [.character(" "), .character("c")]) { text($0.model) == "ab " },
+        ]
     }
 
     /// A model in `mode`, the cursor on the third line.
@@ -275,7 +296,13 @@ import Testing
     func everyKeyTheHelpNamesDoesWhatItsLineSays(mode: EditorKeymap.Mode) throws {
         let oracle = Self.oracle(mode)
         var named: Set<Key> = []
-        for binding in EditorKeymap.bindings(for: mode) {
+        // The mode's keys, and the editing keys of its prompt (the help lists both).
+        let prompt = EditorKeymap.promptKeymap(for: mode, of: try Self.start(mode))
+        let rows =
+            EditorKeymap.bindings(for: mode).map { ($0.keysLabel, $0.help) }
+            + (prompt?.bindings.map { ($0.keysLabel, $0.help) } ?? [])
+        #expect((prompt != nil) == [.filter, .prompt].contains(mode))
+        for binding in rows.map({ (keysLabel: $0.0, help: $0.1) }) {
             let keys = try #require(
                 Self.keys(named: binding.keysLabel), "\(mode): the help names a key this test cannot read: \(binding.keysLabel)")
             for key in keys {

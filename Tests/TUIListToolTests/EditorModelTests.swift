@@ -15,12 +15,7 @@ import Testing
     /// Presses keys in order, returning every effect.
     @discardableResult
     private func press(_ keys: [Key], _ model: inout EditorModel) -> [EditorEffect] {
-        var effects: [EditorEffect] = []
-        for key in keys {
-            guard let action = EditorKeymap.action(for: key, in: model) else { continue }
-            effects += model.update(action)
-        }
-        return effects
+        model.press(keys)
     }
 
     private func chars(_ text: String) -> [Key] { text.map { .character($0) } }
@@ -100,6 +95,46 @@ import Testing
         #expect(output(m) == "banana\navocado\ncherry\napricot\napple\n")
         press([.escape], &m)
         #expect(m.displayed.numberOfItems == 5, "Esc clears the filter")
+    }
+
+    private func applies(_ effects: [EditorEffect]) -> Int {
+        effects.filter { if case .apply = $0 { return true } else { return false } }.count
+    }
+
+    /// The filter's query is a ``TextPrompt``: ← and a character insert mid-query, and a run of
+    /// editing keys in one batch filters the list once.
+    @Test func theFilterQueryEditsAtItsCursorAndFiltersOncePerBatch() throws {
+        var m = try model("grape\ngape\ngripe\nape\n")
+        press(chars("/"), &m)
+        let effects = m.feed("gae".map { .key(.character($0)) } + [.key(.left), .key(.character("p"))])
+        #expect(m.filter == "gape" && m.filterPrompt.cursor == 3)
+        #expect(m.displayed.itemIdentifiers == [1], "refiltered for the whole query")
+        #expect(applies(effects) == 1, "one filter for the batch: \(effects)")
+        press([.end] + chars(" x"), &m)
+        #expect(m.displayed.itemIdentifiers.isEmpty)
+        press([.control("w")], &m)
+        #expect(m.filter == "gape " && m.displayed.itemIdentifiers.isEmpty, "Ctrl-W erases the word before")
+        press([.backspace, .home, .control("k")], &m)
+        #expect(m.filter == "" && m.displayed.numberOfItems == 4)
+        press(chars("ape") + [.home, .control("d")], &m)
+        #expect(m.filter == "pe" && m.displayed.itemIdentifiers == [0, 1, 2, 3])
+        press([.enter], &m)
+        #expect(!m.isEditingFilter && m.filter == "pe", "Enter keeps")
+        press(chars("/") + [.control("u"), .escape], &m)
+        #expect(!m.isEditingFilter && m.filter == "" && m.displayed.numberOfItems == 4, "Esc clears")
+    }
+
+    /// A paste in the filter is one line at the cursor, filtered once.
+    @Test func aPasteInTheFilterIsOneLineFilteredOnce() throws {
+        var m = try model("alpha beta\nalpha\nbeta\nalpha  beta\n")
+        press(chars("/"), &m)
+        let effects = m.feed([.paste("alpha\nbeta")])
+        #expect(m.filter == "alpha beta" && m.filterPrompt.cursor == 10)
+        #expect(m.displayed.itemIdentifiers == [0] && applies(effects) == 1)
+        press([.home], &m)
+        m.feed([.paste("\n\t"), .key(.enter)])
+        #expect(m.filter == "  alpha beta" && !m.isEditingFilter, "a paste goes in at the cursor")
+        #expect(m.displayed.itemIdentifiers.isEmpty)
     }
 
     @Test func dragIsOneUndoStepAndEscapeCancels() throws {

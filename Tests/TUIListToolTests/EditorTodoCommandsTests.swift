@@ -46,12 +46,7 @@ import Testing
 
     @discardableResult
     private func press(_ keys: [Key], _ model: inout EditorModel) -> [EditorEffect] {
-        var effects: [EditorEffect] = []
-        for key in keys {
-            guard let action = EditorKeymap.action(for: key, in: model) else { continue }
-            effects += model.update(action)
-        }
-        return effects
+        model.press(keys)
     }
 
     private func chars(_ text: String) -> [Key] { text.map { .character($0) } }
@@ -270,6 +265,26 @@ import Testing
         #expect(output(m) == "pick 1 a\nexec xabJ&& make; test\n")
     }
 
+    /// The exec prompt is a ``TextPrompt``: ← and a character insert mid-command, Ctrl-W and
+    /// Ctrl-U erase, Enter adds the line with the command as edited; a paste's line breaks
+    /// become "; " through the app's routing too.
+    @Test func theExecPromptEditsAtItsCursor() throws {
+        var m = try model("pick 1 a\npick 2 b\n")
+        m.feed(
+            [.key(.character("x"))] + "make tst".map { .key(.character($0)) } + [.key(.left), .key(.left), .key(.character("e"))])
+        #expect(m.prompt?.string == "make test" && m.prompt?.cursor == 7)
+        press([.end, .control("w")] + chars("check"), &m)
+        #expect(m.prompt?.string == "make check")
+        press([.enter], &m)
+        #expect(output(m) == "pick 1 a\nexec make check\npick 2 b\n")
+        press(chars("X") + [.control("u")] + chars("ls") + [.control("a")] + chars("n") + [.control("e")], &m)
+        #expect(m.prompt?.string == "nls" && m.prompt?.cursor == 3)
+        m.feed([.key(.control("b")), .paste("a\nb\n"), .key(.control("f")), .key(.character("!"))])
+        #expect(m.prompt?.string == "nla; bs!", "a paste at the cursor, its line break \"; \"")
+        press([.enter], &m)
+        #expect(output(m) == "pick 1 a\nexec nla; bs!\npick 2 b\n")
+    }
+
     @Test func xEditsAnExecsCommandAndAbbreviatedTodosGetAbbreviations() throws {
         let text = "p 1 a\nx make\nb\np 2 b\n"
         var m = try model(text)
@@ -349,7 +364,8 @@ import Testing
             }
         }
         #expect(EditorKeymap.action(for: .character("7"), in: target) == .moveToDigit("7"))
-        #expect(EditorKeymap.action(for: .character("J"), in: prompt) == .promptType("J"))
+        #expect(EditorKeymap.action(for: .character("J"), in: prompt) == nil, "typing is the prompt's")
+        #expect(prompt.textEdit([.key(.character("J"))])?.action == .promptEdit(text: "J", cursor: 1))
         #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 line · Enter move · Esc cancel"))
         let rebaseKeys = EditorKeymap.bindings(for: .rebase).flatMap(\.triggers).compactMap {
             if case .key(let key) = $0.pattern { return key } else { return nil }

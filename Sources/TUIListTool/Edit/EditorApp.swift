@@ -91,18 +91,25 @@ package final class EditorApp: TerminalApp {
         syncSelection()
     }
 
-    /// Handles a batch of input: keys through the keymap, a paste into the filter.
+    /// Handles a batch of input: while a prompt is open (the filter, `exec`), each run of its
+    /// editing keys and pastes as one action (``EditorModel/textEdit(_:)``: the list filtered
+    /// once per run); the other keys through the keymap of the mode.
     package func handle(_ events: [InputEvent], in program: Program) {
-        for event in events {
+        var rest = events[...]
+        while let event = rest.first {
             guard exitStatus == nil else { break }
+            if let edit = model.textEdit(rest) {
+                perform(edit.action)
+                rest = rest.dropFirst(edit.consumed)
+                continue
+            }
+            rest = rest.dropFirst()
             switch event {
             case .key(let key):
                 model.pageSize = max(1, list.viewportHeight - 1)
                 if let action = action(for: key) { perform(action) }
-            case .paste(let text):
-                if model.prompt != nil { perform(.promptPaste(text)); continue }
-                guard model.isEditingFilter else { show("paste ignored: keys only (type / to filter)"); continue }
-                for character in text where !character.isNewline { perform(.filterType(character)) }
+            case .paste:
+                show("paste ignored: keys only (type / to filter)")
             case .resize, .mouse:
                 break
             }
@@ -247,13 +254,23 @@ package final class EditorApp: TerminalApp {
             .draw(into: &canvas, in: canvas.bounds)
     }
 
-    /// The help bar: the mode's label (DRAG, the filter, MOVE n TO, EXEC, the question) then the
-    /// items of the keymap in force.
+    /// The help bar: the mode's label (DRAG, MOVE n TO, EXEC, the question) or the filter
+    /// prompt with its cursor, then the items of the keymap in force (and the prompt's editing
+    /// keys, as many as fit).
     private func drawHelpBar(into canvas: inout Canvas, y: Int) {
         let style = Style(foreground: .cyan)
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         canvas.clear(line, style: style)
-        let x = canvas.draw(" " + EditorKeymap.barLabel(for: model), x: 0, y: y, style: style, clip: line)
+        var x = canvas.draw(" " + EditorKeymap.barLabel(for: model), x: 0, y: y, style: style, clip: line)
+        if EditorKeymap.mode(of: model) == .filter {
+            var prompt = model.filterPrompt
+            prompt.style = style
+            prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
+            // The query and its cursor, then room for the keys (the query scrolls past half the line).
+            let width = min(TerminalText.columns(of: "/" + model.filter) + 1, max(12, canvas.width / 2))
+            prompt.draw(into: &canvas, in: Rect(x: x, y: y, width: min(width, canvas.width - x), height: 1))
+            x = min(canvas.width, x + width + 2)
+        }
         HelpBar(items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model), style: style)
             .draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
     }
@@ -271,29 +288,10 @@ package final class EditorApp: TerminalApp {
         StatusLine(left: " " + text).draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
     }
 
-    /// The `exec` prompt: the label, the text (scrolled so the cursor shows), the cursor as a
-    /// reversed cell.
+    /// The `exec` prompt: " exec ▸ ", the text (scrolled so the cursor shows), the cursor as a
+    /// reversed cell (``TextPrompt/draw(into:in:)``).
     private func drawPrompt(_ prompt: PromptState, into canvas: inout Canvas, y: Int) {
-        let label = " exec ▸ "
-        let x = canvas.draw(label, x: 0, y: y, style: Style(foreground: .magenta, attributes: .bold))
-        let room = max(1, canvas.width - x - 1)
-        let visible = prompt.text.map { EditLineCell.visible(String($0)) }
-        // Scroll by whole characters until the cursor's cell fits.
-        var first = 0
-        while first < prompt.cursor,
-            TerminalText.columns(of: visible[first ..< prompt.cursor].joined()) + 1 > room
-        {
-            first += 1
-        }
-        var column = x
-        for index in first ... visible.count {
-            let text = index < visible.count ? visible[index] : " "
-            let width = max(1, TerminalText.columns(of: text))
-            guard column + width <= canvas.width else { break }
-            let style = index == prompt.cursor ? Style(attributes: .reverse) : .plain
-            canvas.draw(text, x: column, y: y, style: style)
-            column += width
-        }
+        prompt.field.draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
     }
 
     /// "6 lines · 2 deleted", or for a todo "3 commits: 2 pick, 1 fixup".
@@ -330,7 +328,11 @@ package final class EditorApp: TerminalApp {
         case .lines, .help: name = "keys"
         }
         // The key table may take the whole screen: it has more rows than the list.
-        var overlay = HelpOverlay(EditorKeymap.keymap(for: mode), title: "tuilist edit — \(name)")
+        var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
+        if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
+            sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
+        }
+        var overlay = HelpOverlay(title: "tuilist edit — \(name)", sections: sections)
         overlay.usesMargin = false
         overlay.draw(into: &canvas, in: area)
     }

@@ -148,8 +148,6 @@ package enum EditorKeymap {
             ]
         case .filter:
             return [
-                row([Trigger(.anyCharacter, .filterType(" "))], "text", "type to filter", typed: { .filterType($0) }),
-                row(keys(.backspace), "Backspace", "erase", .filterBackspace),
                 row(keys(.enter, .down, .up), "Enter ↓ ↑", "keep the filter", bar: "Enter keep", .filterCommit),
                 row(keys(.escape), "Esc", "clear the filter", bar: "Esc clear", .filterCancel),
                 helpKey,
@@ -174,14 +172,6 @@ package enum EditorKeymap {
             ]
         case .prompt:
             return [
-                row(
-                    [Trigger(.anyCharacter, .promptType(" "))], "text", "type (or paste) the command", typed: { .promptType($0) }),
-                row(
-                    each(
-                        (.left, .promptCursor(.left)), (.right, .promptCursor(.right)), (.home, .promptCursor(.start)),
-                        (.control("a"), .promptCursor(.start)), (.end, .promptCursor(.end)), (.control("e"), .promptCursor(.end))),
-                    "← → Home End Ctrl-A Ctrl-E", "move in the text"),
-                row(each((.backspace, .promptBackspace), (.delete, .promptDelete)), "Backspace Delete", "erase"),
                 row(keys(.enter), "Enter", "done", bar: "Enter done", .promptCommit),
                 row(keys(.escape), "Esc", "cancel", bar: "Esc cancel", .promptCancel),
                 helpKey,
@@ -202,6 +192,32 @@ package enum EditorKeymap {
                 row([Trigger(.anyKey, .toggleHelp)], "any key", "close the help", bar: "any key closes the help"),
             ]
         }
+    }
+
+    /// The editing keys of both prompts: ``TextPrompt/defaultKeymap``, with Ctrl-B and Ctrl-F
+    /// named in the help beside ← → (the default's label leaves them out).
+    package static let promptEditing: Keymap<TextPrompt.Action> = {
+        var keymap = TextPrompt.defaultKeymap
+        keymap.bind(.control("b"), to: .left)
+        keymap.bind(.control("f"), to: .right)
+        return keymap
+    }()
+
+    /// The editing keys of the text prompt open in `mode` (``TextPrompt/keymap``: typing,
+    /// ←/→, Home/End, Backspace/Delete, Ctrl-A/E/U/K/W), or nil in a mode without one. They
+    /// come before the mode's keymap (``EditorModel/textEdit(_:)``), which keeps Enter, Esc,
+    /// ↑↓, F1 and Ctrl-C; the help lists both.
+    package static func promptKeymap(for mode: Mode, of model: EditorModel) -> Keymap<TextPrompt.Action>? {
+        switch mode {
+        case .filter: return model.filterPrompt.keymap
+        case .prompt: return model.prompt?.field.keymap
+        default: return nil
+        }
+    }
+
+    /// The help's heading over the prompt's editing keys in `mode`.
+    package static func promptHeading(for mode: Mode) -> String {
+        mode == .prompt ? "Editing the command" : "Editing the filter"
     }
 
     /// The mode the model is in.
@@ -230,17 +246,20 @@ package enum EditorKeymap {
         return model.mode == .rebase ? .rebase : .lines
     }
 
-    /// The action for a key in the model's current mode, or `nil` when the key does nothing:
-    /// that of the mode's keymap (the first row of its table that binds it).
+    /// The action for a key in the model's current mode, or `nil` when the key does nothing
+    /// here or is an editing key of the prompt open (``promptKeymap(for:of:)``, which takes it
+    /// first): that of the mode's keymap (the first row of its table that binds it).
     package static func action(for key: Key, in model: EditorModel) -> EditorAction? {
-        keymap(for: mode(of: model)).action(for: key)
+        let mode = mode(of: model)
+        if promptKeymap(for: mode, of: model)?.action(for: key) != nil { return nil }
+        return keymap(for: mode).action(for: key)
     }
 
     /// What the help bar starts with in the model's mode, before the keymap's items.
     package static func barLabel(for model: EditorModel) -> String {
         switch mode(of: model) {
         case .drag: return "DRAG  "
-        case .filter: return "/" + model.filter + "▏  "
+        case .filter: return ""  // the prompt itself comes first (EditorApp draws it)
         case .moveTarget: return "MOVE \(model.moveTarget?.items.count ?? 0) TO  "
         case .prompt: return "EXEC  "
         case .confirmDiscard: return "discard changes? (y/n)"
@@ -253,7 +272,9 @@ package enum EditorKeymap {
     /// first, so a narrow window still shows how to learn the rest and leave.
     package static func barItems(for model: EditorModel) -> [String] {
         let mode = mode(of: model)
-        let parts = keymap(for: mode).barItems
+        // A prompt's editing keys after the mode's own (as many as the line has room for).
+        let editing = promptKeymap(for: mode, of: model)?.bindings.filter { !$0.keys.isEmpty }.map(\.keysLabel) ?? []
+        let parts = keymap(for: mode).barItems + editing
         switch mode {
         case .confirmDiscard: return []
         case .lines, .rebase:

@@ -190,7 +190,7 @@ extension EditorModel {
         guard mode == .rebase else { return [] }
         let after = insertionPoint()
         if exec {
-            prompt = PromptState(purpose: .newExec(after: after), text: [], cursor: 0)
+            prompt = PromptState(purpose: .newExec(after: after), text: "")
             return [.message("exec: type the command — Enter adds it, Esc cancels")]
         }
         return insertLine(usesAbbreviations ? "b" : "break", after: after) + [.message("added a break: git stops there")]
@@ -213,36 +213,20 @@ extension EditorModel {
     mutating func beginEditExec() -> [EditorEffect] {
         guard mode == .rebase, let cursor, case .command(_, let argument) = todoLine(cursor), todoLine(cursor).command == .exec
         else { return [.message("not an exec line: x adds one")] }
-        let text = Array(argument)
-        prompt = PromptState(purpose: .editExec(cursor), text: text, cursor: text.count)
+        prompt = PromptState(purpose: .editExec(cursor), text: argument)
         return [.message("exec: edit the command — Enter keeps it, Esc leaves it")]
     }
 
-    /// One key of the prompt.
+    /// A run of the prompt's editing keys, a paste, Enter or Esc.
     mutating func promptStep(_ action: EditorAction) -> [EditorEffect] {
         guard var current = prompt else { return [] }
         switch action {
-        case .promptType(let character):
-            current.text.insert(character, at: current.cursor)
-            current.cursor += 1
+        case .promptEdit(let text, let cursor):
+            current.field.text = text
+            current.field.moveCursor(to: cursor)
         case .promptPaste(let text):
-            let inserted = Array(Self.oneLine(text))
-            current.text.insert(contentsOf: inserted, at: current.cursor)
-            current.cursor += inserted.count
-        case .promptCursor(let move):
-            switch move {
-            case .left: current.cursor = max(0, current.cursor - 1)
-            case .right: current.cursor = min(current.text.count, current.cursor + 1)
-            case .start: current.cursor = 0
-            case .end: current.cursor = current.text.count
-            }
-        case .promptBackspace:
-            if current.cursor > 0 {
-                current.text.remove(at: current.cursor - 1)
-                current.cursor -= 1
-            }
-        case .promptDelete:
-            if current.cursor < current.text.count { current.text.remove(at: current.cursor) }
+            // The command's own rule first (line breaks become "; "), then in at the cursor.
+            current.field.insert(Self.oneLine(text))
         case .promptCancel:
             prompt = nil
             return [.message("cancelled")]
@@ -253,6 +237,34 @@ extension EditorModel {
         }
         prompt = current
         return []
+    }
+
+    /// The leading events of `events` that edit the text prompt in force — the filter's
+    /// (``EditorKeymap/Mode/filter``) or the `exec` prompt's (``EditorKeymap/Mode/prompt``) —
+    /// as one action, and how many they are; nil when the first event is not an editing key
+    /// there (Enter, Esc, F1, a key of another mode …): the keymap of the mode takes it.
+    ///
+    /// The `exec` prompt takes a paste as its own action (``EditorAction/promptPaste(_:)``:
+    /// its line breaks become "; "), the filter as part of the run (as one line).
+    ///
+    /// - Complexity: O(*k*·*n*) for *k* events on a text of *n* characters.
+    package func textEdit(_ events: ArraySlice<InputEvent>) -> (action: EditorAction, consumed: Int)? {
+        switch EditorKeymap.mode(of: self) {
+        case .filter:
+            var field = filterPrompt
+            let edit = field.handle(events)
+            guard edit.consumed > 0 else { return nil }
+            return (.filterEdit(text: field.text, cursor: field.cursor), edit.consumed)
+        case .prompt:
+            guard var field = prompt?.field, let first = events.first else { return nil }
+            if case .paste(let text) = first { return (.promptPaste(text), 1) }
+            let run = events.prefix { if case .paste = $0 { false } else { true } }
+            let edit = field.handle(run)
+            guard edit.consumed > 0 else { return nil }
+            return (.promptEdit(text: field.text, cursor: field.cursor), edit.consumed)
+        default:
+            return nil
+        }
     }
 
     /// A paste as one line of a command: line breaks at the end dropped, those inside become

@@ -21,7 +21,7 @@ extension EditorModel {
         }
         if prompt != nil {
             switch action {
-            case .promptType, .promptPaste, .promptCursor, .promptBackspace, .promptDelete, .promptCommit, .promptCancel:
+            case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
                 return promptStep(action)
             case .toggleHelp: showHelp.toggle(); return []
             default: return []
@@ -54,10 +54,11 @@ extension EditorModel {
         }
         if isEditingFilter {
             switch action {
-            case .filterType(let character): filter.append(character); return refresh(animated: true)
-            case .filterBackspace:
-                if !filter.isEmpty { filter.removeLast() }
-                return refresh(animated: true)
+            case .filterEdit(let text, let cursor):
+                let changed = text != filter
+                if changed { filter = text }
+                filterPrompt.moveCursor(to: cursor)
+                return changed ? refresh(animated: true) : []
             case .filterCommit: isEditingFilter = false; return []
             case .filterCancel: isEditingFilter = false; filter = ""; return refresh(animated: true)
             default: break
@@ -81,7 +82,7 @@ extension EditorModel {
         case .addExec: return addCommand(exec: true)
         case .addBreak: return addCommand(exec: false)
         case .editExec: return beginEditExec()
-        case .promptType, .promptPaste, .promptCursor, .promptBackspace, .promptDelete, .promptCommit, .promptCancel:
+        case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
             return []
         case .openInEditor:
             guard drag == nil else { return [] }
@@ -102,7 +103,7 @@ extension EditorModel {
         case .undo: return undo()
         case .redo: return redo()
         case .beginFilter: isEditingFilter = true; return []
-        case .filterType, .filterBackspace, .filterCommit: return []
+        case .filterEdit, .filterCommit: return []
         case .filterCancel:
             guard !filter.isEmpty else { return [] }
             filter = ""

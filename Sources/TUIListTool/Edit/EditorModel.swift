@@ -30,26 +30,24 @@ package enum EditorAction: Hashable, Sendable {
     case setAction(RebaseAction)
     /// Takes a change back, or again.
     case undo, redo
-    /// The filter prompt: open, type, erase, keep (Enter), clear (Esc).
-    case beginFilter
-    case filterType(Character)
-    case filterBackspace, filterCommit, filterCancel
+    /// The filter prompt: open, keep (Enter), clear (Esc).
+    case beginFilter, filterCommit, filterCancel
+    /// The filter prompt after a run of its editing keys (``TextPrompt``'s: typing, ←/→,
+    /// Home/End, Backspace/Delete, Ctrl-A/E/U/K/W, a paste as one line): its text and cursor.
+    /// One action per run, so the list is filtered once per run, not per key
+    /// (``EditorModel/textEdit(_:)`` makes it).
+    case filterEdit(text: String, cursor: Int)
     /// Shows or hides the key table.
     case toggleHelp
     /// Rebase todos: adds an `exec` line below the selection and opens the prompt for its
     /// command; adds a `break` line below the selection; opens the prompt on an `exec` line's
     /// command.
     case addExec, addBreak, editExec
-    /// The one-line prompt: a typed character goes in at the cursor.
-    case promptType(Character)
+    /// The `exec` prompt after a run of its editing keys (``TextPrompt``'s): its text and
+    /// cursor (``EditorModel/textEdit(_:)`` makes it).
+    case promptEdit(text: String, cursor: Int)
     /// The prompt: a paste goes in at the cursor, as one line (line breaks inside become "; ").
     case promptPaste(String)
-    /// The prompt: moves the cursor.
-    case promptCursor(PromptMove)
-    /// The prompt: erases the character before the cursor.
-    case promptBackspace
-    /// The prompt: erases the character at the cursor.
-    case promptDelete
     /// The prompt: Enter keeps the text.
     case promptCommit
     /// The prompt: Esc leaves it.
@@ -84,14 +82,6 @@ package enum EditorEffect: Equatable, Sendable {
     case openInEditor
 }
 
-/// Where the prompt's cursor goes.
-package enum PromptMove: Hashable, Sendable {
-    /// One character left or right.
-    case left, right
-    /// The start or the end of the text.
-    case start, end
-}
-
 /// The editable part of the editor's state: what an undo step restores and what the file
 /// becomes.
 package struct EditorState: Equatable, Sendable {
@@ -104,7 +94,8 @@ package struct EditorState: Equatable, Sendable {
     package var texts: [Int: String] = [:]
 }
 
-/// The one-line prompt for an `exec` command.
+/// The one-line prompt for an `exec` command: what it is for, and the library's
+/// ``TextPrompt`` that edits the command.
 package struct PromptState: Equatable, Sendable {
     /// What the text becomes.
     package enum Purpose: Equatable, Sendable {
@@ -115,13 +106,25 @@ package struct PromptState: Equatable, Sendable {
     }
     /// What Enter does with the text.
     package var purpose: Purpose
-    /// The text, as characters.
-    package var text: [Character]
-    /// Where typing goes: `0...text.count`.
-    package var cursor: Int
+    /// The command being typed, with its cursor; drawn after " exec ▸ ".
+    package var field: TextPrompt
+
+    /// A prompt for `purpose` holding `text`, the cursor at its end.
+    package init(purpose: Purpose, text: String) {
+        self.purpose = purpose
+        field = TextPrompt(text: text, prefix: " exec ▸ ", keymap: EditorKeymap.promptEditing)
+        field.prefixStyle = Style(foreground: .magenta, attributes: .bold)
+    }
 
     /// The text as a string.
-    package var string: String { String(text) }
+    package var string: String { field.text }
+    /// Where typing goes: `0...string.count` characters.
+    package var cursor: Int { field.cursor }
+
+    /// Same purpose, text and cursor (the keys and looks are the same for every prompt).
+    package static func == (a: PromptState, b: PromptState) -> Bool {
+        a.purpose == b.purpose && a.field.characters == b.field.characters && a.field.cursor == b.field.cursor
+    }
 }
 
 /// `m` waiting for a target line.
@@ -163,8 +166,14 @@ package struct EditorModel: Sendable {
     package internal(set) var cursor: Int?
     /// Lines marked with `v`.
     package internal(set) var marked: Set<Int> = []
+    /// The filter's query with its cursor (``TextPrompt``, drawn as "/query" on the help bar
+    /// while typing); its editing keys are ``TextPrompt/keymap``.
+    package internal(set) var filterPrompt = TextPrompt(prefix: "/", keymap: EditorKeymap.promptEditing)
     /// The text filter: lines not containing it (ignoring case) are hidden.
-    package internal(set) var filter = ""
+    package internal(set) var filter: String {
+        get { filterPrompt.text }
+        set { filterPrompt.text = newValue }
+    }
     /// Whether typed characters go to the filter.
     package internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.
