@@ -92,7 +92,6 @@ package final class DemoApp {
         list.animationClock = clock
         list.showsScrollbar = true
         list.stickySectionHeaders = true
-        list.emptyText = "No items — press i to insert one, u to undo"
     }
 
     // MARK: - Running
@@ -341,6 +340,9 @@ package final class DemoApp {
         drawTitle(into: &canvas)
         let listRect = Rect(x: 0, y: 1, width: width, height: height - 3)
         list.isFocused = !model.isEditingFilter
+        list.emptyText =
+            !model.filter.isEmpty && model.data.snapshot.numberOfItems > 0
+            ? "No item matches the filter — Esc clears it" : "No items — press i to insert one, u to undo"
         list.render(into: &canvas, rect: listRect)
         drawHeaderCursor(into: &canvas, area: listRect)
         drawStatus(into: &canvas, y: height - 2)

@@ -163,8 +163,8 @@ extension DemoModel {
 
     // MARK: - Displayed snapshot
 
-    /// Whether an item passes the filter (``FilterQuery``: fzf's syntax, smart case, accents
-    /// folded, over its title and its detail). O(1): the matches are found once per filter change (``runFilter()``).
+    /// Whether an item passes the filter (``FilterQuery/listFilter(_:)``, as every TUIList
+    /// list, over its title and its detail). O(1): the matches are found once per filter change (``runFilter()``).
     func matchesFilter(_ id: Int) -> Bool {
         guard !filter.isEmpty, let filterIndex, let filterMatches else { return true }
         return filterIndex.matched(id, in: filterMatches)
@@ -181,9 +181,7 @@ extension DemoModel {
             filterIndex = Self.makeFilterIndex(data)
             filterMatches = nil
         }
-        // fzf's syntax, as every TUIList list filters (`ListScreen`, `tuilist pick`): words
-        // match in any order, fuzzily; 'exact, ^prefix, suffix$, !not, a | b.
-        filterMatches = filterIndex!.matches(FilterQuery(filter), narrowing: filterMatches)
+        filterMatches = filterIndex!.matches(FilterQuery.listFilter(filter), narrowing: filterMatches)
     }
 
     /// Folds the text of every item in `data` into a new filter index. O(*n*); runs on any

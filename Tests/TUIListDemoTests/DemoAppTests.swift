@@ -235,4 +235,17 @@ struct HeadlessDemo {
     #expect(!demo.app.model.isEditingFilter && demo.app.model.filter == "ch erry ", "Enter keeps the filter")
     demo.press(.character("/"), .backspace, .escape)
     #expect(demo.app.model.filter.isEmpty && layout(demo.app.model) == [[1, 2, 3], [4, 5]], "Esc clears it")
+
+    // The syntax of every list's filter (FilterQuery.listFilter): words are exact pieces in any
+    // order, !word excludes, a capital matches only a capital.
+    demo.app.handle([.key(.character("/")), .paste("r !city")])
+    #expect(layout(demo.app.model) == [[1, 2], []], "cherry red, apple green: \(demo.app.model.filter)")
+    demo.app.handle([.key(.control("u")), .paste("rr")])
+    #expect(layout(demo.app.model) == [[1], []], "rr is a piece of cherry, not spread over a word")
+    demo.app.handle([.key(.control("u")), .paste("Oslo")])
+    #expect(layout(demo.app.model) == [[], [5]])
+    demo.app.handle([.key(.control("u")), .paste("OSLO")])
+    #expect(layout(demo.app.model) == [[], []])
+    demo.settle()
+    #expect(demo.lines.contains { $0.contains("No item matches the filter — Esc clears it") }, "\(demo.lines)")
 }

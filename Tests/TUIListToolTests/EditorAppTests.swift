@@ -136,6 +136,7 @@ import Testing
             !terminal.frame[5, 11].style.attributes.contains(.reverse)
                 && !terminal.frame[3, 11].style.attributes.contains(.reverse))
         #expect(terminal.lines[10].hasPrefix(" 0 of 3 lines"))
+        #expect(terminal.lines.contains { $0.contains("No line matches the filter — Esc clears it") })
         terminal.schedule(keys("p"), at: program.clock.now + 0.1)
         #expect(step(program, app, terminal) { $0[1].hasPrefix("  2 │ gape") && $0[11].hasPrefix(" /gape ") })
         #expect(terminal.frame[5, 11].style.attributes.contains(.reverse), "the cursor stays on the e")

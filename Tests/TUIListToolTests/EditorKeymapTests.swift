@@ -211,7 +211,8 @@ import Testing
         case .filter:
             return [
                 .character("c"): Check { $0.model.filter == "c" && $0.model.displayed.itemIdentifiers == [2] },
-                .character("C"): Check { $0.model.filter == "C" && $0.model.displayed.itemIdentifiers == [2] },
+                // Smart case, as fzf: a capital matches only a capital.
+                .character("C"): Check { $0.model.filter == "C" && $0.model.displayed.itemIdentifiers.isEmpty },
                 .enter: Check(before: [.character("c")]) {
                     !$0.model.isEditingFilter && $0.model.filter == "c" && $0.model.displayed.itemIdentifiers == [2]
                 },

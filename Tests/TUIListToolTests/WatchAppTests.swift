@@ -196,11 +196,18 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "")
         await watch.press(.escape)  // clears the filter: every row is back
         #expect(watch.app.query == "" && watch.rows[5] == "db 2 up")
-        // Every word must appear, case ignored (the library's FilterIndex matches each word).
-        for key: Key in [.character("/"), .character("U"), .character("P"), .character(" "), .character("W"), .enter] {
+        // Every word must appear, in any order; lower case matches either case (fzf's syntax,
+        // FilterQuery.listFilter, as every list's filter).
+        for key: Key in [.character("/"), .character("u"), .character("p"), .character(" "), .character("w"), .enter] {
             await watch.press(key)
         }
         #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 1 up" && watch.rows[3] == "", "\(watch.rows)")
+        await watch.press(.escape)
+        for key: Key in [.character("/"), .character("!"), .character("u"), .character("p"), .enter] { await watch.press(key) }
+        #expect(watch.rows[1].hasPrefix("web") && watch.rows[2] == "web 3 down" && watch.rows[3] == "", "!up: \(watch.rows)")
+        await watch.press(.escape)
+        for key: Key in [.character("/"), .character("w"), .character("d"), .character("n"), .enter] { await watch.press(key) }
+        #expect(!watch.rows.contains { $0.hasPrefix("web") }, "words are exact, not fuzzy: \(watch.rows)")
     }
 
     /// The filter is edited with the library's `FilterPrompt`: typed, then ← and a character

@@ -104,6 +104,14 @@ public struct FilterQuery: Sendable, Hashable {
         groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
     }
 
+    /// What a list's `/` filter matches: fzf's syntax with exact terms, so each word is a
+    /// piece of the text (in any order, case ignored unless the word has a capital, accents
+    /// folded), and `'word` a fuzzy one. ``ListScreen``, the demo, `tuilist watch` and
+    /// `tuilist edit` filter with it; `tuilist pick` is fuzzy by default, as fzf is.
+    /// - Parameter text: What the person typed at the prompt.
+    /// - Returns: The query.
+    public static func listFilter(_ text: String) -> FilterQuery { FilterQuery(text, exact: true) }
+
     private static func parse(_ text: String, exact: Bool, caseMatching: CaseMatching) -> [[Term]] {
         var string = Substring(text)
         while string.first == " " { string = string.dropFirst() }

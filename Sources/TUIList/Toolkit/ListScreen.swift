@@ -61,7 +61,7 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
 /// ```
 ///
 /// The screen keeps the whole content (``items``) and shows the items that match the filter
-/// (``FilterQuery``, in their order), every section kept. A move made while filtering is
+/// (``FilterQuery/listFilter(_:)``, in their order), every section kept. A move made while filtering is
 /// worked out among the items shown and made in the whole content. ``keymap`` (browsing) and
 /// ``filteringKeymap`` can be changed: rebind, unbind, or add bindings, which the help then
 /// lists. Nothing is selected only while there are no items shown: the first item is selected
@@ -307,7 +307,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// Applies the filtered content to the list and keeps something selected.
     private func showItems(animated: Bool) {
-        let query = FilterQuery(filter.query)
+        let query = FilterQuery.listFilter(filter.query)
         var shown = items
         if !query.isEmpty {
             shown = Snapshot(

@@ -76,7 +76,6 @@ package final class EditorApp: TerminalApp {
         })
         list.showsSectionHeaders = false
         list.showsScrollbar = true
-        list.emptyText = model.document.count == 0 ? "The file is empty — q quits" : "No lines — u undoes, q quits"
         link.app = self
     }
 
@@ -96,22 +95,14 @@ package final class EditorApp: TerminalApp {
     /// once per run); the other keys through the keymap of the mode.
     package func handle(_ events: [InputEvent], in program: Program) {
         var rest = events[...]
-        while let event = rest.first {
-            guard exitStatus == nil else { break }
-            if let edit = model.textEdit(rest) {
-                perform(edit.action)
-                rest = rest.dropFirst(edit.consumed)
-                continue
-            }
-            rest = rest.dropFirst()
-            switch event {
-            case .key(let key):
-                model.pageSize = max(1, list.viewportHeight - 1)
-                if let action = action(for: key) { perform(action) }
-            case .paste:
+        while let event = rest.first, exitStatus == nil {
+            model.pageSize = max(1, list.viewportHeight - 1)
+            let step = model.step(rest)
+            rest = rest.dropFirst(step.consumed)
+            if let action = step.action {
+                perform(action)
+            } else if case .paste = event {
                 show("paste ignored: keys only (type / to filter)")
-            case .resize, .mouse:
-                break
             }
         }
         if let exitStatus { program.quit(status: exitStatus) }
@@ -215,6 +206,11 @@ package final class EditorApp: TerminalApp {
             drawCommit(into: &canvas, area: panel)
         }
         list.isFocused = !model.isEditingFilter
+        list.emptyText =
+            model.document.count == 0
+            ? "The file is empty — q quits"
+            : !model.filter.isEmpty && !model.state.order.isEmpty
+                ? "No line matches the filter — Esc clears it" : "No lines — u undoes, q quits"
         list.render(into: &canvas, rect: area)
         drawStatus(into: &canvas, y: height - 2)
         drawHelpBar(into: &canvas, y: height - 1)

@@ -194,15 +194,6 @@ package enum EditorKeymap {
         }
     }
 
-    /// The editing keys of both prompts: ``TextPrompt/defaultKeymap``, with Ctrl-B and Ctrl-F
-    /// named in the help beside ← → (the default's label leaves them out).
-    package static let promptEditing: Keymap<TextPrompt.Action> = {
-        var keymap = TextPrompt.defaultKeymap
-        keymap.bind(.control("b"), to: .left)
-        keymap.bind(.control("f"), to: .right)
-        return keymap
-    }()
-
     /// The editing keys of the text prompt open in `mode` (``TextPrompt/keymap``: typing,
     /// ←/→, Home/End, Backspace/Delete, Ctrl-A/E/U/K/W), or nil in a mode without one. They
     /// come before the mode's keymap (``EditorModel/textEdit(_:)``), which keeps Enter, Esc,

@@ -239,6 +239,18 @@ extension EditorModel {
         return []
     }
 
+    /// What the leading events of a batch do: a run of the open prompt's editing keys as one
+    /// action (``textEdit(_:)``), else the first event alone through the keymap of the mode
+    /// (nil: it does nothing here, as a paste outside a prompt). The app and the tests feed a
+    /// batch through this one function.
+    /// - Parameter events: The batch, or what is left of it; not empty.
+    /// - Returns: The action, if any, and how many events it takes (at least one).
+    package func step(_ events: ArraySlice<InputEvent>) -> (action: EditorAction?, consumed: Int) {
+        if let edit = textEdit(events) { return (edit.action, edit.consumed) }
+        guard case .key(let key)? = events.first else { return (nil, 1) }
+        return (EditorKeymap.action(for: key, in: self), 1)
+    }
+
     /// The leading events of `events` that edit the text prompt in force — the filter's
     /// (``EditorKeymap/Mode/filter``) or the `exec` prompt's (``EditorKeymap/Mode/prompt``) —
     /// as one action, and how many they are; nil when the first event is not an editing key

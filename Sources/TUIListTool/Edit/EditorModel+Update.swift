@@ -142,12 +142,9 @@ extension EditorModel {
 
     // MARK: - Displayed snapshot
 
-    /// Whether a line passes the filter (a case-insensitive substring of its text).
+    /// Whether a line passes the filter (its text as shown, its action included).
     func matchesFilter(_ id: Int) -> Bool {
-        guard !filter.isEmpty else { return true }
-        let needle = filter.lowercased()
-        let haystack = state.actions[id] == nil && state.texts[id] == nil ? searchText[id] : text(of: id).lowercased()
-        return haystack.contains(needle)
+        filterQuery.isEmpty || filterQuery.matches(text(of: id)) != nil
     }
 
     /// One change of the order, replayed on the shown snapshot instead of rebuilding it.

@@ -112,7 +112,7 @@ package struct PromptState: Equatable, Sendable {
     /// A prompt for `purpose` holding `text`, the cursor at its end.
     package init(purpose: Purpose, text: String) {
         self.purpose = purpose
-        field = TextPrompt(text: text, prefix: " exec ▸ ", keymap: EditorKeymap.promptEditing)
+        field = TextPrompt(text: text, prefix: " exec ▸ ")
         field.prefixStyle = Style(foreground: .magenta, attributes: .bold)
     }
 
@@ -168,12 +168,18 @@ package struct EditorModel: Sendable {
     package internal(set) var marked: Set<Int> = []
     /// The filter's query with its cursor (``TextPrompt``, drawn as "/query" on the help bar
     /// while typing); its editing keys are ``TextPrompt/keymap``.
-    package internal(set) var filterPrompt = TextPrompt(prefix: "/", keymap: EditorKeymap.promptEditing)
-    /// The text filter: lines not containing it (ignoring case) are hidden.
+    package internal(set) var filterPrompt = TextPrompt(prefix: "/")
+    /// The filter: lines that do not match it are hidden (``FilterQuery/listFilter(_:)``, as
+    /// in every TUIList list).
     package internal(set) var filter: String {
         get { filterPrompt.text }
-        set { filterPrompt.text = newValue }
+        set {
+            filterPrompt.text = newValue
+            filterQuery = FilterQuery.listFilter(newValue)
+        }
     }
+    /// ``filter``, parsed.
+    private(set) var filterQuery = FilterQuery.listFilter("")
     /// Whether typed characters go to the filter.
     package internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.
@@ -204,8 +210,6 @@ package struct EditorModel: Sendable {
     let leadingHidden: [Int: [Int]]
     /// Rebase mode: the hidden lines after the last shown line.
     let trailingHidden: [Int]
-    /// Lower-cased display text per line, for the filter.
-    let searchText: [String]
     /// Rebase mode: what starts a comment.
     let commentString: String
     /// The identifier the next added line gets (from the document's `count` on, never reused).
@@ -236,7 +240,6 @@ package struct EditorModel: Sendable {
         self.onDisk = onDisk ?? document.storage
         nextNewID = document.count
         let texts = (0 ..< document.count).map { document.text(of: $0) }
-        searchText = texts.map { $0.lowercased() }
         var shown: [Int] = []
         var leading: [Int: [Int]] = [:]
         var pending: [Int] = []

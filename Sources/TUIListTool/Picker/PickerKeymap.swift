@@ -57,10 +57,8 @@ package enum PickerKeymap {
                 map.bindings[index].help = "type to filter (fzf's search syntax)"
                 map.bindings[index].bar = multi ? nil : "type to filter"
             }
-            let binding = map.bindings[index]
-            if binding.triggers.contains(where: { $0.action == .left }) {
-                // (Written from its keys: the default label "← →" leaves out Ctrl-B and Ctrl-F.)
-                map.bindings[index] = KeyBinding(binding.triggers, help: binding.help, bar: "← → cursor")
+            if map.bindings[index].triggers.contains(where: { $0.action == .left }) {
+                map.bindings[index].bar = "← → cursor"
             }
         }
         return map

@@ -469,27 +469,21 @@ package final class WatchApp: TerminalApp {
         record(snapshot)
     }
 
-    /// The rows of `run` whose line contains every space-separated word of the filter (case and
-    /// accents ignored), or `nil` when there is no filter. Matching is the library's
-    /// `FilterIndex`, built once per run filtered: O(bytes of the run) to build, then
-    /// O(bytes searched) per word.
+    /// The rows of `run` that match the filter (``FilterQuery/listFilter(_:)``, as every TUIList
+    /// list), or `nil` when there is no filter. Matching is the library's `FilterIndex`,
+    /// built once per run filtered: O(bytes of the run) to build, then O(bytes searched) per
+    /// term.
     private func matchingRows(of run: Run) -> Set<String>? {
-        let words = query.split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return nil }
+        let parsed = FilterQuery.listFilter(query)
+        guard !parsed.isEmpty else { return nil }
         if filterIndex?.run != run.number {
             var index = FilterIndex<String>()
             for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
             filterIndex = (run.number, index)
         }
         let index = filterIndex!.index
-        var rows: Set<String>?
-        for word in words {
-            guard let found = index.matches(word) else { return [] }
-            let ids = index.identifiers(found)
-            rows = rows.map { $0.intersection(ids) } ?? Set(ids)
-            if rows!.isEmpty { break }
-        }
-        return rows
+        guard let found = index.matches(parsed) else { return [] }
+        return Set(index.identifiers(found))
     }
 
     private func record(_ snapshot: Snapshot<String, String>) {

@@ -112,10 +112,7 @@ package enum WatchKeymap {
         for index in keymap.bindings.indices {
             let binding = keymap.bindings[index]
             switch binding.triggers.first?.action {
-            case .left?:
-                // The library labels these "← →": the help names Ctrl-B and Ctrl-F as well.
-                let label = binding.keys.map(\.shortName).joined(separator: " ")
-                keymap.bindings[index] = KeyBinding(binding.triggers, label: label, help: binding.help, bar: "← → cursor")
+            case .left?: keymap.bindings[index].bar = "← → cursor"
             case .home?: keymap.bindings[index].bar = "Home End"
             case .deleteWordBackward?: keymap.bindings[index].bar = "Ctrl-W word"
             default: break
