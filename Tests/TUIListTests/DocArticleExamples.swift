@@ -411,8 +411,8 @@ final class ShelfApp: TerminalApp {
     }
 
     func showMatches() {
-        let query = filter.query.lowercased()
-        let matches = (books ?? []).filter { query.isEmpty || $0.lowercased().contains(query) }
+        let query = FilterQuery.listFilter(filter.query)      // fzf's syntax, as every list's filter
+        let matches = (books ?? []).filter { query.matches($0) != nil }
         list.apply(Snapshot(sections: [(0, matches)]), animated: false)
     }
 
