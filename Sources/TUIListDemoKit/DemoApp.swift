@@ -54,8 +54,6 @@ package final class DemoApp {
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
     private var recordFailure: String?
-    /// Where the background build leaves the filter index for the main thread.
-    private let filterIndexInbox = FilterIndexInbox()
 
     package init(model: DemoModel, terminal: any Terminal, clock: any AnimationClock = SystemClock()) {
         self.model = model
@@ -457,43 +455,34 @@ package final class DemoApp {
 
 private final class AppLink { weak var app: DemoApp? }
 
-/// A filter index handed from the thread that built it to the program's thread.
-private final class FilterIndexInbox: Sendable {
-    private let slot = LockedValue<(index: FilterIndex<Int>, build: Int)?>(nil)
-
-    func put(_ index: FilterIndex<Int>, build: Int) { slot.withLock { $0 = (index, build) } }
-
-    func take() -> (index: FilterIndex<Int>, build: Int)? { slot.withLock { $0.take() } }
+/// A filter index built on a thread of its own, posted to the program's mailbox.
+private struct BuiltFilterIndex: Sendable {
+    var index: FilterIndex<Int>
+    var build: Int
 }
 
 extension DemoApp: TerminalApp {
     package func start(in program: Program) {
         prepare()
         guard buildsFilterIndexInBackground, let (data, build) = model.beginFilterIndex() else { return }
-        let inbox = filterIndexInbox, waker = program.waker
-        Thread.detachNewThread {
-            inbox.put(DemoModel.makeFilterIndex(data), build: build)
-            waker.wake()
-        }
+        program.mailbox.perform { BuiltFilterIndex(index: DemoModel.makeFilterIndex(data), build: build) }
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
-        adoptFilterIndex()
         handle(events)
         if !isRunning { program.quit() }
     }
 
-    package func tick(in program: Program) {
-        adoptFilterIndex()
-        advance()
-        if !isRunning { program.quit() }
+    /// The filter index from the background build: the filter, if one is typed, now runs on it.
+    package func receive(_ message: any Sendable, in program: Program) {
+        guard let built = message as? BuiltFilterIndex else { return }
+        carryOut(model.adoptFilterIndex(built.index, build: built.build))
+        syncSelection()
     }
 
-    /// Takes the filter index from the background build when it is ready.
-    private func adoptFilterIndex() {
-        guard let (index, build) = filterIndexInbox.take() else { return }
-        carryOut(model.adoptFilterIndex(index, build: build))
-        syncSelection()
+    package func tick(in program: Program) {
+        advance()
+        if !isRunning { program.quit() }
     }
 
     package var isAnimating: Bool { list.isAnimating }

@@ -1,3 +1,4 @@
+import Foundation
 import TUIList
 import Testing
 
@@ -69,6 +70,26 @@ import Testing
             shown.count == 10 && shown == shown.sorted(),
             "prices on screen: \(shown)\n\(terminal.lines.joined(separator: "\n"))")
         #expect(shown == prices, "the screen shows the model's order")
+    }
+
+    /// The filter index is built on a thread of its own and posted to the program's mailbox:
+    /// a filter typed meanwhile shows every item, then the matches once the index arrives.
+    @Test func theFilterIndexBuiltInTheBackgroundArrivesAsAMessage() async {
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: 60, rows: 14)
+        terminal.clock = clock
+        let app = DemoApp(model: smallModel(), terminal: terminal, clock: clock)
+        let program = Program(terminal: terminal, clock: clock)
+        program.start(app)
+        app.handle([.key(.character("/"))] + "zur".map { InputEvent.key(.character($0)) })
+        let deadline = Date().addingTimeInterval(10)
+        while app.model.isWaitingForFilterIndex && Date() < deadline {
+            while !program.waker.isPending && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+            program.step(app)
+        }
+        #expect(!app.model.isWaitingForFilterIndex, "the index never arrived")
+        #expect(layout(app.model) == [[], [4]], "filtered once the index came")
+        #expect(program.messagesHandled >= 1)
     }
 
     @Test func thirtyKeystrokesInOneBatchFilterOnce() {

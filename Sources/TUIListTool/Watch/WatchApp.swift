@@ -12,7 +12,7 @@ import TUIList
 /// last line of its standard error, and keeps the last good list on screen.
 ///
 /// The command runs off the program's thread (a task per run, never more than one at a time);
-/// its result wakes the program through its waker, and ``tick(in:)`` takes it. Tests give a
+/// its result is posted to the program's mailbox and comes back in ``receive(_:in:)``. Tests give a
 /// scripted ``CommandRunner`` and a headless terminal with a manual clock.
 package final class WatchApp: TerminalApp {
     /// Options the command line sets.
@@ -158,7 +158,6 @@ package final class WatchApp: TerminalApp {
 
     private let runner: any CommandRunner
     private let keyer: LineKeyer
-    private let results = ResultBox()
     private var nextRunAt: Double = 0
     private var lastEndTime: String = ""
     private var program: Program?
@@ -240,8 +239,12 @@ package final class WatchApp: TerminalApp {
     }
 
     package func tick(in program: Program) {
-        if let result = results.take() { finish(result) }
         startRunIfDue()
+    }
+
+    /// A run's result, posted by its task (``tick(in:)`` then starts the next run when due).
+    package func receive(_ message: any Sendable, in program: Program) {
+        if let result = message as? CommandResult { finish(result) }
     }
 
     package var isAnimating: Bool { list.isAnimating }
@@ -259,11 +262,9 @@ package final class WatchApp: TerminalApp {
         if gridOrigin == nil { gridOrigin = runStartedAt }
         runsStarted += 1
         let runner = self.runner, command = options.command, timeout = options.timeout
-        let box = results, waker = program.waker
+        let mailbox = program.mailbox
         Task.detached {
-            let result = await runner.run(command, timeout: timeout)
-            box.put(result)
-            waker.wake()
+            mailbox.post(await runner.run(command, timeout: timeout))
         }
     }
 
@@ -687,11 +688,3 @@ package final class WatchApp: TerminalApp {
 }
 
 private final class Link: @unchecked Sendable { weak var app: WatchApp? }
-
-/// The latest command result, handed from the run's task to the program's thread.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: CommandResult?
-    func put(_ value: CommandResult) { lock.lock(); result = value; lock.unlock() }
-    func take() -> CommandResult? { lock.lock(); defer { lock.unlock() }; let r = result; result = nil; return r }
-}
