@@ -145,7 +145,11 @@ package final class DemoApp {
             if model.isEditingFilter {
                 let edit = filterField.handle(rest)
                 for case .key(let key) in rest.prefix(edit.consumed) { try? recorder?.record(key: Self.name(of: key)) }
-                if edit.changed { perform(.setFilter(filterField.text)) }
+                if edit.changed {
+                    perform(.setFilter(filterField.text))
+                    // The model may refuse it (a drag started with the mouse while typing).
+                    if model.filter != filterField.text { filterField.text = model.filter }
+                }
                 rest = rest.dropFirst(edit.consumed)
                 if edit.consumed > 0 { continue }
             }

@@ -214,6 +214,16 @@ struct HeadlessDemo {
     #expect(demo.app.model.canUndo)
 }
 
+@Test func theFilterFieldNeverShowsAFilterTheModelRefused() {
+    let demo = HeadlessDemo()
+    demo.app.handle([.key(.character("/")), .key(.character("a"))])
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 2, button: .left, kind: .press)))
+    demo.app.handle(.mouse(MouseEvent(x: 5, y: 3, button: .left, kind: .drag)))
+    demo.app.handle([.key(.character("b"))])
+    #expect(
+        demo.app.filterField.text == demo.app.model.filter, "field \(demo.app.filterField.text), model \(demo.app.model.filter)")
+}
+
 @Test func theFilterIsEditedAtItsCursorWithTheToolkitsKeys() {
     let demo = HeadlessDemo()
     demo.press(.character("/"))

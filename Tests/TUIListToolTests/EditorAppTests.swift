@@ -143,6 +143,15 @@ import Testing
         #expect(terminal.lines[0].contains("/gape"))
     }
 
+    /// The title gives way to its state, and a long query is what gets cut: "modified" shows.
+    @Test func aLongFilterNeverHidesModifiedInTheTitle() throws {
+        let (app, program, terminal, _) = try editor("grape\ngape\ngripe\n", columns: 40, rows: 12)
+        program.start(app)
+        terminal.schedule(keys("J/") + keys(String(repeating: "x", count: 35)), at: 0.1)
+        #expect(
+            step(program, app, terminal) { $0[0].contains("modified · /xxx") && $0[0].hasSuffix("… ") }, "\(terminal.lines[0])")
+    }
+
     /// The shared pattern (``HelpAudit``): in every mode, with its help shown (`?`, or F1 where
     /// `?` is typed or means something else), every binding of the mode's keymap is drawn on the
     /// screen naming all its keys, every key drawn does what its row says through the app's own

@@ -120,7 +120,9 @@ import Testing
         #expect(m.filter == "pe" && m.displayed.itemIdentifiers == [0, 1, 2, 3])
         press([.enter], &m)
         #expect(!m.isEditingFilter && m.filter == "pe", "Enter keeps")
-        press(chars("/") + [.control("u"), .escape], &m)
+        press(chars("/") + [.left, .left, .enter] + chars("/x"), &m)
+        #expect(m.filter == "pex", "reopened, the cursor is at the end")
+        press([.control("u"), .escape], &m)
         #expect(!m.isEditingFilter && m.filter == "" && m.displayed.numberOfItems == 4, "Esc clears")
     }
 

@@ -285,6 +285,22 @@ import Testing
         #expect(output(m) == "pick 1 a\nexec nla; bs!\npick 2 b\n")
     }
 
+    /// The one-line field shows a tab as a space: an exec command opened and left as it was
+    /// keeps its tab (the file is not modified); a paste while the help covers the prompt goes
+    /// into the prompt.
+    @Test func anExecCommandLeftAsItWasKeepsItsTabsAndAPasteUnderTheHelpReachesThePrompt() throws {
+        let text = "pick 1 a\nexec printf 'a\tb'\n"
+        var m = try model(text)
+        press(chars("jX"), &m)
+        #expect(m.prompt?.string == "printf 'a b'")
+        press([.enter], &m)
+        #expect(output(m) == text && !m.isModified)
+        press(chars("X") + [.function(1)], &m)
+        #expect(m.showHelp && m.prompt != nil)
+        m.feed([.paste(" x")])
+        #expect(!m.showHelp && m.prompt?.string == "printf 'a b' x", "the paste closes the help and goes in")
+    }
+
     @Test func xEditsAnExecsCommandAndAbbreviatedTodosGetAbbreviations() throws {
         let text = "p 1 a\nx make\nb\np 2 b\n"
         var m = try model(text)

@@ -284,7 +284,7 @@ private func output(_ lines: String...) -> CommandResult {
         let runner = ScriptedRunner([output("web 1 up", "db 2 up", "web 3 down")])
         let watch = try WatchHarness(.init(command: ["x"], interval: 5, key: .field(2)), runner: runner)
         await watch.advance(by: 0.1)
-        for key: Key in [.character("/"), .character("u"), .character("p"), .enter] { await watch.press(key) }
+        for key: Key in [.character("/"), .character("u"), .character("p"), .left, .enter] { await watch.press(key) }
         #expect(!watch.app.isEditingFilter && watch.app.query == "up")
         #expect(watch.rows[0].hasSuffix("/up"), "the title shows the filter kept: \(watch.rows[0])")
         #expect(watch.rows[10].contains("2/3 rows"), "the status line is back: \(watch.rows[10])")

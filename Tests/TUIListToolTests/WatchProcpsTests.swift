@@ -193,6 +193,25 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.program.isFinished)
     }
 
+    /// A failure under -e while a filter is being typed: the filter closes (its query kept) so
+    /// the status line says why the app stopped and that a key exits.
+    @Test func errexitWhileTypingAFilterShowsWhyItStopped() async throws {
+        let runner = Script([output("a"), CommandResult(exitCode: 3, output: "", errors: "broken\n")])
+        var options = WatchApp.Options(command: ["x"], interval: 5)
+        options.exitOnError = true
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        await watch.press(.character("/"))
+        await watch.press(.character("a"))
+        #expect(watch.app.isEditingFilter)
+        await watch.advance(by: 5)
+        #expect(watch.app.isFrozen && !watch.app.isEditingFilter && watch.app.query == "a")
+        let status = watch.terminal.lines[watch.terminal.lines.count - 2]
+        #expect(status.contains("stopped (-e), a key exits"), "\(watch.terminal.lines)")
+        await watch.press(.character("b"))
+        #expect(watch.program.isFinished && watch.app.query == "a", "the key exits; it is not typed")
+    }
+
     @Test func noTitleDrawsTheFirstRowOnTheFirstLine() async throws {
         var options = WatchApp.Options(command: ["x"], interval: 1)
         options.showsTitle = false

@@ -241,9 +241,10 @@ package final class EditorApp: TerminalApp {
         var state: [String] = []
         if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
         if let target = model.moveTarget { state.append("MOVE \(target.items.count)") }
-        if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
+        // Last: a long query is what gets cut, never "modified".
+        if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
         // The path gives way to the state: "modified" must show.
         let kind = model.mode == .rebase ? "rebase todo" : "edit"
         TitleBar.boldBar(title: "tuilist \(kind)  \(title)", detail: state.joined(separator: " · "))

@@ -243,9 +243,15 @@ extension EditorModel {
     /// action (``textEdit(_:)``), else the first event alone through the keymap of the mode
     /// (nil: it does nothing here, as a paste outside a prompt). The app and the tests feed a
     /// batch through this one function.
+    /// A paste while the help covers an open prompt closes the help and takes none: the next
+    /// step gives it to the prompt.
     /// - Parameter events: The batch, or what is left of it; not empty.
-    /// - Returns: The action, if any, and how many events it takes (at least one).
+    /// - Returns: The action, if any, and how many events it takes (one or more, but none for
+    ///   that paste).
     package func step(_ events: ArraySlice<InputEvent>) -> (action: EditorAction?, consumed: Int) {
+        if showHelp, case .paste? = events.first, [.filter, .prompt].contains(EditorKeymap.helpMode(of: self)) {
+            return (.toggleHelp, 0)
+        }
         if let edit = textEdit(events) { return (edit.action, edit.consumed) }
         guard case .key(let key)? = events.first else { return (nil, 1) }
         return (EditorKeymap.action(for: key, in: self), 1)
@@ -302,6 +308,10 @@ extension EditorModel {
         case .editExec(let id):
             guard !command.isEmpty else { return [.message("an exec needs a command (Esc leaves it as it was)")] }
             prompt = nil
+            // The one-line field shows a tab as a space: a command left as it was keeps its tabs.
+            if case .command(_, let argument) = todoLine(id), TextPrompt(text: String(argument)).text == current.string {
+                return [.message("unchanged")]
+            }
             let old = text(of: id)
             let leading = old.prefix { $0 == " " || $0 == "\t" }
             let word = old.dropFirst(leading.count).prefix { $0 != " " && $0 != "\t" }

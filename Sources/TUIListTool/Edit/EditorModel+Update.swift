@@ -102,7 +102,10 @@ extension EditorModel {
         case .setAction(let newAction): return setAction(newAction)
         case .undo: return undo()
         case .redo: return redo()
-        case .beginFilter: isEditingFilter = true; return []
+        case .beginFilter:
+            isEditingFilter = true
+            filterPrompt.moveCursor(to: filterPrompt.characters.count)
+            return []
         case .filterEdit, .filterCommit: return []
         case .filterCancel:
             guard !filter.isEmpty else { return [] }
@@ -142,9 +145,35 @@ extension EditorModel {
 
     // MARK: - Displayed snapshot
 
-    /// Whether a line passes the filter (its text as shown, its action included).
+    /// Whether a line passes the filter (its text as shown, its action included): O(1) for a
+    /// line as read (``filterIndex``), a match of its text for one changed or added.
     func matchesFilter(_ id: Int) -> Bool {
-        filterQuery.isEmpty || filterQuery.matches(text(of: id)) != nil
+        guard !filterQuery.isEmpty else { return true }
+        if let filterIndex, let filterMatches, id < document.count, state.actions[id] == nil, state.texts[id] == nil {
+            return filterIndex.matched(id, in: filterMatches)
+        }
+        return filterQuery.matches(text(of: id)) != nil
+    }
+
+    /// Finds the lines as read that match ``filterQuery``, building ``filterIndex`` on the
+    /// first filter (O(bytes of the file)); a query that extends the last one searches only
+    /// its matches.
+    mutating func runFilter() {
+        guard !filterQuery.isEmpty else {
+            filterMatches = nil
+            return
+        }
+        if filterIndex == nil {
+            var index = FilterIndex<Int>()
+            index.reserveCapacity(items: document.count, bytes: document.storage.count)
+            document.storage.withUnsafeBufferPointer { storage in
+                for (id, line) in document.lines.enumerated() {
+                    index.append(id, utf8: UnsafeBufferPointer(rebasing: storage[line.content]))
+                }
+            }
+            filterIndex = index
+        }
+        filterMatches = filterIndex!.matches(filterQuery, narrowing: filterMatches)
     }
 
     /// One change of the order, replayed on the shown snapshot instead of rebuilding it.

@@ -176,10 +176,16 @@ package struct EditorModel: Sendable {
         set {
             filterPrompt.text = newValue
             filterQuery = FilterQuery.listFilter(newValue)
+            runFilter()
         }
     }
     /// ``filter``, parsed.
     private(set) var filterQuery = FilterQuery.listFilter("")
+    /// The document's lines as read, folded once for the filter on its first use (an item's
+    /// identifier is its line): a query then costs a scan of bytes, not a `String` per line.
+    var filterIndex: FilterIndex<Int>?
+    /// The lines of ``filterIndex`` that match ``filterQuery`` (nil: no filter).
+    var filterMatches: FilterMatches?
     /// Whether typed characters go to the filter.
     package internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.

@@ -278,7 +278,12 @@ package final class WatchApp: TerminalApp {
         lastEndTime = Self.wallClock()
         guard result.succeeded else {
             if options.beep { bell() }
-            if options.exitOnError { isFrozen = true }
+            if options.exitOnError {
+                // Stopped: the status line says why and that a key exits, so the filter being
+                // typed closes (its query stays) rather than cover it.
+                isFrozen = true
+                isEditingFilter = false
+            }
             return
         }
         var run = makeRun(result.output)
@@ -523,7 +528,9 @@ package final class WatchApp: TerminalApp {
             guard position + 1 < history.count else { return }
             position = history.count - 1
             show(animated: true)
-        case .startFilter: isEditingFilter = true
+        case .startFilter:
+            isEditingFilter = true
+            filter.prompt.moveCursor(to: filter.query.count)
         case .clearFilter: if !query.isEmpty { setQuery("") }
         case .toggleHelp: isShowingHelp.toggle()
         case .filterCommit: isEditingFilter = false
