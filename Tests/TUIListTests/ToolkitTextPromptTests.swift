@@ -141,7 +141,22 @@ struct ToolkitTextPromptTests {
         let keymap = TextPrompt.defaultKeymap
         var canvas = Canvas(width: 60, height: 16)
         HelpOverlay(keymap, title: "Editing").draw(into: &canvas, in: canvas.bounds)
-        let failures = HelpAudit.failures(keymap: keymap, frame: canvas.lines) { keymap.action(for: $0) }
+        // What a key really does: pressed in "ab cd ef" with the cursor after "cd", every edit
+        // leaves a different text and cursor, written out here (not by `perform`).
+        var fixture = TextPrompt(text: "ab cd ef")
+        fixture.moveCursor(to: 5)
+        let outcomes: [(TextPrompt.Action, String)] = [
+            (.left, "ab cd ef|4"), (.right, "ab cd ef|6"), (.home, "ab cd ef|0"), (.end, "ab cd ef|8"),
+            (.backspace, "ab c ef|4"), (.delete, "ab cdef|5"), (.deleteToStart, " ef|0"), (.deleteToEnd, "ab cd|5"),
+            (.deleteWordBackward, "ab  ef|3"),
+        ]
+        let failures = HelpAudit.failures(keymap: keymap, frame: canvas.lines) { key in
+            var pressed = fixture
+            guard pressed.handle(.key(key)) else { return nil }
+            let outcome = "\(pressed.text)|\(pressed.cursor)"
+            if case .character(let c) = key, outcome == "ab cd\(c) ef|6" { return .insert(c) }
+            return outcomes.first { $0.1 == outcome }?.0
+        }
         #expect(failures.isEmpty, "\(failures)")
     }
 }
