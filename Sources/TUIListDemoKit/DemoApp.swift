@@ -418,7 +418,7 @@ package final class DemoApp {
             var field = filterField
             field.style = style
             field.prefixStyle = style
-            let width = min(TerminalText.columns(of: "/" + field.text) + 1, max(1, canvas.width / 2))
+            let width = field.width(atMost: canvas.width / 2)
             field.draw(into: &canvas, in: Rect(x: x, y: y, width: width, height: 1))
             x += width + 2
         }

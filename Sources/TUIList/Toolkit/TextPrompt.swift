@@ -45,7 +45,8 @@ public struct TextPrompt: Sendable {
     }
 
     /// The standard editing keys: characters insert; ← → Ctrl-B Ctrl-F move; Home Ctrl-A and
-    /// End Ctrl-E jump; Backspace, Delete (and Ctrl-D), Ctrl-U, Ctrl-K and Ctrl-W delete.
+    /// End Ctrl-E jump; Backspace, Delete (and Ctrl-D), Ctrl-U, Ctrl-K and Ctrl-W delete. The
+    /// cursor keys have a help bar item, "← → cursor".
     public static var defaultKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(
@@ -55,7 +56,7 @@ public struct TextPrompt: Sendable {
                     .init(.key(.left), .left), .init(.key(.right), .right),
                     .init(.key(.control("b")), .left), .init(.key(.control("f")), .right),
                 ],
-                label: "← → Ctrl-B Ctrl-F", help: "move the cursor"),
+                label: "← → Ctrl-B Ctrl-F", help: "move the cursor", bar: "← → cursor"),
             KeyBinding(
                 [
                     .init(.key(.home), .home), .init(.key(.control("a")), .home),
@@ -246,6 +247,15 @@ public struct TextPrompt: Sendable {
         let cursorColumn = TerminalText.columns(of: String(characters[..<cursor]))
         let cursorWidth = cursor < characters.count ? max(1, TerminalText.columns(of: characters[cursor])) : 1
         return max(0, cursorColumn + cursorWidth - max(1, width))
+    }
+
+    /// The columns the prompt takes to show its prefix, its whole text and the cursor after it,
+    /// at most `limit` (at least 1): the width of a field drawn inline, before other things on
+    /// its line.
+    /// - Parameter limit: The most it may take.
+    /// - Returns: The width to draw it in.
+    public func width(atMost limit: Int) -> Int {
+        min(TerminalText.columns(of: prefix) + TerminalText.columns(of: String(characters)) + 1, max(1, limit))
     }
 
     /// Draws the prefix, then the text (or the placeholder) on the first line of `rect`, with

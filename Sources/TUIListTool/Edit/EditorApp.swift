@@ -264,7 +264,7 @@ package final class EditorApp: TerminalApp {
             prompt.style = style
             prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
             // The query and its cursor, then room for the keys (the query scrolls past half the line).
-            let width = min(TerminalText.columns(of: "/" + model.filter) + 1, max(12, canvas.width / 2))
+            let width = prompt.width(atMost: max(12, canvas.width / 2))
             prompt.draw(into: &canvas, in: Rect(x: x, y: y, width: min(width, canvas.width - x), height: 1))
             x = min(canvas.width, x + width + 2)
         }

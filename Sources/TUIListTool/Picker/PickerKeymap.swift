@@ -57,9 +57,6 @@ package enum PickerKeymap {
                 map.bindings[index].help = "type to filter (fzf's search syntax)"
                 map.bindings[index].bar = multi ? nil : "type to filter"
             }
-            if map.bindings[index].triggers.contains(where: { $0.action == .left }) {
-                map.bindings[index].bar = "← → cursor"
-            }
         }
         return map
     }

@@ -112,7 +112,6 @@ package enum WatchKeymap {
         for index in keymap.bindings.indices {
             let binding = keymap.bindings[index]
             switch binding.triggers.first?.action {
-            case .left?: keymap.bindings[index].bar = "← → cursor"
             case .home?: keymap.bindings[index].bar = "Home End"
             case .deleteWordBackward?: keymap.bindings[index].bar = "Ctrl-W word"
             default: break
