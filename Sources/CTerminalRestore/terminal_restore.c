@@ -18,6 +18,7 @@ static int saved_modes_valid = 0;
 static int restore_fd = -1;
 static char restore_bytes[1024];
 static size_t restore_length = 0;
+static int has_alternate_screen = 0;
 // Atomic, not volatile sig_atomic_t: the handler runs on whichever thread the signal lands on
 // (often the input reader's) while the main thread may be disarming; lock-free atomics are
 // async-signal-safe, and the exchange lets exactly one of them restore (ThreadSanitizer
@@ -41,11 +42,35 @@ void tui_arm_restore(int mouse) {
     restore_length = 0;
     if (mouse) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
     append_bytes("\033[?2004l");  // bracketed paste off
+    append_bytes("\033[?2026l");  // synchronized output off (a frame may have been cut short)
     append_bytes(tigetstr("sgr0"));
     append_bytes(tigetstr("cnorm"));
     append_bytes(tigetstr("rmkx"));
     append_bytes(tigetstr("rmcup"));
+    // DECRC: the cursor where the caller left it (tui_save_cursor) — only when the terminal has
+    // an alternate screen, so the caller's lines are still there to return to.
+    const char *rmcup = tigetstr("rmcup");
+    has_alternate_screen = rmcup != NULL && rmcup != (char *)-1 && rmcup[0] != 0;
+    if (has_alternate_screen) append_bytes("\0338");
     atomic_store(&screen_active, 1);
+}
+
+static void write_all(int fd, const char *bytes, size_t length) {
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = write(fd, bytes + done, length - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+}
+
+// DECSC and DECRC, not terminfo's `sc`/`rc`: the cursor must be saved before newterm (which
+// may send `smcup` at once) has loaded terminfo, and every VT100-compatible terminal has them.
+void tui_save_cursor(int fd) { write_all(fd, "\0337", 2); }
+
+void tui_restore_cursor(int fd) {
+    if (has_alternate_screen) write_all(fd, "\0338", 2);
 }
 
 int tui_terminal_has_mouse(void) {
@@ -80,6 +105,56 @@ static void signal_handler(int signal_number) {
     tui_emergency_restore();
     end_child_group();
     _exit(128 + signal_number);
+}
+
+// MARK: - Fatal signals: restore, then die as the process would have
+
+// A trap in Swift code (a failed precondition, a force-unwrap of nil, an index out of range)
+// is SIGILL on x86_64 and SIGTRAP on arm64; a bad pointer SIGSEGV or SIGBUS; abort() SIGABRT.
+// The handler restores the terminal, ends our children's process group, puts back the action
+// that was installed before ours (Swift's backtracer, a crash reporter, or the default) and
+// raises the signal again: it is blocked while the handler runs, so it is delivered to that
+// action as soon as the handler returns, and the process dies as it would have (the same exit
+// status, a core dump, the backtrace printed on a terminal that is in its own modes again).
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+#define FATAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction previous_fatal[FATAL_COUNT];
+static int fatal_installed = 0;
+
+static void fatal_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)info;
+    (void)context;
+    int saved = errno;
+    tui_emergency_restore();
+    end_child_group();
+    for (size_t i = 0; i < FATAL_COUNT; i++) {
+        if (fatal_signals[i] == signal_number) sigaction(signal_number, &previous_fatal[i], NULL);
+    }
+    raise(signal_number);
+    errno = saved;
+}
+
+void tui_install_fatal_signal_handlers(void) {
+    if (fatal_installed) return;
+    fatal_installed = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = fatal_handler;
+    // SA_ONSTACK: a stack overflow is a SIGSEGV with no stack left; the alternate signal stack
+    // (Swift's runtime sets one up for its backtracer) is where the handler can still run.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < FATAL_COUNT; i++) {
+        sigaction(fatal_signals[i], &action, &previous_fatal[i]);
+    }
+}
+
+void tui_reset_fatal_signal_handlers(void) {
+    if (!fatal_installed) return;
+    fatal_installed = 0;
+    for (size_t i = 0; i < FATAL_COUNT; i++) {
+        sigaction(fatal_signals[i], &previous_fatal[i], NULL);
+    }
 }
 
 static void exit_handler(void) {

@@ -32,6 +32,24 @@ void tui_install_signal_handlers(void);
 /// Puts SIGINT, SIGTERM, SIGHUP and SIGQUIT back to their default action.
 void tui_reset_signal_handlers(void);
 
+/// SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE restore the terminal, then go on to the
+/// action installed before (Swift's backtracer, or the default: a core dump), so the process
+/// dies as it would have, with its backtrace readable on a terminal in its own modes again.
+void tui_install_fatal_signal_handlers(void);
+
+/// Puts back the fatal signals' actions from before `tui_install_fatal_signal_handlers`.
+void tui_reset_fatal_signal_handlers(void);
+
+/// Writes DECSC (save the cursor) to `fd`: call before the alternate screen starts,
+/// so `tui_restore_cursor` (and the restore on a signal) puts the cursor back where the caller
+/// left it — after a shell prompt with no line break, say.
+void tui_save_cursor(int fd);
+
+/// Writes DECRC (restore the cursor saved by `tui_save_cursor`) to `fd`, when the terminal has
+/// an alternate screen (`rmcup`; after `tui_arm_restore`): without one the caller's lines are
+/// drawn over, and the cursor is best left below the last frame.
+void tui_restore_cursor(int fd);
+
 /// Names a process group of our own children (0: none) that gets SIGTERM when a handled
 /// signal or exit() ends this process — a command run in its own group would otherwise
 /// outlive us (Ctrl-C reaches only the terminal's foreground group).

@@ -53,6 +53,19 @@ public struct InputDecoder: Sendable {
     /// A decoder with nothing held.
     public init() {}
 
+    /// A terminal's answer to a DEC private mode query (DECRQM `CSI ? mode $ p`).
+    struct ModeReport: Hashable, Sendable {
+        /// The mode asked about (2026: synchronized output).
+        var mode: Int
+        /// 0: not recognised, 1: set, 2: reset, 3: permanently set, 4: permanently reset.
+        var value: Int
+        /// Whether the terminal knows the mode and lets it be set.
+        var isSupported: Bool { value == 1 || value == 2 || value == 3 }
+    }
+
+    /// Mode reports decoded so far (they are not key events); the terminal backend takes them.
+    var modeReports: [ModeReport] = []
+
     /// Whether bytes are held that may be the start of a longer sequence (or a paste is open):
     /// the caller should wait briefly for more, then ``flush()``.
     public var isWaitingForMore: Bool { !pending.isEmpty || pasted != nil }
@@ -99,6 +112,8 @@ public struct InputDecoder: Sendable {
         case overlong(InputEvent, Int)
         /// The bytes held may be the start of something longer.
         case needMore
+        /// A terminal's answer to a mode query (no event), and the bytes it used.
+        case modeReport(ModeReport, Int)
     }
 
     private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
@@ -138,6 +153,9 @@ public struct InputDecoder: Sendable {
             case .needMore:
                 pending.removeFirst(index)
                 return events
+            case .modeReport(let report, let length):
+                modeReports.append(report)
+                index += length
             }
         }
         pending.removeFirst(index)
@@ -332,6 +350,16 @@ public struct InputDecoder: Sendable {
         if finalByte == UInt8(ascii: "~"), numbers.first == 201 { return .event(nil, length) }  // a stray paste end
         if (finalByte == UInt8(ascii: "I") || finalByte == UInt8(ascii: "O")) && parameters.isEmpty {
             return .event(nil, length)  // focus in / out
+        }
+        if finalByte == UInt8(ascii: "y"), whole.dropLast().last == UInt8(ascii: "$"),
+            parameters.first == UInt8(ascii: "?")
+        {
+            // DECRPM, the terminal's answer to a mode query (`CSI ? mode ; value $ y`): no key.
+            let fields = Self.numbers(parameters.dropFirst())
+            if fields.count == 2, let mode = fields[0], let value = fields[1] {
+                return .modeReport(ModeReport(mode: mode, value: value), length)
+            }
+            return .event(nil, length)
         }
         let key = Self.csiKey(final: finalByte, numbers: numbers, plain: parameters.allSatisfy { (0x30 ... 0x3B).contains($0) })
         return .event(.key(key ?? .unknown(Self.name(whole))), length)

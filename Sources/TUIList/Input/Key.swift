@@ -96,16 +96,24 @@ extension Key {
 extension Key {
     /// The key for a character read from the terminal (not a special key code): control codes
     /// become `.enter`, `.tab`, `.escape`, `.backspace` or `.control(letter)`; printable text
-    /// becomes `.character`. Nil for control codes with no key (e.g. NUL).
+    /// becomes `.character`. Nil for the C1 control codes (U+0080–U+009F), which no key sends.
+    ///
+    /// The terminal is in raw mode (no CR→LF translation, no signal or flow-control keys), so
+    /// every control code is a key of its own: CR (U+000D) is Enter and LF (U+000A) is Ctrl-J;
+    /// U+0003 is Ctrl-C, U+001A Ctrl-Z, U+0013/U+0011 Ctrl-S/Ctrl-Q; U+001C–U+001F are
+    /// Ctrl-\ Ctrl-] Ctrl-^ Ctrl-_; NUL is Ctrl-Space.
     public init?(scalar: Unicode.Scalar) {
         switch scalar.value {
-        case 0x0D, 0x0A: self = .enter
+        case 0x0D: self = .enter
         case 0x09: self = .tab
         case 0x1B: self = .escape
         case 0x7F, 0x08: self = .backspace
+        case 0x00: self = .control(" ")
         case 0x01 ... 0x1A:
             self = .control(Character(Unicode.Scalar(UInt8(scalar.value) + 0x60)))
-        case 0x00 ..< 0x20, 0x80 ..< 0xA0:
+        case 0x1C ... 0x1F:
+            self = .control(Character(Unicode.Scalar(UInt8(scalar.value) + 0x40)))
+        case 0x80 ..< 0xA0:
             return nil
         default:
             self = .character(Character(scalar))
@@ -140,6 +148,7 @@ extension Key {
         case .delete: return "Delete"
         case .insert: return "Insert"
         case .function(let n): return "F\(n)"
+        case .control(" "): return "Ctrl+Space"
         case .control(let c): return "Ctrl+" + c.uppercased()
         case .modified(let key, let modifiers):
             var parts: [String] = []

@@ -32,12 +32,28 @@ import Darwin
 ///   the sequences of the terminal `TERM` names, and a terminal that sends others (common
 ///   inside tmux with `TERM=xterm-256color`) would otherwise deliver Escape plus characters.
 ///   A lone Escape is reported 25 ms after it arrives, when nothing followed it.
+/// - The terminal is in raw mode: Ctrl-C, Ctrl-Z, Ctrl-\\, Ctrl-S, Ctrl-Q and Ctrl-J are keys,
+///   read by the decoder; none of them signals the caller's process group (the script that ran
+///   the program, or git running it as its editor) or freezes the screen.
 /// - A thread of its own reads the input into a queue while the app works, so the kernel's
-///   tty buffer never fills and Ctrl-C (SIGINT) always gets through.
+///   tty buffer never fills and Ctrl-C always gets through. Ctrl-C ends the program with
+///   status 130: through the program loop when it is idle, and at once from the reading thread
+///   when the loop has not taken it within a quarter of a second (the app is busy). An app that
+///   takes Ctrl-C as a key (``TerminalApp/handlesControlC``) gets it, and a second Ctrl-C
+///   before the loop took the first still ends the program at once.
 /// - Bracketed paste is on: a paste arrives as one ``InputEvent/paste(_:)``.
-/// - Resizes (SIGWINCH) arrive as ``InputEvent/resize(_:)``. Ctrl-Z (SIGTSTP) restores the
-///   terminal and stops the process; when it is continued (`fg`) the screen comes back and a
-///   `.resize` event asks for a full frame.
+/// - Resizes (SIGWINCH) arrive as ``InputEvent/resize(_:)``. Ctrl-Z restores the terminal and
+///   stops this process (only this one); when it is continued (`fg`) the screen comes back and
+///   a `.resize` event asks for a full frame. SIGTSTP sent from outside does the same.
+///
+/// Output:
+/// - Frames are wrapped in synchronized output (DEC mode 2026) when the terminal answers the
+///   mode query at start with "known": kitty, WezTerm, foot, iTerm2, Windows Terminal,
+///   Alacritty and tmux 3.4+ then show each frame whole. Nothing waits for the answer.
+/// - On every way out (the app quits, Ctrl-C, SIGTERM, SIGHUP, a crash: SIGSEGV, SIGBUS,
+///   SIGILL, SIGTRAP, SIGABRT, SIGFPE) the terminal modes, the cursor and the main screen come
+///   back, and the cursor returns to where the caller left it (after its prompt). A crash then
+///   goes on to the handler installed before (Swift's backtrace, a core dump).
 ///
 /// Terminal handling:
 /// - The locale comes from the environment (`setlocale(LC_ALL, "")`); when its character set is
@@ -52,7 +68,7 @@ import Darwin
 ///   character, then a blank), so columns never drift; emoji ZWJ sequences show their first emoji.
 ///
 /// - Note: One `NCursesTerminal` may be active per process (ncurses keeps global state).
-public final class NCursesTerminal: Terminal {
+public final class NCursesTerminal: Terminal, ControlCPassing {
     /// Why a terminal could not be started.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// `TERM` names no terminfo entry, or one that cannot address the cursor.
@@ -91,6 +107,14 @@ public final class NCursesTerminal: Terminal {
         return TerminalSize(columns: Int(max(0, columns)), rows: Int(max(0, rows)))
     }
 
+    /// Whether Ctrl-C reaches the app as a key instead of ending the program (``Program`` sets
+    /// it from ``TerminalApp/handlesControlC``). Either way, a second Ctrl-C that arrives
+    /// before the program loop took the first ends the program at once with status 130.
+    var passesControlC: Bool {
+        get { reader.passesControlC }
+        set { reader.passesControlC = newValue }
+    }
+
     /// How colours are shown, decided at start.
     public let colorMode: ColorMode
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).
@@ -119,6 +143,8 @@ public final class NCursesTerminal: Terminal {
     private var nextPair: Int32 = 1
     private var styleCache: [Style: (attr_t, Int32)] = [:]
     private var cellBuffer: [cchar_t] = []
+    /// Whether frames are wrapped in DEC mode 2026 (the terminal said it knows the mode).
+    private var synchronizedOutput = false
 
     /// Starts ncurses on the terminal: cbreak, no echo, keypad transmit mode, invisible cursor,
     /// alternate screen, bracketed paste, colours when available; and the input reader.
@@ -145,6 +171,9 @@ public final class NCursesTerminal: Terminal {
         }
         let name = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         tui_save_modes(output)
+        // Before the alternate screen starts: where the caller's cursor is (after a prompt
+        // printed with no line break, say), so the exit puts it back there.
+        tui_save_cursor(output)
         var outFile: UnsafeMutablePointer<FILE>?
         var inFile: UnsafeMutablePointer<FILE>?
         let started: OpaquePointer? = name.isEmpty ? nil : name.withCString { tui_newterm($0, output, input, &outFile, &inFile) }
@@ -165,9 +194,10 @@ public final class NCursesTerminal: Terminal {
         handlesSignals = handleSignals
         NCursesTerminal.isActive = true
 
-        cbreak()
+        raw()
         noecho()
         nonl()
+        NCursesTerminal.makeRaw(input: input, output: output)
         let window = tui_stdscr()
         // Keypad transmit mode makes terminals send what terminfo lists; our decoder reads
         // both forms, and ncurses itself never reads the input.
@@ -186,11 +216,39 @@ public final class NCursesTerminal: Terminal {
         }
         mouseEnabled = mouse && tui_terminal_has_mouse() != 0
         tui_arm_restore(mouseEnabled ? 1 : 0)
-        if handleSignals { NCursesTerminal.installSignalHandlers() }
+        if handleSignals {
+            NCursesTerminal.installSignalHandlers()
+            tui_install_fatal_signal_handlers()
+        }
         signalDescriptor = tui_install_event_signals()
         reader = TerminalInputReader(input: input)
         reader.start()
         enableInputModes()
+        // Does the terminal draw a frame at once when asked to (DEC mode 2026)? The answer
+        // comes back as input, whenever it comes; a terminal that does not answer is never
+        // waited for, its frames are simply not wrapped.
+        writeControl("\u{1B}[?2026$p")
+    }
+
+    /// Raw input, as fzf, bubbletea and crossterm set it: no signal keys (ISIG: Ctrl-C, Ctrl-Z
+    /// and Ctrl-\\ are keys the decoder reads, so nothing is sent to the caller's process
+    /// group — a script that ran us, or git running us as its editor), no flow control (IXON:
+    /// Ctrl-S and Ctrl-Q are keys), no CR/LF translation (ICRNL: Enter is CR, Ctrl-J is LF), no
+    /// literal-next (IEXTEN: Ctrl-V). ncurses' `raw()` leaves some of these to the platform, so
+    /// they are cleared here, and ncurses is told this is its program mode (`def_prog_mode`),
+    /// which it puts back after Ctrl-Z or ``suspend(_:)``.
+    private static func makeRaw(input: Int32, output: Int32) {
+        let descriptor = isatty(input) == 1 ? input : output
+        var modes = termios()
+        guard tcgetattr(descriptor, &modes) == 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON | IXOFF | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
+        modes.c_lflag &= ~tcflag_t(ISIG | ICANON | IEXTEN | ECHO | ECHONL)
+        withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(descriptor, TCSANOW, &modes)
+        def_prog_mode()
     }
 
     deinit {
@@ -248,7 +306,11 @@ public final class NCursesTerminal: Terminal {
             }
         }
         wnoutrefresh(tui_stdscr())
+        // Synchronized output: the terminal shows the frame once it is whole, so an animation
+        // frame never tears. ncurses has sent everything it buffered once doupdate returns.
+        if synchronizedOutput { writeControl("\u{1B}[?2026h") }
         doupdate()
+        if synchronizedOutput { writeControl("\u{1B}[?2026l") }
         lastFrame = frame
         needsFullRedraw = false
         cellsWrittenLastFrame = written
@@ -298,7 +360,7 @@ public final class NCursesTerminal: Terminal {
             if fds[0].revents != 0 {
                 let (bytes, hungUp) = reader.take()
                 if !bytes.isEmpty {
-                    events += decoder.decode(bytes)
+                    events += terminalKeys(decoder.decode(bytes))
                     lastInputTime = NCursesTerminal.now()
                 }
                 if hungUp { inputClosed = true }
@@ -306,7 +368,7 @@ public final class NCursesTerminal: Terminal {
             if decoder.isWaitingForMore,
                 inputClosed || NCursesTerminal.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025)
             {
-                events += decoder.flush()
+                events += terminalKeys(decoder.flush())
             }
             if !events.isEmpty { return events }
             if let deadline, NCursesTerminal.now() >= deadline, !decoder.isWaitingForMore { return [] }
@@ -323,9 +385,16 @@ public final class NCursesTerminal: Terminal {
         disableInputModes()
         curs_set(1)
         endwin()
+        // endwin ends with a carriage return (ncurses resets the terminal's tab column):
+        // the cursor goes back where the caller left it, so what is printed next (a pick)
+        // lands after the caller's prompt.
+        tui_restore_cursor(outputDescriptor)
         tui_disarm_restore()
         tui_reset_event_signals()
-        if handlesSignals { tui_reset_signal_handlers() }
+        if handlesSignals {
+            tui_reset_signal_handlers()
+            tui_reset_fatal_signal_handlers()
+        }
         reader.stop()
         delscreen(screen)
         tui_fclose(outputFile)
@@ -375,12 +444,41 @@ public final class NCursesTerminal: Terminal {
             resized = true
         }
         guard resized else { return [] }
+        return [sizeChanged()]
+    }
+
+    /// Reads the terminal's size again, tells ncurses, and asks for a full next frame.
+    private func sizeChanged() -> InputEvent {
         var window = winsize()
         if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
             resizeterm(Int32(window.ws_row), Int32(window.ws_col))
         }
         needsFullRedraw = true
-        return [.resize(size)]
+        return .resize(size)
+    }
+
+    /// What the terminal itself answers to, taken out of decoded input: Ctrl-Z suspends this
+    /// process (only this one: in raw mode the key sends no signal to the caller's process
+    /// group) and comes back as a `.resize`; the answer to the synchronized-output query
+    /// turns frame wrapping on.
+    private func terminalKeys(_ events: [InputEvent]) -> [InputEvent] {
+        if !decoder.modeReports.isEmpty {
+            for report in decoder.modeReports where report.mode == 2026 {
+                synchronizedOutput = report.isSupported
+            }
+            decoder.modeReports.removeAll()
+        }
+        guard events.contains(.key(.control("z"))) else { return events }
+        var result: [InputEvent] = []
+        for event in events {
+            if event == .key(.control("z")) {
+                suspendProcess()
+                result.append(sizeChanged())
+            } else {
+                result.append(event)
+            }
+        }
+        return result
     }
 
     /// Gives the terminal back while `body` runs, the way Ctrl-Z does, then takes it again:
@@ -397,10 +495,12 @@ public final class NCursesTerminal: Terminal {
         disableInputModes()
         curs_set(1)
         endwin()
+        tui_restore_cursor(outputDescriptor)
         tui_disarm_restore()
         tui_reset_event_signals()
         body()
         _ = tui_install_event_signals()
+        tui_save_cursor(outputDescriptor)
         reset_prog_mode()
         curs_set(0)
         tui_arm_restore(mouseEnabled ? 1 : 0)
@@ -420,9 +520,11 @@ public final class NCursesTerminal: Terminal {
         disableInputModes()
         curs_set(1)
         endwin()
+        tui_restore_cursor(outputDescriptor)
         tui_disarm_restore()
         tui_stop_self()
         // Continued (`fg`): program mode back, the whole screen redrawn by the next present.
+        tui_save_cursor(outputDescriptor)
         reset_prog_mode()
         curs_set(0)
         tui_arm_restore(mouseEnabled ? 1 : 0)

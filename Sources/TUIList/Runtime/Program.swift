@@ -38,6 +38,12 @@ public protocol TerminalApp: AnyObject {
     /// The clock time (``Program/clock``) of the next thing the app wants done without input —
     /// a sort step, a message expiring, a refresh — or nil. Default: nil.
     var nextDeadline: Double? { get }
+    /// Whether the app reads Ctrl-C as a key (to ask before losing unsaved work, say). While
+    /// false (the default), Ctrl-C ends the program with status 130 before the app sees the
+    /// batch, and at once even while the app is busy. While true, the app gets
+    /// `.key(.control("c"))`; a second Ctrl-C that arrives while the app is still busy with the
+    /// first ends the program all the same, so the person is never stuck. Read before every wait.
+    var handlesControlC: Bool { get }
 }
 
 extension TerminalApp {
@@ -69,6 +75,15 @@ extension TerminalApp {
     public var isAnimating: Bool { false }
     /// `nil`: no timer.
     public var nextDeadline: Double? { nil }
+    /// `false`: Ctrl-C ends the program with status 130.
+    public var handlesControlC: Bool { false }
+}
+
+/// A terminal whose input reader can end a busy program on Ctrl-C by itself
+/// (``NCursesTerminal``); ``Program`` tells it whether the app reads Ctrl-C as a key.
+protocol ControlCPassing: AnyObject {
+    /// Whether Ctrl-C reaches the app as a key (a second one still ends the program).
+    var passesControlC: Bool { get set }
 }
 
 /// The loop every TUIList app runs on: it owns the terminal and the clock, waits for input,
@@ -87,9 +102,13 @@ extension TerminalApp {
 /// - Input is never stuck behind work: ``NCursesTerminal`` reads the terminal on a thread of
 ///   its own, so while the app is busy the kernel's buffer does not fill, the next batch holds
 ///   everything typed meanwhile, and Ctrl-C (a signal) restores the terminal and exits at once.
-/// - Exit paths: ``run(_:)`` restores the terminal when the app quits or the input hangs up;
-///   Ctrl-C, SIGTERM, SIGHUP and SIGQUIT restore it from the signal handler; Ctrl-Z restores it
-///   and stops, and `fg` redraws everything.
+/// - Exit paths: ``run(_:)`` restores the terminal when the app quits or the input hangs up.
+///   Ctrl-C is a key (the terminal is in raw mode, so the caller's process group gets no
+///   signal): it ends the run with status 130 before the app sees its batch, unless the app
+///   reads it (``TerminalApp/handlesControlC``); while the app is busy, ``NCursesTerminal``
+///   ends the process at once from its input thread. SIGINT, SIGTERM, SIGHUP and SIGQUIT from
+///   outside and crashes restore the terminal from the signal handler; Ctrl-Z restores it and
+///   stops this process, and `fg` redraws everything.
 /// - Tests drive a program with a ``HeadlessTerminal`` whose ``HeadlessTerminal/clock`` is the
 ///   program's ``ManualClock``: scripted batches arrive at set times and waits advance the
 ///   clock, so a whole session runs in memory, frame by frame.
@@ -165,8 +184,14 @@ public final class Program {
         }
         let timeout = wake.map { max(0, $0 - now) }
         let deadline = app.nextDeadline
+        let handlesControlC = app.handlesControlC
+        (terminal as? ControlCPassing)?.passesControlC = handlesControlC
         guard let events = terminal.nextEvents(timeout: timeout, waker: waker) else {
             if exitStatus == nil { exitStatus = hangUpStatus }
+            return
+        }
+        if !handlesControlC && events.contains(.key(.control("c"))) {
+            quit(status: 130)
             return
         }
         // Take the wake before the mailbox: a message posted after `takeAll` then leaves a wake

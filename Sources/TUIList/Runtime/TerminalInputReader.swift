@@ -16,6 +16,13 @@ import Darwin
 ///
 /// The program's thread takes what was read with ``take()``; ``wakeDescriptor`` becomes
 /// readable when there is something to take.
+///
+/// Ctrl-C: the terminal is in raw mode, so Ctrl-C is a byte, not a signal. The program loop
+/// normally reads it as a key and ends. When the loop is busy, this thread ends the program
+/// instead, by sending SIGINT to this process alone (whose handler restores the terminal and
+/// exits 130): when a Ctrl-C has waited untaken for ``interruptGrace`` seconds, or when a
+/// second one arrives before the first was taken — unless ``passesControlC`` is set, when
+/// only the second does (the app reads Ctrl-C as a key, to confirm before losing work, say).
 final class TerminalInputReader: @unchecked Sendable {
     private let input: Int32
     private let lock = NSLock()
@@ -26,6 +33,15 @@ final class TerminalInputReader: @unchecked Sendable {
     private let stopPipe: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
     private var isRunning = false
+    /// Guarded by `lock`: when a Ctrl-C was read that the loop has not taken yet.
+    private var interruptReadAt: Double?
+    /// Guarded by `lock`: whether an untaken Ctrl-C waits for a second one (see the type).
+    private var passesControlCValue = false
+    /// The reading thread's own: where Ctrl-C is, outside pastes.
+    private var scanner = InterruptScanner()
+
+    /// How long a Ctrl-C may wait for the program loop before this thread ends the program.
+    static let interruptGrace = 0.25
 
     /// A reader of `input`; call ``start()`` to begin.
     init(input: Int32) {
@@ -46,6 +62,9 @@ final class TerminalInputReader: @unchecked Sendable {
     func start() {
         guard !isRunning else { return }
         isRunning = true
+        lock.lock()
+        interruptReadAt = nil  // a Ctrl-C from before a suspend is no longer waiting
+        lock.unlock()
         // A stop request the last thread took is still in the pipe: it must not stop this one.
         var drain = [UInt8](repeating: 0, count: 16)
         while read(stopPipe.read, &drain, drain.count) > 0 {}
@@ -63,12 +82,20 @@ final class TerminalInputReader: @unchecked Sendable {
         finished.wait()
     }
 
+    /// Whether Ctrl-C is a key the app reads: then only a second Ctrl-C, before the loop took
+    /// the first, ends the program from this thread.
+    var passesControlC: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return passesControlCValue }
+        set { lock.lock(); passesControlCValue = newValue; lock.unlock() }
+    }
+
     /// Everything read since the last call, and whether the input has hung up.
     func take() -> (bytes: [UInt8], hungUp: Bool) {
         lock.lock()
         defer { lock.unlock() }
         let taken = bytes
         bytes.removeAll(keepingCapacity: true)
+        interruptReadAt = nil
         if wakePending {
             wakePending = false
             var drain = [UInt8](repeating: 0, count: 64)
@@ -87,16 +114,21 @@ final class TerminalInputReader: @unchecked Sendable {
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
+            let ready = poll(&fds, 2, interruptWait())
             if ready < 0 {
                 if errno == EINTR { continue }
                 deliver([], hangUp: true)
                 return
             }
             if fds[1].revents != 0 { return }
-            guard fds[0].revents != 0 else { continue }
+            guard fds[0].revents != 0 else {
+                if interruptOverdue() { Self.interrupt() }
+                continue
+            }
             let count = read(input, &buffer, buffer.count)
             if count > 0 {
+                let interrupts = scanner.count(in: buffer[0 ..< count])
+                if interrupts > 0 && noteInterrupts(interrupts) { Self.interrupt() }
                 deliver(buffer[0 ..< count], hangUp: false)
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 deliver([], hangUp: true)
@@ -106,6 +138,45 @@ final class TerminalInputReader: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// Milliseconds to wait for input: forever, or until an untaken Ctrl-C is overdue.
+    private func interruptWait() -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let since = interruptReadAt, !passesControlCValue else { return -1 }
+        let left = since + Self.interruptGrace - Self.now()
+        return Int32(max(0, (left * 1000).rounded(.up)))
+    }
+
+    /// Whether an untaken Ctrl-C has waited its grace out (and the app does not read it).
+    private func interruptOverdue() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let since = interruptReadAt, !passesControlCValue else { return false }
+        return Self.now() >= since + Self.interruptGrace
+    }
+
+    /// Notes `count` Ctrl-C keys just read; true when the program must end now: a Ctrl-C was
+    /// already waiting untaken, or two came at once.
+    private func noteInterrupts(_ count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if interruptReadAt != nil || count > 1 { return true }
+        interruptReadAt = Self.now()
+        return false
+    }
+
+    /// Ends the program as SIGINT from outside would: this process alone gets it (its handler
+    /// restores the terminal and exits 130); the caller's process group gets nothing.
+    private static func interrupt() {
+        kill(getpid(), SIGINT)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func deliver(_ read: ArraySlice<UInt8>, hangUp: Bool) {
