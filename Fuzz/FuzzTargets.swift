@@ -19,6 +19,12 @@
 //   ansi            ANSIText (SGR colours of `--ansi`, `watch -c`): the plain text never
 //                   contains ESC, the runs cover exactly its characters, in order, and text
 //                   without ESC parses to itself in one run
+//   list-view       ListView driven by a script of animated and plain applies, frames at
+//                   any time, retargets mid-animation, scrolls, selections, resizes, sticky
+//                   headers on and off, rows of one or two lines: every frame passes the
+//                   view's invariant checks (compiled in: debug configuration), and once the
+//                   animations end, the screen is the one a fresh list shows for the same
+//                   snapshot, offset, selection and settings
 import Foundation
 import TUIList
 import TUIListDemoKit
@@ -32,6 +38,7 @@ private enum Target: String, CaseIterable {
     case lineDocument = "line-document"
     case lineReader = "line-reader"
     case ansi
+    case listView = "list-view"
 }
 
 private let target: Target = {
@@ -55,6 +62,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .lineDocument: fuzzLineDocument(bytes)
     case .lineReader: fuzzLineReader(bytes)
     case .ansi: fuzzANSI(bytes)
+    case .listView: fuzzListView(bytes)
     }
     return 0
 }
@@ -333,4 +341,142 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     var arguments = argv
     _ = target  // an unknown target is reported before fuzzing starts
     return runFuzzerDriver(&count, &arguments, { data, size in fuzzOneInput(data, size) })
+}
+
+// MARK: - list-view
+
+/// Reads small numbers from the fuzzer's bytes (zeros once they run out).
+private struct ByteScript {
+    let bytes: [UInt8]
+    var position = 0
+    var isAtEnd: Bool { position >= bytes.count }
+    mutating func next(_ bound: Int) -> Int {
+        guard position < bytes.count, bound > 0 else { return 0 }
+        defer { position += 1 }
+        return Int(bytes[position]) % bound
+    }
+}
+
+private typealias FuzzList = ListView<Int, Int>
+
+/// A list of sections 0..<8 (headers shown) whose items are 0..<48; items divisible by 4 have
+/// a detail line, so measured rows are one or two lines tall.
+private func makeFuzzList(measured: Bool) -> FuzzList {
+    let list = FuzzList(cellProvider: { context, item in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = "Item \(item)"
+        cell.detail = item % 4 == 0 ? "detail \(item)" : nil
+        return cell
+    })
+    list.transitionTiming = .default
+    if measured {
+        list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+        list.rowSizing = .measured
+    }
+    return list
+}
+
+/// A random snapshot: some of the 8 sections, each with some of the items not used yet, in an
+/// order the script chooses.
+private func fuzzSnapshot(_ script: inout ByteScript) -> Snapshot<Int, Int> {
+    var items = Array(0 ..< 48)
+    for i in stride(from: items.count - 1, to: 0, by: -1) { items.swapAt(i, script.next(i + 1)) }
+    var sections: [(Int, [Int])] = []
+    var used = 0
+    for section in 0 ..< 8 where script.next(4) != 0 {
+        let count = min(items.count - used, script.next(9))
+        sections.append((section, Array(items[used ..< used + count])))
+        used += count
+    }
+    if script.next(2) == 0 {
+        var random = ScriptRandom(script: script)
+        sections.shuffle(using: &random)
+    }
+    return Snapshot(sections: sections)
+}
+
+/// A random number generator fed by the script (so a shuffle replays from the input).
+private struct ScriptRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(script: ByteScript) {
+        state = UInt64(script.position) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(script.bytes.count)
+    }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private func fuzzListView(_ bytes: [UInt8]) {
+    var script = ByteScript(bytes: bytes)
+    let measured = script.next(2) == 1
+    let clock = ManualClock()
+    let list = makeFuzzList(measured: measured)
+    list.animationClock = clock
+    list.stickySectionHeaders = script.next(2) == 1
+    list.showsScrollbar = script.next(3) == 0
+    var width = 4 + script.next(24), height = 1 + script.next(12)
+    var canvas = Canvas(width: width, height: height)
+    list.apply(fuzzSnapshot(&script))
+    list.render(into: &canvas)
+    var steps = 0
+    while !script.isAtEnd && steps < 64 {
+        steps += 1
+        switch script.next(10) {
+        case 0, 1:
+            // An apply, animated or not; mid-animation it retargets.
+            list.apply(fuzzSnapshot(&script), animated: script.next(4) != 0)
+        case 2, 3:
+            // Frames at any time: none, a little, past the end.
+            clock.advance(by: Double(script.next(40)) * 0.01)
+            list.render(into: &canvas)
+        case 4:
+            list.state.scrollOffset = script.next(80) - 10
+        case 5:
+            let movements: [SelectionMovement] = [.next, .previous, .pageDown, .pageUp, .first, .last]
+            list.moveSelection(movements[script.next(movements.count)])
+        case 6:
+            let snapshot = list.snapshot()
+            if snapshot.numberOfItems > 0 {
+                list.select(snapshot[globalIndex: script.next(snapshot.numberOfItems)])
+            } else {
+                list.select(nil)
+            }
+        case 7:
+            width = 4 + script.next(24)
+            height = 1 + script.next(12)
+            canvas = Canvas(width: width, height: height)
+        case 8:
+            list.stickySectionHeaders.toggle()
+        default:
+            list.scroll(byLines: script.next(9) - 4)
+        }
+        // Several changes may come between two frames, as several keys in one batch do.
+        if script.next(2) == 0 { list.render(into: &canvas) }
+    }
+    // Once every animation has ended, the screen is what a fresh list shows for that state.
+    var frames = 0
+    while list.isAnimating && frames < 1_000 {
+        clock.advance(by: 0.05)
+        list.render(into: &canvas)
+        frames += 1
+    }
+    check(!list.isAnimating, "the animation never ended")
+    list.render(into: &canvas)
+    let fresh = makeFuzzList(measured: measured)
+    fresh.stickySectionHeaders = list.stickySectionHeaders
+    fresh.showsScrollbar = list.showsScrollbar
+    fresh.apply(list.snapshot())
+    var expected = Canvas(width: width, height: height)
+    fresh.render(into: &expected)  // its first frame reveals the selection: then the state
+    fresh.state = list.state
+    fresh.render(into: &expected)
+    check(
+        expected.lines == canvas.lines,
+        "at rest the list shows\n\(canvas.lines.joined(separator: "\n"))\nwhere a fresh one shows\n"
+            + expected.lines.joined(separator: "\n"))
+    check(list.state == fresh.state, "state \(list.state) became \(fresh.state) in a fresh list")
 }

@@ -71,3 +71,42 @@ import Testing
         #expect(screens == [["S1", "Item 3", "Item 4"], ["S1", "", "Item 3"], ["S0", "S1", "Item 3"]], "\(screens)")
     }
 }
+
+/// A second animated apply while the first still runs, with sticky headers on: the section
+/// whose header is pinned is removed by the second one (a newcomer's app hit this typing into
+/// an animated filter after scrolling). Debug builds trapped in the invariant check: a cell
+/// stayed bound to the pinned header the new layout no longer held.
+@Suite struct StickyHeaderRetargetTests {
+    static let letters = (0 ..< 26).map { String(UnicodeScalar(UInt8(65 + $0))) }
+
+    @Test func removingThePinnedSectionMidAnimationKeepsEveryFrameWhole() {
+        let clock = ManualClock()
+        let list = makeList(Self.letters.indices.map { (Self.letters[$0], Array($0 * 10 ..< $0 * 10 + 6)) })
+        list.animationClock = clock
+        list.stickySectionHeaders = true
+        list.transitionTiming = .default
+        list.state.scrollOffset = 9
+        var canvas = Canvas(width: 20, height: 8)
+        list.render(into: &canvas)
+        #expect(canvas.lines[0].hasPrefix("B"), "B is pinned before: \(canvas.lines)")
+        let kept: [(String, [Int])] = [
+            ("B", [10]), ("C", [20, 21, 22, 23]), ("D", [30, 31]), ("F", [50, 51, 52, 53]), ("G", [60]), ("I", [80]),
+            ("K", [100]), ("S", [180]),
+        ]
+        list.apply(Snapshot(sections: kept), animated: true)
+        clock.advance(by: 0.03)
+        list.render(into: &canvas)
+        #expect(list.isAnimating)
+        list.apply(Snapshot(sections: [("C", [20, 21, 22])]), animated: true)
+        var frames = 0
+        while list.isAnimating && frames < 200 {
+            clock.advance(by: 0.03)
+            list.render(into: &canvas)
+            frames += 1
+        }
+        #expect(!list.isAnimating, "the animation ends")
+        list.render(into: &canvas)
+        let rows = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.prefix(4) == ["C", "Item 20", "Item 21", "Item 22"], "at rest: \(rows)")
+    }
+}

@@ -15,10 +15,12 @@ extension ListView {
             precondition(_layout.snapshot.contains(item: selection), "ListView: selection \(selection) not in the snapshot")
         }
         for row in _bound.keys {
-            // A deleted row keeps its cell while a transition fades it out.
+            // A deleted row keeps its cell while a transition fades it out; a deleted section's
+            // header keeps its cell while the frame still pins it (until half-way, also when a
+            // second apply retargeted the transition and the layout it came from lost it).
             precondition(
                 _layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil
-                    || (row == _stickyHeaderBefore?.row && _animator.isAnimating),
+                    || (_animator.isAnimating && (row == _stickyHeaderBefore?.row || row == _frameStickyHeader?.row)),
                 "ListView: a cell is bound to \(row), which the layout does not hold")
         }
         let pooled = _bound.values.filter { $0.identifier != nil }.count
