@@ -157,6 +157,12 @@ void tui_reset_fatal_signal_handlers(void) {
     }
 }
 
+void tui_exit_now(int status) {
+    tui_emergency_restore();
+    end_child_group();
+    _exit(status);
+}
+
 static void exit_handler(void) {
     tui_emergency_restore();
     end_child_group();

@@ -4,8 +4,10 @@ import TUIList
 //
 // Used by the end-to-end tests (Tests/TUIListE2ETests/NCursesTerminalE2ETests.swift), which run
 // it in tmux and compare the screen with `TermCheck.canvas(...)` rendered headless. Exit codes:
-// 0 after "q", 3 after "!" (exit() without restoring: the atexit path), 1 when the terminal
-// cannot be started (one line on standard error), 128 + n on signal n.
+// 0 after "q", 130 after Ctrl-C (a key: the terminal is raw), 3 after "!" (exit() without
+// restoring: the atexit path), 1 when the terminal cannot be started (one line on standard
+// error), 128 + n on signal n. "T" traps (a failed precondition, as an app's bug would) and
+// "A" aborts: the crash handlers must restore the terminal before the process dies.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,6 +59,14 @@ while true {
     case .key(.character("q")):
         terminal.restore()
         exit(0)
+    case .key(.control("c")):
+        terminal.restore()
+        exit(130)
+    case .key(.character("T")):
+        // An app's own bug: SIGILL (x86_64) or SIGTRAP (arm64) with the terminal in raw mode.
+        precondition(getenv("TERMCHECK_NEVER_SET") != nil, "tuilist-termcheck: trapped on T, as a bug would")
+    case .key(.character("A")):
+        abort()
     case .key(.character("!")):
         // Exits without restoring, as a program that calls exit() mid-session: the atexit
         // handler NCursesTerminal installed must put the terminal back.

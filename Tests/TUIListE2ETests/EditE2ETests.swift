@@ -199,10 +199,31 @@ final class EditE2ETests {
         try Data("x\n".utf8).write(to: URL(fileURLWithPath: secret))
         chmod(secret, 0o600)
         let nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        let cannotWrite = try Subprocess.run(nobody + [tuilist, "edit", readable])
+        // The build folder may sit in a clone only root can enter (CI's may): nobody runs a
+        // copy of the binary from the test's folder. A sanitizer's log_path (CI's TSan run
+        // writes reports into the build folder) is one nobody cannot write either: its reports
+        // go to standard error instead, where they fail the expectations below.
+        let copy = folder + "/tuilist"
+        try FileManager.default.copyItem(atPath: tuilist, toPath: copy)
+        chmod(copy, 0o755)
+        var environment = ProcessInfo.processInfo.environment
+        // Its suppressions files are copied where nobody can read them.
+        for name in ["TSAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"] {
+            guard let options = environment[name] else { continue }
+            var kept: [String] = []
+            for option in options.split(separator: ":").map(String.init) where !option.hasPrefix("log_path=") {
+                guard option.hasPrefix("suppressions=") else { kept.append(option); continue }
+                let copied = folder + "/\(name).supp"
+                try? FileManager.default.copyItem(atPath: String(option.dropFirst("suppressions=".count)), toPath: copied)
+                chmod(copied, 0o644)
+                kept.append("suppressions=" + copied)
+            }
+            environment[name] = kept.joined(separator: ":")
+        }
+        let cannotWrite = try Subprocess.run(nobody + [copy, "edit", readable], environment: environment)
         #expect(cannotWrite.status == 2)
         #expect(cannotWrite.errors == "tuilist edit: \(readable): cannot write: permission denied\n")
-        let cannotRead = try Subprocess.run(nobody + [tuilist, "edit", secret])
+        let cannotRead = try Subprocess.run(nobody + [copy, "edit", secret], environment: environment)
         #expect(cannotRead.status == 2)
         #expect(cannotRead.errors == "tuilist edit: \(secret): cannot read: permission denied\n")
         #expect(bytes(readable) == Array("a\nb\n".utf8) && bytes(secret) == Array("x\n".utf8))

@@ -78,13 +78,14 @@ struct HeadlessTerminalTests {
 struct KeyTests {
     @Test func controlCodesMapToKeys() {
         #expect(Key(scalar: "\r") == .enter)
-        #expect(Key(scalar: "\n") == .enter)
+        #expect(Key(scalar: "\n") == .control("j"))  // raw mode: Enter is CR, LF is Ctrl-J
         #expect(Key(scalar: "\t") == .tab)
         #expect(Key(scalar: "\u{1B}") == .escape)
         #expect(Key(scalar: "\u{7F}") == .backspace)
         #expect(Key(scalar: "\u{03}") == .control("c"))
         #expect(Key(scalar: "\u{01}") == .control("a"))
-        #expect(Key(scalar: "\u{00}") == nil)
+        #expect(Key(scalar: "\u{00}") == .control(" "))
+        #expect(Key(scalar: "\u{85}") == nil)
         #expect(Key(scalar: "Q") == .character("Q"))
         #expect(Key(scalar: " ") == .character(" "))
         #expect(Key(scalar: "漢") == .character("漢"))

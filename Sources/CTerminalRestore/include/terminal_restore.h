@@ -37,6 +37,10 @@ void tui_reset_signal_handlers(void);
 /// dies as it would have, with its backtrace readable on a terminal in its own modes again.
 void tui_install_fatal_signal_handlers(void);
 
+/// Restores the terminal, ends our children's process group and exits with `status` at once,
+/// from any thread (the input reader's, on Ctrl-C while the program loop is busy).
+void tui_exit_now(int status);
+
 /// Puts back the fatal signals' actions from before `tui_install_fatal_signal_handlers`.
 void tui_reset_fatal_signal_handlers(void);
 

@@ -115,6 +115,12 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         set { reader.passesControlC = newValue }
     }
 
+    /// The status Ctrl-C ends a busy program with (``Program/interruptStatus``).
+    var interruptStatus: Int32 {
+        get { reader.interruptStatus }
+        set { reader.interruptStatus = newValue }
+    }
+
     /// How colours are shown, decided at start.
     public let colorMode: ColorMode
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).

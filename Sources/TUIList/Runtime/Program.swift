@@ -44,6 +44,10 @@ public protocol TerminalApp: AnyObject {
     /// `.key(.control("c"))`; a second Ctrl-C that arrives while the app is still busy with the
     /// first ends the program all the same, so the person is never stuck. Read before every wait.
     var handlesControlC: Bool { get }
+    /// Whether the app has anything to show yet. While false, the program draws nothing, so a
+    /// ``DeferredTerminal`` stays unopened: a picker that may pick without asking (`-1`) reads
+    /// its input first. Read before every frame. Default: true.
+    var needsScreen: Bool { get }
 }
 
 extension TerminalApp {
@@ -77,6 +81,8 @@ extension TerminalApp {
     public var nextDeadline: Double? { nil }
     /// `false`: Ctrl-C ends the program with status 130.
     public var handlesControlC: Bool { false }
+    /// `true`: the first frame is drawn at once.
+    public var needsScreen: Bool { true }
 }
 
 /// A terminal whose input reader can end a busy program on Ctrl-C by itself
@@ -84,6 +90,8 @@ extension TerminalApp {
 protocol ControlCPassing: AnyObject {
     /// Whether Ctrl-C reaches the app as a key (a second one still ends the program).
     var passesControlC: Bool { get set }
+    /// The status Ctrl-C ends the program with when the reader ends it.
+    var interruptStatus: Int32 { get set }
 }
 
 /// The loop every TUIList app runs on: it owns the terminal and the clock, waits for input,
@@ -128,6 +136,10 @@ public final class Program {
     public var frameInterval: Double = 1.0 / 60
     /// The status the program ends with when the input hangs up before the app quits.
     public var hangUpStatus: Int32 = 129
+    /// The status Ctrl-C ends the program with (unless the app reads it): 130 by default, as
+    /// SIGINT's. A program that git runs as its editor uses another (1, as vim's `:cq`): git
+    /// takes an editor's 130 for death by SIGINT and kills itself mid-rebase.
+    public var interruptStatus: Int32 = 130
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
     /// Event batches handed to the app so far.
@@ -169,7 +181,7 @@ public final class Program {
     public func start(_ app: some TerminalApp) {
         exitStatus = nil
         app.start(in: self)
-        draw(app)
+        if app.needsScreen { draw(app) }
     }
 
     /// One turn of the loop: waits for input, the app's deadline, the next frame (while
@@ -178,20 +190,23 @@ public final class Program {
     public func step(_ app: some TerminalApp) {
         let now = clock.now
         var wake = app.nextDeadline
-        if app.isAnimating || needsDisplay {
+        if (app.isAnimating || needsDisplay) && app.needsScreen {
             let frame = lastFrameTime + frameInterval
             wake = min(wake ?? frame, frame)
         }
         let timeout = wake.map { max(0, $0 - now) }
         let deadline = app.nextDeadline
         let handlesControlC = app.handlesControlC
-        (terminal as? ControlCPassing)?.passesControlC = handlesControlC
+        if let terminal = terminal as? ControlCPassing {
+            terminal.passesControlC = handlesControlC
+            terminal.interruptStatus = interruptStatus
+        }
         guard let events = terminal.nextEvents(timeout: timeout, waker: waker) else {
             if exitStatus == nil { exitStatus = hangUpStatus }
             return
         }
         if !handlesControlC && events.contains(.key(.control("c"))) {
-            quit(status: 130)
+            quit(status: interruptStatus)
             return
         }
         // Take the wake before the mailbox: a message posted after `takeAll` then leaves a wake
@@ -209,7 +224,7 @@ public final class Program {
         if let deadline, clock.now + 1e-9 >= deadline { needsDisplay = true }
         app.tick(in: self)
         guard exitStatus == nil else { return }
-        if (needsDisplay || app.isAnimating) && clock.now + 1e-9 >= lastFrameTime + frameInterval {
+        if (needsDisplay || app.isAnimating) && clock.now + 1e-9 >= lastFrameTime + frameInterval && app.needsScreen {
             draw(app)
         }
     }

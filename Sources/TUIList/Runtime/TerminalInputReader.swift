@@ -1,3 +1,4 @@
+import CTerminalRestore
 import Foundation
 
 #if canImport(Glibc)
@@ -19,8 +20,8 @@ import Darwin
 ///
 /// Ctrl-C: the terminal is in raw mode, so Ctrl-C is a byte, not a signal. The program loop
 /// normally reads it as a key and ends. When the loop is busy, this thread ends the program
-/// instead, by sending SIGINT to this process alone (whose handler restores the terminal and
-/// exits 130): when a Ctrl-C has waited untaken for ``interruptGrace`` seconds, or when a
+/// instead (the terminal restored, our children's process group ended, the exit status
+/// ``interruptStatus``): when a Ctrl-C has waited untaken for ``interruptGrace`` seconds, or when a
 /// second one arrives before the first was taken — unless ``passesControlC`` is set, when
 /// only the second does (the app reads Ctrl-C as a key, to confirm before losing work, say).
 final class TerminalInputReader: @unchecked Sendable {
@@ -37,6 +38,8 @@ final class TerminalInputReader: @unchecked Sendable {
     private var interruptReadAt: Double?
     /// Guarded by `lock`: whether an untaken Ctrl-C waits for a second one (see the type).
     private var passesControlCValue = false
+    /// Guarded by `lock`: the status Ctrl-C ends the program with from this thread.
+    private var interruptStatusValue: Int32 = 130
     /// The reading thread's own: where Ctrl-C is, outside pastes.
     private var scanner = InterruptScanner()
 
@@ -89,6 +92,12 @@ final class TerminalInputReader: @unchecked Sendable {
         set { lock.lock(); passesControlCValue = newValue; lock.unlock() }
     }
 
+    /// The exit status when this thread ends the program on Ctrl-C (130, as SIGINT's).
+    var interruptStatus: Int32 {
+        get { lock.lock(); defer { lock.unlock() }; return interruptStatusValue }
+        set { lock.lock(); interruptStatusValue = newValue; lock.unlock() }
+    }
+
     /// Everything read since the last call, and whether the input has hung up.
     func take() -> (bytes: [UInt8], hungUp: Bool) {
         lock.lock()
@@ -122,13 +131,13 @@ final class TerminalInputReader: @unchecked Sendable {
             }
             if fds[1].revents != 0 { return }
             guard fds[0].revents != 0 else {
-                if interruptOverdue() { Self.interrupt() }
+                if interruptOverdue() { tui_exit_now(interruptStatus) }
                 continue
             }
             let count = read(input, &buffer, buffer.count)
             if count > 0 {
                 let interrupts = scanner.count(in: buffer[0 ..< count])
-                if interrupts > 0 && noteInterrupts(interrupts) { Self.interrupt() }
+                if interrupts > 0 && noteInterrupts(interrupts) { tui_exit_now(interruptStatus) }
                 deliver(buffer[0 ..< count], hangUp: false)
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 deliver([], hangUp: true)
@@ -165,12 +174,6 @@ final class TerminalInputReader: @unchecked Sendable {
         if interruptReadAt != nil || count > 1 { return true }
         interruptReadAt = Self.now()
         return false
-    }
-
-    /// Ends the program as SIGINT from outside would: this process alone gets it (its handler
-    /// restores the terminal and exits 130); the caller's process group gets nothing.
-    private static func interrupt() {
-        kill(getpid(), SIGINT)
     }
 
     private static func now() -> Double {

@@ -116,6 +116,11 @@ final class TmuxSession {
     }
 
     /// The process id of the pane's command (the `sh -c` wrapper).
+    /// Whether the pane shows its alternate screen (a full-screen program that has not left it).
+    func isOnAlternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", "0", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     func panePID() throws -> Int32 {
         let output = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"])
         guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
