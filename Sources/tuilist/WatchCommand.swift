@@ -28,8 +28,16 @@ struct WatchCommand: ToolCommand {
             """
     )
 
-    @Option(name: [.customShort("n"), .long], help: "Seconds between runs (-n, like watch's).")
+    @Option(
+        name: [.customShort("n", allowingJoined: true), .long],
+        help: "Seconds between runs (-n 1, -n1, -n.5 as watch's; below 0.1 is 0.1).")
     var interval: Double = 2
+
+    @Flag(name: [.customShort("w"), .long], help: "Cut long lines at the right edge (Shift-← → scroll) instead of wrapping them.")
+    var noWrap = false
+
+    @Option(name: .long, help: "Expand tabs to stops this many columns apart.")
+    var tabstop = 8
 
     @OptionGroup var rows: RowKeyOptions
 
@@ -90,9 +98,11 @@ struct WatchCommand: ToolCommand {
         // The command argument captures everything after the options, `--help` included: ask
         // for the help here (tuilist watch --help, -h as procps watch's).
         if let first = command.first, ["--help", "-h", "-help"].contains(first) { throw CleanExit.helpRequest(self) }
-        if !(interval >= 0.1 && interval <= 86_400) {
-            throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
+        // procps watch clamps a shorter interval to 0.1 s; a longer one than a day is a slip.
+        if !(interval <= 86_400) {
+            throw ValidationError("--interval must be at most 86400 seconds (got \(interval))")
         }
+        if tabstop < 1 { throw ValidationError("--tabstop must be 1 or more (got \(tabstop))") }
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }
         if let sort, WatchSort(argument: sort) == nil {
             throw ValidationError("--sort takes a field number, 1 or more, or -N for largest first (got '\(sort)')")
@@ -109,7 +119,7 @@ struct WatchCommand: ToolCommand {
 
     func run() throws {
         var options = WatchApp.Options(
-            command: WatchCommandLine.command(arguments, exec: exec), interval: interval, key: rows.lineKey,
+            command: WatchCommandLine.command(arguments, exec: exec), interval: max(0.1, interval), key: rows.lineKey,
             headerLines: rows.headerLines, groupBy: groupBy, timeout: timeout)
         options.differences = permanentDifferences ? .permanent : differences ? .successive : nil
         options.exitOnChange = chgexit
@@ -121,6 +131,8 @@ struct WatchCommand: ToolCommand {
         options.sort = sort.flatMap(WatchSort.init(argument:))
         options.columns = columns
         options.color = color
+        options.wraps = !noWrap
+        options.tabStop = tabstop
         let app: WatchApp
         do {
             app = try WatchApp(options: options)

@@ -283,13 +283,61 @@ extension WatchProcpsTests {
         await watch.advance(by: 0.5)
         #expect(Array(watch.rows[1 ... 2]) == ["red 1", "blue 2"], "\(watch.rows)")
         let frame = watch.terminal.frame
-        #expect(frame[1, 1].style.foreground == .ansi(1) && frame[1, 1].text == "r")
-        #expect(frame[5, 1].style.foreground == .default, "after the reset: \(frame[5, 1])")
-        #expect(frame[1, 2].style.foreground == .ansi(4) && frame[1, 2].style.attributes.contains(.bold))
+        // From the first column, as the plain rows and procps watch.
+        #expect(frame[0, 1].style.foreground == .ansi(1) && frame[0, 1].text == "r")
+        #expect(frame[4, 1].style.foreground == .default, "after the reset: \(frame[4, 1])")
+        #expect(frame[0, 2].style.foreground == .ansi(4) && frame[0, 2].style.attributes.contains(.bold))
         #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["red", "blue"], "identity reads the plain text")
         await watch.advance(by: 1)
         #expect(watch.highlighted(line: 1) == "5" && watch.highlighted(line: 2) == "", "-d reads the plain text")
-        #expect(watch.terminal.frame[1, 1].style.foreground == .ansi(1), "still red")
+        #expect(watch.terminal.frame[0, 1].style.foreground == .ansi(1), "still red")
+    }
+
+    /// A line longer than the screen wraps onto the lines below, as procps watch's (the row
+    /// grows; the next row starts below it); tabs reach 8-column stops, coloured or not.
+    @Test func longLinesWrapAndTabsReachTheirStops() async throws {
+        let long = String(repeating: "0123456789", count: 12)  // 120 columns: 50 + 50 + 20
+        let runner = Script([output("a\tb", long, "\u{1B}[31mx\ty\u{1B}[0m", "last")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.color = true
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        let lines = watch.terminal.lines
+        #expect(lines[1].hasPrefix("a       b "), "\(lines)")
+        #expect(lines[2] == String(long.prefix(50)), "\(lines)")
+        #expect(lines[3] == String(long.dropFirst(50).prefix(50)))
+        #expect(lines[4].hasPrefix(String(long.suffix(20)) + " "))
+        #expect(lines[5].hasPrefix("x       y "), "\(lines)")
+        #expect(watch.terminal.frame[8, 5].style.foreground == .ansi(1), "the expanded row keeps its colour")
+        #expect(lines[6].hasPrefix("last"))
+        #expect(WatchLineCell.lineCount(of: long, width: 50) == 3 && WatchLineCell.lineCount(of: "漢字", width: 3) == 2)
+        var tabs = WatchApp.Options(command: ["x"], interval: 1)
+        tabs.tabStop = 4
+        let four = try Harness(tabs, Script([output("a\tb")]))
+        await four.advance(by: 0.5)
+        #expect(four.terminal.lines[1].hasPrefix("a   b "), "--tabstop 4")
+    }
+
+    /// --no-wrap: a long line is cut at the right edge; Shift-→ and Shift-← scroll every row
+    /// sideways, 8 columns a step, never before the start.
+    @Test func noWrapCutsLongLinesAndShiftArrowsScrollThem() async throws {
+        let long = String(repeating: "0123456789", count: 12)
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.wraps = false
+        let watch = try Harness(options, Script([output(long, "short")]))
+        await watch.advance(by: 0.5)
+        #expect(watch.terminal.lines[1] == String(long.prefix(50)), "\(watch.terminal.lines)")
+        #expect(watch.rows[2] == "short")
+        await watch.press(.shiftRight)
+        #expect(watch.terminal.lines[1] == String(long.dropFirst(8).prefix(50)), "\(watch.terminal.lines)")
+        #expect(watch.rows[2] == "", "short scrolled out of sight")
+        #expect(watch.rows[0].contains("column 9"), "\(watch.rows[0])")
+        await watch.press(.shiftLeft)
+        await watch.press(.shiftLeft)
+        #expect(watch.terminal.lines[1] == String(long.prefix(50)) && watch.rows[2] == "short")
+        #expect(watch.app.keymap.action(for: .shiftRight) == .scrollRight)
+        let wrapping = try Harness(WatchApp.Options(command: ["x"], interval: 1), Script([output(long)]))
+        #expect(wrapping.app.keymap.action(for: .shiftRight) == nil, "wrapping: nothing to scroll")
     }
 }
 
