@@ -55,7 +55,8 @@ struct WatchCommand: ToolCommand {
 
     @Flag(
         name: [.customShort("d"), .long],
-        help: "Highlight the characters of a row that changed (--differences=permanent: since the first run).")
+        help:
+            "Highlight the characters of a row that changed (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them.")
     var differences = false
 
     @Flag(name: .long, help: .hidden)

@@ -341,4 +341,68 @@ extension WatchProcpsTests {
     }
 }
 
+/// -d without --key: lines aligned as a line diff aligns them.
+@Suite struct WatchLineAlignmentTests {
+    @Test func equalLinesContinueAndAChangedLineIsPairedInPlace() {
+        #expect(WatchLineAlignment.align(old: ["a", "1", "b"], new: ["a", "2", "b"]) == [0, 1, 2])
+        #expect(WatchLineAlignment.align(old: ["a", "b"], new: ["new", "a", "b"]) == [nil, 0, 1], "an insert above")
+        #expect(WatchLineAlignment.align(old: ["a", "b", "c"], new: ["a", "c"]) == [0, 2], "a delete")
+        // A hunk of two lines gone and three come: two changed in place, one inserted.
+        #expect(WatchLineAlignment.align(old: ["x", "1", "2", "y"], new: ["x", "3", "4", "5", "y"]) == [0, 1, 2, nil, 3])
+        #expect(WatchLineAlignment.align(old: [], new: ["a"]) == [nil])
+        #expect(WatchLineAlignment.align(old: ["a"], new: []) == [])
+        // Too different to align: equal lines only, in order of appearance.
+        #expect(WatchLineAlignment.align(old: ["p", "a", "q", "b"], new: ["b", "x", "a"], maxEdits: 1) == [3, nil, 1])
+    }
+
+    /// Every alignment keeps as many equal lines as a longest common subsequence has, takes old
+    /// lines in increasing order, each once.
+    @Test func theEqualLinesAreALongestCommonSubsequence() {
+        var generator = SplitMix64(seed: 32)
+        for round in 0 ..< 400 {
+            let old = (0 ..< Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+            let new = (0 ..< Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+            let aligned = WatchLineAlignment.align(old: old, new: new)
+            let taken = aligned.compactMap { $0 }
+            #expect(taken == taken.sorted() && Set(taken).count == taken.count, "round \(round): \(old) → \(new)")
+            let equal = aligned.enumerated().filter { line in line.element.map { old[$0] == new[line.offset] } ?? false }.count
+            #expect(equal == lcsLength(old, new), "round \(round): \(old) → \(new): \(aligned)")
+        }
+    }
+
+    private func lcsLength(_ a: [String], _ b: [String]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0 ..< a.count {
+            for j in 0 ..< b.count {
+                table[i + 1][j + 1] = a[i] == b[j] ? table[i][j] + 1 : max(table[i][j + 1], table[i + 1][j])
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// `-d -n 1 'echo a; date +%s; echo b'`: the middle row is one row updated in place, its
+    /// changed digits in standout (never faded out and in); a line printed above the rest is
+    /// an insert, the rows below slide.
+    @Test func aChangedLineIsOneRowUpdatedInPlaceAndAnInsertAboveSlidesTheRest() async throws {
+        let runner = Script([
+            output("a", "1764150000", "b"), output("a", "1764150001", "b"), output("new", "a", "1764150011", "b"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.differences = .successive
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 3]) == ["a", "1764150001", "b"])
+        #expect(watch.highlighted(line: 2) == "1" && watch.highlighted(line: 1) == "" && watch.highlighted(line: 3) == "")
+        #expect(watch.app.lastChange == "~1", "updated in place, not −1 +1: \(watch.app.lastChange)")
+        let id = watch.app.history.last!.snapshot.itemIdentifiers[1]
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 4]) == ["new", "a", "1764150011", "b"])
+        #expect(watch.app.lastChange == "+1 ~1", "\(watch.app.lastChange)")
+        #expect(watch.app.history.last!.snapshot.itemIdentifiers[2] == id, "the same row, moved down by the insert")
+        #expect(watch.highlighted(line: 3) == "1", "the tens digit changed this time")
+        #expect(watch.highlighted(line: 1) == "", "an inserted row has no highlight")
+    }
+}
+
 private final class Counter: @unchecked Sendable { var count = 0 }

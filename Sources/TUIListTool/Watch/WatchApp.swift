@@ -175,6 +175,8 @@ package final class WatchApp: TerminalApp {
     private var columnWidths: [Int] = []
     private var shownChanged: [String: Set<Int>] = [:]
     private var shownColors: [String: ANSIText] = [:]
+    /// `-d` without `--key`: the last run's rows in the command's order, and their identities.
+    private var previousRows: (ids: [String], lines: [String]) = ([], [])
     /// The ``Run/number`` of the run on screen.
     private var shownNumber: Int?
     private var runStartedAt: Double = 0
@@ -386,7 +388,7 @@ package final class WatchApp: TerminalApp {
             rows[index] = TerminalText.expandingTabs(in: rows[index], tabStop: tabStop)
         }
         header = header.map { TerminalText.expandingTabs(in: $0, tabStop: tabStop) }
-        let ids = keyer.identities(of: rows)
+        let ids = identities(of: rows)
         var alignedRows: [String] = []
         if options.columns {
             // The rows show aligned; identity and everything else read them as printed. Widths
@@ -423,6 +425,41 @@ package final class WatchApp: TerminalApp {
         for (id, line) in zip(ids, alignedRows) { run.aligned[id] = line }
         run.columnWidths = columnWidths
         return run
+    }
+
+    /// One identity per row. With `-d` and no `--key`, a row continues the line of the previous
+    /// run that a line diff aligns it with (``WatchLineAlignment``): an equal line, or a line
+    /// changed in place, keeps its row, so its changed characters are highlighted and it is not
+    /// faded out and in; a line that came is a new row. Otherwise, the ``LineKeyer``'s.
+    /// - Complexity: O(rows) hashing, plus the alignment's cost.
+    private func identities(of rows: [String]) -> [String] {
+        guard options.differences != nil, options.key == .wholeLine, !previousRows.ids.isEmpty else {
+            let ids = keyer.identities(of: rows)
+            if options.differences != nil, options.key == .wholeLine { previousRows = (ids, rows) }
+            return ids
+        }
+        let continued = WatchLineAlignment.align(old: previousRows.lines, new: rows)
+        var ids = [String](repeating: "", count: rows.count)
+        var taken = Set<String>(minimumCapacity: rows.count)
+        for (index, old) in continued.enumerated() {
+            guard let old else { continue }
+            ids[index] = previousRows.ids[old]
+            taken.insert(ids[index])
+        }
+        // A line that came takes its own text (numbered if that is taken), never the identity
+        // of a row of the previous run: it is an insert, not that row's update.
+        let previous = Set(previousRows.ids)
+        for (index, old) in continued.enumerated() where old == nil {
+            var id = rows[index], count = 1
+            while taken.contains(id) || previous.contains(id) {
+                count += 1
+                id = "\(rows[index])\u{0}\(count)"
+            }
+            ids[index] = id
+            taken.insert(id)
+        }
+        previousRows = (ids, rows)
+        return ids
     }
 
     /// `run`'s rows in the order shown (sorted, not filtered).
