@@ -89,7 +89,7 @@ struct WatchCommand: ToolCommand {
     @Flag(name: .long, help: "Align the whitespace-separated fields into columns (under the header).")
     var columns = false
 
-    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns).")
+    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns, which refuses it).")
     var color = false
 
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments (after --).")
@@ -102,6 +102,9 @@ struct WatchCommand: ToolCommand {
         // procps watch clamps a shorter interval to 0.1 s; a longer one than a day is a slip.
         if !(interval <= 86_400) {
             throw ValidationError("--interval must be at most 86400 seconds (got \(interval))")
+        }
+        if color && columns {
+            throw ValidationError("-c/--color and --columns cannot be used together: --columns draws its rows without colours")
         }
         if tabstop < 1 { throw ValidationError("--tabstop must be 1 or more (got \(tabstop))") }
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }

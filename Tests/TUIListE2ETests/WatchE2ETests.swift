@@ -321,5 +321,9 @@ final class WatchE2ETests {
         let unknown = try Subprocess.run([tuilist, "watch", "--bogus", "1", "--", "ls"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("unknown option '--bogus'"))
+        // -c with --columns would drop the colours: refused, in one line.
+        let pair = try Subprocess.run([tuilist, "watch", "-c", "--columns", "--", "ls"])
+        #expect(pair.status == 2 && pair.errors.contains("cannot be used together"), "\(pair.errors)")
+        #expect(pair.errors.split(separator: "\n").count == 1, "\(pair.errors)")
     }
 }

@@ -45,4 +45,18 @@ import Testing
         while replay.showsHelp && !program.isFinished { program.step(replay) }
         #expect(replay.isPaused && !replay.showsHelp)
     }
+
+    /// A recording of `watch --group-by` replays headless with its groups' names before their
+    /// rows, as the list draws them.
+    @Test func headlessReplayKeepsTheGroupHeaders() throws {
+        let sink = MemorySessionSink()
+        let recorder = try SessionRecorder<String, String, String>(
+            sink: sink, header: SessionHeader(columns: 60, rows: 14, program: "test", start: "now"), clock: { 0 })
+        try recorder.record(Snapshot(sections: [("web", ["1", "2"]), ("db", ["3"])])) { "row \($0)" }
+        let grouped = try ListReplayApp.Recording.parse(text: sink.lines.joined(separator: "\n") + "\n")
+        let (app, _) = ListReplayApp.playHeadless(grouped, columns: 60, rows: 14)
+        #expect(app.currentLines == ["web", "row 1", "row 2", "db", "row 3"])
+        let plain = ListReplayApp.playHeadless(try recording(), columns: 60, rows: 14).app
+        #expect(plain.currentLines == ["line b", "line c", "line a"], "one section without a name: no header")
+    }
 }

@@ -341,6 +341,39 @@ extension WatchProcpsTests {
     }
 }
 
+/// The screen tells the truth: what a failed first run said, the time and code of the run viewed.
+@Suite struct WatchTruthTests {
+    /// A first run that fails shows its code, why, and what it printed in the middle, not
+    /// "waiting for the first run…"; the first good run replaces it with the list.
+    @Test func aFailedFirstRunShowsItsOutputAndStatusInTheMiddle() async throws {
+        let runner = Script([
+            CommandResult(exitCode: 127, output: "partial\tout\n", errors: "sh: 1: nope: not found\n"), output("fine"),
+        ])
+        let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
+        await watch.advance(by: 0.5)
+        #expect(watch.rows[1] == "exit 127: sh: 1: nope: not found", "\(watch.rows)")
+        #expect(watch.terminal.frame[0, 1].style.attributes.contains(.bold))
+        #expect(watch.rows[2] == "partial out" && watch.terminal.lines[2].hasPrefix("partial out"), "\(watch.rows)")
+        #expect(watch.rows[3] == "sh: 1: nope: not found")
+        #expect(!watch.rows.contains { $0.contains("waiting") })
+        await watch.advance(by: 1)
+        #expect(watch.rows[1] == "fine" && !watch.rows.contains { $0.contains("exit 127") }, "\(watch.rows)")
+    }
+
+    /// Viewing an older run, the status line shows that run's time and exit code, not those of
+    /// the last run (which failed here).
+    @Test func theStatusLineShowsTheViewedRunsTimeAndCode() async throws {
+        let runner = Script([output("a"), output("b"), CommandResult(exitCode: 3, output: "", errors: "broken\n")])
+        let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
+        await watch.advance(by: 2.5)
+        #expect(watch.app.statusText.contains("exit 3: broken"), "\(watch.app.statusText)")
+        await watch.press(.left)
+        #expect(watch.app.position == 0)
+        #expect(watch.app.statusText.hasPrefix("\(watch.app.history[0].wallTime) exit 0 ·"), "\(watch.app.statusText)")
+        #expect(!watch.app.statusText.contains("exit 3"))
+    }
+}
+
 /// -d without --key: lines aligned as a line diff aligns them.
 @Suite struct WatchLineAlignmentTests {
     @Test func equalLinesContinueAndAChangedLineIsPairedInPlace() {

@@ -697,7 +697,12 @@ package final class WatchApp: TerminalApp {
             canvas.draw(line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
-        list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
+        let middle = Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y))
+        if history.isEmpty, let result = lastResult, !result.succeeded {
+            drawFailure(result, into: &canvas, in: middle)
+        } else {
+            list.render(into: &canvas, rect: middle)
+        }
         let statusLine = Rect(x: 0, y: height - 2, width: width, height: 1)
         if isEditingFilter {
             // The filter being typed takes the status line's place, its cursor shown, with how
@@ -709,6 +714,24 @@ package final class WatchApp: TerminalApp {
         }
         drawHelpBar(into: &canvas, y: height - 1)
         if isShowingHelp { drawHelp(into: &canvas) }
+    }
+
+    /// No run has succeeded yet and the last one failed: what it said, instead of an empty list —
+    /// its exit code and why (bold), then what it printed (standard output, then standard error).
+    private func drawFailure(_ result: CommandResult, into canvas: inout Canvas, in rect: Rect) {
+        canvas.clear(rect)
+        let code = result.exitCode.map { "exit \($0)" } ?? "failed"
+        var lines = [code + (result.problem.map { ": \($0)" } ?? "")]
+        for text in [result.output, result.errors] {
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                TerminalText.expandingTabs(in: ANSIText.stripping(String($0)), tabStop: options.tabStop)
+            }
+            if lines.last == "" { lines.removeLast() }
+        }
+        for (index, line) in lines.prefix(rect.height).enumerated() {
+            canvas.draw(
+                line, x: rect.x, y: rect.y + index, style: index == 0 ? Style(attributes: .bold) : .plain, maxWidth: rect.width)
+        }
     }
 
     /// The help bar: the items of the keymap in force (typing a filter, then those of the keys
@@ -737,10 +760,14 @@ package final class WatchApp: TerminalApp {
         HelpOverlay(title: "tuilist watch — keys", sections: sections).draw(into: &canvas, in: canvas.bounds)
     }
 
-    /// The status line: last run time and exit code, the last change, rows, or what failed.
+    /// The status line: the time and exit code of the run on screen (an older run's when one
+    /// is viewed, else the last run's, or what failed), the last change, rows.
     package var statusText: String {
         var parts: [String] = []
-        if let result = lastResult {
+        if history.indices.contains(position), position < history.count - 1 {
+            // An older run is viewed: its own time (only runs that succeeded are kept).
+            parts.append("\(history[position].wallTime) exit 0")
+        } else if let result = lastResult {
             if result.succeeded {
                 parts.append("\(lastEndTime) exit 0")
             } else {
