@@ -164,6 +164,42 @@ final class EditRebaseE2ETests {
         }
     }
 
+    /// `w` refuses a squash of the first commit (stack) and `label Merge-feat` moved above
+    /// `pick fx`, the commit it named (merges), saying why; a second `w` writes anyway and
+    /// git runs what was written.
+    @Test(arguments: Kind.allCases)
+    func wRefusesABrokenTodoAndASecondWWritesIt(kind: Kind) throws {
+        try makeRepository(kind)
+        let session = try rebase(kind)
+        defer { session.kill() }
+        try waitForTodo(session, kind)
+        switch kind {
+        case .stack: try session.sendKeys("s")
+        case .merges:
+            try session.sendKeys("j", "j", "j", "K")
+            try session.waitUntil("the label above pick fx") { self.shape($0).prefix(4).last == "pick fx" }
+        }
+        try session.sendKeys("w")
+        let refused = try session.waitFor("not written (w again writes anyway)")
+        let line = refused.first { $0.contains("not written") } ?? ""
+        #expect(
+            line.contains(kind == .stack ? "is the first commit" : "label Merge-feat is above pick"), "\(refused)")
+        #expect(!refused.contains { $0.contains("exit=") }, "nothing written yet")
+        try session.sendKeys("w")
+        let done = try session.waitFor("exit=")
+        switch kind {
+        case .stack:
+            // Written as asked: git itself then refuses the squash.
+            #expect(done.contains { $0.contains("cannot 'squash' without a previous commit") }, "\(done)")
+            try git("rebase", "--abort")
+        case .merges:
+            #expect(done.contains { $0.contains("exit=0") }, "\(done)")
+            // As warned: the label named another commit, so fx is on no branch any more.
+            let history = try git("log", "--format=%s", "HEAD")
+            #expect(!history.contains("fx"), "\(history)")
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func xAddsAnExecThatGitRuns(kind: Kind) throws {
         try makeRepository(kind)

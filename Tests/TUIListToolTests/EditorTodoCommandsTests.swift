@@ -382,7 +382,7 @@ import Testing
         #expect(EditorKeymap.action(for: .character("7"), in: target) == .moveToDigit("7"))
         #expect(EditorKeymap.action(for: .character("J"), in: prompt) == nil, "typing is the prompt's")
         #expect(prompt.textEdit([.key(.character("J"))])?.action == .promptEdit(text: "J", cursor: 1))
-        #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 line · Enter move · Esc cancel"))
+        #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 position · Enter move · Esc cancel"))
         let rebaseKeys = EditorKeymap.bindings(for: .rebase).flatMap(\.triggers).compactMap {
             if case .key(let key) = $0.pattern { return key } else { return nil }
         }

@@ -44,6 +44,13 @@ import Testing
         terminal.schedule([.key(.character(" ")), .key(.character("?"))], at: clock.now + 0.1)
         while replay.showsHelp && !program.isFinished { program.step(replay) }
         #expect(replay.isPaused && !replay.showsHelp)
+        // Over the help, Esc closes it (as everywhere else) and the replay goes on.
+        terminal.schedule([.key(.character("?"))], at: clock.now + 0.1)
+        while !replay.showsHelp && !program.isFinished { program.step(replay) }
+        #expect(replay.action(for: .escape) == .replay(.toggleHelp))
+        terminal.schedule([.key(.escape)], at: clock.now + 0.1)
+        while replay.showsHelp && !program.isFinished { program.step(replay) }
+        #expect(!replay.showsHelp && !program.isFinished, "Esc closed the help, not the replay")
     }
 
     /// A recording of `watch --group-by` replays headless with its groups' names before their

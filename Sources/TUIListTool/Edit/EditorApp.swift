@@ -128,7 +128,12 @@ package final class EditorApp: TerminalApp {
 
     /// Feeds an action to the model and carries out its effects.
     package func perform(_ action: EditorAction) {
-        for effect in model.update(action) {
+        let effects = model.update(action)
+        // A change of the list without a word of its own clears the last message ("undone",
+        // "nothing to undo" …): it spoke of what came before.
+        let changesList = effects.contains { if case .apply = $0 { true } else { false } }
+        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) { message = nil }
+        for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
                 list.apply(snapshot, animated: animated)

@@ -164,7 +164,7 @@ package enum EditorKeymap {
                     bar: "↑↓ target"),
                 row(
                     "0123456789".map { Trigger(.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
-                    "the target's line number", bar: "0-9 line"),
+                    "the target's position in the list (1 is the first line)", bar: "0-9 position"),
                 row(keys(.enter, .character("m")), "Enter m", "move the lines there", bar: "Enter move", .moveToCommit),
                 row(keys(.escape, .character("q")), "Esc q", "leave them where they are", bar: "Esc cancel", .moveToCancel),
                 helpKey,

@@ -135,15 +135,19 @@ extension EditorModel {
             + [.message("moved \(items.count == 1 ? "1 line" : "\(items.count) lines") to the \(top ? "top" : "bottom")")]
     }
 
-    /// `m`'s target, by number: the digits typed so far name a line (its number in the gutter).
+    /// `m`'s target, by number: the digits typed so far name a position, the line that is
+    /// N-th in the list now (not its number in the gutter, where it was in the file).
+    /// - Complexity: O(1).
     mutating func typeTargetDigit(_ digit: Character) -> [EditorEffect] {
         guard digit.isASCII, digit.isNumber, moveTarget != nil else { return [] }
         moveTarget!.typed.append(digit)
-        guard let number = Int(moveTarget!.typed), number >= 1, displayed.contains(item: number - 1) else {
-            return [.message("move to line \(moveTarget!.typed): no such line shown")]
+        guard let number = Int(moveTarget!.typed), state.order.indices.contains(number - 1),
+            displayed.contains(item: state.order[number - 1])
+        else {
+            return [.message("move to position \(moveTarget!.typed): no such line shown")]
         }
-        cursor = number - 1
-        return [.message("move to line \(number): Enter moves")]
+        cursor = state.order[number - 1]
+        return [.message("move to position \(number): Enter moves")]
     }
 
     /// Moves `m`'s lines to the cursor's line: below it when it is below them, above it when

@@ -9,6 +9,8 @@ extension EditorModel {
     /// file's future content (move, drag, delete, action) is one undo step.
     package mutating func update(_ action: EditorAction) -> [EditorEffect] {
         if case .abort = action { return [.exit(130)] }
+        let writeArmed = isWriteArmed
+        isWriteArmed = false
         if isConfirmingDiscard {
             switch action {
             case .confirmDiscard(true): return [.exit(1)]
@@ -116,7 +118,13 @@ extension EditorModel {
             guard mode == .rebase else { return [] }
             showsCommit.toggle()
             return []
-        case .write: return isModified ? [.write] : [.exit(0)]
+        case .write:
+            guard isModified else { return [.exit(0)] }
+            let problems = writeProblems()
+            guard !problems.isEmpty, !writeArmed else { return [.write] }
+            isWriteArmed = true
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            return [.message("not written (w again writes anyway): \(problems[0])\(more)")]
         case .quit:
             guard isModified else { return [.exit(0)] }
             isConfirmingDiscard = true
@@ -357,7 +365,7 @@ extension EditorModel {
         commit(after)
         marked = []
         return refresh(animated: true)
-            + [.message(carried.items.count == 1 ? "dropped 1 line" : "dropped \(carried.items.count) lines")]
+            + [.message(carried.items.count == 1 ? "moved 1 line" : "moved \(carried.items.count) lines")]
     }
 
     mutating func cancelDrag() -> [EditorEffect] {

@@ -16,7 +16,8 @@ package enum EditorAction: Hashable, Sendable {
     /// `m`: the cursor then picks a target line (↑↓, or its number typed); Enter moves the
     /// selected (or marked) lines there, Esc leaves them.
     case beginMoveTo
-    /// A digit of the target's line number (the number in the gutter).
+    /// A digit of the target's position: the line that is N-th in the list now (the gutter
+    /// shows where lines were in the file; after moves the two differ).
     case moveToDigit(Character)
     /// Moves the lines to the target line; or leaves them where they are.
     case moveToCommit, moveToCancel
@@ -57,7 +58,8 @@ package enum EditorAction: Hashable, Sendable {
     case openInEditor
     /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
     case toggleCommit
-    /// Writes the file and exits 0.
+    /// Writes the file and exits 0; a rebase todo with ``EditorModel/writeProblems()`` is
+    /// written only by a second `w` in a row.
     case write
     /// Exits 0 when nothing changed; else asks "discard changes? (y/n)".
     case quit
@@ -192,6 +194,9 @@ package struct EditorModel: Sendable {
     package internal(set) var showHelp = false
     /// Rebase todos: whether the selected commit is shown under the list.
     package internal(set) var showsCommit = false
+    /// `w` found ``writeProblems()`` and said so: a `w` right after writes anyway (any other
+    /// action first disarms it).
+    package internal(set) var isWriteArmed = false
     /// Whether "discard changes? (y/n)" is being asked.
     package internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.

@@ -70,7 +70,7 @@ package final class ListReplayApp: TerminalApp {
     /// The replay's keys, then the list's: they dispatch here and draw the help bar and the
     /// help overlay.
     package var keymap: Keymap<Action> {
-        Keymap<ReplayAction>.replayControls.map(Action.replay).appending(list.keymap.map(Action.list))
+        Keymap<ReplayAction>.replayControls(showingHelp: showsHelp).map(Action.replay).appending(list.keymap.map(Action.list))
     }
 
     /// What `key` does: the action of ``keymap``, or nil.

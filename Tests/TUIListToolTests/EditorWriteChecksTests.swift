@@ -1,0 +1,78 @@
+import TUIList
+import TUIListTool
+import Testing
+
+/// Issue 32, edit items 6–7: `w` refuses a todo that would break the rebase (a squash of the
+/// first commit, a label, reset or merge moved above what it names) until it is pressed
+/// again; the messages that spoke of an earlier step go; `m N` counts positions.
+@Suite struct EditorWriteChecksTests {
+    private func model(_ text: String) throws -> EditorModel {
+        EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: .rebase)
+    }
+
+    private func chars(_ text: String) -> [Key] { text.map { .character($0) } }
+    private func messages(_ effects: [EditorEffect]) -> [String] {
+        effects.compactMap { if case .message(let text) = $0 { return text } else { return nil } }
+    }
+
+    @Test func wRefusesASquashOfTheFirstCommitAndASecondWWritesAnyway() throws {
+        var m = try model(EditorTodoCommandsTests.stack)
+        #expect(m.writeProblems().isEmpty)
+        m.press(chars("s"))
+        let refused = m.press(chars("w"))
+        #expect(!refused.contains(.write), "\(refused)")
+        #expect(
+            messages(refused) == [
+                "not written (w again writes anyway): squash 9a4ad52 is the first commit: nothing to fold it into"
+            ])
+        #expect(m.press(chars("w")) == [.write], "w twice in a row writes")
+        // Another action between the two disarms it.
+        var n = try model(EditorTodoCommandsTests.stack)
+        n.press(chars("sw"))
+        n.press([.down])
+        #expect(!n.press(chars("w")).contains(.write))
+        // Put back as it was, nothing is refused (nor written).
+        n.press([.up] + chars("p"))
+        #expect(n.press(chars("w")) == [.exit(0)])
+    }
+
+    /// `label Merge-feat` moved above `pick fx`, the commit it named: fx would be on no branch.
+    @Test func wRefusesALabelMovedAboveTheCommitItNamed() throws {
+        var m = try model(EditorTodoCommandsTests.merges)
+        #expect(m.writeProblems().isEmpty, "git's own todo is fine: \(m.writeProblems())")
+        m.press(chars("jjjK"))  // label Merge-feat above pick fx
+        #expect(m.writeProblems() == ["label Merge-feat is above pick eaf8b2e, the commit it named"])
+        #expect(!m.press(chars("w")).contains(.write))
+        #expect(m.press(chars("w")) == [.write])
+        // Dropping the commit leaves nothing to orphan.
+        var dropped = try model(EditorTodoCommandsTests.merges)
+        dropped.press(chars("jjdjK"))
+        #expect(dropped.writeProblems().isEmpty, "\(dropped.writeProblems())")
+    }
+
+    @Test func wRefusesAResetOrAMergeAboveTheLabelTheyName() throws {
+        var reset = try model(EditorTodoCommandsTests.merges)
+        reset.press(chars("JJJJ"))  // label onto below reset onto
+        #expect(reset.writeProblems() == ["reset onto comes before label onto"], "\(reset.writeProblems())")
+        var merge = try model(EditorTodoCommandsTests.merges)
+        merge.press(chars("jjjjjjKKK"))  // the merge above label Merge-feat
+        #expect(
+            merge.writeProblems() == ["merge Merge-feat comes before label Merge-feat, its parent"], "\(merge.writeProblems())")
+        let refused = merge.press(chars("w"))
+        #expect(messages(refused).first?.hasPrefix("not written (w again writes anyway): merge Merge-feat comes before") == true, "\(refused)")
+    }
+
+    /// `m 3` targets the third line of the list as it is now, not line 3 of the file.
+    @Test func mCountsByPositionsAndADropSaysMoved() throws {
+        var m = try model(EditorTodoCommandsTests.stack)
+        m.press(chars("Gk"))  // pick e6b1347 c4, carrying part2
+        m.press(chars("m3"))
+        #expect(m.cursor == 3, "the third line shown (pick 6bfd9da c3, line 4 of the file)")
+        let moved = m.press([.enter])
+        #expect(m.state.order == [0, 1, 4, 5, 3], "\(m.state.order)")
+        #expect(messages(moved).contains("moved 2 lines"), "\(moved)")
+        var drag = try model(EditorTodoCommandsTests.stack)
+        drag.press([.down, .down, .character(" "), .down])
+        #expect(messages(drag.press([.enter])) == ["moved 1 line"])
+    }
+}
