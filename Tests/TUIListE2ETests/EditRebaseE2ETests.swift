@@ -200,6 +200,35 @@ final class EditRebaseE2ETests {
         }
     }
 
+    /// `d` drops s3; `i` below s5 then inserts `pick <s3's hash>` (its first characters and
+    /// Tab, completed from the todo) and an `exec`: git runs both, s3 now last.
+    @Test func iInsertsAPickOfADroppedCommitAndAnExecThatGitRuns() throws {
+        try makeRepository(.stack)
+        let record = folder + "/insert.log"
+        let s3 = try git("rev-parse", "--short=4", "top~2").trimmingCharacters(in: .whitespacesAndNewlines)
+        let session = try rebase(.stack)
+        defer { session.kill() }
+        try waitForTodo(session, .stack)
+        try session.sendKeys("j", "j", "j", "d", "G")  // drop s3, then onto s5
+        try session.waitUntil("s3 dropped") { self.shape($0).contains("drop s3") }
+        try session.sendKeys("i")
+        try session.waitFor("insert ▸")
+        try session.sendText("pick \(s3)")
+        try session.sendKeys("Tab")
+        try session.waitUntil("the hash completed") { $0.contains { $0.contains("insert ▸ pick \(s3)") && $0.count > 0 } }
+        try session.sendKeys("Enter", "i")
+        try session.sendText("exec git log -1 --format=%s >> \(record.shellQuoted)")
+        try session.sendKeys("Enter")
+        try session.waitUntil("both lines below s5") {
+            let rows = self.shape($0)
+            return rows.count == 9 && rows[7] == "pick" && rows[8].hasPrefix("exec git log -1")
+        }
+        try session.sendKeys("w")
+        try session.waitFor("exit=0")
+        #expect(try log() == ["s3", "s5", "s4", "s2", "s1", "base"])
+        #expect(String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self) == "s3\n")
+    }
+
     @Test(arguments: Kind.allCases)
     func xAddsAnExecThatGitRuns(kind: Kind) throws {
         try makeRepository(kind)

@@ -76,3 +76,82 @@ import Testing
         #expect(messages(drag.press([.enter])) == ["moved 1 line"])
     }
 }
+
+/// Issue 32, edit item 5: `fixup -C` / `fixup -c` set from the keys.
+@Suite struct EditorFixupFlagTests {
+    private func output(_ model: EditorModel) -> String { String(decoding: model.outputBytes(), as: UTF8.self) }
+
+    @Test func cCyclesFixupThroughItsFlagsAndUndoes() throws {
+        var m = EditorModel(document: try LineDocument(bytes: Array(EditorTodoCommandsTests.stack.utf8)), mode: .rebase)
+        m.press([.down, .down])  // pick 6bfd9da c3
+        m.press([.character("C")])
+        #expect(output(m).contains("\nfixup -C 6bfd9da c3\n"), "\(output(m))")
+        #expect(m.action(of: 3) == .fixup)
+        m.press([.character("C")])
+        #expect(output(m).contains("\nfixup -c 6bfd9da c3\n"))
+        m.press([.character("C")])
+        #expect(output(m).contains("\nfixup 6bfd9da c3\n"))
+        m.press([.character("C"), .character("p")])
+        #expect(output(m).contains("\npick 6bfd9da c3\n"), "another action drops the flag: \(output(m))")
+        m.press([.character("u"), .character("u"), .character("u"), .character("u"), .character("u")])
+        #expect(output(m) == EditorTodoCommandsTests.stack)
+    }
+}
+
+/// Issue 32, edit item 5: any todo line inserted below the selection (Tab completing command
+/// words, hashes and labels from the todo), any command line's arguments edited.
+@Suite struct EditorInsertLineTests {
+    private func model(_ text: String) throws -> EditorModel {
+        EditorModel(document: try LineDocument(bytes: Array(text.utf8)), mode: .rebase)
+    }
+    private func output(_ model: EditorModel) -> String { String(decoding: model.outputBytes(), as: UTF8.self) }
+    private func chars(_ text: String) -> [Key] { text.map { .character($0) } }
+
+    @Test func iInsertsAnyTodoLineBelowTheSelectionWithTabCompletingFromTheTodo() throws {
+        var m = try model(EditorTodoCommandsTests.stack)
+        m.press([.down, .down])  // pick 6bfd9da c3
+        m.press(chars("i"))
+        #expect(EditorKeymap.barLabel(for: m) == "INSERT  ")
+        m.press(chars("pi") + [.tab])
+        #expect(m.prompt?.string == "pick ")
+        m.press(chars("9a") + [.tab])
+        #expect(m.prompt?.string == "pick 9a4ad52 ", "the hash from the todo")
+        m.press([.enter])
+        #expect(output(m).contains("pick 6bfd9da c3\npick 9a4ad52\npick e6b1347 c4\n"), "\(output(m))")
+        #expect(m.cursor.map(m.isAdded) == true, "the cursor on the new line")
+        // Several candidates: what they share, and their names.
+        m.press(chars("i") + chars("re"))
+        let effects = m.press([.tab])
+        #expect(m.prompt?.string == "re" && effects == [.message("reword reset")], "\(effects)")
+        let bare = m.press(chars("set") + [.enter])
+        #expect(m.prompt?.string == "reset" && bare.contains(.message("reset needs its argument")), "\(bare)")
+    }
+
+    @Test func aLineThatIsNotATodoCommandIsRefusedAndThePromptStays() throws {
+        var m = try model(EditorTodoCommandsTests.stack)
+        m.press(chars("i") + chars("hello world"))
+        let effects = m.press([.enter])
+        #expect(m.prompt?.string == "hello world")
+        #expect(effects.contains(.message("not a todo line: pick <hash>, label, reset, merge, update-ref, exec or break first")))
+        #expect(output(m) == EditorTodoCommandsTests.stack)
+        m.press([.escape])
+        #expect(m.prompt == nil && !m.isModified)
+    }
+
+    @Test func xEditsTheArgumentsOfALabelOrAResetWithTabCompletingLabels() throws {
+        var m = try model(EditorTodoCommandsTests.merges)
+        m.press(chars("jjj"))  // label Merge-feat
+        m.press(chars("X"))
+        #expect(m.prompt?.string == "Merge-feat" && m.prompt?.purpose == .editArguments(5))
+        #expect(EditorKeymap.barLabel(for: m) == "LABEL  ")
+        m.press([.control("u")] + chars("feat2") + [.enter])
+        #expect(output(m).contains("\nlabel feat2\n"), "\(output(m))")
+        m.press(chars("j"))  // reset onto
+        m.press(chars("X") + [.control("u")] + chars("fe") + [.tab])
+        #expect(m.prompt?.string == "feat2 ", "the labels of the todo now")
+        m.press([.enter])
+        #expect(output(m).contains("\nreset feat2\n"), "\(output(m))")
+        m.press(chars("uu"))
+        #expect(output(m) == EditorTodoCommandsTests.merges)
+    }
+}

@@ -62,7 +62,9 @@ package final class EditorApp: TerminalApp {
                 case .commit(let commit):
                     cell.action = model.action(of: id)
                     cell.hash = commit.hash
-                    cell.text = commit.subject
+                    // fixup -C / -c: the flag before the subject (it goes with the action).
+                    let flag = cell.action == .fixup && model.state.actions[id] == nil ? commit.flag : nil
+                    cell.text = (flag.map { "\($0) " } ?? "") + commit.subject
                 case .command(let word, let argument):
                     cell.command = RebaseCommand(word: Substring(word))?.rawValue ?? word
                     cell.text = argument

@@ -25,6 +25,7 @@ extension EditorModel {
             switch action {
             case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
                 return promptStep(action)
+            case .promptComplete: return completePrompt()
             case .toggleHelp: showHelp.toggle(); return []
             default: return []
             }
@@ -84,7 +85,11 @@ extension EditorModel {
         case .addExec: return addCommand(exec: true)
         case .addBreak: return addCommand(exec: false)
         case .editExec: return beginEditExec()
-        case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
+        case .insertLine:
+            guard mode == .rebase else { return [] }
+            prompt = PromptState(purpose: .newLine(after: insertionPoint()), text: "", prefix: " insert ▸ ")
+            return [.message("a todo line: pick <hash>, label, reset, merge, update-ref, exec, break (Tab completes)")]
+        case .promptEdit, .promptPaste, .promptCommit, .promptCancel, .promptComplete:
             return []
         case .openInEditor:
             guard drag == nil else { return [] }
@@ -102,6 +107,7 @@ extension EditorModel {
             return []
         case .delete: return deleteTargets()
         case .setAction(let newAction): return setAction(newAction)
+        case .cycleFixupFlag: return cycleFixupFlag()
         case .undo: return undo()
         case .redo: return redo()
         case .beginFilter:
@@ -305,6 +311,33 @@ extension EditorModel {
             effects.append(.message("git cannot \(firstAction.rawValue) the first commit into nothing"))
         }
         return effects
+    }
+
+    /// `C`: each target commit to the next of `fixup`, `fixup -C`, `fixup -c` (a commit that
+    /// is not a fixup becomes `fixup -C`), its line written in the form it was read (`f` or
+    /// `fixup`) with the rest from the hash on kept. One undo step.
+    mutating func cycleFixupFlag() -> [EditorEffect] {
+        guard mode == .rebase else { return [] }
+        let commits = targets.filter { action(of: $0) != nil }
+        guard !commits.isEmpty else { return [.message("not a commit line: only commits take fixup -C/-c")] }
+        var next = state
+        var flag: String?
+        for id in commits {
+            guard case .commit(let commit) = todoLine(id) else { continue }
+            let current = action(of: id) == .fixup ? (state.actions[id] == nil ? commit.flag ?? "" : "") : nil
+            flag = current == nil ? "-C" : current == "" ? "-C" : current == "-C" ? "-c" : nil
+            let word = commit.isAbbreviated ? "f" : "fixup"
+            let text = commit.leadingWhitespace + word + (flag.map { " \($0)" } ?? "") + " " + commit.fromHash
+            next.actions[id] = nil
+            next.texts[id] = !isAdded(id) && text == document.text(of: id) ? nil : text
+        }
+        commit(next)
+        return refresh(animated: true, reconfigure: commits) + [
+            .message(
+                flag == "-C"
+                    ? "fixup -C: the commit above takes this commit's message"
+                    : flag == "-c" ? "fixup -c: this commit's message, edited when git gets there" : "fixup: the message above is kept")
+        ]
     }
 
     mutating func undo() -> [EditorEffect] {

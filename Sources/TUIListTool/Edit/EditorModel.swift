@@ -29,6 +29,9 @@ package enum EditorAction: Hashable, Sendable {
     case delete
     /// Rebase todos: gives the selected (or marked) commits an action.
     case setAction(RebaseAction)
+    /// Rebase todos: makes the selected (or marked) commits `fixup`, then `fixup -C` (use
+    /// this commit's message), then `fixup -c` (and edit it), then plain `fixup` again.
+    case cycleFixupFlag
     /// Takes a change back, or again.
     case undo, redo
     /// The filter prompt: open, keep (Enter), clear (Esc).
@@ -41,9 +44,15 @@ package enum EditorAction: Hashable, Sendable {
     /// Shows or hides the key table.
     case toggleHelp
     /// Rebase todos: adds an `exec` line below the selection and opens the prompt for its
-    /// command; adds a `break` line below the selection; opens the prompt on an `exec` line's
-    /// command.
+    /// command; adds a `break` line below the selection; opens the prompt on the arguments of
+    /// the selected `exec`, `label`, `reset`, `merge` or `update-ref` line.
     case addExec, addBreak, editExec
+    /// Rebase todos: opens the prompt for any todo line (`pick <hash>`, `label`, `reset`,
+    /// `merge`, `update-ref`, `exec`, `break`), added below the selection on Enter.
+    case insertLine
+    /// The prompt: Tab completes the word before the cursor from the todo (a command word, a
+    /// commit's hash, a label, a branch of an `update-ref`).
+    case promptComplete
     /// The `exec` prompt after a run of its editing keys (``TextPrompt``'s): its text and
     /// cursor (``EditorModel/textEdit(_:)`` makes it).
     case promptEdit(text: String, cursor: Int)
@@ -103,18 +112,20 @@ package struct PromptState: Equatable, Sendable {
     package enum Purpose: Equatable, Sendable {
         /// A new `exec` line, placed right after this line (nil: at the top).
         case newExec(after: Int?)
-        /// The command of this `exec` line.
-        case editExec(Int)
+        /// The arguments of this line (an `exec`'s command, a `label`'s name …).
+        case editArguments(Int)
+        /// A new todo line of any kind, typed whole, placed right after this line (nil: at the top).
+        case newLine(after: Int?)
     }
     /// What Enter does with the text.
     package var purpose: Purpose
     /// The command being typed, with its cursor; drawn after " exec ▸ ".
     package var field: TextPrompt
 
-    /// A prompt for `purpose` holding `text`, the cursor at its end.
-    package init(purpose: Purpose, text: String) {
+    /// A prompt for `purpose` holding `text`, the cursor at its end, drawn after `prefix`.
+    package init(purpose: Purpose, text: String, prefix: String = " exec ▸ ") {
         self.purpose = purpose
-        field = TextPrompt(text: text, prefix: " exec ▸ ")
+        field = TextPrompt(text: text, prefix: prefix)
         field.prefixStyle = Style(foreground: .magenta, attributes: .bold)
     }
 
@@ -308,12 +319,12 @@ package struct EditorModel: Sendable {
         return todo[id]
     }
 
-    /// The text a line has now (a rebase commit's command word follows its action).
+    /// The text a line has now: as read or as edited, a rebase commit's command word then
+    /// following its action.
     package func text(of id: Int) -> String {
-        if let text = state.texts[id] { return text }
-        let original = document.text(of: id)
-        guard let action = state.actions[id], case .commit(let commit) = todo[id] else { return original }
-        return commit.text(with: action, original: original)
+        let base = state.texts[id] ?? document.text(of: id)
+        guard let action = state.actions[id], mode == .rebase, case .commit(let commit) = todoLine(id) else { return base }
+        return commit.text(with: action, original: base)
     }
 
     /// Every line of the file in the order it would be written, hidden ones included.
