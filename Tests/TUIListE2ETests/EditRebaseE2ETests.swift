@@ -229,6 +229,54 @@ final class EditRebaseE2ETests {
         #expect(String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self) == "s3\n")
     }
 
+    /// `c` shows the selected commit's diff (`diff --git` lines), in git's colours; it follows
+    /// the selection; `]` scrolls it, `[` back.
+    @Test func cShowsTheSelectedCommitsDiffFollowingTheSelectionAndScrolls() throws {
+        try makeRepository(.stack)
+        // s1 gets a longer diff than the pane shows.
+        try git("checkout", "-q", "-b", "long", "start")
+        try Data((1 ... 40).map { "line \($0)\n" }.joined().utf8).write(to: URL(fileURLWithPath: "\(repo)/long"))
+        try git("add", "long")
+        try git("commit", "-q", "-m", "forty lines")
+        let session = try TmuxSession.start(
+            command:
+                "cd \(repo.shellQuoted) && GIT_SEQUENCE_EDITOR=\("\(tuilist) edit".shellQuoted) git rebase -i start; echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the todo") { self.shape($0) == ["pick forty lines"] }
+        try session.sendKeys("c")
+        let shown = try session.waitUntil("the diff") {
+            $0.contains { $0.contains("diff --git a/long b/long") } && $0.contains { $0.contains("── git show ") }
+        }
+        let rule = shown.first { $0.contains("── git show ") } ?? ""
+        #expect(rule.contains(" · 1–"), "from its first line: \(rule)")
+        let styled = try session.capture(escapes: true).joined(separator: "\n")
+        #expect(styled.contains("\u{1B}[32m+"), "git's green for added lines")
+        try session.sendKeys("]")
+        let scrolled = try session.waitUntil("scrolled") { screen in
+            screen.contains { $0.contains("── git show ") && !$0.contains(" · 1–") }
+        }
+        #expect(!shown.contains { $0.contains("@@ -0,0 +1,40 @@") }, "below the pane at first")
+        #expect(scrolled.contains { $0.contains("@@ -0,0 +1,40 @@") }, "\(scrolled.joined(separator: "\n"))")
+        try session.sendKeys("[")
+        try session.waitUntil("back at the top") { $0.contains { $0.contains("── git show ") && $0.contains(" · 1–") } }
+        try session.sendKeys("q")
+        try session.waitFor("exit=")
+    }
+
+    /// The diff follows the selection: another commit shows its own diff from its top.
+    @Test func theDiffFollowsTheSelection() throws {
+        try makeRepository(.stack)
+        let session = try rebase(.stack)
+        defer { session.kill() }
+        try waitForTodo(session, .stack)
+        try session.sendKeys("c")
+        try session.waitUntil("s1's diff") { $0.contains { $0.contains("diff --git a/s1 b/s1") } }
+        try session.sendKeys("j")
+        try session.waitUntil("s2's diff") {
+            $0.contains { $0.contains("diff --git a/s2 b/s2") } && !$0.contains { $0.contains("diff --git a/s1 b/s1") }
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func xAddsAnExecThatGitRuns(kind: Kind) throws {
         try makeRepository(kind)

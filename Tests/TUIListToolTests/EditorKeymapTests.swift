@@ -154,6 +154,10 @@ import Testing
                 .character("C"): Check { $0.model.text(of: 2) == "fixup -C 3333333 three" },
                 .character("i"): Check { $0.model.prompt?.purpose == .newLine(after: 2) },
                 .character("c"): Check { $0.model.showsCommit }, .enter: Check { $0.model.showsCommit },
+                .character("]"): Check(before: [.character("c")]) { $0.model.commitOffset == 2 },
+                .character("["): Check(before: [.character("c"), .character("]"), .character("]")]) {
+                    $0.model.commitOffset == 2
+                },
                 .character("x"): Check { $0.model.prompt?.purpose == .newExec(after: 2) },
                 .character("X"): exec,
                 .character("b"): Check { $0.output.contains("pick 3333333 three\nbreak\n") || $0.output.contains("three\nb\n") },

@@ -155,3 +155,20 @@ import Testing
         #expect(output(m) == EditorTodoCommandsTests.merges)
     }
 }
+
+/// Issue 32, edit item 5: the commit's diff under the list scrolls by pages and follows the selection.
+@Suite struct EditorCommitPaneTests {
+    @Test func theScrollBelongsToTheCommitItWasScrolledOn() throws {
+        var m = EditorModel(document: try LineDocument(bytes: Array(EditorTodoCommandsTests.stack.utf8)), mode: .rebase)
+        m.pageSize = 5
+        #expect(m.press([.character("]")]) == [.message("c shows the commit first")])
+        m.press([.character("c"), .character("]"), .character("]")])
+        #expect(m.commitOffset == 10)
+        m.clampCommitScroll(to: 7)
+        #expect(m.commitOffset == 7, "no further than the driver's last line")
+        m.press([.character("j"), .character("j")])  // pick 6bfd9da c3
+        #expect(m.commitOffset == 0, "another commit starts at its top")
+        m.press([.character("["), .character("]")])
+        #expect(m.commitOffset == 5)
+    }
+}

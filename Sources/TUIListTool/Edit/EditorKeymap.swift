@@ -132,8 +132,10 @@ package enum EditorKeymap {
                     "x i X", "add an exec below; i any line; X edits arguments", bar: "x exec"),
                 row(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
                 row(
-                    keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
-                    bar: "c show", .toggleCommit),
+                    each(
+                        (.character("c"), .toggleCommit), (.enter, .toggleCommit),
+                        (.character("]"), .scrollCommit(down: true)), (.character("["), .scrollCommit(down: false))),
+                    "c Enter ] [", "the commit's diff (git show) or not; ] [ scroll", bar: "c diff"),
             ] + common
         case .drag:
             return [

@@ -124,6 +124,12 @@ extension EditorModel {
             guard mode == .rebase else { return [] }
             showsCommit.toggle()
             return []
+        case .scrollCommit(let down):
+            guard mode == .rebase, showsCommit, let hash = cursorCommitHash else {
+                return [.message(showsCommit ? "not a commit" : "c shows the commit first")]
+            }
+            commitScroll = (hash, max(0, commitOffset + (down ? 1 : -1) * max(1, pageSize)))
+            return []
         case .write:
             guard isModified else { return [.exit(0)] }
             let problems = writeProblems()
@@ -137,6 +143,12 @@ extension EditorModel {
             return []
         case .confirmDiscard, .abort: return []
         }
+    }
+
+    /// Keeps the commit's scroll at most `maximum` (the driver knows how many lines it has).
+    package mutating func clampCommitScroll(to maximum: Int) {
+        guard let scroll = commitScroll, scroll.offset > maximum else { return }
+        commitScroll = (scroll.hash, max(0, maximum))
     }
 
     // MARK: - Cursor

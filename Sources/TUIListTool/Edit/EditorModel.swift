@@ -65,8 +65,11 @@ package enum EditorAction: Hashable, Sendable {
     /// `!`: opens the lines as they are now in `$VISUAL` or `$EDITOR`; what is saved there
     /// comes back as the list.
     case openInEditor
-    /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
+    /// Rebase todos: shows the selected commit (`git show`: its message, files and diff) under
+    /// the list, or hides it.
     case toggleCommit
+    /// Rebase todos: scrolls the commit shown under the list a page down (or up).
+    case scrollCommit(down: Bool)
     /// Writes the file and exits 0; a rebase todo with ``EditorModel/writeProblems()`` is
     /// written only by a second `w` in a row.
     case write
@@ -205,6 +208,14 @@ package struct EditorModel: Sendable {
     package internal(set) var showHelp = false
     /// Rebase todos: whether the selected commit is shown under the list.
     package internal(set) var showsCommit = false
+    /// How far the commit shown is scrolled, for the commit it was scrolled on: another
+    /// selected commit starts at its top.
+    var commitScroll: (hash: String, offset: Int)?
+    /// The first line of the commit shown under the list (0 for a commit not scrolled).
+    package var commitOffset: Int {
+        guard let commitScroll, commitScroll.hash == cursorCommitHash else { return 0 }
+        return commitScroll.offset
+    }
     /// `w` found ``writeProblems()`` and said so: a `w` right after writes anyway (any other
     /// action first disarms it).
     package internal(set) var isWriteArmed = false
