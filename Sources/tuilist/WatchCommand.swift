@@ -17,8 +17,9 @@ struct WatchCommand: ToolCommand {
             out and changed rows flash. One command argument runs with `sh -c` (pipes and quotes \
             work, as in procps watch); several arguments, or -x, run directly. Keys: Space \
             pause/resume, ← → step through the runs (a run with no change is not kept), > < sort \
-            by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. A \
-            failing run shows its exit code and stderr's last line, and keeps the last good list.
+            by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. Long \
+            lines wrap (-w cuts them; Shift-← → scroll), tabs reach 8-column stops. A failing \
+            run shows its exit code and stderr's last line, and keeps the last good list.
             --on-change gets these variables: TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, \
             TUILIST_CHANGED (rows added, removed, moved, and whose line changed, since the \
             previous run).
