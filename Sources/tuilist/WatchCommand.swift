@@ -34,7 +34,8 @@ struct WatchCommand: ToolCommand {
         help: "Seconds between runs (-n 1, -n1, -n.5 as watch's; below 0.1 is 0.1).")
     var interval: Double = 2
 
-    @Flag(name: [.customShort("w"), .long], help: "Cut long lines at the right edge (Shift-← → scroll) instead of wrapping them.")
+    @Flag(
+        name: [.customShort("w"), .long], help: "Cut long lines at the right edge (Shift-← → scroll) instead of wrapping them.")
     var noWrap = false
 
     @Option(name: .long, help: "Expand tabs to stops this many columns apart.")
@@ -57,7 +58,8 @@ struct WatchCommand: ToolCommand {
     @Flag(
         name: [.customShort("d"), .long],
         help:
-            "Highlight the characters of a row that changed (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them.")
+            "Highlight the characters of a row that changed (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them."
+    )
     var differences = false
 
     @Flag(name: .long, help: .hidden)

@@ -240,7 +240,8 @@ final class EditRebaseE2ETests {
         try git("commit", "-q", "-m", "forty lines")
         let session = try TmuxSession.start(
             command:
-                "cd \(repo.shellQuoted) && GIT_SEQUENCE_EDITOR=\("\(tuilist) edit".shellQuoted) git rebase -i start; echo \"exit=$?\"; sleep 60")
+                "cd \(repo.shellQuoted) && GIT_SEQUENCE_EDITOR=\("\(tuilist) edit".shellQuoted) git rebase -i start; echo \"exit=$?\"; sleep 60"
+        )
         defer { session.kill() }
         try session.waitUntil("the todo") { self.shape($0) == ["pick forty lines"] }
         try session.sendKeys("c")

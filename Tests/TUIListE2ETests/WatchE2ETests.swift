@@ -217,7 +217,9 @@ final class WatchE2ETests {
             (1 ..< 10).contains(reversed(on: screen, line: epoch)?.count ?? 0)
         }
         let digits = try #require(reversed(on: screen, line: epoch))
-        #expect(digits.count < 10 && digits.allSatisfy(\.isNumber), "only the changed digits: '\(digits)' \(screen.joined(separator: "\n").debugDescription)")
+        #expect(
+            digits.count < 10 && digits.allSatisfy(\.isNumber),
+            "only the changed digits: '\(digits)' \(screen.joined(separator: "\n").debugDescription)")
         let plain = try session.capture()
         #expect(plain[1] == "a" && plain[2].hasPrefix(epoch) && plain[3] == "b", "\(plain)")
         for _ in 0 ..< 3 {

@@ -314,7 +314,8 @@ import Testing
             messages(press(chars("X") + Array(repeating: .backspace, count: 4) + [.enter], &m)).last
                 == "an exec needs a command (Esc leaves it as it was)")
         press([.escape], &m)
-        #expect(messages(press(chars("gX"), &m)) == ["nothing to edit here: X edits an exec, label, reset, merge or update-ref line"])
+        #expect(
+            messages(press(chars("gX"), &m)) == ["nothing to edit here: X edits an exec, label, reset, merge or update-ref line"])
         press(chars("xls") + [.enter] + chars("b"), &m)
         #expect(output(m) == "p 1 a\nx ls\nb\nx make\nb\np 2 b\n", "added lines follow the todo's one-letter form")
         press(chars("X") + chars(" -l") + [.enter], &m)

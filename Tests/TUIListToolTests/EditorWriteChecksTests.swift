@@ -59,7 +59,9 @@ import Testing
         #expect(
             merge.writeProblems() == ["merge Merge-feat comes before label Merge-feat, its parent"], "\(merge.writeProblems())")
         let refused = merge.press(chars("w"))
-        #expect(messages(refused).first?.hasPrefix("not written (w again writes anyway): merge Merge-feat comes before") == true, "\(refused)")
+        #expect(
+            messages(refused).first?.hasPrefix("not written (w again writes anyway): merge Merge-feat comes before") == true,
+            "\(refused)")
     }
 
     /// `m 3` targets the third line of the list as it is now, not line 3 of the file.

@@ -343,7 +343,12 @@ extension EditorModel {
         case .editArguments(let id):
             guard !command.isEmpty else {
                 let word = todoLine(id).command?.rawValue ?? "line"
-                return [.message(word == "exec" ? "an exec needs a command (Esc leaves it as it was)" : "a \(word) line needs its arguments (Esc leaves it as it was)")]
+                return [
+                    .message(
+                        word == "exec"
+                            ? "an exec needs a command (Esc leaves it as it was)"
+                            : "a \(word) line needs its arguments (Esc leaves it as it was)")
+                ]
             }
             prompt = nil
             // The one-line field shows a tab as a space: a command left as it was keeps its tabs.

@@ -4,7 +4,8 @@ import TUIList
 extension EditorModel {
     /// The command words a todo line may start with, as git writes them.
     static let todoWords =
-        RebaseAction.allCases.map(\.rawValue) + [
+        RebaseAction.allCases.map(\.rawValue)
+        + [
             RebaseCommand.exec, .break, .label, .reset, .merge, .updateRef,
         ].map(\.rawValue)
 

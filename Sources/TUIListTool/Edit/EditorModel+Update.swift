@@ -344,12 +344,13 @@ extension EditorModel {
             next.texts[id] = !isAdded(id) && text == document.text(of: id) ? nil : text
         }
         commit(next)
-        return refresh(animated: true, reconfigure: commits) + [
-            .message(
-                flag == "-C"
-                    ? "fixup -C: the commit above takes this commit's message"
-                    : flag == "-c" ? "fixup -c: this commit's message, edited when git gets there" : "fixup: the message above is kept")
-        ]
+        let said: String
+        switch flag {
+        case "-C": said = "fixup -C: the commit above takes this commit's message"
+        case "-c": said = "fixup -c: this commit's message, edited when git gets there"
+        default: said = "fixup: the message above is kept"
+        }
+        return refresh(animated: true, reconfigure: commits) + [.message(said)]
     }
 
     mutating func undo() -> [EditorEffect] {
