@@ -17,18 +17,18 @@
 ///
 /// - Note: When the texts differ by more than `maxEdits` lines inserted and deleted, equal lines
 ///   continue each other in order of appearance, without an alignment (each new line takes the
-///   first old line with its text not yet taken) and no line is paired as changed: the cost
-///   stays O(*n* + *m*) hashing for a command whose output is rewritten wholesale.
+///   first old line with its text not yet taken) and no line is paired as changed, so the search
+///   of a command whose output is rewritten wholesale stops at O((*n* + *m*) · `maxEdits`).
 package enum WatchLineAlignment {
     /// For each line of `new`, the index in `old` of the line it continues (equal, or changed in
-    /// place), or nil for a line inserted. Indices taken are increasing and each is taken once.
+    /// place), or nil for a line inserted. Each index is taken once; aligned, they increase.
     /// - Parameters:
     ///   - old: The previous run's lines.
     ///   - new: This run's lines.
     ///   - maxEdits: The most lines inserted plus deleted that are aligned (see the note).
     /// - Complexity: O(*n* + *m*) hashing, plus O((*n* + *m*) · *D*) time and O(*D*²) memory for
     ///   *D* ≤ `maxEdits` lines inserted plus deleted between the common prefix and suffix.
-    package static func align(old: [String], new: [String], maxEdits: Int = 2_000) -> [Int?] {
+    package static func align(old: [String], new: [String], maxEdits: Int = 1_000) -> [Int?] {
         var result = [Int?](repeating: nil, count: new.count)
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] {
