@@ -7,7 +7,7 @@ import TUIList
 ///
 /// Every successful run that changed something is kept (the last ``Options/historyLimit``, 200 by
 /// default): ← and → step through them and the list animates between them. The procps watch
-/// flags (`-d -g -e -b -p -t -c`), `--on-change`, `--sort` and `--columns` are ``Options``.
+/// flags (`-d -g -e -b -p -t -c -w`), `--tabstop`, `--on-change`, `--sort` and `--columns` are ``Options``.
 /// Space pauses and resumes running; `/` filters the rows; q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
 ///
