@@ -56,7 +56,7 @@ package final class DemoReplayApp: TerminalApp {
     }
 
     /// The replay's keys: they dispatch here and draw the help bar and the help overlay.
-    package let keymap = Keymap<ReplayAction>.replayControls
+    package var keymap: Keymap<ReplayAction> { .replayControls(showingHelp: showsHelp) }
 
     /// What `key` does: the action of ``keymap``, or nil.
     package func action(for key: Key) -> ReplayAction? {

@@ -17,8 +17,9 @@ struct WatchCommand: ToolCommand {
             out and changed rows flash. One command argument runs with `sh -c` (pipes and quotes \
             work, as in procps watch); several arguments, or -x, run directly. Keys: Space \
             pause/resume, ← → step through the runs (a run with no change is not kept), > < sort \
-            by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. A \
-            failing run shows its exit code and stderr's last line, and keeps the last good list.
+            by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. Long \
+            lines wrap (-w cuts them; Shift-← → scroll), tabs reach 8-column stops. A failing \
+            run shows its exit code and stderr's last line, and keeps the last good list.
             --on-change gets these variables: TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, \
             TUILIST_CHANGED (rows added, removed, moved, and whose line changed, since the \
             previous run).
@@ -28,8 +29,17 @@ struct WatchCommand: ToolCommand {
             """
     )
 
-    @Option(name: [.customShort("n"), .long], help: "Seconds between runs (-n, like watch's).")
+    @Option(
+        name: [.customShort("n", allowingJoined: true), .long],
+        help: "Seconds between runs (-n 1, -n1, -n.5 as watch's; below 0.1 is 0.1).")
     var interval: Double = 2
+
+    @Flag(
+        name: [.customShort("w"), .long], help: "Cut long lines at the right edge (Shift-← → scroll) instead of wrapping them.")
+    var noWrap = false
+
+    @Option(name: .long, help: "Expand tabs to stops this many columns apart.")
+    var tabstop = 8
 
     @OptionGroup var rows: RowKeyOptions
 
@@ -47,7 +57,9 @@ struct WatchCommand: ToolCommand {
 
     @Flag(
         name: [.customShort("d"), .long],
-        help: "Highlight the characters of a row that changed (--differences=permanent: since the first run).")
+        help:
+            "Highlight the characters of a row that changed (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them."
+    )
     var differences = false
 
     @Flag(name: .long, help: .hidden)
@@ -80,7 +92,7 @@ struct WatchCommand: ToolCommand {
     @Flag(name: .long, help: "Align the whitespace-separated fields into columns (under the header).")
     var columns = false
 
-    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns).")
+    @Flag(name: [.customShort("c"), .long], help: "Draw the output's ANSI colours (not with --columns, which refuses it).")
     var color = false
 
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments (after --).")
@@ -90,9 +102,14 @@ struct WatchCommand: ToolCommand {
         // The command argument captures everything after the options, `--help` included: ask
         // for the help here (tuilist watch --help, -h as procps watch's).
         if let first = command.first, ["--help", "-h", "-help"].contains(first) { throw CleanExit.helpRequest(self) }
-        if !(interval >= 0.1 && interval <= 86_400) {
-            throw ValidationError("--interval must be between 0.1 and 86400 seconds (got \(interval))")
+        // procps watch clamps a shorter interval to 0.1 s; a longer one than a day is a slip.
+        if !(interval <= 86_400) {
+            throw ValidationError("--interval must be at most 86400 seconds (got \(interval))")
         }
+        if color && columns {
+            throw ValidationError("-c/--color and --columns cannot be used together: --columns draws its rows without colours")
+        }
+        if tabstop < 1 { throw ValidationError("--tabstop must be 1 or more (got \(tabstop))") }
         if let groupBy, groupBy < 1 { throw ValidationError("--group-by must be 1 or more (got \(groupBy))") }
         if let sort, WatchSort(argument: sort) == nil {
             throw ValidationError("--sort takes a field number, 1 or more, or -N for largest first (got '\(sort)')")
@@ -109,7 +126,7 @@ struct WatchCommand: ToolCommand {
 
     func run() throws {
         var options = WatchApp.Options(
-            command: WatchCommandLine.command(arguments, exec: exec), interval: interval, key: rows.lineKey,
+            command: WatchCommandLine.command(arguments, exec: exec), interval: max(0.1, interval), key: rows.lineKey,
             headerLines: rows.headerLines, groupBy: groupBy, timeout: timeout)
         options.differences = permanentDifferences ? .permanent : differences ? .successive : nil
         options.exitOnChange = chgexit
@@ -121,6 +138,8 @@ struct WatchCommand: ToolCommand {
         options.sort = sort.flatMap(WatchSort.init(argument:))
         options.columns = columns
         options.color = color
+        options.wraps = !noWrap
+        options.tabStop = tabstop
         let app: WatchApp
         do {
             app = try WatchApp(options: options)

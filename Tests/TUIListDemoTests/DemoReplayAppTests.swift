@@ -62,5 +62,10 @@ import Testing
         #expect(replay.showsHelp)
         let failures = HelpAudit.failures(keymap: replay.keymap, frame: terminal.lines) { replay.action(for: $0) }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(terminal.lines.joined(separator: "\n"))")
+        // Esc closes the help, as everywhere else; the replay goes on (a second Esc quits).
+        #expect(replay.action(for: .escape) == .toggleHelp, "over the help, Esc closes it")
+        replay.handle([.key(.escape)], in: program)
+        #expect(!replay.showsHelp, "Esc closed the help")
+        #expect(replay.action(for: .escape) == .quit)
     }
 }

@@ -301,12 +301,13 @@ final class EditE2ETests {
         // d (drop) on the first commit, then w — this time through git's sequence.editor setting.
         session = try rebase(repo, config: true)
         try session.waitUntil("the todo") { self.todo($0) == ["c3", "c2", "c4"] }
-        try session.sendKeys("c")  // see the commit: git show --stat under the list
-        try session.waitUntil("c3's stat") {
-            $0.contains { $0.contains("git show --stat") } && $0.contains { $0.contains("f3 | 1 +") }
+        try session.sendKeys("c")  // see the commit: git show under the list, its stat then its diff
+        try session.waitUntil("c3's stat and diff") {
+            $0.contains { $0.contains("── git show ") } && $0.contains { $0.contains("f3 | 1 +") }
+                && $0.contains { $0.contains("diff --git a/f3 b/f3") }
         }
         try session.sendKeys("c")
-        try session.waitUntil("the panel closed") { !$0.contains { $0.contains("git show --stat") } }
+        try session.waitUntil("the panel closed") { !$0.contains { $0.contains("── git show ") } }
         try session.sendKeys("d")
         try session.waitUntil("c3 dropped") { $0[1].contains("drop   ") }
         try session.sendKeys("w")

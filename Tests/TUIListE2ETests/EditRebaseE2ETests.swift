@@ -164,6 +164,120 @@ final class EditRebaseE2ETests {
         }
     }
 
+    /// `w` refuses a squash of the first commit (stack) and `label Merge-feat` moved above
+    /// `pick fx`, the commit it named (merges), saying why; a second `w` writes anyway and
+    /// git runs what was written.
+    @Test(arguments: Kind.allCases)
+    func wRefusesABrokenTodoAndASecondWWritesIt(kind: Kind) throws {
+        try makeRepository(kind)
+        let session = try rebase(kind)
+        defer { session.kill() }
+        try waitForTodo(session, kind)
+        switch kind {
+        case .stack: try session.sendKeys("s")
+        case .merges:
+            try session.sendKeys("j", "j", "j", "K")
+            try session.waitUntil("the label above pick fx") { self.shape($0).prefix(4).last == "pick fx" }
+        }
+        try session.sendKeys("w")
+        let refused = try session.waitFor("not written (w again writes anyway)")
+        let line = refused.first { $0.contains("not written") } ?? ""
+        #expect(
+            line.contains(kind == .stack ? "is the first commit" : "label Merge-feat is above pick"), "\(refused)")
+        #expect(!refused.contains { $0.contains("exit=") }, "nothing written yet")
+        try session.sendKeys("w")
+        let done = try session.waitFor("exit=")
+        switch kind {
+        case .stack:
+            // Written as asked: git itself then refuses the squash.
+            #expect(done.contains { $0.contains("cannot 'squash' without a previous commit") }, "\(done)")
+            try git("rebase", "--abort")
+        case .merges:
+            #expect(done.contains { $0.contains("exit=0") }, "\(done)")
+            // As warned: the label named another commit, so fx is on no branch any more.
+            let history = try git("log", "--format=%s", "HEAD")
+            #expect(!history.contains("fx"), "\(history)")
+        }
+    }
+
+    /// `d` drops s3; `i` below s5 then inserts `pick <s3's hash>` (its first characters and
+    /// Tab, completed from the todo) and an `exec`: git runs both, s3 now last.
+    @Test func iInsertsAPickOfADroppedCommitAndAnExecThatGitRuns() throws {
+        try makeRepository(.stack)
+        let record = folder + "/insert.log"
+        let s3 = try git("rev-parse", "--short=4", "top~2").trimmingCharacters(in: .whitespacesAndNewlines)
+        let session = try rebase(.stack)
+        defer { session.kill() }
+        try waitForTodo(session, .stack)
+        try session.sendKeys("j", "j", "j", "d", "G")  // drop s3, then onto s5
+        try session.waitUntil("s3 dropped") { self.shape($0).contains("drop s3") }
+        try session.sendKeys("i")
+        try session.waitFor("insert ▸")
+        try session.sendText("pick \(s3)")
+        try session.sendKeys("Tab")
+        try session.waitUntil("the hash completed") { $0.contains { $0.contains("insert ▸ pick \(s3)") && $0.count > 0 } }
+        try session.sendKeys("Enter", "i")
+        try session.sendText("exec git log -1 --format=%s >> \(record.shellQuoted)")
+        try session.sendKeys("Enter")
+        try session.waitUntil("both lines below s5") {
+            let rows = self.shape($0)
+            return rows.count == 9 && rows[7] == "pick" && rows[8].hasPrefix("exec git log -1")
+        }
+        try session.sendKeys("w")
+        try session.waitFor("exit=0")
+        #expect(try log() == ["s3", "s5", "s4", "s2", "s1", "base"])
+        #expect(String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self) == "s3\n")
+    }
+
+    /// `c` shows the selected commit's diff (`diff --git` lines), in git's colours; it follows
+    /// the selection; `]` scrolls it, `[` back.
+    @Test func cShowsTheSelectedCommitsDiffFollowingTheSelectionAndScrolls() throws {
+        try makeRepository(.stack)
+        // s1 gets a longer diff than the pane shows.
+        try git("checkout", "-q", "-b", "long", "start")
+        try Data((1 ... 40).map { "line \($0)\n" }.joined().utf8).write(to: URL(fileURLWithPath: "\(repo)/long"))
+        try git("add", "long")
+        try git("commit", "-q", "-m", "forty lines")
+        let session = try TmuxSession.start(
+            command:
+                "cd \(repo.shellQuoted) && GIT_SEQUENCE_EDITOR=\("\(tuilist) edit".shellQuoted) git rebase -i start; echo \"exit=$?\"; sleep 60"
+        )
+        defer { session.kill() }
+        try session.waitUntil("the todo") { self.shape($0) == ["pick forty lines"] }
+        try session.sendKeys("c")
+        let shown = try session.waitUntil("the diff") {
+            $0.contains { $0.contains("diff --git a/long b/long") } && $0.contains { $0.contains("── git show ") }
+        }
+        let rule = shown.first { $0.contains("── git show ") } ?? ""
+        #expect(rule.contains(" · 1–"), "from its first line: \(rule)")
+        let styled = try session.capture(escapes: true).joined(separator: "\n")
+        #expect(styled.contains("\u{1B}[32m+"), "git's green for added lines")
+        try session.sendKeys("]")
+        let scrolled = try session.waitUntil("scrolled") { screen in
+            screen.contains { $0.contains("── git show ") && !$0.contains(" · 1–") }
+        }
+        #expect(!shown.contains { $0.contains("@@ -0,0 +1,40 @@") }, "below the pane at first")
+        #expect(scrolled.contains { $0.contains("@@ -0,0 +1,40 @@") }, "\(scrolled.joined(separator: "\n"))")
+        try session.sendKeys("[")
+        try session.waitUntil("back at the top") { $0.contains { $0.contains("── git show ") && $0.contains(" · 1–") } }
+        try session.sendKeys("q")
+        try session.waitFor("exit=")
+    }
+
+    /// The diff follows the selection: another commit shows its own diff from its top.
+    @Test func theDiffFollowsTheSelection() throws {
+        try makeRepository(.stack)
+        let session = try rebase(.stack)
+        defer { session.kill() }
+        try waitForTodo(session, .stack)
+        try session.sendKeys("c")
+        try session.waitUntil("s1's diff") { $0.contains { $0.contains("diff --git a/s1 b/s1") } }
+        try session.sendKeys("j")
+        try session.waitUntil("s2's diff") {
+            $0.contains { $0.contains("diff --git a/s2 b/s2") } && !$0.contains { $0.contains("diff --git a/s1 b/s1") }
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func xAddsAnExecThatGitRuns(kind: Kind) throws {
         try makeRepository(kind)

@@ -43,7 +43,7 @@ import Testing
             line: "tuilist: missing value for '--preview-window <preview-window>' (tuilist pick --help lists the options)"),
         Case(
             program: "tuilist", arguments: ["watch", "-n"],
-            line: "tuilist: missing value for '-n <interval>' (tuilist watch --help lists the options)"),
+            line: "tuilist: missing value for '-n' (tuilist watch --help lists the options)"),
         Case(
             program: "tuilist-demo", arguments: ["--items"],
             line: "tuilist-demo: missing value for '--items <items>' (tuilist-demo --help lists the options)"),

@@ -189,6 +189,46 @@ final class WatchE2ETests {
         #expect(reversed(on: screen, line: "2 beta 20") == "", "beta only moved")
     }
 
+    /// procps's grammar: a joined interval (-n1, -n.5), -n 0 clamped to 0.1 s; a 155-column
+    /// line wraps at the 100 columns of the window, a tab reaches the next 8-column stop.
+    @Test(arguments: [("-n1", "every 1s"), ("-n.5", "every 0.5s"), ("-n 0", "every 0.1s")])
+    func joinedIntervalsRunAndLongLinesWrapAndTabsReachTheirStops(interval: String, title: String) throws {
+        let session = try TmuxSession.start(
+            width: 100, height: 12,
+            command: "\(tuilist.shellQuoted) watch \(interval) 'echo hi; printf \"%0155d\\n\" 7; printf \"a\\tb\\n\"'; sleep 60")
+        defer { session.kill() }
+        let screen = try session.waitUntil("the wrapped line", timeout: 20) { $0.count > 4 && $0[4].hasPrefix("a ") }
+        #expect(screen[0].contains(title), "\(screen)")
+        #expect(screen[1] == "hi", "from the first column: \(screen)")
+        #expect(screen[2] == String(repeating: "0", count: 100), "\(screen)")
+        #expect(screen[3] == String(repeating: "0", count: 54) + "7", "\(screen)")
+        #expect(screen[4] == "a       b", "\(screen)")
+    }
+
+    /// -d without --key: `date +%s` between two fixed lines is one row updated in place, only
+    /// its changed digits in standout, never faded out and in (`~1`, not `−1 +1`).
+    @Test func differencesWithoutAKeyHighlightTheChangedDigitsOfARowUpdatedInPlace() throws {
+        let epoch = String(String(Int(Date().timeIntervalSince1970)).prefix(4))
+        let session = try TmuxSession.start(
+            width: 100, height: 12, command: "\(tuilist.shellQuoted) watch -d -n 1 'echo a; date +%s; echo b'; sleep 60")
+        defer { session.kill() }
+        // The row flashes when it changes (all of it in standout), then keeps the changed digits.
+        let screen = try session.waitUntil("the changed digits in standout", timeout: 20, escapes: true) { screen in
+            (1 ..< 10).contains(reversed(on: screen, line: epoch)?.count ?? 0)
+        }
+        let digits = try #require(reversed(on: screen, line: epoch))
+        #expect(
+            digits.count < 10 && digits.allSatisfy(\.isNumber),
+            "only the changed digits: '\(digits)' \(screen.joined(separator: "\n").debugDescription)")
+        let plain = try session.capture()
+        #expect(plain[1] == "a" && plain[2].hasPrefix(epoch) && plain[3] == "b", "\(plain)")
+        for _ in 0 ..< 3 {
+            let status = try session.capture().first { $0.contains("exit 0") } ?? ""
+            #expect(status.contains("~1") && !status.contains("−") && !status.contains("+"), "updated in place: \(status)")
+            usleep(400_000)
+        }
+    }
+
     /// --sort=-2: rows ordered by field 2, largest first, re-sorted when the values change;
     /// then the filter: typed, ← moves its cursor, a character goes in the middle, Enter keeps it.
     @Test func sortOrdersByAFieldDescendingAndResortsAndTheFilterEditsMidQuery() throws {
@@ -283,5 +323,9 @@ final class WatchE2ETests {
         let unknown = try Subprocess.run([tuilist, "watch", "--bogus", "1", "--", "ls"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("unknown option '--bogus'"))
+        // -c with --columns would drop the colours: refused, in one line.
+        let pair = try Subprocess.run([tuilist, "watch", "-c", "--columns", "--", "ls"])
+        #expect(pair.status == 2 && pair.errors.contains("cannot be used together"), "\(pair.errors)")
+        #expect(pair.errors.split(separator: "\n").count == 1, "\(pair.errors)")
     }
 }

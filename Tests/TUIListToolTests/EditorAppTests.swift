@@ -70,6 +70,19 @@ import Testing
         #expect(terminal.lines[11].contains("w write") && terminal.lines[11].contains("q quit"))
     }
 
+    /// "undone (0 more to undo)" speaks of the undo: the next move clears it at once, not 4 s on.
+    @Test func aMoveAfterAnUndoClearsItsMessage() throws {
+        let (app, program, terminal, _) = try editor("a\nb\nc\n")
+        program.start(app)
+        terminal.schedule(keys("Ju"), at: 0.1)
+        #expect(step(program, app, terminal) { $0[10].contains("undone (0 more to undo)") })
+        let moved = program.clock.now
+        terminal.schedule(keys("J"), at: moved + 0.1)
+        #expect(step(program, app, terminal) { $0[1].hasPrefix("  2 │ b") })
+        #expect(program.clock.now - moved < 4, "settled before the message would time out")
+        #expect(!terminal.lines[10].contains("undone"), "\(terminal.lines[10])")
+    }
+
     @Test func qAsksAndYesExitsOneWithoutWriting() throws {
         let (app, program, terminal, saves) = try editor("a\nb\n")
         program.start(app)

@@ -60,6 +60,7 @@ import Testing
             case "Home": keys.append(.home)
             case "End": keys.append(.end)
             case "Space": keys.append(.character(" "))
+            case "Tab": keys.append(.tab)
             case "Esc": keys.append(.escape)
             case "Enter": keys.append(.enter)
             case "Delete": keys.append(.delete)
@@ -150,7 +151,13 @@ import Testing
                 .character("P"): action("pick"), .character("R"): action("reword"), .character("E"): action("edit"),
                 .character("S"): action("squash"), .character("F"): action("fixup"),
                 .character("D"): deleted, .delete: deleted,
+                .character("C"): Check { $0.model.text(of: 2) == "fixup -C 3333333 three" },
+                .character("i"): Check { $0.model.prompt?.purpose == .newLine(after: 2) },
                 .character("c"): Check { $0.model.showsCommit }, .enter: Check { $0.model.showsCommit },
+                .character("]"): Check(before: [.character("c")]) { $0.model.commitOffset == 2 },
+                .character("["): Check(before: [.character("c"), .character("]"), .character("]")]) {
+                    $0.model.commitOffset == 2
+                },
                 .character("x"): Check { $0.model.prompt?.purpose == .newExec(after: 2) },
                 .character("X"): exec,
                 .character("b"): Check { $0.output.contains("pick 3333333 three\nbreak\n") || $0.output.contains("three\nb\n") },
@@ -189,6 +196,10 @@ import Testing
                     $0.model.prompt == nil && $0.output.contains("pick 3333333 three\nexec ls\n")
                 },
                 .escape: Check(before: ab) { $0.model.prompt == nil && $0.output == todo },
+                // An exec's command is the shell's: nothing of the todo completes it.
+                .tab: Check(before: ab) {
+                    $0.model.prompt?.string == "ab" && $0.effects == [.message("nothing to complete here")]
+                },
             ].merging(
                 editing {
                     $0.prompt?.string

@@ -314,7 +314,8 @@ import Testing
             messages(press(chars("X") + Array(repeating: .backspace, count: 4) + [.enter], &m)).last
                 == "an exec needs a command (Esc leaves it as it was)")
         press([.escape], &m)
-        #expect(messages(press(chars("gX"), &m)) == ["not an exec line: x adds one"])
+        #expect(
+            messages(press(chars("gX"), &m)) == ["nothing to edit here: X edits an exec, label, reset, merge or update-ref line"])
         press(chars("xls") + [.enter] + chars("b"), &m)
         #expect(output(m) == "p 1 a\nx ls\nb\nx make\nb\np 2 b\n", "added lines follow the todo's one-letter form")
         press(chars("X") + chars(" -l") + [.enter], &m)
@@ -382,7 +383,7 @@ import Testing
         #expect(EditorKeymap.action(for: .character("7"), in: target) == .moveToDigit("7"))
         #expect(EditorKeymap.action(for: .character("J"), in: prompt) == nil, "typing is the prompt's")
         #expect(prompt.textEdit([.key(.character("J"))])?.action == .promptEdit(text: "J", cursor: 1))
-        #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 line · Enter move · Esc cancel"))
+        #expect(EditorKeymap.bar(for: target).hasPrefix("MOVE 2 TO  ↑↓ target · 0-9 position · Enter move · Esc cancel"))
         let rebaseKeys = EditorKeymap.bindings(for: .rebase).flatMap(\.triggers).compactMap {
             if case .key(let key) = $0.pattern { return key } else { return nil }
         }

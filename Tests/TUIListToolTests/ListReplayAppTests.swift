@@ -44,5 +44,26 @@ import Testing
         terminal.schedule([.key(.character(" ")), .key(.character("?"))], at: clock.now + 0.1)
         while replay.showsHelp && !program.isFinished { program.step(replay) }
         #expect(replay.isPaused && !replay.showsHelp)
+        // Over the help, Esc closes it (as everywhere else) and the replay goes on.
+        terminal.schedule([.key(.character("?"))], at: clock.now + 0.1)
+        while !replay.showsHelp && !program.isFinished { program.step(replay) }
+        #expect(replay.action(for: .escape) == .replay(.toggleHelp))
+        terminal.schedule([.key(.escape)], at: clock.now + 0.1)
+        while replay.showsHelp && !program.isFinished { program.step(replay) }
+        #expect(!replay.showsHelp && !program.isFinished, "Esc closed the help, not the replay")
+    }
+
+    /// A recording of `watch --group-by` replays headless with its groups' names before their
+    /// rows, as the list draws them.
+    @Test func headlessReplayKeepsTheGroupHeaders() throws {
+        let sink = MemorySessionSink()
+        let recorder = try SessionRecorder<String, String, String>(
+            sink: sink, header: SessionHeader(columns: 60, rows: 14, program: "test", start: "now"), clock: { 0 })
+        try recorder.record(Snapshot(sections: [("web", ["1", "2"]), ("db", ["3"])])) { "row \($0)" }
+        let grouped = try ListReplayApp.Recording.parse(text: sink.lines.joined(separator: "\n") + "\n")
+        let (app, _) = ListReplayApp.playHeadless(grouped, columns: 60, rows: 14)
+        #expect(app.currentLines == ["web", "row 1", "row 2", "db", "row 3"])
+        let plain = ListReplayApp.playHeadless(try recording(), columns: 60, rows: 14).app
+        #expect(plain.currentLines == ["line b", "line c", "line a"], "one section without a name: no header")
     }
 }

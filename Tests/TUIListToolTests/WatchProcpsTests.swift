@@ -283,13 +283,158 @@ extension WatchProcpsTests {
         await watch.advance(by: 0.5)
         #expect(Array(watch.rows[1 ... 2]) == ["red 1", "blue 2"], "\(watch.rows)")
         let frame = watch.terminal.frame
-        #expect(frame[1, 1].style.foreground == .ansi(1) && frame[1, 1].text == "r")
-        #expect(frame[5, 1].style.foreground == .default, "after the reset: \(frame[5, 1])")
-        #expect(frame[1, 2].style.foreground == .ansi(4) && frame[1, 2].style.attributes.contains(.bold))
+        // From the first column, as the plain rows and procps watch.
+        #expect(frame[0, 1].style.foreground == .ansi(1) && frame[0, 1].text == "r")
+        #expect(frame[4, 1].style.foreground == .default, "after the reset: \(frame[4, 1])")
+        #expect(frame[0, 2].style.foreground == .ansi(4) && frame[0, 2].style.attributes.contains(.bold))
         #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["red", "blue"], "identity reads the plain text")
         await watch.advance(by: 1)
         #expect(watch.highlighted(line: 1) == "5" && watch.highlighted(line: 2) == "", "-d reads the plain text")
-        #expect(watch.terminal.frame[1, 1].style.foreground == .ansi(1), "still red")
+        #expect(watch.terminal.frame[0, 1].style.foreground == .ansi(1), "still red")
+    }
+
+    /// A line longer than the screen wraps onto the lines below, as procps watch's (the row
+    /// grows; the next row starts below it); tabs reach 8-column stops, coloured or not.
+    @Test func longLinesWrapAndTabsReachTheirStops() async throws {
+        let long = String(repeating: "0123456789", count: 12)  // 120 columns: 50 + 50 + 20
+        let runner = Script([output("a\tb", long, "\u{1B}[31mx\ty\u{1B}[0m", "last")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.color = true
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        let lines = watch.terminal.lines
+        #expect(lines[1].hasPrefix("a       b "), "\(lines)")
+        #expect(lines[2] == String(long.prefix(50)), "\(lines)")
+        #expect(lines[3] == String(long.dropFirst(50).prefix(50)))
+        #expect(lines[4].hasPrefix(String(long.suffix(20)) + " "))
+        #expect(lines[5].hasPrefix("x       y "), "\(lines)")
+        #expect(watch.terminal.frame[8, 5].style.foreground == .ansi(1), "the expanded row keeps its colour")
+        #expect(lines[6].hasPrefix("last"))
+        #expect(WatchLineCell.lineCount(of: long, width: 50) == 3 && WatchLineCell.lineCount(of: "漢字", width: 3) == 2)
+        var tabs = WatchApp.Options(command: ["x"], interval: 1)
+        tabs.tabStop = 4
+        let four = try Harness(tabs, Script([output("a\tb")]))
+        await four.advance(by: 0.5)
+        #expect(four.terminal.lines[1].hasPrefix("a   b "), "--tabstop 4")
+    }
+
+    /// --no-wrap: a long line is cut at the right edge; Shift-→ and Shift-← scroll every row
+    /// sideways, 8 columns a step, never before the start.
+    @Test func noWrapCutsLongLinesAndShiftArrowsScrollThem() async throws {
+        let long = String(repeating: "0123456789", count: 12)
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.wraps = false
+        let watch = try Harness(options, Script([output(long, "short")]))
+        await watch.advance(by: 0.5)
+        #expect(watch.terminal.lines[1] == String(long.prefix(50)), "\(watch.terminal.lines)")
+        #expect(watch.rows[2] == "short")
+        await watch.press(.shiftRight)
+        #expect(watch.terminal.lines[1] == String(long.dropFirst(8).prefix(50)), "\(watch.terminal.lines)")
+        #expect(watch.rows[2] == "", "short scrolled out of sight")
+        #expect(watch.rows[0].contains("column 9"), "\(watch.rows[0])")
+        await watch.press(.shiftLeft)
+        await watch.press(.shiftLeft)
+        #expect(watch.terminal.lines[1] == String(long.prefix(50)) && watch.rows[2] == "short")
+        #expect(watch.app.keymap.action(for: .shiftRight) == .scrollRight)
+        let wrapping = try Harness(WatchApp.Options(command: ["x"], interval: 1), Script([output(long)]))
+        #expect(wrapping.app.keymap.action(for: .shiftRight) == nil, "wrapping: nothing to scroll")
+    }
+}
+
+/// The screen tells the truth: what a failed first run said, the time and code of the run viewed.
+@Suite struct WatchTruthTests {
+    /// A first run that fails shows its code, why, and what it printed in the middle, not
+    /// "waiting for the first run…"; the first good run replaces it with the list.
+    @Test func aFailedFirstRunShowsItsOutputAndStatusInTheMiddle() async throws {
+        let runner = Script([
+            CommandResult(exitCode: 127, output: "partial\tout\n", errors: "sh: 1: nope: not found\n"), output("fine"),
+        ])
+        let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
+        await watch.advance(by: 0.5)
+        #expect(watch.rows[1] == "exit 127: sh: 1: nope: not found", "\(watch.rows)")
+        #expect(watch.terminal.frame[0, 1].style.attributes.contains(.bold))
+        #expect(watch.rows[2] == "partial out" && watch.terminal.lines[2].hasPrefix("partial out"), "\(watch.rows)")
+        #expect(watch.rows[3] == "sh: 1: nope: not found")
+        #expect(!watch.rows.contains { $0.contains("waiting") })
+        await watch.advance(by: 1)
+        #expect(watch.rows[1] == "fine" && !watch.rows.contains { $0.contains("exit 127") }, "\(watch.rows)")
+    }
+
+    /// Viewing an older run, the status line shows that run's time and exit code, not those of
+    /// the last run (which failed here).
+    @Test func theStatusLineShowsTheViewedRunsTimeAndCode() async throws {
+        let runner = Script([output("a"), output("b"), CommandResult(exitCode: 3, output: "", errors: "broken\n")])
+        let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
+        await watch.advance(by: 2.5)
+        #expect(watch.app.statusText.contains("exit 3: broken"), "\(watch.app.statusText)")
+        await watch.press(.left)
+        #expect(watch.app.position == 0)
+        #expect(watch.app.statusText.hasPrefix("\(watch.app.history[0].wallTime) exit 0 ·"), "\(watch.app.statusText)")
+        #expect(!watch.app.statusText.contains("exit 3"))
+    }
+}
+
+/// -d without --key: lines aligned as a line diff aligns them.
+@Suite struct WatchLineAlignmentTests {
+    @Test func equalLinesContinueAndAChangedLineIsPairedInPlace() {
+        #expect(WatchLineAlignment.align(old: ["a", "1", "b"], new: ["a", "2", "b"]) == [0, 1, 2])
+        #expect(WatchLineAlignment.align(old: ["a", "b"], new: ["new", "a", "b"]) == [nil, 0, 1], "an insert above")
+        #expect(WatchLineAlignment.align(old: ["a", "b", "c"], new: ["a", "c"]) == [0, 2], "a delete")
+        // A hunk of two lines gone and three come: two changed in place, one inserted.
+        #expect(WatchLineAlignment.align(old: ["x", "1", "2", "y"], new: ["x", "3", "4", "5", "y"]) == [0, 1, 2, nil, 3])
+        #expect(WatchLineAlignment.align(old: [], new: ["a"]) == [nil])
+        #expect(WatchLineAlignment.align(old: ["a"], new: []) == [])
+        // Too different to align: equal lines only, in order of appearance.
+        #expect(WatchLineAlignment.align(old: ["p", "a", "q", "b"], new: ["b", "x", "a"], maxEdits: 1) == [3, nil, 1])
+    }
+
+    /// Every alignment keeps as many equal lines as a longest common subsequence has, takes old
+    /// lines in increasing order, each once.
+    @Test func theEqualLinesAreALongestCommonSubsequence() {
+        var generator = SplitMix64(seed: 32)
+        for round in 0 ..< 400 {
+            let old = (0 ..< Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+            let new = (0 ..< Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+            let aligned = WatchLineAlignment.align(old: old, new: new)
+            let taken = aligned.compactMap { $0 }
+            #expect(taken == taken.sorted() && Set(taken).count == taken.count, "round \(round): \(old) → \(new)")
+            let equal = aligned.enumerated().filter { line in line.element.map { old[$0] == new[line.offset] } ?? false }.count
+            #expect(equal == lcsLength(old, new), "round \(round): \(old) → \(new): \(aligned)")
+        }
+    }
+
+    private func lcsLength(_ a: [String], _ b: [String]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0 ..< a.count {
+            for j in 0 ..< b.count {
+                table[i + 1][j + 1] = a[i] == b[j] ? table[i][j] + 1 : max(table[i][j + 1], table[i + 1][j])
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// `-d -n 1 'echo a; date +%s; echo b'`: the middle row is one row updated in place, its
+    /// changed digits in standout (never faded out and in); a line printed above the rest is
+    /// an insert, the rows below slide.
+    @Test func aChangedLineIsOneRowUpdatedInPlaceAndAnInsertAboveSlidesTheRest() async throws {
+        let runner = Script([
+            output("a", "1764150000", "b"), output("a", "1764150001", "b"), output("new", "a", "1764150011", "b"),
+        ])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.differences = .successive
+        let watch = try Harness(options, runner)
+        await watch.advance(by: 0.5)
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 3]) == ["a", "1764150001", "b"])
+        #expect(watch.highlighted(line: 2) == "1" && watch.highlighted(line: 1) == "" && watch.highlighted(line: 3) == "")
+        #expect(watch.app.lastChange == "~1", "updated in place, not −1 +1: \(watch.app.lastChange)")
+        let id = watch.app.history.last!.snapshot.itemIdentifiers[1]
+        await watch.advance(by: 1)
+        #expect(Array(watch.rows[1 ... 4]) == ["new", "a", "1764150011", "b"])
+        #expect(watch.app.lastChange == "+1 ~1", "\(watch.app.lastChange)")
+        #expect(watch.app.history.last!.snapshot.itemIdentifiers[2] == id, "the same row, moved down by the insert")
+        #expect(watch.highlighted(line: 3) == "1", "the tens digit changed this time")
+        #expect(watch.highlighted(line: 1) == "", "an inserted row has no highlight")
     }
 }
 

@@ -24,8 +24,8 @@ package final class EditorApp: TerminalApp {
     package let title: String
     /// Writes the file; throws a one-line failure that the status line then shows.
     package let save: ([UInt8]) throws(ToolFailure) -> Void
-    /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``); nil
-    /// shows a note instead. Asked once per hash.
+    /// Rebase todos: the lines `c` shows for a commit hash (the CLI runs ``GitShow``), with
+    /// their SGR colour escapes if any; nil shows a note instead. Asked once per hash.
     package var commitDetails: ((String) -> [String])?
     /// `!`: runs `$VISUAL`/`$EDITOR` on the bytes and returns what was saved there (the CLI
     /// uses ``ExternalEditor``); it runs inside ``Program/suspend(_:)``, with the terminal
@@ -38,7 +38,9 @@ package final class EditorApp: TerminalApp {
     package static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
     private var message: (text: String, until: Double)?
-    private var detailsCache: [String: [String]] = [:]
+    private var detailsCache: [String: [ANSIText]] = [:]
+    /// The rows of the commit pane under its rule, as last drawn (for the scroll's limit).
+    private var commitRows = 10
     private var clock: any AnimationClock = SystemClock()
     private weak var program: Program?
 
@@ -62,7 +64,9 @@ package final class EditorApp: TerminalApp {
                 case .commit(let commit):
                     cell.action = model.action(of: id)
                     cell.hash = commit.hash
-                    cell.text = commit.subject
+                    // fixup -C / -c: the flag before the subject (it goes with the action).
+                    let flag = cell.action == .fixup && model.state.actions[id] == nil ? commit.flag : nil
+                    cell.text = (flag.map { "\($0) " } ?? "") + commit.subject
                 case .command(let word, let argument):
                     cell.command = RebaseCommand(word: Substring(word))?.rawValue ?? word
                     cell.text = argument
@@ -128,7 +132,15 @@ package final class EditorApp: TerminalApp {
 
     /// Feeds an action to the model and carries out its effects.
     package func perform(_ action: EditorAction) {
-        for effect in model.update(action) {
+        let effects = model.update(action)
+        if case .scrollCommit = action, let hash = model.cursorCommitHash {
+            model.clampCommitScroll(to: details(of: hash).count - commitRows)
+        }
+        // A change of the list without a word of its own clears the last message ("undone",
+        // "nothing to undo" …): it spoke of what came before.
+        let changesList = effects.contains { if case .apply = $0 { true } else { false } }
+        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) { message = nil }
+        for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
                 list.apply(snapshot, animated: animated)
@@ -217,24 +229,32 @@ package final class EditorApp: TerminalApp {
         if model.showHelp { drawHelp(into: &canvas, area: Rect(x: 0, y: 0, width: width, height: height)) }
     }
 
-    /// The selected commit, as `git show --stat` prints it, under a rule naming it.
+    /// The selected commit as `git show` prints it (message, files, the diff, in git's colours),
+    /// from ``EditorModel/commitOffset`` on, under a rule naming it and the lines shown.
     private func drawCommit(into canvas: inout Canvas, area: Rect) {
         let hash = model.cursorCommitHash
-        let rule = "── " + (hash.map { "git show --stat \($0)" } ?? "not a commit") + " · c hides "
+        commitRows = max(1, area.height - 1)
+        let lines = hash.map(details(of:)) ?? []
+        let first = min(model.commitOffset, max(0, lines.count - commitRows))
+        let range = lines.isEmpty ? "" : " · \(first + 1)–\(min(lines.count, first + commitRows)) of \(lines.count)"
+        let rule = "── " + (hash.map { "git show \($0)" } ?? "not a commit") + range + " · ] [ scroll · c hides "
         canvas.draw(
             rule + String(repeating: "─", count: max(0, area.width - TerminalText.columns(of: rule))),
             x: 0, y: area.y, style: Style(attributes: .dim), maxWidth: area.width)
-        guard let hash else { return }
-        let lines: [String]
-        if let cached = detailsCache[hash] {
-            lines = cached
-        } else {
-            lines = commitDetails?(hash) ?? ["(no commit details here)"]
-            detailsCache[hash] = lines
+        for (row, line) in lines.dropFirst(first).prefix(commitRows).enumerated() {
+            line.draw(into: &canvas, x: 1, y: area.y + 1 + row, maxWidth: max(0, area.width - 1))
         }
-        for (row, line) in lines.prefix(area.height - 1).enumerated() {
-            canvas.draw(" " + line, x: 0, y: area.y + 1 + row, maxWidth: area.width)
+    }
+
+    /// The lines of commit `hash` (``commitDetails``, asked once per hash), colours parsed and
+    /// tabs expanded.
+    private func details(of hash: String) -> [ANSIText] {
+        if let cached = detailsCache[hash] { return cached }
+        let lines = (commitDetails?(hash) ?? ["(no commit details here)"]).map {
+            ANSIText(parsing: $0).expandingTabs()
         }
+        detailsCache[hash] = lines
+        return lines
     }
 
     private func drawTitle(into canvas: inout Canvas) {

@@ -124,16 +124,18 @@ package enum EditorKeymap {
                     each(
                         (.character("s"), .setAction(.squash)), (.character("S"), .setAction(.squash)),
                         (.character("f"), .setAction(.fixup)), (.character("F"), .setAction(.fixup)),
-                        (.character("d"), .setAction(.drop))),
-                    "s f d S F", "squash, fixup (only the message above) into it; drop"),
+                        (.character("d"), .setAction(.drop)), (.character("C"), .cycleFixupFlag)),
+                    "s f d S F C", "squash, fixup into it; drop; C: fixup -C, -c"),
                 row(keys(.character("D"), .delete), "D Delete", "delete the line from the todo", .delete),
                 row(
-                    each((.character("x"), .addExec), (.character("X"), .editExec)), "x X",
-                    "add an exec line below (type it, Enter); X edits one", bar: "x exec"),
+                    each((.character("x"), .addExec), (.character("i"), .insertLine), (.character("X"), .editExec)),
+                    "x i X", "add an exec below; i any line; X edits arguments", bar: "x exec"),
                 row(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
                 row(
-                    keys(.character("c"), .enter), "c Enter", "show the commit (git show --stat), or hide it",
-                    bar: "c show", .toggleCommit),
+                    each(
+                        (.character("c"), .toggleCommit), (.enter, .toggleCommit),
+                        (.character("]"), .scrollCommit(down: true)), (.character("["), .scrollCommit(down: false))),
+                    "c Enter ] [", "the commit's diff (git show) or not; ] [ scroll", bar: "c diff"),
             ] + common
         case .drag:
             return [
@@ -164,7 +166,7 @@ package enum EditorKeymap {
                     bar: "↑↓ target"),
                 row(
                     "0123456789".map { Trigger(.key(.character($0)), EditorAction.moveToDigit($0)) }, "0-9",
-                    "the target's line number", bar: "0-9 line"),
+                    "the target's position in the list (1 is the first line)", bar: "0-9 position"),
                 row(keys(.enter, .character("m")), "Enter m", "move the lines there", bar: "Enter move", .moveToCommit),
                 row(keys(.escape, .character("q")), "Esc q", "leave them where they are", bar: "Esc cancel", .moveToCancel),
                 helpKey,
@@ -174,6 +176,9 @@ package enum EditorKeymap {
             return [
                 row(keys(.enter), "Enter", "done", bar: "Enter done", .promptCommit),
                 row(keys(.escape), "Esc", "cancel", bar: "Esc cancel", .promptCancel),
+                row(
+                    keys(.tab), "Tab", "complete a command, hash or label from the todo", bar: "Tab complete",
+                    .promptComplete),
                 helpKey,
                 row(keys(.control("c")), "Ctrl-C", "exit at once, writing nothing", .abort),
             ]
@@ -252,7 +257,12 @@ package enum EditorKeymap {
         case .drag: return "DRAG  "
         case .filter: return ""  // the prompt itself comes first (EditorApp draws it)
         case .moveTarget: return "MOVE \(model.moveTarget?.items.count ?? 0) TO  "
-        case .prompt: return "EXEC  "
+        case .prompt:
+            switch model.prompt?.purpose {
+            case .newLine?: return "INSERT  "
+            case .editArguments(let id)?: return (model.todoLine(id).command?.rawValue.uppercased() ?? "EDIT") + "  "
+            case .newExec?, nil: return "EXEC  "
+            }
         case .confirmDiscard: return "discard changes? (y/n)"
         case .help, .lines, .rebase: return ""
         }

@@ -135,15 +135,19 @@ extension EditorModel {
             + [.message("moved \(items.count == 1 ? "1 line" : "\(items.count) lines") to the \(top ? "top" : "bottom")")]
     }
 
-    /// `m`'s target, by number: the digits typed so far name a line (its number in the gutter).
+    /// `m`'s target, by number: the digits typed so far name a position, the line that is
+    /// N-th in the list now (not its number in the gutter, where it was in the file).
+    /// - Complexity: O(1).
     mutating func typeTargetDigit(_ digit: Character) -> [EditorEffect] {
         guard digit.isASCII, digit.isNumber, moveTarget != nil else { return [] }
         moveTarget!.typed.append(digit)
-        guard let number = Int(moveTarget!.typed), number >= 1, displayed.contains(item: number - 1) else {
-            return [.message("move to line \(moveTarget!.typed): no such line shown")]
+        guard let number = Int(moveTarget!.typed), state.order.indices.contains(number - 1),
+            displayed.contains(item: state.order[number - 1])
+        else {
+            return [.message("move to position \(moveTarget!.typed): no such line shown")]
         }
-        cursor = number - 1
-        return [.message("move to line \(number): Enter moves")]
+        cursor = state.order[number - 1]
+        return [.message("move to position \(number): Enter moves")]
     }
 
     /// Moves `m`'s lines to the cursor's line: below it when it is below them, above it when
@@ -209,12 +213,15 @@ extension EditorModel {
         return refresh(animated: true)
     }
 
-    /// Opens the prompt on the cursor's `exec` line.
+    /// Opens the prompt on the arguments of the cursor's `exec`, `label`, `reset`, `merge` or
+    /// `update-ref` line.
     mutating func beginEditExec() -> [EditorEffect] {
-        guard mode == .rebase, let cursor, case .command(_, let argument) = todoLine(cursor), todoLine(cursor).command == .exec
-        else { return [.message("not an exec line: x adds one")] }
-        prompt = PromptState(purpose: .editExec(cursor), text: argument)
-        return [.message("exec: edit the command — Enter keeps it, Esc leaves it")]
+        guard mode == .rebase, let cursor, case .command(_, let argument) = todoLine(cursor),
+            let command = todoLine(cursor).command, command != .break, command != .noop
+        else { return [.message("nothing to edit here: X edits an exec, label, reset, merge or update-ref line")] }
+        prompt = PromptState(purpose: .editArguments(cursor), text: argument, prefix: " \(command.rawValue) ▸ ")
+        if command == .exec { return [.message("exec: edit the command — Enter keeps it, Esc leaves it")] }
+        return [.message("\(command.rawValue): edit it — Enter keeps it, Esc leaves it (Tab completes)")]
     }
 
     /// A run of the prompt's editing keys, a paste, Enter or Esc.
@@ -305,8 +312,44 @@ extension EditorModel {
             guard !command.isEmpty else { return [.message("no command: no exec added")] }
             return insertLine((usesAbbreviations ? "x " : "exec ") + command, after: after)
                 + [.message("added an exec: git runs it there, and stops if it fails")]
-        case .editExec(let id):
-            guard !command.isEmpty else { return [.message("an exec needs a command (Esc leaves it as it was)")] }
+        case .newLine(let after):
+            guard !command.isEmpty else {
+                prompt = nil
+                return [.message("nothing typed: no line added")]
+            }
+            let line = RebaseTodoLine(parsing: command, commentString: commentString)
+            let valid: Bool
+            switch line {
+            case .commit: valid = true
+            case .command: valid = line.command != nil
+            case .comment, .blank: valid = false
+            }
+            guard valid else {
+                return [.message("not a todo line: pick <hash>, label, reset, merge, update-ref, exec or break first")]
+            }
+            if case .command(_, let argument) = line, argument.isEmpty, let needed = line.command,
+                [.exec, .label, .reset, .merge, .updateRef].contains(needed)
+            {
+                return [.message("\(needed.rawValue) needs its argument")]
+            }
+            prompt = nil
+            var effects = insertLine(command, after: after)
+            if case .commit(let commit) = line, !knownHashes.contains(commit.hash) {
+                effects.append(.message("added: \(command) — not in this todo, git looks the commit up"))
+            } else {
+                effects.append(.message("added: \(command)"))
+            }
+            return effects
+        case .editArguments(let id):
+            guard !command.isEmpty else {
+                let word = todoLine(id).command?.rawValue ?? "line"
+                return [
+                    .message(
+                        word == "exec"
+                            ? "an exec needs a command (Esc leaves it as it was)"
+                            : "a \(word) line needs its arguments (Esc leaves it as it was)")
+                ]
+            }
             prompt = nil
             // The one-line field shows a tab as a space: a command left as it was keeps its tabs.
             if case .command(_, let argument) = todoLine(id), TextPrompt(text: String(argument)).text == current.string {

@@ -9,6 +9,8 @@ extension EditorModel {
     /// file's future content (move, drag, delete, action) is one undo step.
     package mutating func update(_ action: EditorAction) -> [EditorEffect] {
         if case .abort = action { return [.exit(130)] }
+        let writeArmed = isWriteArmed
+        isWriteArmed = false
         if isConfirmingDiscard {
             switch action {
             case .confirmDiscard(true): return [.exit(1)]
@@ -23,6 +25,7 @@ extension EditorModel {
             switch action {
             case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
                 return promptStep(action)
+            case .promptComplete: return completePrompt()
             case .toggleHelp: showHelp.toggle(); return []
             default: return []
             }
@@ -82,7 +85,11 @@ extension EditorModel {
         case .addExec: return addCommand(exec: true)
         case .addBreak: return addCommand(exec: false)
         case .editExec: return beginEditExec()
-        case .promptEdit, .promptPaste, .promptCommit, .promptCancel:
+        case .insertLine:
+            guard mode == .rebase else { return [] }
+            prompt = PromptState(purpose: .newLine(after: insertionPoint()), text: "", prefix: " insert ▸ ")
+            return [.message("a todo line: pick <hash>, label, reset, merge, update-ref, exec, break (Tab completes)")]
+        case .promptEdit, .promptPaste, .promptCommit, .promptCancel, .promptComplete:
             return []
         case .openInEditor:
             guard drag == nil else { return [] }
@@ -100,6 +107,7 @@ extension EditorModel {
             return []
         case .delete: return deleteTargets()
         case .setAction(let newAction): return setAction(newAction)
+        case .cycleFixupFlag: return cycleFixupFlag()
         case .undo: return undo()
         case .redo: return redo()
         case .beginFilter:
@@ -116,13 +124,31 @@ extension EditorModel {
             guard mode == .rebase else { return [] }
             showsCommit.toggle()
             return []
-        case .write: return isModified ? [.write] : [.exit(0)]
+        case .scrollCommit(let down):
+            guard mode == .rebase, showsCommit, let hash = cursorCommitHash else {
+                return [.message(showsCommit ? "not a commit" : "c shows the commit first")]
+            }
+            commitScroll = (hash, max(0, commitOffset + (down ? 1 : -1) * max(1, pageSize)))
+            return []
+        case .write:
+            guard isModified else { return [.exit(0)] }
+            let problems = writeProblems()
+            guard !problems.isEmpty, !writeArmed else { return [.write] }
+            isWriteArmed = true
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            return [.message("not written (w again writes anyway): \(problems[0])\(more)")]
         case .quit:
             guard isModified else { return [.exit(0)] }
             isConfirmingDiscard = true
             return []
         case .confirmDiscard, .abort: return []
         }
+    }
+
+    /// Keeps the commit's scroll at most `maximum` (the driver knows how many lines it has).
+    package mutating func clampCommitScroll(to maximum: Int) {
+        guard let scroll = commitScroll, scroll.offset > maximum else { return }
+        commitScroll = (scroll.hash, max(0, maximum))
     }
 
     // MARK: - Cursor
@@ -299,6 +325,34 @@ extension EditorModel {
         return effects
     }
 
+    /// `C`: each target commit to the next of `fixup`, `fixup -C`, `fixup -c` (a commit that
+    /// is not a fixup becomes `fixup -C`), its line written in the form it was read (`f` or
+    /// `fixup`) with the rest from the hash on kept. One undo step.
+    mutating func cycleFixupFlag() -> [EditorEffect] {
+        guard mode == .rebase else { return [] }
+        let commits = targets.filter { action(of: $0) != nil }
+        guard !commits.isEmpty else { return [.message("not a commit line: only commits take fixup -C/-c")] }
+        var next = state
+        var flag: String?
+        for id in commits {
+            guard case .commit(let commit) = todoLine(id) else { continue }
+            let current = action(of: id) == .fixup ? (state.actions[id] == nil ? commit.flag ?? "" : "") : nil
+            flag = current == nil ? "-C" : current == "" ? "-C" : current == "-C" ? "-c" : nil
+            let word = commit.isAbbreviated ? "f" : "fixup"
+            let text = commit.leadingWhitespace + word + (flag.map { " \($0)" } ?? "") + " " + commit.fromHash
+            next.actions[id] = nil
+            next.texts[id] = !isAdded(id) && text == document.text(of: id) ? nil : text
+        }
+        commit(next)
+        let said: String
+        switch flag {
+        case "-C": said = "fixup -C: the commit above takes this commit's message"
+        case "-c": said = "fixup -c: this commit's message, edited when git gets there"
+        default: said = "fixup: the message above is kept"
+        }
+        return refresh(animated: true, reconfigure: commits) + [.message(said)]
+    }
+
     mutating func undo() -> [EditorEffect] {
         guard let previous = undoStack.popLast() else { return undoEditor() }
         redoStack.append(state)
@@ -357,7 +411,7 @@ extension EditorModel {
         commit(after)
         marked = []
         return refresh(animated: true)
-            + [.message(carried.items.count == 1 ? "dropped 1 line" : "dropped \(carried.items.count) lines")]
+            + [.message(carried.items.count == 1 ? "moved 1 line" : "moved \(carried.items.count) lines")]
     }
 
     mutating func cancelDrag() -> [EditorEffect] {

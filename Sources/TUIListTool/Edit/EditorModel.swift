@@ -16,7 +16,8 @@ package enum EditorAction: Hashable, Sendable {
     /// `m`: the cursor then picks a target line (↑↓, or its number typed); Enter moves the
     /// selected (or marked) lines there, Esc leaves them.
     case beginMoveTo
-    /// A digit of the target's line number (the number in the gutter).
+    /// A digit of the target's position: the line that is N-th in the list now (the gutter
+    /// shows where lines were in the file; after moves the two differ).
     case moveToDigit(Character)
     /// Moves the lines to the target line; or leaves them where they are.
     case moveToCommit, moveToCancel
@@ -28,6 +29,9 @@ package enum EditorAction: Hashable, Sendable {
     case delete
     /// Rebase todos: gives the selected (or marked) commits an action.
     case setAction(RebaseAction)
+    /// Rebase todos: makes the selected (or marked) commits `fixup`, then `fixup -C` (use
+    /// this commit's message), then `fixup -c` (and edit it), then plain `fixup` again.
+    case cycleFixupFlag
     /// Takes a change back, or again.
     case undo, redo
     /// The filter prompt: open, keep (Enter), clear (Esc).
@@ -40,9 +44,15 @@ package enum EditorAction: Hashable, Sendable {
     /// Shows or hides the key table.
     case toggleHelp
     /// Rebase todos: adds an `exec` line below the selection and opens the prompt for its
-    /// command; adds a `break` line below the selection; opens the prompt on an `exec` line's
-    /// command.
+    /// command; adds a `break` line below the selection; opens the prompt on the arguments of
+    /// the selected `exec`, `label`, `reset`, `merge` or `update-ref` line.
     case addExec, addBreak, editExec
+    /// Rebase todos: opens the prompt for any todo line (`pick <hash>`, `label`, `reset`,
+    /// `merge`, `update-ref`, `exec`, `break`), added below the selection on Enter.
+    case insertLine
+    /// The prompt: Tab completes the word before the cursor from the todo (a command word, a
+    /// commit's hash, a label, a branch of an `update-ref`).
+    case promptComplete
     /// The `exec` prompt after a run of its editing keys (``TextPrompt``'s): its text and
     /// cursor (``EditorModel/textEdit(_:)`` makes it).
     case promptEdit(text: String, cursor: Int)
@@ -55,9 +65,13 @@ package enum EditorAction: Hashable, Sendable {
     /// `!`: opens the lines as they are now in `$VISUAL` or `$EDITOR`; what is saved there
     /// comes back as the list.
     case openInEditor
-    /// Rebase todos: shows the selected commit (`git show --stat`) under the list, or hides it.
+    /// Rebase todos: shows the selected commit (`git show`: its message, files and diff) under
+    /// the list, or hides it.
     case toggleCommit
-    /// Writes the file and exits 0.
+    /// Rebase todos: scrolls the commit shown under the list a page down (or up).
+    case scrollCommit(down: Bool)
+    /// Writes the file and exits 0; a rebase todo with ``EditorModel/writeProblems()`` is
+    /// written only by a second `w` in a row.
     case write
     /// Exits 0 when nothing changed; else asks "discard changes? (y/n)".
     case quit
@@ -101,18 +115,20 @@ package struct PromptState: Equatable, Sendable {
     package enum Purpose: Equatable, Sendable {
         /// A new `exec` line, placed right after this line (nil: at the top).
         case newExec(after: Int?)
-        /// The command of this `exec` line.
-        case editExec(Int)
+        /// The arguments of this line (an `exec`'s command, a `label`'s name …).
+        case editArguments(Int)
+        /// A new todo line of any kind, typed whole, placed right after this line (nil: at the top).
+        case newLine(after: Int?)
     }
     /// What Enter does with the text.
     package var purpose: Purpose
     /// The command being typed, with its cursor; drawn after " exec ▸ ".
     package var field: TextPrompt
 
-    /// A prompt for `purpose` holding `text`, the cursor at its end.
-    package init(purpose: Purpose, text: String) {
+    /// A prompt for `purpose` holding `text`, the cursor at its end, drawn after `prefix`.
+    package init(purpose: Purpose, text: String, prefix: String = " exec ▸ ") {
         self.purpose = purpose
-        field = TextPrompt(text: text, prefix: " exec ▸ ")
+        field = TextPrompt(text: text, prefix: prefix)
         field.prefixStyle = Style(foreground: .magenta, attributes: .bold)
     }
 
@@ -192,6 +208,17 @@ package struct EditorModel: Sendable {
     package internal(set) var showHelp = false
     /// Rebase todos: whether the selected commit is shown under the list.
     package internal(set) var showsCommit = false
+    /// How far the commit shown is scrolled, for the commit it was scrolled on: another
+    /// selected commit starts at its top.
+    var commitScroll: (hash: String, offset: Int)?
+    /// The first line of the commit shown under the list (0 for a commit not scrolled).
+    package var commitOffset: Int {
+        guard let commitScroll, commitScroll.hash == cursorCommitHash else { return 0 }
+        return commitScroll.offset
+    }
+    /// `w` found ``writeProblems()`` and said so: a `w` right after writes anyway (any other
+    /// action first disarms it).
+    package internal(set) var isWriteArmed = false
     /// Whether "discard changes? (y/n)" is being asked.
     package internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.
@@ -303,12 +330,12 @@ package struct EditorModel: Sendable {
         return todo[id]
     }
 
-    /// The text a line has now (a rebase commit's command word follows its action).
+    /// The text a line has now: as read or as edited, a rebase commit's command word then
+    /// following its action.
     package func text(of id: Int) -> String {
-        if let text = state.texts[id] { return text }
-        let original = document.text(of: id)
-        guard let action = state.actions[id], case .commit(let commit) = todo[id] else { return original }
-        return commit.text(with: action, original: original)
+        let base = state.texts[id] ?? document.text(of: id)
+        guard let action = state.actions[id], mode == .rebase, case .commit(let commit) = todoLine(id) else { return base }
+        return commit.text(with: action, original: base)
     }
 
     /// Every line of the file in the order it would be written, hidden ones included.

@@ -1,19 +1,22 @@
 import Glibc
 
-/// What `c` shows in a rebase todo: `git show --stat` of a commit, run in the current folder
-/// (git starts its sequence editor at the top of the work tree).
+/// What `c` shows in a rebase todo: `git show --stat --patch` of a commit in git's colours (the
+/// message, the files changed, then the whole diff), run in the current folder (git starts its
+/// sequence editor at the top of the work tree).
 ///
 /// git runs directly (no shell), with standard input from /dev/null and errors discarded; the
 /// output is cut at `maxLines`. A name that could pass for an option (starting with `-`) is
 /// not run.
 package enum GitShow {
-    /// The lines of `git show --stat --no-color` for `commit`, or a one-line reason when git
-    /// cannot show it.
+    /// The lines of `git show --stat --patch --color=always` for `commit`, with their SGR
+    /// colour escapes (``ANSIText`` reads them), or a one-line reason when git cannot show it.
     ///
     /// - Complexity: one `git` process; O(output) up to `maxLines`.
-    package static func lines(for commit: String, maxLines: Int = 300) -> [String] {
+    package static func lines(for commit: String, maxLines: Int = 20_000) -> [String] {
         guard !commit.isEmpty, !commit.hasPrefix("-") else { return ["(not a commit: \(commit))"] }
-        let arguments = ["git", "--no-pager", "show", "--stat", "--no-color", "--format=medium", commit, "--"]
+        let arguments = [
+            "git", "--no-pager", "show", "--stat", "--patch", "--color=always", "--format=medium", commit, "--",
+        ]
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return ["(cannot run git: \(errorText(errno)))"] }
         var actions = posix_spawn_file_actions_t()
@@ -39,15 +42,13 @@ package enum GitShow {
             let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            if output.count < 1 << 20 { output += buffer[0 ..< count] }  // keep reading: git must not block
+            if output.count < 16 << 20 { output += buffer[0 ..< count] }  // keep reading: git must not block
         }
         close(pipeEnds[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = String(decoding: output, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(maxLines).map {
-            EditLineCell.visible(String($0)).replacing("\u{2409}", with: "    ")
-        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(maxLines).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         if lines.isEmpty { return ["(git show \(commit) printed nothing — not a commit here?)"] }
         return lines

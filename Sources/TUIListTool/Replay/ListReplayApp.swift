@@ -42,8 +42,15 @@ package final class ListReplayApp: TerminalApp {
         list.emptyText = ""
     }
 
-    /// The lines the list shows now, in order (section by section).
-    package var currentLines: [String] { list.snapshot().itemIdentifiers.map { content[$0] ?? "" } }
+    /// The lines the list shows now, in order, section by section: with section headers shown
+    /// (a recording of `watch --group-by`), each section's name before its rows.
+    package var currentLines: [String] {
+        let snapshot = list.snapshot()
+        guard list.showsSectionHeaders else { return snapshot.itemIdentifiers.map { content[$0] ?? "" } }
+        return snapshot.sectionIdentifiers.flatMap { section in
+            [section] + snapshot.itemIdentifiers(inSection: section).map { content[$0] ?? "" }
+        }
+    }
 
     package func start(in program: Program) {
         clock = program.clock
@@ -63,7 +70,7 @@ package final class ListReplayApp: TerminalApp {
     /// The replay's keys, then the list's: they dispatch here and draw the help bar and the
     /// help overlay.
     package var keymap: Keymap<Action> {
-        Keymap<ReplayAction>.replayControls.map(Action.replay).appending(list.keymap.map(Action.list))
+        Keymap<ReplayAction>.replayControls(showingHelp: showsHelp).map(Action.replay).appending(list.keymap.map(Action.list))
     }
 
     /// What `key` does: the action of ``keymap``, or nil.

@@ -7,7 +7,7 @@ import TUIList
 ///
 /// Every successful run that changed something is kept (the last ``Options/historyLimit``, 200 by
 /// default): ← and → step through them and the list animates between them. The procps watch
-/// flags (`-d -g -e -b -p -t -c`), `--on-change`, `--sort` and `--columns` are ``Options``.
+/// flags (`-d -g -e -b -p -t -c -w`), `--tabstop`, `--on-change`, `--sort` and `--columns` are ``Options``.
 /// Space pauses and resumes running; `/` filters the rows; q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
 ///
@@ -58,6 +58,11 @@ package final class WatchApp: TerminalApp {
         /// filter and `-d` read the text without them. Not with ``columns`` (its rows are
         /// drawn plain).
         package var color = false
+        /// Long lines wrap onto the lines below (a row grows to the lines it needs), as procps
+        /// watch's; `-w`/`--no-wrap` cuts them at the right edge and Shift-← → scroll sideways.
+        package var wraps = true
+        /// `--tabstop`: tabs expand to stops this many columns apart (8 by default, as a terminal's).
+        package var tabStop = 8
 
         /// Options for `command`.
         package init(
@@ -152,6 +157,8 @@ package final class WatchApp: TerminalApp {
     package private(set) var isFrozen = false
     /// Rings the terminal's bell (`-b`); the command line writes BEL to the terminal.
     package var bell: () -> Void = {}
+    /// `--no-wrap`: the columns of every row scrolled off to the left (Shift-← →).
+    package private(set) var firstColumn = 0
     /// Counts of the last change (`--on-change`'s environment, computed only with it): rows
     /// added, removed, moved and changed between the last two runs kept.
     package private(set) var lastCounts: (added: Int, removed: Int, moved: Int, changed: Int)?
@@ -168,6 +175,8 @@ package final class WatchApp: TerminalApp {
     private var columnWidths: [Int] = []
     private var shownChanged: [String: Set<Int>] = [:]
     private var shownColors: [String: ANSIText] = [:]
+    /// `-d` without `--key`: the last run's rows in the command's order, and their identities.
+    private var previousRows: (ids: [String], lines: [String]) = ([], [])
     /// The ``Run/number`` of the run on screen.
     private var shownNumber: Int?
     private var runStartedAt: Double = 0
@@ -187,13 +196,22 @@ package final class WatchApp: TerminalApp {
         keyer = try LineKeyer(options.key)
         let link = Link()
         list = ListView<String, String>(cellProvider: { context, id in
-            let cell = context.dequeue(LineCell.self)
-            cell.title = link.app?.shownContent[id] ?? ""
+            let cell = context.dequeue(WatchLineCell.self)
+            cell.line = link.app?.shownContent[id] ?? ""
             cell.highlighted = link.app?.shownChanged[id] ?? []
             cell.colored = link.app?.shownColors[id]
+            cell.wraps = link.app?.options.wraps ?? true
+            cell.firstColumn = link.app?.firstColumn ?? 0
             return cell
         })
         link.app = self
+        if options.wraps {
+            // A row is as tall as its line wrapped at the list's width (headers are one line).
+            list.rowSizing = .custom { row, width in
+                guard let id = row.item, let line = link.app?.shownContent[id] else { return 1 }
+                return WatchLineCell.lineCount(of: line, width: width)
+            }
+        }
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
@@ -355,16 +373,22 @@ package final class WatchApp: TerminalApp {
         var header = Array(lines.prefix(options.headerLines))
         var rows = Array(lines.dropFirst(options.headerLines))
         var colors: [Int: ANSIText] = [:]
+        let tabStop = options.tabStop
         if options.color {
             // The rows' plain text is what identity, sort, filter and -d read.
             for (index, line) in rows.enumerated() where line.utf8.contains(0x1B) {
-                let text = ANSIText(parsing: line)
+                let text = ANSIText(parsing: line).expandingTabs(tabStop: tabStop)
                 if !options.columns { colors[index] = text }
                 rows[index] = text.plain
             }
             header = header.map { ANSIText.stripping($0) }
         }
-        let ids = keyer.identities(of: rows)
+        // Tabs reach the next stop, as a terminal draws them (the coloured rows have none left).
+        for index in rows.indices where rows[index].utf8.contains(9) {
+            rows[index] = TerminalText.expandingTabs(in: rows[index], tabStop: tabStop)
+        }
+        header = header.map { TerminalText.expandingTabs(in: $0, tabStop: tabStop) }
+        let ids = identities(of: rows)
         var alignedRows: [String] = []
         if options.columns {
             // The rows show aligned; identity and everything else read them as printed. Widths
@@ -401,6 +425,41 @@ package final class WatchApp: TerminalApp {
         for (id, line) in zip(ids, alignedRows) { run.aligned[id] = line }
         run.columnWidths = columnWidths
         return run
+    }
+
+    /// One identity per row. With `-d` and no `--key`, a row continues the line of the previous
+    /// run that a line diff aligns it with (``WatchLineAlignment``): an equal line, or a line
+    /// changed in place, keeps its row, so its changed characters are highlighted and it is not
+    /// faded out and in; a line that came is a new row. Otherwise, the ``LineKeyer``'s.
+    /// - Complexity: O(rows) hashing, plus the alignment's cost.
+    private func identities(of rows: [String]) -> [String] {
+        guard options.differences != nil, options.key == .wholeLine, !previousRows.ids.isEmpty else {
+            let ids = keyer.identities(of: rows)
+            if options.differences != nil, options.key == .wholeLine { previousRows = (ids, rows) }
+            return ids
+        }
+        let continued = WatchLineAlignment.align(old: previousRows.lines, new: rows)
+        var ids = [String](repeating: "", count: rows.count)
+        var taken = Set<String>(minimumCapacity: rows.count)
+        for (index, old) in continued.enumerated() {
+            guard let old else { continue }
+            ids[index] = previousRows.ids[old]
+            taken.insert(ids[index])
+        }
+        // A line that came takes its own text (numbered if that is taken), never the identity
+        // of a row of the previous run: it is an insert, not that row's update.
+        let previous = Set(previousRows.ids)
+        for (index, old) in continued.enumerated() where old == nil {
+            var id = rows[index], count = 1
+            while taken.contains(id) || previous.contains(id) {
+                count += 1
+                id = "\(rows[index])\u{0}\(count)"
+            }
+            ids[index] = id
+            taken.insert(id)
+        }
+        previousRows = (ids, rows)
+        return ids
     }
 
     /// `run`'s rows in the order shown (sorted, not filtered).
@@ -538,6 +597,8 @@ package final class WatchApp: TerminalApp {
         case .nextSortField: setSort(field: (sort?.field ?? 0) + 1, descending: sort?.descending ?? false)
         case .previousSortField: setSort(field: (sort?.field ?? 1) - 1, descending: sort?.descending ?? false)
         case .reverseSort: setSort(field: sort?.field ?? 1, descending: !(sort?.descending ?? false))
+        case .scrollLeft: scroll(by: -Self.scrollStep)
+        case .scrollRight: scroll(by: Self.scrollStep)
         case .list(let movement): list.moveSelection(movement)
         }
         program.setNeedsDisplay()
@@ -550,7 +611,7 @@ package final class WatchApp: TerminalApp {
 
     /// The keymap in force: it dispatches the keys and draws the help bar and the help.
     package var keymap: Keymap<WatchAction> {
-        WatchKeymap.keymap(for: keyMode, navigation: list.keymap, prompt: filter.prompt.keymap)
+        WatchKeymap.keymap(for: keyMode, navigation: list.keymap, prompt: filter.prompt.keymap, scrolls: !options.wraps)
     }
 
     /// What `key` does now (nil: nothing, or, with the filter open, an edit of the query:
@@ -566,6 +627,23 @@ package final class WatchApp: TerminalApp {
     /// a key before ``keymap`` does; otherwise nil.
     package func promptAction(for key: Key) -> TextPrompt.Action? {
         isEditingFilter && !isFrozen ? filter.prompt.keymap.action(for: key) : nil
+    }
+
+    /// Columns one Shift-← → scrolls by (`--no-wrap`).
+    package static let scrollStep = 8
+
+    /// `--no-wrap`: scrolls every row sideways by `columns`, no further left than their start
+    /// and no further right than the last column of the longest row on screen.
+    /// - Complexity: O(characters of the rows of the run on screen), to find the longest.
+    private func scroll(by columns: Int) {
+        guard history.indices.contains(position) else { return }
+        let run = history[position]
+        let longest = run.snapshot.itemIdentifiers.reduce(0) { max($0, TerminalText.columns(of: run.shown($1) ?? "")) }
+        let target = max(0, min(firstColumn + columns, longest - 1))
+        guard target != firstColumn else { return }
+        firstColumn = target
+        // An apply configures the cells on screen again, so they draw from the new column.
+        list.apply(list.snapshot(), animated: false)
     }
 
     /// Sorts by `field` (wrapping over the fields of the rows on screen) and shows it, animated.
@@ -605,6 +683,7 @@ package final class WatchApp: TerminalApp {
         if !history.isEmpty && position < history.count - 1 {
             mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)"
         }
+        if firstColumn > 0 { mode += (mode.isEmpty ? "" : " · ") + "column \(firstColumn + 1)" }
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
         var y = 0
         if options.showsTitle {
@@ -614,10 +693,16 @@ package final class WatchApp: TerminalApp {
         }
         let header = history.indices.contains(position) ? history[position].header : []
         for line in header where y < height - 3 {
-            canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+            // From the first column, as the rows and procps watch's output.
+            canvas.draw(line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
-        list.render(into: &canvas, rect: Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y)))
+        let middle = Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y))
+        if history.isEmpty, let result = lastResult, !result.succeeded {
+            drawFailure(result, into: &canvas, in: middle)
+        } else {
+            list.render(into: &canvas, rect: middle)
+        }
         let statusLine = Rect(x: 0, y: height - 2, width: width, height: 1)
         if isEditingFilter {
             // The filter being typed takes the status line's place, its cursor shown, with how
@@ -629,6 +714,24 @@ package final class WatchApp: TerminalApp {
         }
         drawHelpBar(into: &canvas, y: height - 1)
         if isShowingHelp { drawHelp(into: &canvas) }
+    }
+
+    /// No run has succeeded yet and the last one failed: what it said, instead of an empty list —
+    /// its exit code and why (bold), then what it printed (standard output, then standard error).
+    private func drawFailure(_ result: CommandResult, into canvas: inout Canvas, in rect: Rect) {
+        canvas.clear(rect)
+        let code = result.exitCode.map { "exit \($0)" } ?? "failed"
+        var lines = [code + (result.problem.map { ": \($0)" } ?? "")]
+        for text in [result.output, result.errors] {
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                TerminalText.expandingTabs(in: ANSIText.stripping(String($0)), tabStop: options.tabStop)
+            }
+            if lines.last == "" { lines.removeLast() }
+        }
+        for (index, line) in lines.prefix(rect.height).enumerated() {
+            canvas.draw(
+                line, x: rect.x, y: rect.y + index, style: index == 0 ? Style(attributes: .bold) : .plain, maxWidth: rect.width)
+        }
     }
 
     /// The help bar: the items of the keymap in force (typing a filter, then those of the keys
@@ -653,14 +756,18 @@ package final class WatchApp: TerminalApp {
                 .init(nil, WatchKeymap.keymap(for: .filter, navigation: list.keymap, prompt: prompt)),
                 .init("Editing the filter", prompt),
             ]
-            : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap))]
+            : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap, scrolls: !options.wraps))]
         HelpOverlay(title: "tuilist watch — keys", sections: sections).draw(into: &canvas, in: canvas.bounds)
     }
 
-    /// The status line: last run time and exit code, the last change, rows, or what failed.
+    /// The status line: the time and exit code of the run on screen (an older run's when one
+    /// is viewed, else the last run's, or what failed), the last change, rows.
     package var statusText: String {
         var parts: [String] = []
-        if let result = lastResult {
+        if history.indices.contains(position), position < history.count - 1 {
+            // An older run is viewed: its own time (only runs that succeeded are kept).
+            parts.append("\(history[position].wallTime) exit 0")
+        } else if let result = lastResult {
             if result.succeeded {
                 parts.append("\(lastEndTime) exit 0")
             } else {

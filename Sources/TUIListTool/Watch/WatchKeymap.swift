@@ -28,6 +28,10 @@ package enum WatchAction: Equatable, Sendable {
     case previousSortField
     /// Reverse the sort (sorting by the first field when unsorted).
     case reverseSort
+    /// `--no-wrap`: scroll the rows sideways, to the left (towards their start).
+    case scrollLeft
+    /// `--no-wrap`: scroll the rows sideways, to the right.
+    case scrollRight
     /// A move of the list's selection (its keymap's keys).
     case list(SelectionMovement)
 }
@@ -61,11 +65,13 @@ package enum WatchKeymap {
     ///   - mode: The mode.
     ///   - navigation: The list's keys (``ListView/keymap``).
     ///   - prompt: The keys that edit the filter's query (left out of the filter's keymap).
+    ///   - scrolls: Whether the rows scroll sideways (`--no-wrap`).
     package static func keymap(
-        for mode: Mode, navigation: Keymap<SelectionMovement>, prompt: Keymap<TextPrompt.Action> = WatchKeymap.prompt
+        for mode: Mode, navigation: Keymap<SelectionMovement>, prompt: Keymap<TextPrompt.Action> = WatchKeymap.prompt,
+        scrolls: Bool = false
     ) -> Keymap<WatchAction> {
         switch mode {
-        case .normal: return normal(navigation: navigation)
+        case .normal: return normal(navigation: navigation, scrolls: scrolls)
         case .filter: return filter(navigation: navigation, prompt: prompt)
         case .help: return help
         }
@@ -82,8 +88,11 @@ package enum WatchKeymap {
     }
 
     /// Watching: every binding, in the order the help shows them.
-    package static func normal(navigation: Keymap<SelectionMovement>) -> Keymap<WatchAction> {
-        Keymap([
+    /// - Parameters:
+    ///   - navigation: The list's keys (``ListView/keymap``).
+    ///   - scrolls: Whether the rows scroll sideways (`--no-wrap`): Shift-← → and `H` `L` then do.
+    package static func normal(navigation: Keymap<SelectionMovement>, scrolls: Bool = false) -> Keymap<WatchAction> {
+        var keymap = Keymap([
             moves(navigation.unbinding(.end)),
             KeyBinding(keys: [.character(" ")], help: "pause / resume running the command", bar: "Space pause", .togglePause),
             KeyBinding(
@@ -102,6 +111,16 @@ package enum WatchKeymap {
             KeyBinding(keys: [.character("?"), .function(1)], help: "this help", bar: "? help", .toggleHelp),
             KeyBinding(keys: [.character("q")], help: "quit", bar: "q quit", .quit),
         ])
+        if scrolls {
+            keymap.bindings.insert(
+                KeyBinding(
+                    [
+                        Trigger(.key(.shiftLeft), .scrollLeft), Trigger(.key(.shiftRight), .scrollRight),
+                        Trigger(.key(.character("H")), .scrollLeft), Trigger(.key(.character("L")), .scrollRight),
+                    ], help: "scroll the rows left / right (--no-wrap)", bar: "⇧← → scroll"),
+                at: 3)
+        }
+        return keymap
     }
 
     /// The keys that edit the filter's query: the library's ``TextPrompt/defaultKeymap``

@@ -170,7 +170,7 @@ package enum WatchCommandLine {
     /// Options that take a value in `tuilist watch` (so their value is not the command).
     package static let valueOptions: Set<String> = [
         "-n", "--interval", "--key", "--key-regex", "--header-lines", "--group-by", "--timeout", "--record",
-        "--on-change", "--sort",
+        "--on-change", "--sort", "--tabstop",
     ]
 
     /// `arguments` (after the subcommand's name) with procps's `--differences=permanent`
