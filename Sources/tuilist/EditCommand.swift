@@ -25,8 +25,9 @@ struct EditCommand: ToolCommand {
             it; every line git writes (label, reset, merge, update-ref, ...) is kept byte for \
             byte. As git's sequence editor:
               git config --global sequence.editor "tuilist edit"
-            Exit status: 0 written or unchanged, 1 changes discarded, 2 the file cannot be edited, \
-            130 Ctrl-C.
+            Exit status: 0 written or unchanged, 1 changes discarded or Ctrl-C (not 130, which git \
+            takes for its editor killed by SIGINT: it would stop itself mid-rebase), 2 the file \
+            cannot be edited.
             """
     )
 

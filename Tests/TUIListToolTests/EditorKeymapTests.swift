@@ -118,10 +118,10 @@ import Testing
                 .character("q"): Check(before: [.character("J")]) { $0.model.isConfirmingDiscard && $0.exits.isEmpty },
                 .character("?"): Check { $0.model.showHelp },
                 .function(1): Check { $0.model.showHelp },
-                .control("c"): Check(before: [.character("J")]) { $0.exits == [130] && !$0.writes },
+                .control("c"): Check(before: [.character("J")]) { $0.exits == [1] && !$0.writes },
             ]
         }
-        let abort: [Key: Check] = [.control("c"): Check { $0.exits == [130] && !$0.writes }]
+        let abort: [Key: Check] = [.control("c"): Check { $0.exits == [1] && !$0.writes }]
         switch mode {
         case .lines:
             let deleted = Check { $0.output == "a\nb\nd\ne\n" }

@@ -88,6 +88,9 @@ package final class EditorApp: TerminalApp {
     /// Shows the file's lines, unanimated, and takes the program's clock for the animations.
     package func start(in program: Program) {
         self.program = program
+        // Ctrl-C exits 1, as discarding does: git reads an editor's 130 as death by SIGINT
+        // and raises SIGINT on itself, leaving a rebase half begun.
+        program.interruptStatus = 1
         clock = program.clock
         list.animationClock = program.clock
         list.apply(model.displayed, animated: false)

@@ -8,7 +8,7 @@ extension EditorModel {
     /// as one `.apply` effect — the one path from model to screen — and every change of the
     /// file's future content (move, drag, delete, action) is one undo step.
     package mutating func update(_ action: EditorAction) -> [EditorEffect] {
-        if case .abort = action { return [.exit(130)] }
+        if case .abort = action { return [.exit(1)] }
         let writeArmed = isWriteArmed
         isWriteArmed = false
         if isConfirmingDiscard {

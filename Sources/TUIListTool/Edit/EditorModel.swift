@@ -77,7 +77,8 @@ package enum EditorAction: Hashable, Sendable {
     case quit
     /// The answer to that question: `true` exits 1 without writing.
     case confirmDiscard(Bool)
-    /// Exits at once without writing (Ctrl-C read as a key): status 130, as the signal would.
+    /// Exits at once without writing (Ctrl-C): status 1, as discarding does — not 130, which git
+    /// takes for its editor killed by SIGINT, and then kills itself mid-rebase.
     case abort
 }
 
