@@ -286,7 +286,8 @@ private struct PickerHarness {
         let picker = try PickerHarness(lines: ["one", "two"])
         picker.press(.down, key, .enter)  // the Enter after giving up is not taken
         #expect(picker.program.isFinished)
-        #expect(picker.app.exitStatus == 130 && picker.app.chosen.isEmpty)
+        // Ctrl-C ends the program before the picker sees it (the default for every app).
+        #expect(picker.program.exitStatus == 130 && picker.app.chosen.isEmpty)
     }
 
     @Test func tabMarksSeveralAndEnterChoosesThemInInputOrder() throws {

@@ -151,7 +151,9 @@ public final class Program {
     /// terminal keeps as its last frame is never the one being drawn (no copy-on-write copy of
     /// the whole screen per frame).
     private var spare = Canvas(width: 0, height: 0)
-    private var exitStatus: Int32?
+    /// The status the run ends with, once ``quit(status:)`` was called (or Ctrl-C, or the input
+    /// hung up); nil while it runs. Tests that step a program read it.
+    public private(set) var exitStatus: Int32?
     private var needsDisplay = true
     private var lastFrameTime = -Double.infinity
 
