@@ -53,6 +53,9 @@ public struct Transition<RowID: Hashable> {
         /// steps to its new line, the moment the sliding row reaches it, so it steps aside as
         /// the other passes instead of leaving a blank line or being covered.
         var stepAt: Double?
+        /// For a row of a re-sort: the lines it takes round by round (see
+        /// ``Transition/resortRoutes(_:minimumMoves:)``); it is drawn on whole lines, never between.
+        var route: Route?
 
         var moves: Bool { fromLine != toLine || fromHeight != toHeight }
         var isLeaving: Bool { toOpacity < fromOpacity }
@@ -69,6 +72,9 @@ public struct Transition<RowID: Hashable> {
     let moveStart: Double, moveEnd: Double
     /// The animated rows, in a fixed order (old rows first, then new ones).
     let tracks: [Track]
+    /// The rounds of swaps of a re-sort, spread over the move phase; 0 when the moves are not
+    /// a re-sort (see ``TransitionTiming/maximumSlidingMoves``).
+    let resortRounds: Int
 
     /// The opacity above which a leaving row still looks normal.
     static var normalOpacityThreshold: Double { 2.0 / 3.0 }
@@ -85,6 +91,21 @@ public struct Transition<RowID: Hashable> {
         for row in plan.newRows { newByID[row.id] = row }
         var oldIDs = Set<RowID>(minimumCapacity: plan.oldRows.count)
 
+        // Rows that permute their lines, with more moves than may slide freely, pass each other
+        // as a re-sort: every row present before and after takes part, one line high, even one
+        // off screen at both ends that steps through the viewport on the way.
+        var resort: (rounds: Int, routes: [RowID: Route])?
+        if !timing.isInstant {
+            var rows: [ResortRow] = []
+            rows.reserveCapacity(plan.oldRows.count)
+            for old in plan.oldRows {
+                guard let new = newByID[old.id] else { continue }
+                guard old.height == 1, new.height == 1 else { rows.removeAll(); break }
+                rows.append(ResortRow(id: old.id, from: old.line, to: new.line))
+            }
+            resort = Self.resortRoutes(rows, minimumMoves: timing.maximumSlidingMoves + 1)
+        }
+
         var tracks: [Track] = []
         tracks.reserveCapacity(plan.oldRows.count + plan.newRows.count)
         for old in plan.oldRows {
@@ -92,7 +113,10 @@ public struct Transition<RowID: Hashable> {
             let state = plan.startStates[old.id]
             let opacity = state?.opacity ?? 1
             if let new = newByID[old.id] {
-                guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
+                let route = resort?.routes[old.id]
+                guard
+                    old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
+                        || route.map({ $0.lines.contains { $0 >= 0 && $0 < height } }) == true
                 else { continue }
                 let layer = plan.changes.moved.contains(old.id) ? Self.raisedLayer : Self.baseLayer
                 tracks.append(
@@ -102,7 +126,7 @@ public struct Transition<RowID: Hashable> {
                         fromOpacity: opacity, toOpacity: 1,
                         startZIndex: state?.zIndex ?? layer, zIndex: max(layer, state?.zIndex ?? layer),
                         faintAppearance: state?.faintAppearance ?? .fadingIn,
-                        startedFaint: state?.faintAppearance != nil))
+                        startedFaint: state?.faintAppearance != nil, route: route))
             } else {
                 guard old.isVisible(inViewportOfHeight: height), opacity > 0 else { continue }
                 tracks.append(
@@ -128,11 +152,11 @@ public struct Transition<RowID: Hashable> {
 
         // Crowded moves jump instead of sliding (see TransitionTiming.maximumSlidingMoves).
         let sliding = tracks.indices.filter { tracks[$0].moves && plan.changes.moved.contains(tracks[$0].id) }
-        let crowded = sliding.count > timing.maximumSlidingMoves
+        let crowded = sliding.count > timing.maximumSlidingMoves && resort == nil
         if crowded {
             for index in sliding { tracks[index].jumps = true }
         }
-        if !sliding.isEmpty {
+        if !sliding.isEmpty && resort == nil {
             // A shifted row steps when a moved row crosses it: where the two lines, each
             // moving linearly in move progress, meet (the first crossing wins). Among jumping
             // rows it steps with them, half way.
@@ -199,6 +223,7 @@ public struct Transition<RowID: Hashable> {
         self.moveEnd = moveEnd
         self.duration = end
         self.tracks = tracks
+        self.resortRounds = resort?.rounds ?? 0
         #if TUILIST_INVARIANTS
         _checkInvariants()
         #endif
@@ -254,6 +279,7 @@ public struct Transition<RowID: Hashable> {
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
         let moveProgress = self.moveProgress(at: elapsed)
+        let roundsDone = resortRoundsDone(atMoveProgress: moveProgress)
 
         var rows: [TransitionFrame<RowID>.Row] = []
         rows.reserveCapacity(tracks.count)
@@ -262,6 +288,18 @@ public struct Transition<RowID: Hashable> {
             let opacity = finished ? track.toOpacity : self.opacity(of: track, at: elapsed)
             guard opacity > 0 else {
                 if track.isArriving && !finished { pending.append(track.id) }
+                continue
+            }
+            if let route = track.route {
+                let line = route.line(afterRounds: roundsDone, from: track.fromLine)
+                guard started || includingOffscreenRows || (line < height && line + 1 > 0) else { continue }
+                rows.append(
+                    TransitionFrame<RowID>.Row(
+                        id: track.id, line: line, height: 1,
+                        appearance: finished
+                            ? .normal : appearance(of: track, opacity: opacity, at: elapsed, moveProgress: moveProgress),
+                        zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
+                        opacity: opacity, isLeaving: false))
                 continue
             }
             let switched = track.jumps ? moveProgress >= 0.5 : track.stepAt.map { moveProgress >= $0 }

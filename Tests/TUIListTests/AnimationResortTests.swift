@@ -1,0 +1,163 @@
+import Testing
+
+@testable import TUIList
+
+/// A re-sort (rows permuting their lines, more of them moved than slide freely) reads as
+/// motion: rows pass each other in rounds of neighbour swaps, so moved rows are seen on the
+/// lines between their old and new place and no frame has a blank line or a line drawn twice.
+@Suite struct AnimationResortTests {
+    /// What a film of a re-sort showed, frame by frame at 60 frames a second.
+    struct Figures: CustomStringConvertible {
+        /// Rows whose line changes.
+        var moved = 0
+        /// Moved rows seen in some frame on a line strictly between their old and new line.
+        var seenBetween = 0
+        /// Frames looked at.
+        var frames = 0
+        /// Frames in which a line of the list was blank or held two rows, described.
+        var badFrames: [String] = []
+
+        var description: String { "\(seenBetween) of \(moved) moved rows seen in between, \(frames) frames" }
+    }
+
+    /// The plan of a list of one-line rows reordered in a viewport that shows them all.
+    static func plan(_ old: [String], _ new: [String], height: Int? = nil) -> TransitionPlan<String> {
+        let changes = Changeset(from: Snapshot(sections: [("s", old)]), to: Snapshot(sections: [("s", new)]))
+        return TransitionPlan(
+            viewportHeight: height ?? old.count,
+            oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0) },
+            newRows: new.enumerated().map { RowPlacement(id: $1, line: $0) },
+            changes: TransitionChanges(moved: Set(changes.itemMoves.map(\.id))))
+    }
+
+    /// Steps a transition at 60 frames a second and measures it.
+    static func figures(_ transition: Transition<String>, _ old: [String], _ new: [String]) -> Figures {
+        var figures = Figures()
+        let oldLine = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1, $0) })
+        let newLine = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1, $0) })
+        var seen = Set<String>()
+        var frame = 0
+        while true {
+            let elapsed = Double(frame) / 60
+            let rows = transition.frame(at: elapsed).visibleRows
+            figures.frames += 1
+            let lines = rows.map(\.line).sorted()
+            if lines != Array(0 ..< old.count) {
+                figures.badFrames.append("\(Int(elapsed * 1000)) ms: \(rows.map { "\($0.id)@\($0.line)" })")
+            }
+            for row in rows {
+                let (from, to) = (oldLine[row.id]!, newLine[row.id]!)
+                if min(from, to) < row.line && row.line < max(from, to) { seen.insert(row.id) }
+            }
+            if transition.isFinished(at: elapsed) { break }
+            frame += 1
+        }
+        figures.moved = old.filter { oldLine[$0] != newLine[$0] }.count
+        figures.seenBetween = seen.count
+        return figures
+    }
+
+    static let twenty = (0 ..< 20).map { "r\($0 < 10 ? "0" : "")\($0)" }
+
+    /// A seeded shuffle, so a failure names a case one can rerun.
+    static func shuffled(_ rows: [String], seed: UInt64) -> [String] {
+        var rng = SplitMix64(seed: seed)
+        return rows.shuffled(using: &rng)
+    }
+
+    @Test(arguments: ["reverse", "shuffle 1", "shuffle 2", "shuffle 3", "rotate", "sort by last letter"])
+    func aReSortOfTwentyRowsIsSeenInBetweenWithNoBlankLine(_ name: String) {
+        let old = Self.twenty
+        let new: [String]
+        switch name {
+        case "reverse": new = old.reversed()
+        case "rotate": new = Array(old[5...] + old[..<5])
+        case "sort by last letter": new = old.sorted { ($0.last!, $0) < ($1.last!, $1) }
+        default: new = Self.shuffled(old, seed: UInt64(name.last!.wholeNumberValue!))
+        }
+        let transition = Transition(plan: Self.plan(old, new))
+        let figures = Self.figures(transition, old, new)
+        #expect(figures.badFrames.isEmpty, "\(name): \(figures.badFrames.joined(separator: "\n"))")
+        #expect(2 * figures.seenBetween >= figures.moved, "\(name): \(figures)")
+        #expect(transition.frame(at: transition.duration).rows.map(\.id) == new, "\(name) ends in the new order")
+        print("figures: \(name): \(figures), \(transition.resortRounds) rounds")
+    }
+
+    /// With the default timing (move 250 ms) a reverse of 20 rows shows every row that moves
+    /// more than one line on a line in between: all but the two middle rows, which swap.
+    @Test func aReverseOfTwentyRowsShowsEveryRowInBetween() {
+        let old = Self.twenty, new = Array(Self.twenty.reversed())
+        let figures = Self.figures(Transition(plan: Self.plan(old, new)), old, new)
+        #expect(figures.moved == 20 && figures.seenBetween == 18, "\(figures)")
+        #expect(figures.frames == 16, "\(figures)")
+    }
+
+    /// Five rows reversed, every round a frame: neighbours out of order swap, even pairs and odd
+    /// pairs in turn; each line holds one row in each frame.
+    @Test func fiveRowsReversedPassEachOtherRoundByRound() {
+        let old = ["a", "b", "c", "d", "e"]
+        let transition = Transition(plan: Self.plan(old, old.reversed()))
+        #expect(transition.resortRounds == 5)
+        var screens: [String] = []
+        for round in 0 ... 5 {
+            // The moment the eased progress reaches the round (rounded as lines are).
+            let elapsed = (0 ... 1000).map { transition.moveStart + Double($0) / 1000 * (transition.moveEnd - transition.moveStart) }
+                .first { transition.resortRoundsDone(atMoveProgress: transition.moveProgress(at: $0)) == round }!
+            screens.append(transition.frame(at: elapsed).rows.sorted { $0.line < $1.line }.map(\.id).joined())
+        }
+        #expect(screens == ["abcde", "badce", "bdaec", "dbeac", "debca", "edcba"])
+    }
+
+    /// A few moves still slide as before; reduced motion (``TransitionTiming/none``) shows the
+    /// new order at once.
+    @Test func aFewMovesSlideAndReducedMotionJumps() {
+        let old = Self.twenty
+        var new = old
+        new.swapAt(2, 12)
+        let few = Transition(plan: Self.plan(old, new))
+        #expect(few.resortRounds == 0, "two moves slide freely")
+        let reversed = Transition(plan: Self.plan(old, old.reversed()), timing: .none)
+        #expect(reversed.duration == 0 && reversed.resortRounds == 0)
+        #expect(reversed.frame(at: 0).rows.map(\.id) == old.reversed())
+    }
+
+    /// Rows off screen at both ends that the re-sort carries through the viewport are drawn
+    /// on their way, so the lines they pass through are not blank.
+    @Test func rowsCarriedThroughTheViewportAreDrawn() {
+        let old = Self.twenty, new = Array(Self.twenty.reversed())
+        // 10 lines: r09 (line 9 → 10) and r10 (10 → 9) are visible at one end; rows like r15
+        // (15 → 4) cross; r19 → 0 comes in; but every line is held in every frame.
+        let transition = Transition(plan: Self.plan(old, new, height: 10))
+        for frame in 0 ... 20 {
+            let elapsed = Double(frame) / 60
+            let lines = transition.frame(at: elapsed).visibleRows.map(\.line).sorted()
+            #expect(lines == Array(0 ..< 10), "\(frame): \(transition.frame(at: elapsed).visibleRows.map { "\($0.id)@\($0.line)" })")
+        }
+    }
+
+    /// A new apply in the middle of a re-sort continues from where rows are: the first frame of
+    /// the new transition is the frame it interrupted, and no frame after has a blank line.
+    @Test func aRetargetMidReSortContinuesWithoutBlankLines() {
+        let old = Self.twenty, middle = Array(Self.twenty.reversed())
+        let new = Self.shuffled(old, seed: 9)
+        let first = Transition(plan: Self.plan(old, middle))
+        let at = first.moveStart + (first.moveEnd - first.moveStart) / 2
+        let changes = Changeset(from: Snapshot(sections: [("s", middle)]), to: Snapshot(sections: [("s", new)]))
+        let next = first.retargeted(
+            at: at,
+            to: TransitionPlan(
+                viewportHeight: 20,
+                oldRows: middle.enumerated().map { RowPlacement(id: $1, line: $0) },
+                newRows: new.enumerated().map { RowPlacement(id: $1, line: $0) },
+                changes: TransitionChanges(moved: Set(changes.itemMoves.map(\.id)))))
+        #expect(next.frame(at: 0).rows.sorted { $0.line < $1.line }.map(\.id) == first.frame(at: at).rows.sorted { $0.line < $1.line }.map(\.id))
+        #expect(next.resortRounds > 0)
+        var elapsed = 0.0
+        while !next.isFinished(at: elapsed) {
+            let lines = next.frame(at: elapsed).visibleRows.map(\.line).sorted()
+            #expect(lines == Array(0 ..< 20), "\(Int(elapsed * 1000)) ms after the retarget")
+            elapsed += 1.0 / 60
+        }
+        #expect(next.frame(at: next.duration).rows.map(\.id) == new)
+    }
+}
