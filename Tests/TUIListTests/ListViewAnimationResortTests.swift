@@ -1,0 +1,120 @@
+import Testing
+
+@testable import TUIList
+
+/// A re-sort through a ListView at 60 frames a second, read off the screen: every moved row
+/// that travels more than one line is seen on a line between its old and new place, and no
+/// line of the list is blank or shows a row twice in any frame.
+@Suite struct ListViewAnimationResortTests {
+    /// What the screens of an animated apply showed.
+    struct Figures: CustomStringConvertible {
+        var moved = 0, seenBetween = 0, frames = 0
+        var badFrames: [String] = []
+        var description: String { "\(seenBetween) of \(moved) moved rows seen in between, \(frames) frames" }
+    }
+
+    /// Applies `new` (one section "A" of the same items) animated and renders every 1/60 s
+    /// until the list rests; lines 1 ... count are the items under the header.
+    static func resort(
+        _ list: TestList, _ clock: ManualClock, from old: [Int], to new: [Int], height: Int,
+        interrupt: (after: Int, with: [Int])? = nil
+    ) -> Figures {
+        var target = new
+        list.apply(Snapshot(sections: [("A", new)]), animated: true)
+        var figures = Figures()
+        var seen = Set<Int>()
+        let start = clock.now
+        while true {
+            clock.now = start + Double(figures.frames) / 60
+            var canvas = Canvas(width: 10, height: height)
+            list.render(into: &canvas)
+            figures.frames += 1
+            let lines = (1 ... old.count).map { canvas.line(at: $0).trimmingTrailingBlanks }
+            let items = lines.map { Int($0.split(separator: " ").last ?? "") }
+            if lines.contains("") || Set(items.compactMap { $0 }).count != old.count {
+                figures.badFrames.append("frame \(figures.frames - 1): \(lines)")
+            }
+            for (offset, item) in items.enumerated() {
+                guard let item, let from = old.firstIndex(of: item), let to = target.firstIndex(of: item) else { continue }
+                if min(from, to) < offset && offset < max(from, to) { seen.insert(item) }
+            }
+            if let interrupt, figures.frames == interrupt.after {
+                target = interrupt.with
+                list.apply(Snapshot(sections: [("A", interrupt.with)]), animated: true)
+            }
+            if !list.isAnimating { break }
+        }
+        figures.moved = old.indices.filter { old[$0] != target[$0] }.count
+        figures.seenBetween = seen.count
+        return figures
+    }
+
+    static let twenty = Array(1 ... 20)
+
+    @Test(arguments: ["reverse", "shuffle", "sort by title"])
+    func aReSortOfTwentyVisibleRows(_ name: String) {
+        let old = Self.twenty
+        let (list, clock) = makeAnimatedList([("A", old)], width: 10, height: 22)
+        let new: [Int]
+        switch name {
+        case "reverse": new = old.reversed()
+        case "shuffle":
+            var rng = SplitMix64(seed: 29)
+            new = old.shuffled(using: &rng)
+        default: new = old.sorted { "Item \($0)" < "Item \($1)" }  // 1, 10, 11, ..., 19, 2, 20, 3, ...
+        }
+        let figures = Self.resort(list, clock, from: old, to: new, height: 22)
+        #expect(figures.badFrames.isEmpty, "\(name): \(figures.badFrames.joined(separator: "\n"))")
+        #expect(2 * figures.seenBetween >= figures.moved, "\(name): \(figures)")
+        #expect(figures.frames > 10, "\(name): \(figures)")
+        #expect(frame(list, width: 10, height: 22)[1 ... 20].map { Int($0.split(separator: " ").last!)! } == new)
+        print("figures: ListView \(name) of 20 rows: \(figures)")
+    }
+
+    /// A shuffle applied half way through a reverse continues from where rows are drawn, still
+    /// one row per line in every frame, and ends in the shuffled order.
+    @Test func aReSortRetargetedHalfWay() {
+        let old = Self.twenty
+        let (list, clock) = makeAnimatedList([("A", old)], width: 10, height: 22)
+        var rng = SplitMix64(seed: 7)
+        let shuffled = old.shuffled(using: &rng)
+        let figures = Self.resort(list, clock, from: old, to: old.reversed(), height: 22, interrupt: (after: 8, with: shuffled))
+        #expect(figures.badFrames.isEmpty, "\(figures.badFrames.joined(separator: "\n"))")
+        #expect(frame(list, width: 10, height: 22)[1 ... 20].map { Int($0.split(separator: " ").last!)! } == shuffled)
+    }
+
+    /// Reduced motion: the re-sort is drawn in its final order in the first frame.
+    @Test func reducedMotionShowsTheNewOrderAtOnce() {
+        let old = Self.twenty
+        let (list, clock) = makeAnimatedList(
+            [("A", old)], width: 10, height: 22, timing: .fromEnvironment([TransitionTiming.reducedMotionVariable: "1"]))
+        let figures = Self.resort(list, clock, from: old, to: old.reversed(), height: 22)
+        #expect(figures.frames == 1 && figures.seenBetween == 0, "\(figures)")
+    }
+
+    /// Five rows reversed: neighbours out of order swap, pairs of lines (1 2, 3 4) then (2 3,
+    /// 4 5) in turn (the header on line 0 is one of the rows, in order), one round per frame
+    /// here: five rounds in the 250 ms move phase, eased. No line is ever blank.
+    @Test func fiveRowsReversedGolden() {
+        let (list, clock) = makeAnimatedList([("A", [1, 2, 3, 4, 5])], width: 8, height: 6)
+        list.apply(Snapshot(sections: [("A", [5, 4, 3, 2, 1])]), animated: true)
+        #expect(list.lastChangeset.description == "−0 +0 ↕4 ~0")
+        expectFilm(
+            film(list, clock, width: 8, height: 6, ms: [0, 90, 110, 125, 150, 180, 250]),
+            [
+                "0          90         110        125        150        180        250",
+                " A          A          A          A          A          A          A",
+                "  Item 1     Item 1     Item 3     Item 3     Item 5     Item 5     Item 5",
+                "  Item 2     Item 3     Item 1     Item 5     Item 3     Item 4     Item 4",
+                "  Item 3     Item 2     Item 5     Item 1     Item 4     Item 3     Item 3",
+                "  Item 4     Item 5     Item 2     Item 4     Item 1     Item 2     Item 2",
+                "  Item 5     Item 4     Item 4     Item 2     Item 2     Item 1     Item 1",
+            ])
+        #expect(!list.isAnimating)
+    }
+}
+
+extension String {
+    /// The string without the blanks at its end.
+    fileprivate var trimmingTrailingBlanks: String { String(reversed().drop { $0 == " " }.reversed()) }
+}
