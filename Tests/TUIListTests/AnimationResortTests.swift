@@ -124,15 +124,22 @@ import Testing
     /// Rows off screen at both ends that the re-sort carries through the viewport are drawn
     /// on their way, so the lines they pass through are not blank.
     @Test func rowsCarriedThroughTheViewportAreDrawn() {
-        let old = Self.twenty, new = Array(Self.twenty.reversed())
-        // 10 lines: r09 (line 9 → 10) and r10 (10 → 9) are visible at one end; rows like r15
-        // (15 → 4) cross; r19 → 0 comes in; but every line is held in every frame.
-        let transition = Transition(plan: Self.plan(old, new, height: 10))
-        for frame in 0 ... 20 {
-            let elapsed = Double(frame) / 60
-            let lines = transition.frame(at: elapsed).visibleRows.map(\.line).sorted()
-            #expect(lines == Array(0 ..< 10), "\(frame): \(transition.frame(at: elapsed).visibleRows.map { "\($0.id)@\($0.line)" })")
+        // 30 rows on lines -10 ..< 20 reversed, seen through lines 0 ..< 10: the row on line -10
+        // goes to line 19 and the one on 19 to -10, off screen at both ends, through the viewport.
+        let old = (0 ..< 30).map { "r\($0 < 10 ? "0" : "")\($0)" }
+        let plan = TransitionPlan(
+            viewportHeight: 10,
+            oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0 - 10) },
+            newRows: old.reversed().enumerated().map { RowPlacement(id: $1, line: $0 - 10) },
+            changes: TransitionChanges(moved: Set(old.dropFirst())))
+        let transition = Transition(plan: plan)
+        var seen = Set<String>()
+        for frame in 0 ... 15 {
+            let rows = transition.frame(at: Double(frame) / 60).visibleRows
+            #expect(rows.map(\.line).sorted() == Array(0 ..< 10), "\(frame): \(rows.map { "\($0.id)@\($0.line)" })")
+            seen.formUnion(rows.map(\.id))
         }
+        #expect(seen.contains("r00") && seen.contains("r29"), "the rows from both ends pass through: \(seen.sorted())")
     }
 
     /// A new apply in the middle of a re-sort continues from where rows are: the first frame of
