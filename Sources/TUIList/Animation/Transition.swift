@@ -17,13 +17,15 @@
 /// 2. *move* and *change*, together: the gaps left by deleted rows close and the gaps for
 ///    inserted rows open, as shifted and moved rows slide line by line to their new lines with
 ///    easing (moved rows above the rows they cross); updated rows are highlighted for the first
-///    part of the phase;
+///    part of the phase. Many rows permuting their lines pass each other as a re-sort, in rounds
+///    of neighbour swaps (see ``TransitionTiming/maximumSlidingMoves``);
 /// 3. *add*: inserted rows fade in, in their gaps.
 ///
 /// At elapsed 0 the frame shows the old layout's visible rows at their old lines; from
 /// ``duration`` on, the new layout's visible rows at their new lines, all normal. Only rows
-/// visible before or after are animated; one that comes from off-screen slides in from
-/// beyond the edge, one that leaves slides out, drawn at lines outside the viewport (clip them).
+/// visible before or after are animated, and in a re-sort the rows of the plan that the swaps
+/// carry through the viewport; one that comes from off-screen slides in from beyond the edge,
+/// one that leaves slides out, drawn at lines outside the viewport (clip them).
 public struct Transition<RowID: Hashable> {
     /// The stacking level of rows leaving (fading out).
     public static var leavingLayer: Int { 0 }
@@ -81,8 +83,10 @@ public struct Transition<RowID: Hashable> {
 
     /// Creates the transition for a plan.
     ///
-    /// - Complexity: O(*r*) for the *r* rows of the plan; only rows visible before or after
-    ///   become tracks that frames look at.
+    /// - Complexity: O(*r*) for the *r* rows of the plan, plus for a re-sort O(*r* log *r* + *s*)
+    ///   for its *s* swaps of neighbours (at most *r*² / 2; the plan holds the rows on or near
+    ///   the screen); only rows visible before or after, or carried through the viewport by a
+    ///   re-sort, become tracks that frames look at.
     public init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
         self.plan = plan
         self.timing = timing

@@ -43,11 +43,24 @@ public struct TransitionTiming: Hashable, Sendable {
     public var add: Phase
     /// The part of the ``change`` phase during which an updated row is highlighted (0...1).
     public var flashFraction: Double
-    /// How many moved rows on screen may slide at once (default 3). When more move, they
-    /// cross and, in a grid of whole lines, cover each other and leave blank lines behind; so
-    /// instead each moved row dims where it is for the first half of the move phase and fades
-    /// in at its new line for the second half (shifted rows still slide). A reverse or a
-    /// shuffle then reads as a quick cross-fade, a swap still as two rows sliding past.
+    /// How many moved rows may slide freely at once (default 3): each glides to its new line
+    /// above the rows it crosses, which step aside as it reaches them.
+    ///
+    /// More moved rows than this would cross and, in a grid of whole lines, cover each other and
+    /// leave blank lines behind. So:
+    /// - when the rows present before and after only permute their lines (a re-sort, a reverse,
+    ///   a shuffle of the rows on or near the screen, all one line high), they travel as a
+    ///   *re-sort*: in rounds spread over the move phase, neighbouring rows that are out of
+    ///   order swap lines (an odd-even transposition sort), so each row passes the rows it
+    ///   crosses one line at a time and every frame holds one row per line. A reverse of *n*
+    ///   rows takes *n* rounds; a reverse of 20 rows shows 18 of them on lines between their
+    ///   old and new place (the two middle rows only swap);
+    /// - otherwise (rows inserted or deleted among them, rows taller than a line, rows coming
+    ///   from far off screen) each moved row dims where it is for the first half of the move
+    ///   phase and fades in at its new line for the second half, while shifted rows slide.
+    ///
+    /// Moves are counted as the diff counts them: rows outside a longest run that keeps its
+    /// order. With ``none`` (reduced motion) nothing moves at all.
     public var maximumSlidingMoves = 3
 
     /// Creates a timing from its phases.
