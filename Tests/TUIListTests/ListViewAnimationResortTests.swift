@@ -83,6 +83,21 @@ import Testing
         #expect(frame(list, width: 10, height: 22)[1 ... 20].map { Int($0.split(separator: " ").last!)! } == shuffled)
     }
 
+    /// A second apply at any frame of a reverse (back to the first order, the reverse with two
+    /// rows swapped, a shuffle) continues with one row per line in every frame.
+    @Test(arguments: 1 ... 15)
+    func aReverseRetargetedAtAnyFrame(_ frame: Int) {
+        let old = Self.twenty
+        var nearlyReversed = Array(old.reversed())
+        nearlyReversed.swapAt(4, 5)
+        var rng = SplitMix64(seed: UInt64(frame))
+        for second in [old, nearlyReversed, old.shuffled(using: &rng)] {
+            let (list, clock) = makeAnimatedList([("A", old)], width: 10, height: 22)
+            let figures = Self.resort(list, clock, from: old, to: old.reversed(), height: 22, interrupt: (after: frame, with: second))
+            #expect(figures.badFrames.isEmpty, "then \(second): \(figures.badFrames.joined(separator: "\n"))")
+        }
+    }
+
     /// Reduced motion: the re-sort is drawn in its final order in the first frame.
     @Test func reducedMotionShowsTheNewOrderAtOnce() {
         let old = Self.twenty
