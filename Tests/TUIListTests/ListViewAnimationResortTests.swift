@@ -98,6 +98,31 @@ import Testing
         }
     }
 
+    /// Items shuffled across two sections of the same sizes pass under the second header,
+    /// which stays on its line in every frame; no line is blank.
+    @Test func itemsReSortedAcrossSectionsPassAHeaderThatStays() {
+        let (list, clock) = makeAnimatedList([("A", Array(1 ... 10)), ("B", Array(11 ... 20))], width: 10, height: 23)
+        var rng = SplitMix64(seed: 3)
+        let all = Array(1 ... 20).shuffled(using: &rng)
+        list.apply(Snapshot(sections: [("A", Array(all[..<10])), ("B", Array(all[10...]))]), animated: true)
+        let start = clock.now
+        var frames = 0
+        var crossed = Set<Int>()
+        repeat {
+            clock.now = start + Double(frames) / 60
+            var canvas = Canvas(width: 10, height: 23)
+            list.render(into: &canvas)
+            frames += 1
+            let lines = (0 ..< 22).map { canvas.line(at: $0).trimmingTrailingBlanks }
+            #expect(lines[11] == "B", "frame \(frames - 1): the header stays: \(lines)")
+            #expect(!lines.contains(""), "frame \(frames - 1): \(lines)")
+            for line in 12 ..< 22 {
+                if let item = Int(lines[line].split(separator: " ").last ?? ""), item <= 10 { crossed.insert(item) }
+            }
+        } while list.isAnimating
+        #expect(crossed.count == all[10...].filter { $0 <= 10 }.count, "items of A that end in B are seen under its header")
+    }
+
     /// Reduced motion: the re-sort is drawn in its final order in the first frame.
     @Test func reducedMotionShowsTheNewOrderAtOnce() {
         let old = Self.twenty
@@ -107,9 +132,9 @@ import Testing
         #expect(figures.frames == 1 && figures.seenBetween == 0, "\(figures)")
     }
 
-    /// Five rows reversed: neighbours out of order swap, pairs of lines (1 2, 3 4) then (2 3,
-    /// 4 5) in turn (the header on line 0 is one of the rows, in order), one round per frame
-    /// here: five rounds in the 250 ms move phase, eased. No line is ever blank.
+    /// Five rows reversed: neighbours out of order swap, the pairs of lines (1 2, 3 4) then
+    /// (2 3, 4 5) in turn, one round per frame here: five rounds in the 250 ms move phase,
+    /// eased. The header stays; no line is ever blank.
     @Test func fiveRowsReversedGolden() {
         let (list, clock) = makeAnimatedList([("A", [1, 2, 3, 4, 5])], width: 8, height: 6)
         list.apply(Snapshot(sections: [("A", [5, 4, 3, 2, 1])]), animated: true)
@@ -119,11 +144,11 @@ import Testing
             [
                 "0          90         110        125        150        180        250",
                 " A          A          A          A          A          A          A",
-                "  Item 1     Item 1     Item 3     Item 3     Item 5     Item 5     Item 5",
-                "  Item 2     Item 3     Item 1     Item 5     Item 3     Item 4     Item 4",
-                "  Item 3     Item 2     Item 5     Item 1     Item 4     Item 3     Item 3",
-                "  Item 4     Item 5     Item 2     Item 4     Item 1     Item 2     Item 2",
-                "  Item 5     Item 4     Item 4     Item 2     Item 2     Item 1     Item 1",
+                "  Item 1     Item 2     Item 2     Item 4     Item 4     Item 5     Item 5",
+                "  Item 2     Item 1     Item 4     Item 2     Item 5     Item 4     Item 4",
+                "  Item 3     Item 4     Item 1     Item 5     Item 2     Item 3     Item 3",
+                "  Item 4     Item 3     Item 5     Item 1     Item 3     Item 2     Item 2",
+                "  Item 5     Item 5     Item 3     Item 3     Item 1     Item 1     Item 1",
             ])
         #expect(!list.isAnimating)
     }

@@ -97,7 +97,8 @@ public struct Transition<RowID: Hashable> {
 
         // Rows that permute their lines, with more moves than may slide freely, pass each other
         // as a re-sort: every row present before and after takes part, one line high, even one
-        // off screen at both ends that steps through the viewport on the way.
+        // off screen at both ends that steps through the viewport on the way; an anchored row
+        // that keeps its line stays out of it, and the others hop over it.
         var resort: (rounds: Int, routes: [RowID: Route])?
         if !timing.isInstant {
             var rows: [ResortRow] = []
@@ -105,6 +106,7 @@ public struct Transition<RowID: Hashable> {
             for old in plan.oldRows {
                 guard let new = newByID[old.id] else { continue }
                 guard old.height == 1, new.height == 1 else { rows.removeAll(); break }
+                if old.line == new.line && plan.anchoredRows.contains(old.id) { continue }
                 rows.append(ResortRow(id: old.id, from: old.line, to: new.line))
             }
             resort = Self.resortRoutes(rows, minimumMoves: timing.maximumSlidingMoves + 1)
@@ -357,9 +359,10 @@ public struct Transition<RowID: Hashable> {
             resting.append(row)
         }
         let current = frame(at: elapsed, includingOffscreenRows: true).scrolled(by: lines)
-        let next = TransitionPlan(
+        var next = TransitionPlan(
             from: current, to: plan.newRows, changes: plan.changes,
             viewportHeight: plan.viewportHeight, restingOldRows: resting)
+        next.anchoredRows = plan.anchoredRows
         return Transition(plan: next, timing: timing ?? self.timing)
     }
 
