@@ -93,7 +93,8 @@ import Testing
         var rng = SplitMix64(seed: UInt64(frame))
         for second in [old, nearlyReversed, old.shuffled(using: &rng)] {
             let (list, clock) = makeAnimatedList([("A", old)], width: 10, height: 22)
-            let figures = Self.resort(list, clock, from: old, to: old.reversed(), height: 22, interrupt: (after: frame, with: second))
+            let figures = Self.resort(
+                list, clock, from: old, to: old.reversed(), height: 22, interrupt: (after: frame, with: second))
             #expect(figures.badFrames.isEmpty, "then \(second): \(figures.badFrames.joined(separator: "\n"))")
         }
     }
