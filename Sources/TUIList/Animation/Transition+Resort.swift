@@ -74,10 +74,10 @@ extension Transition {
                     if !swapped { round += 1; swapped = true }
                     target.swapAt(slot, slot + 1)
                     who.swapAt(slot, slot + 1)
-                    for moved in [slot, slot + 1] {
-                        routes[who[moved]].rounds.append(round)
-                        routes[who[moved]].lines.append(slots[moved])
-                    }
+                    routes[who[slot]].rounds.append(round)
+                    routes[who[slot]].lines.append(slots[slot])
+                    routes[who[slot + 1]].rounds.append(round)
+                    routes[who[slot + 1]].lines.append(slots[slot + 1])
                 }
                 slot += 2
             }
