@@ -14,12 +14,14 @@ import Testing
             changes: TransitionChanges(moved: moved))
     }
 
-    /// Crowded moves that are no re-sort (a row deleted and one inserted shift the others'
-    /// lines, so the moved rows do not permute their lines) still jump: dim where they were for
-    /// the first half of the move phase, fading in at their new line for the second.
+    /// Crowded moves that are no re-sort (a row deleted at the end and one inserted in the
+    /// middle shift some of the others' lines, so the moved rows neither permute their lines nor
+    /// all shift alike) still jump: dim where they were for the first half of the move phase,
+    /// fading in at their new line for the second.
     @Test func crowdedMovesThatAreNoReSortJump() {
         let old = ["a", "b", "c", "d", "e", "f", "g", "h"]
-        let new = ["x"] + old.dropLast().reversed()
+        var new = Array(old.dropLast().reversed())
+        new.insert("x", at: 3)
         var changes = TransitionChanges<String>(deleted: ["h"], inserted: ["x"], moved: Set(old.dropFirst().dropLast()))
         changes.moved.remove("a")
         let transition = Transition(

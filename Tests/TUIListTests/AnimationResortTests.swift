@@ -123,6 +123,44 @@ import Testing
         #expect(reversed.frame(at: 0).rows.map(\.id) == old.reversed())
     }
 
+    /// Rows that do not permute their lines are no re-sort: a new line that no row left, or
+    /// two rows bound for one line (rows placed just beyond the edge share it).
+    @Test func noReSortUnlessTheLinesArePermuted() {
+        typealias T = Transition<String>
+        let permuted = [T.ResortRow(id: "a", from: 0, to: 2), .init(id: "b", from: 1, to: 1), .init(id: "c", from: 2, to: 0)]
+        #expect(T.resortRoutes(permuted, minimumMoves: 1)?.rounds == 3)
+        var shared = permuted
+        shared[1].to = 0  // b and c both to line 0, nobody to line 1
+        #expect(T.resortRoutes(shared, minimumMoves: 1) == nil)
+        var newLine = permuted
+        newLine[1].to = 5
+        #expect(T.resortRoutes(newLine, minimumMoves: 1) == nil)
+        #expect(T.resortRoutes(permuted, minimumMoves: 3) == nil, "two moves, fewer than asked")
+    }
+
+    /// A re-sort whose rows all shift alike besides (here a row deleted at the bottom and one
+    /// inserted at the top; in a ListView, the scroll that keeps the top row in place): the rows
+    /// swap in their old lines while the whole block slides to the new ones, one row per line.
+    @Test func aReSortThatAlsoShiftsSwapsWhileTheBlockSlides() {
+        let old = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        let new = ["x"] + old.dropLast().reversed()
+        let transition = Transition(
+            plan: TransitionPlan(
+                viewportHeight: 8,
+                oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0) },
+                newRows: new.enumerated().map { RowPlacement(id: $1, line: $0) },
+                changes: TransitionChanges(deleted: ["h"], inserted: ["x"], moved: Set(old.dropFirst().dropLast()))))
+        #expect(transition.resortRounds == 7 && transition.resortScroll == -1)
+        var elapsed = transition.moveStart
+        while elapsed < transition.moveEnd {
+            let lines = transition.frame(at: elapsed).rows.filter { $0.id != "h" && $0.id != "x" }.map(\.line).sorted()
+            let shift = lines.first ?? 0
+            #expect(lines == Array(shift ..< shift + 7), "\(Int(elapsed * 1000)) ms: \(lines)")
+            elapsed += 1.0 / 60
+        }
+        #expect(transition.frame(at: transition.duration).rows.sorted { $0.line < $1.line }.map(\.id) == new)
+    }
+
     /// Rows off screen at both ends that the re-sort carries through the viewport are drawn
     /// on their way, so the lines they pass through are not blank.
     @Test func rowsCarriedThroughTheViewportAreDrawn() {

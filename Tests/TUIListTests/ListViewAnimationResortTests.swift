@@ -159,3 +159,100 @@ extension String {
     /// The string without the blanks at its end.
     fileprivate var trimmingTrailingBlanks: String { String(reversed().drop { $0 == " " }.reversed()) }
 }
+
+/// Seeded random re-sorts through a ListView: random sections, a random reorder of the items
+/// that keeps each section's size (within a section or across them) with more than three
+/// moves, a random height, a list of up to a screen and a half and a scroll offset within it,
+/// sometimes a second such reorder mid-way. Every frame is the one the transition
+/// draws (``ListViewAnimationPropertyTests/checkFrame(_:_:_:)``) and shows a row on each line
+/// the still shows one on: a re-sort never opens a blank line. A failure names its seed.
+@Suite struct ListViewAnimationResortPropertyTests {
+    /// One case: `nil` when it is no re-sort (three moves or fewer, as the transition counts
+    /// them: those slide), else the first failure or "" when every frame held.
+    static func caseOf(seed: UInt64) -> String? {
+        var rng = SplitMix64(seed: seed)
+        // Up to a screenful and the half screen the ListView plans beyond each edge: every row
+        // is in the plan (a re-sort bringing rows from further away cross-fades instead).
+        let height = Int.random(in: 3 ... 24, using: &rng)
+        let margin = max(2, height / 2)
+        var sizes: [Int] = []
+        for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
+            let room = height + margin - sizes.reduce(0) { $0 + 1 + $1 } - 1
+            guard room >= 2 else { break }
+            sizes.append(Int.random(in: 2 ... min(12, room), using: &rng))
+        }
+        let total = sizes.reduce(0) { $0 + 1 + $1 }
+        var sections: [(String, [Int])] = []
+        var next = 1
+        for (index, size) in sizes.enumerated() {
+            sections.append(("S\(index)", Array(next ..< next + size)))
+            next += size
+        }
+        /// A reorder with more moves than slide freely (three), or `nil` if none comes.
+        func reordered(_ sections: [(String, [Int])]) -> [(String, [Int])]? {
+            for _ in 0 ..< 10 {
+                let candidate = reorder(sections)
+                let changes = Changeset(from: Snapshot(sections: sections), to: Snapshot(sections: candidate))
+                if changes.itemMoves.count > 3 { return candidate }
+            }
+            return nil
+        }
+        func reorder(_ sections: [(String, [Int])]) -> [(String, [Int])] {
+            if Bool.random(using: &rng) {  // within one section
+                var copy = sections
+                let s = Int.random(in: 0 ..< copy.count, using: &rng)
+                if Bool.random(using: &rng) { copy[s].1.reverse() } else { copy[s].1.shuffle(using: &rng) }
+                return copy
+            }
+            var all = sections.flatMap(\.1)
+            all.shuffle(using: &rng)
+            var start = 0
+            return sections.map { name, items in
+                defer { start += items.count }
+                return (name, Array(all[start ..< start + items.count]))
+            }
+        }
+        let (list, clock) = makeAnimatedList(sections, width: 12, height: height)
+        list.state.scrollOffset = Int.random(in: 0 ... min(margin, max(0, total - height)), using: &rng)
+        var canvas = Canvas(width: 12, height: height)
+        list.render(into: &canvas)
+        let filled = canvas.lines.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard var target = reordered(sections) else { return nil }
+        list.apply(Snapshot(sections: target), animated: true)
+        let label = "seed \(seed), \(height) lines at \(list.state.scrollOffset): \(sections) -> \(target)"
+        let secondAt = Bool.random(using: &rng) ? Int.random(in: 1 ... 14, using: &rng) : -1
+        var step = 0
+        while list.isAnimating || step == 0 {
+            if step == secondAt, let second = reordered(target) {
+                target = second
+                list.apply(Snapshot(sections: target), animated: true)
+            }
+            list.render(into: &canvas)
+            if step == 0, list._animator.transition?.resortRounds == 0 { return nil }
+            if let failure = ListViewAnimationPropertyTests.checkFrame(list, canvas, "\(label) step \(step)") { return failure }
+            let lines = canvas.lines.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if lines != filled {
+                let second = secondAt >= 0 ? ", at step \(secondAt) -> \(target)" : ""
+                return "\(label)\(second) step \(step): a blank line: \(canvas.lines)"
+            }
+            step += 1
+            guard step < 100 else { return "\(label): still animating after 100 frames" }
+            clock.advance(by: 1.0 / 60)
+        }
+        return ""
+    }
+
+    @Test(arguments: 0 ..< 2)
+    func randomReSortsNeverOpenABlankLine(batch: Int) {
+        var reSorts = 0
+        for seed in UInt64(batch * 250) ..< UInt64(batch * 250 + 250) {
+            guard let failure = Self.caseOf(seed: seed) else { continue }
+            reSorts += 1
+            if !failure.isEmpty {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+        #expect(reSorts >= 100, "\(reSorts) of 250 cases were re-sorts")
+    }
+}

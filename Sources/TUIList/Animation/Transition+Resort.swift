@@ -44,7 +44,7 @@ extension Transition {
     ///   - rows: the rows present in both layouts; none may be taller than one line.
     ///   - minimumMoves: the fewest moves (rows outside a longest run that keeps its order, as
     ///     the diff counts moves) for which the rows travel as a re-sort.
-    /// - Returns: the number of rounds and each row's route (rows that never move are left out).
+    /// - Returns: the number of rounds and each row's route (empty for a row that never moves).
     /// - Complexity: O(*n* log *n* + *s*) for *n* rows and *s* swaps (at most *n*² / 2).
     static func resortRoutes(_ rows: [ResortRow], minimumMoves: Int) -> (rounds: Int, routes: [RowID: Route])? {
         let count = rows.count
@@ -57,8 +57,11 @@ extension Transition {
         }
         var target: [Int] = []
         target.reserveCapacity(count)
+        var taken = [Bool](repeating: false, count: count)
         for row in order {
-            guard let slot = slotOfLine[row.to] else { return nil }  // not a permutation of the lines
+            // Not a permutation of the lines: a new line that is no old one, or taken twice.
+            guard let slot = slotOfLine[row.to], !taken[slot] else { return nil }
+            taken[slot] = true
             target.append(slot)
         }
         guard count - Self.longestIncreasingRun(target) >= max(1, minimumMoves) else { return nil }
@@ -85,7 +88,7 @@ extension Transition {
             parity ^= 1
         }
         var byID = [RowID: Route](minimumCapacity: count)
-        for (index, route) in routes.enumerated() where !route.rounds.isEmpty { byID[order[index].id] = route }
+        for (index, route) in routes.enumerated() { byID[order[index].id] = route }
         return (round, byID)
     }
 

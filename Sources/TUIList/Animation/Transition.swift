@@ -23,8 +23,8 @@
 ///
 /// At elapsed 0 the frame shows the old layout's visible rows at their old lines; from
 /// ``duration`` on, the new layout's visible rows at their new lines, all normal. Only rows
-/// visible before or after are animated, and in a re-sort the rows of the plan that the swaps
-/// carry through the viewport; one that comes from off-screen slides in from beyond the edge,
+/// visible before or after are animated, and in a re-sort every row of the plan in it (the swaps
+/// may carry one through the viewport); one that comes from off-screen slides in from beyond the edge,
 /// one that leaves slides out, drawn at lines outside the viewport (clip them).
 public struct Transition<RowID: Hashable> {
     /// The stacking level of rows leaving (fading out).
@@ -77,6 +77,8 @@ public struct Transition<RowID: Hashable> {
     /// The rounds of swaps of a re-sort, spread over the move phase; 0 when the moves are not
     /// a re-sort (see ``TransitionTiming/maximumSlidingMoves``).
     let resortRounds: Int
+    /// How many lines a re-sort's rows scroll (up, positive) on top of their swaps.
+    let resortScroll: Int
 
     /// The opacity above which a leaving row still looks normal.
     static var normalOpacityThreshold: Double { 2.0 / 3.0 }
@@ -85,8 +87,8 @@ public struct Transition<RowID: Hashable> {
     ///
     /// - Complexity: O(*r*) for the *r* rows of the plan, plus for a re-sort O(*r* log *r* + *s*)
     ///   for its *s* swaps of neighbours (at most *r*² / 2; the plan holds the rows on or near
-    ///   the screen); only rows visible before or after, or carried through the viewport by a
-    ///   re-sort, become tracks that frames look at.
+    ///   the screen); only rows visible before or after, or in a re-sort, become tracks that
+    ///   frames look at.
     public init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
         self.plan = plan
         self.timing = timing
@@ -98,18 +100,27 @@ public struct Transition<RowID: Hashable> {
         // Rows that permute their lines, with more moves than may slide freely, pass each other
         // as a re-sort: every row present before and after takes part, one line high, even one
         // off screen at both ends that steps through the viewport on the way; an anchored row
-        // that keeps its line stays out of it, and the others hop over it.
+        // that keeps its line stays out of it, and the others hop over it. The lines may all
+        // shift by as many as the list scrolled (an apply keeps the top row where it was): the
+        // rows then swap in the old lines while the whole picture scrolls to the new ones.
         var resort: (rounds: Int, routes: [RowID: Route])?
+        var resortScroll = 0
         if !timing.isInstant {
             var rows: [ResortRow] = []
             rows.reserveCapacity(plan.oldRows.count)
+            var firstFrom = Int.max, firstTo = Int.max
             for old in plan.oldRows {
                 guard let new = newByID[old.id] else { continue }
                 guard old.height == 1, new.height == 1 else { rows.removeAll(); break }
-                if old.line == new.line && plan.anchoredRows.contains(old.id) { continue }
                 rows.append(ResortRow(id: old.id, from: old.line, to: new.line))
+                firstFrom = min(firstFrom, old.line)
+                firstTo = min(firstTo, new.line)
             }
-            resort = Self.resortRoutes(rows, minimumMoves: timing.maximumSlidingMoves + 1)
+            let scroll = rows.isEmpty ? 0 : firstFrom - firstTo
+            rows.removeAll { $0.from == $0.to + scroll && plan.anchoredRows.contains($0.id) }
+            for index in rows.indices { rows[index].to += scroll }
+            resort = Self.resortRoutes(rows, minimumMoves: plan.continuesResort ? 1 : timing.maximumSlidingMoves + 1)
+            if resort != nil { resortScroll = scroll }
         }
 
         var tracks: [Track] = []
@@ -119,10 +130,10 @@ public struct Transition<RowID: Hashable> {
             let state = plan.startStates[old.id]
             let opacity = state?.opacity ?? 1
             if let new = newByID[old.id] {
+                // In a re-sort every row in both layouts is animated (an anchored one scrolls with
+                // the others), so a retarget finds each where it is drawn.
                 let route = resort?.routes[old.id]
-                guard
-                    old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
-                        || route.map({ $0.lines.contains { $0 >= 0 && $0 < height } }) == true
+                guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height) || resort != nil
                 else { continue }
                 let layer = plan.changes.moved.contains(old.id) ? Self.raisedLayer : Self.baseLayer
                 tracks.append(
@@ -230,6 +241,7 @@ public struct Transition<RowID: Hashable> {
         self.duration = end
         self.tracks = tracks
         self.resortRounds = resort?.rounds ?? 0
+        self.resortScroll = resortScroll
         #if TUILIST_INVARIANTS
         _checkInvariants()
         #endif
@@ -297,7 +309,7 @@ public struct Transition<RowID: Hashable> {
                 continue
             }
             if let route = track.route {
-                let line = route.line(afterRounds: roundsDone, from: track.fromLine)
+                let line = route.line(afterRounds: roundsDone, from: track.fromLine) - Self.step(resortScroll, moveProgress)
                 guard started || includingOffscreenRows || (line < height && line + 1 > 0) else { continue }
                 rows.append(
                     TransitionFrame<RowID>.Row(
@@ -363,6 +375,7 @@ public struct Transition<RowID: Hashable> {
             from: current, to: plan.newRows, changes: plan.changes,
             viewportHeight: plan.viewportHeight, restingOldRows: resting)
         next.anchoredRows = plan.anchoredRows
+        next.continuesResort = resortRounds > 0 && resortRoundsDone(atMoveProgress: moveProgress(at: elapsed)) < resortRounds
         return Transition(plan: next, timing: timing ?? self.timing)
     }
 

@@ -51,6 +51,10 @@ public struct TransitionPlan<RowID: Hashable> {
     /// over them instead of pushing them aside (the ListView anchors section headers and
     /// footers, so items re-sorted across sections pass under a header that stays).
     var anchoredRows: Set<RowID> = []
+    /// Set when the plan starts from a frame drawn in the middle of a re-sort: its rows in
+    /// flight go on as a re-sort however few of them cross (sliding them would open blank
+    /// lines, as they are not all marked moved).
+    var continuesResort = false
 
     /// Creates a plan from the old and the new layout's rows near the viewport.
     ///
