@@ -49,15 +49,19 @@ public struct TransitionTiming: Hashable, Sendable {
     /// More moved rows than this would cross and, in a grid of whole lines, cover each other and
     /// leave blank lines behind. So:
     /// - when the rows present before and after only permute their lines (a re-sort, a reverse,
-    ///   a shuffle of the rows on or near the screen, all one line high), they travel as a
-    ///   *re-sort*: in rounds spread over the move phase, neighbouring rows that are out of
-    ///   order swap lines (an odd-even transposition sort), so each row passes the rows it
-    ///   crosses one line at a time and every frame holds one row per line. A reverse of *n*
-    ///   rows takes *n* rounds; a reverse of 20 rows shows 18 of them on lines between their
-    ///   old and new place (the two middle rows only swap);
+    ///   a shuffle of the rows on or near the screen, all one line high), perhaps all shifted
+    ///   alike (the scroll that keeps the top row in place, a row inserted or deleted at an
+    ///   end), they travel as a *re-sort*: in rounds spread over the move phase, neighbouring
+    ///   rows that are out of order swap lines (an odd-even transposition sort) while the block
+    ///   slides by its shift, so each row passes the rows it crosses one line at a time and
+    ///   every frame holds one row per line. A section header that keeps its line stays; the
+    ///   items pass it. A reverse of *n* rows takes *n* rounds; a reverse of 20 rows shows 18
+    ///   of them on lines between their old and new place (the two middle rows only swap). A
+    ///   retarget from a re-sort in flight goes on as a re-sort;
     /// - otherwise (rows inserted or deleted among them, rows taller than a line, rows coming
-    ///   from far off screen) each moved row dims where it is for the first half of the move
-    ///   phase and fades in at its new line for the second half, while shifted rows slide.
+    ///   from further than half a screen off) each moved row dims where it is for the first
+    ///   half of the move phase and fades in at its new line for the second half, while
+    ///   shifted rows slide.
     ///
     /// Moves are counted as the diff counts them: rows outside a longest run that keeps its
     /// order. With ``none`` (reduced motion) nothing moves at all.
