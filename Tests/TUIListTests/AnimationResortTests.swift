@@ -16,6 +16,8 @@ import Testing
         var frames = 0
         /// Frames in which a line of the list was blank or held two rows, described.
         var badFrames: [String] = []
+        /// Rows seen further beyond their old or new line than half their way (at least 3).
+        var strayed: [String] = []
 
         var description: String { "\(seenBetween) of \(moved) moved rows seen in between, \(frames) frames" }
     }
@@ -48,6 +50,10 @@ import Testing
             for row in rows {
                 let (from, to) = (oldLine[row.id]!, newLine[row.id]!)
                 if min(from, to) < row.line && row.line < max(from, to) { seen.insert(row.id) }
+                let stray = max(3, (abs(to - from) + 1) / 2)
+                if row.line < min(from, to) - stray || row.line > max(from, to) + stray {
+                    figures.strayed.append("\(row.id) \(from)→\(to) at \(row.line)")
+                }
             }
             if transition.isFinished(at: elapsed) { break }
             frame += 1
@@ -79,6 +85,7 @@ import Testing
         let figures = Self.figures(transition, old, new)
         #expect(figures.badFrames.isEmpty, "\(name): \(figures.badFrames.joined(separator: "\n"))")
         #expect(2 * figures.seenBetween >= figures.moved, "\(name): \(figures)")
+        #expect(figures.strayed.isEmpty, "\(name): \(figures.strayed)")
         #expect(transition.frame(at: transition.duration).rows.map(\.id) == new, "\(name) ends in the new order")
         print("figures: \(name): \(figures), \(transition.resortRounds) rounds")
     }
