@@ -55,9 +55,10 @@ public struct TransitionTiming: Hashable, Sendable {
     ///   rows that are out of order swap lines (an odd-even transposition sort) while the block
     ///   slides by its shift, so each row passes the rows it crosses one line at a time and
     ///   every frame holds one row per line. A section header that keeps its line stays; the
-    ///   items pass it. A reverse of *n* rows takes *n* rounds; a reverse of 20 rows shows 18
-    ///   of them on lines between their old and new place (the two middle rows only swap). A
-    ///   retarget from a re-sort in flight goes on as a re-sort;
+    ///   items pass it. A row pushed aside strays at most half its way (at least 3 lines)
+    ///   beyond it. A reverse of 20 rows takes 32 rounds and shows 18 of them on lines
+    ///   between their old and new place (the two middle rows only swap). A retarget from a
+    ///   re-sort in flight goes on as a re-sort;
     /// - otherwise (rows inserted or deleted among them, rows taller than a line, rows coming
     ///   from further than half a screen off) each moved row dims where it is for the first
     ///   half of the move phase and fades in at its new line for the second half, while
