@@ -85,10 +85,10 @@ public struct Transition<RowID: Hashable> {
 
     /// Creates the transition for a plan.
     ///
-    /// - Complexity: O(*r*) for the *r* rows of the plan, plus for a re-sort O(*r* log *r* + *s*)
-    ///   for its *s* swaps of neighbours (at most *r*² / 2; the plan holds the rows on or near
-    ///   the screen); only rows visible before or after, or in a re-sort, become tracks that
-    ///   frames look at.
+    /// - Complexity: O(*r*) for the *r* rows of the plan, plus for a re-sort O(*r* log *r* +
+    ///   *r* · *k*) for its *k* rounds of swaps (about *r* to 2*r*; the plan holds the rows on or
+    ///   near the screen); only rows visible before or after, or in a re-sort, become tracks
+    ///   that frames look at.
     public init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
         self.plan = plan
         self.timing = timing
