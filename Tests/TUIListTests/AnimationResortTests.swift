@@ -117,14 +117,19 @@ import Testing
         #expect(screens == ["abcde", "badce", "bdaec", "dbeac", "debca", "edcba"])
     }
 
-    /// A few moves still slide as before; reduced motion (``TransitionTiming/none``) shows the
-    /// new order at once.
-    @Test func aFewMovesSlideAndReducedMotionJumps() {
+    /// One move still slides (the rows it passes step aside as it reaches it); two moves are a
+    /// re-sort; reduced motion (``TransitionTiming/none``) shows the new order at once.
+    @Test func oneMoveSlidesTwoReSortAndReducedMotionJumps() {
         let old = Self.twenty
-        var new = old
-        new.swapAt(2, 12)
-        let few = Transition(plan: Self.plan(old, new))
-        #expect(few.resortRounds == 0, "two moves slide freely")
+        var one = old
+        one.insert(one.remove(at: 2), at: 12)
+        #expect(Transition(plan: Self.plan(old, one)).resortRounds == 0, "one move slides")
+        var two = old
+        two.swapAt(2, 12)
+        let swapped = Transition(plan: Self.plan(old, two))
+        #expect(swapped.resortRounds > 0)
+        let figures = Self.figures(swapped, old, two)
+        #expect(figures.badFrames.isEmpty && figures.seenBetween == 2, "\(figures): \(figures.badFrames)")
         let reversed = Transition(plan: Self.plan(old, old.reversed()), timing: .none)
         #expect(reversed.duration == 0 && reversed.resortRounds == 0)
         #expect(reversed.frame(at: 0).rows.map(\.id) == old.reversed())

@@ -17,8 +17,8 @@
 /// 2. *move* and *change*, together: the gaps left by deleted rows close and the gaps for
 ///    inserted rows open, as shifted and moved rows slide line by line to their new lines with
 ///    easing (moved rows above the rows they cross); updated rows are highlighted for the first
-///    part of the phase. Many rows permuting their lines pass each other as a re-sort, in rounds
-///    of neighbour swaps (see ``TransitionTiming/maximumSlidingMoves``);
+///    part of the phase. Two or more moved rows that permute their lines pass each other as a
+///    re-sort, in rounds of neighbour swaps (see ``TransitionTiming/maximumSlidingMoves``);
 /// 3. *add*: inserted rows fade in, in their gaps.
 ///
 /// At elapsed 0 the frame shows the old layout's visible rows at their old lines; from
@@ -97,8 +97,7 @@ public struct Transition<RowID: Hashable> {
         for row in plan.newRows { newByID[row.id] = row }
         var oldIDs = Set<RowID>(minimumCapacity: plan.oldRows.count)
 
-        // Rows that permute their lines, with more moves than may slide freely, pass each other
-        // as a re-sort: every row present before and after takes part, one line high, even one
+        // Rows that permute their lines, with two moves or more, pass each other as a re-sort: every row present before and after takes part, one line high, even one
         // off screen at both ends that steps through the viewport on the way; an anchored row
         // that keeps its line stays out of it, and the others hop over it. The lines may all
         // shift by as many as the list scrolled (an apply keeps the top row where it was): the
@@ -119,7 +118,10 @@ public struct Transition<RowID: Hashable> {
             let scroll = rows.isEmpty ? 0 : firstFrom - firstTo
             rows.removeAll { $0.from == $0.to + scroll && plan.anchoredRows.contains($0.id) }
             for index in rows.indices { rows[index].to += scroll }
-            resort = Self.resortRoutes(rows, minimumMoves: plan.continuesResort ? 1 : timing.maximumSlidingMoves + 1)
+            // One move slides: the rows it passes step aside as it reaches them. Two crossing in
+            // whole lines would cover a row and leave a line blank, so two or more re-sort, as
+            // does any crossing that goes on from a re-sort in flight.
+            resort = Self.resortRoutes(rows, minimumMoves: plan.continuesResort ? 1 : 2)
             if resort != nil { resortScroll = scroll }
         }
 
