@@ -54,7 +54,40 @@ enum AnimationBenchmarks {
             }
             report.add(Measurement(workload: "animation.retarget", size: size, median_ms: retarget))
         }
+        runResort(&report)
         runListView(&report)
+    }
+
+    /// A re-sort (a reverse) of every row near viewports of several heights: the rows pass each
+    /// other in rounds of neighbour swaps. Building it grows with the swaps (*n*² / 4 for *n*
+    /// rows on and near the screen); a frame should grow only with the rows on screen.
+    static func runResort(_ report: inout BenchReport) {
+        report.heading("animation: a reverse of the rows on and near viewports of several heights")
+        let heights = report.quick ? [20, 200] : [20, 60, 200]
+        let runs = report.quick ? 20 : 100
+        for height in heights {
+            let margin = max(2, height / 2)
+            let order = Array(0 ..< height + 2 * margin)
+            let oldRows = order.map { RowPlacement(id: $0, line: $0 - margin) }
+            let newRows = order.reversed().enumerated().map { RowPlacement(id: $1, line: $0 - margin) }
+            let plan = TransitionPlan(
+                viewportHeight: height, oldRows: oldRows, newRows: newRows,
+                changes: TransitionChanges(moved: Set(order.dropFirst())))
+            var transition = Transition(plan: plan)
+            let build = medianMilliseconds(runs: runs) { transition = Transition(plan: plan) }
+            report.add(
+                Measurement(
+                    workload: "animation.resort.build", size: height, median_ms: build,
+                    note: "\(order.count) rows"))
+            let frames = Int((transition.duration * 60).rounded(.up)) + 1
+            let draw = medianMilliseconds(runs: runs) {
+                for index in 0 ..< frames { blackHole(transition.frame(at: Double(index) / 60)) }
+            }
+            report.add(
+                Measurement(
+                    workload: "animation.resort.frame", size: height, median_ms: draw / Double(frames),
+                    note: "per frame, \(frames) frames at 60 Hz"))
+        }
     }
 
     /// A ListView animating an apply at 200×60 whose changeset touches 10% of the items (2.5%

@@ -2,9 +2,9 @@ import Testing
 
 @testable import TUIList
 
-/// More moved rows than `maximumSlidingMoves` jump instead of sliding: dim at the old line for
-/// the first half of the move phase, fading in at the new line for the second. Sliding many
-/// crossing rows in whole lines would pile them onto a few lines and leave the rest blank.
+/// A few moved rows slide; more moved rows than `maximumSlidingMoves` that do not permute their
+/// lines jump instead: dim at the old line for the first half of the move phase, fading in at
+/// the new line for the second. (Those that do are a re-sort: see ``AnimationResortTests``.)
 @Suite struct AnimationCrowdedMoveTests {
     func plan(_ old: [String], _ new: [String], moved: Set<String>) -> TransitionPlan<String> {
         TransitionPlan(
@@ -14,19 +14,27 @@ import Testing
             changes: TransitionChanges(moved: moved))
     }
 
-    @Test func aReverseNeverLeavesALineBlank() {
+    /// Crowded moves that are no re-sort (a row deleted at the end and one inserted in the
+    /// middle shift some of the others' lines, so the moved rows neither permute their lines nor
+    /// all shift alike) still jump: dim where they were for the first half of the move phase,
+    /// fading in at their new line for the second.
+    @Test func crowdedMovesThatAreNoReSortJump() {
         let old = ["a", "b", "c", "d", "e", "f", "g", "h"]
-        let transition = Transition(plan: plan(old, old.reversed(), moved: Set(old.dropFirst())))
-        for ms in stride(from: 0, through: Int(transition.duration * 1000), by: 10) {
-            let frame = transition.frame(at: Double(ms) / 1000)
-            let lines = frame.rows.map(\.line)
-            #expect(
-                Set(lines).count == 8 && lines.count == 8,
-                "at \(ms) ms every line holds one row: \(frame.rows.map { "\($0.id)@\($0.line)" })")
-        }
-        let early = transition.frame(at: transition.duration * 0.3)
-        #expect(early.rows.filter { $0.id != "a" }.allSatisfy { $0.appearance == .dimmed })
-        let late = transition.frame(at: transition.duration * 0.7)
+        var new = Array(old.dropLast().reversed())
+        new.insert("x", at: 3)
+        var changes = TransitionChanges<String>(deleted: ["h"], inserted: ["x"], moved: Set(old.dropFirst().dropLast()))
+        changes.moved.remove("a")
+        let transition = Transition(
+            plan: TransitionPlan(
+                viewportHeight: 8,
+                oldRows: old.enumerated().map { RowPlacement(id: $1, line: $0) },
+                newRows: new.enumerated().map { RowPlacement(id: $1, line: $0) },
+                changes: changes))
+        #expect(transition.resortRounds == 0)
+        let moveLength = transition.moveEnd - transition.moveStart
+        let early = transition.frame(at: transition.moveStart + moveLength * 0.3)
+        #expect(early.row("b")?.line == 1 && early.row("b")?.appearance == .dimmed)
+        let late = transition.frame(at: transition.moveStart + moveLength * 0.7)
         #expect(late.row("b")?.line == 6 && late.row("b")?.appearance == .fadingIn)
         #expect(transition.frame(at: transition.duration).rows.allSatisfy { $0.appearance == .normal })
     }

@@ -67,7 +67,9 @@ import Testing
             ])
     }
 
-    /// b and d swap over c. The minimal moves are {b, c} (a, d, e keep their order): b slides down over c while d, crossed half way, steps up; one line is empty for a moment, as two rows pass one.
+    /// b and d swap over c. The minimal moves are {b, c} (a, d, e keep their order): two moves,
+    /// a re-sort in three rounds of neighbour swaps: d passes c, then b, while b passes c, and
+    /// c, pushed up a line, comes back. No line is ever blank.
     @Test func aSwapCrossesInTheMiddle() {
         let transition = Transition(plan: plan("a b c d e", "a d c b e", viewport: 5))
         #expect(transition.duration == 0.25)
@@ -75,9 +77,9 @@ import Testing
             filmstrip(transition, ms: [0, 60, 100, 125, 150, 190, 250]) == [
                 "0   60  100 125 150 190 250",
                 "a   a   a   a   a   a   a",
-                "b   b   .   d   d   d   d",
-                "c   c   c   c   c   c   c",
-                "d   d   d   .   .   b   b",
+                "b   b   b   d   d   d   d",
+                "c   c   d   b   b   c   c",
+                "d   d   c   c   c   b   b",
                 "e   e   e   e   e   e   e",
             ])
     }

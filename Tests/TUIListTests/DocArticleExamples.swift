@@ -98,7 +98,7 @@ func animatingChangesTiming(_ list: ListView<String, Int>) {
     // DOC-BEGIN AnimatingChanges.md
     var timing = TransitionTiming.default               // remove 120 ms, move 250 ms, add 120 ms
     timing.move = TransitionTiming.Phase(duration: 0.4, easing: .easeInOut)
-    timing.maximumSlidingMoves = 5                      // more moves than this cross-fade
+    timing.maximumSlidingMoves = 5                      // more, with inserts, cross-fade
     list.transitionTiming = .fromEnvironment(base: timing)   // .none if TUILIST_REDUCED_MOTION=1
     // DOC-END
 }

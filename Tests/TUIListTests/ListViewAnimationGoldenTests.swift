@@ -84,7 +84,8 @@ import Testing
         #expect(!list.isAnimating)
     }
 
-    /// Two rows trade places: both slide (both are moves), meeting in the middle.
+    /// Two rows trade places over a third (two moves: a re-sort): 4 passes 3, then 2 passes 3
+    /// while 4 passes 2; 3 steps down a line and back. No line is ever blank.
     @Test func aSwapCrossesTwoRows() {
         let (list, clock) = makeAnimatedList([("A", [1, 2, 3, 4])], width: 8, height: 6)
         list.apply(Snapshot(sections: [("A", [1, 4, 3, 2])]), animated: true)
@@ -97,7 +98,7 @@ import Testing
                 "  Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1     Item 1",
                 "  Item 2     Item 2     Item 2     Item 4     Item 4     Item 4     Item 4     Item 4",
                 "  Item 3     Item 3     Item 4     Item 3     Item 3     Item 3     Item 3     Item 3",
-                "  Item 4     Item 4                Item 2     Item 2     Item 2     Item 2     Item 2",
+                "  Item 4     Item 4     Item 3     Item 2     Item 2     Item 2     Item 2     Item 2",
                 "",
             ])
         #expect(!list.isAnimating)

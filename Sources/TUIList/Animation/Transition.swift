@@ -17,13 +17,15 @@
 /// 2. *move* and *change*, together: the gaps left by deleted rows close and the gaps for
 ///    inserted rows open, as shifted and moved rows slide line by line to their new lines with
 ///    easing (moved rows above the rows they cross); updated rows are highlighted for the first
-///    part of the phase;
+///    part of the phase. Two or more moved rows that permute their lines pass each other as a
+///    re-sort, in rounds of neighbour swaps (see ``TransitionTiming/maximumSlidingMoves``);
 /// 3. *add*: inserted rows fade in, in their gaps.
 ///
 /// At elapsed 0 the frame shows the old layout's visible rows at their old lines; from
 /// ``duration`` on, the new layout's visible rows at their new lines, all normal. Only rows
-/// visible before or after are animated; one that comes from off-screen slides in from
-/// beyond the edge, one that leaves slides out, drawn at lines outside the viewport (clip them).
+/// visible before or after are animated, and in a re-sort every row of the plan in it (the swaps
+/// may carry one through the viewport); one that comes from off-screen slides in from beyond the edge,
+/// one that leaves slides out, drawn at lines outside the viewport (clip them).
 public struct Transition<RowID: Hashable> {
     /// The stacking level of rows leaving (fading out).
     public static var leavingLayer: Int { 0 }
@@ -53,6 +55,9 @@ public struct Transition<RowID: Hashable> {
         /// steps to its new line, the moment the sliding row reaches it, so it steps aside as
         /// the other passes instead of leaving a blank line or being covered.
         var stepAt: Double?
+        /// For a row of a re-sort: the lines it takes round by round (see
+        /// ``Transition/resortRoutes(_:minimumMoves:)``); it is drawn on whole lines, never between.
+        var route: Route?
 
         var moves: Bool { fromLine != toLine || fromHeight != toHeight }
         var isLeaving: Bool { toOpacity < fromOpacity }
@@ -69,14 +74,21 @@ public struct Transition<RowID: Hashable> {
     let moveStart: Double, moveEnd: Double
     /// The animated rows, in a fixed order (old rows first, then new ones).
     let tracks: [Track]
+    /// The rounds of swaps of a re-sort, spread over the move phase; 0 when the moves are not
+    /// a re-sort (see ``TransitionTiming/maximumSlidingMoves``).
+    let resortRounds: Int
+    /// How many lines a re-sort's rows scroll (up, positive) on top of their swaps.
+    let resortScroll: Int
 
     /// The opacity above which a leaving row still looks normal.
     static var normalOpacityThreshold: Double { 2.0 / 3.0 }
 
     /// Creates the transition for a plan.
     ///
-    /// - Complexity: O(*r*) for the *r* rows of the plan; only rows visible before or after
-    ///   become tracks that frames look at.
+    /// - Complexity: O(*r*) for the *r* rows of the plan, plus for a re-sort O(*r* log *r* +
+    ///   *r* · *k*) for its *k* rounds of swaps (about *r* to 2*r*; the plan holds the rows on or
+    ///   near the screen); only rows visible before or after, or in a re-sort, become tracks
+    ///   that frames look at.
     public init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
         self.plan = plan
         self.timing = timing
@@ -85,6 +97,34 @@ public struct Transition<RowID: Hashable> {
         for row in plan.newRows { newByID[row.id] = row }
         var oldIDs = Set<RowID>(minimumCapacity: plan.oldRows.count)
 
+        // Rows that permute their lines, with two moves or more, pass each other as a re-sort: every row present before and after takes part, one line high, even one
+        // off screen at both ends that steps through the viewport on the way; an anchored row
+        // that keeps its line stays out of it, and the others hop over it. The lines may all
+        // shift by as many as the list scrolled (an apply keeps the top row where it was): the
+        // rows then swap in the old lines while the whole picture scrolls to the new ones.
+        var resort: (rounds: Int, routes: [RowID: Route])?
+        var resortScroll = 0
+        if !timing.isInstant {
+            var rows: [ResortRow] = []
+            rows.reserveCapacity(plan.oldRows.count)
+            var firstFrom = Int.max, firstTo = Int.max
+            for old in plan.oldRows {
+                guard let new = newByID[old.id] else { continue }
+                guard old.height == 1, new.height == 1 else { rows.removeAll(); break }
+                rows.append(ResortRow(id: old.id, from: old.line, to: new.line))
+                firstFrom = min(firstFrom, old.line)
+                firstTo = min(firstTo, new.line)
+            }
+            let scroll = rows.isEmpty ? 0 : firstFrom - firstTo
+            rows.removeAll { $0.from == $0.to + scroll && plan.anchoredRows.contains($0.id) }
+            for index in rows.indices { rows[index].to += scroll }
+            // One move slides: the rows it passes step aside as it reaches them. Two crossing in
+            // whole lines would cover a row and leave a line blank, so two or more re-sort, as
+            // does any crossing that goes on from a re-sort in flight.
+            resort = Self.resortRoutes(rows, minimumMoves: plan.continuesResort ? 1 : 2)
+            if resort != nil { resortScroll = scroll }
+        }
+
         var tracks: [Track] = []
         tracks.reserveCapacity(plan.oldRows.count + plan.newRows.count)
         for old in plan.oldRows {
@@ -92,7 +132,10 @@ public struct Transition<RowID: Hashable> {
             let state = plan.startStates[old.id]
             let opacity = state?.opacity ?? 1
             if let new = newByID[old.id] {
-                guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height)
+                // In a re-sort every row in both layouts is animated (an anchored one scrolls with
+                // the others), so a retarget finds each where it is drawn.
+                let route = resort?.routes[old.id]
+                guard old.isVisible(inViewportOfHeight: height) || new.isVisible(inViewportOfHeight: height) || resort != nil
                 else { continue }
                 let layer = plan.changes.moved.contains(old.id) ? Self.raisedLayer : Self.baseLayer
                 tracks.append(
@@ -102,7 +145,7 @@ public struct Transition<RowID: Hashable> {
                         fromOpacity: opacity, toOpacity: 1,
                         startZIndex: state?.zIndex ?? layer, zIndex: max(layer, state?.zIndex ?? layer),
                         faintAppearance: state?.faintAppearance ?? .fadingIn,
-                        startedFaint: state?.faintAppearance != nil))
+                        startedFaint: state?.faintAppearance != nil, route: route))
             } else {
                 guard old.isVisible(inViewportOfHeight: height), opacity > 0 else { continue }
                 tracks.append(
@@ -128,11 +171,11 @@ public struct Transition<RowID: Hashable> {
 
         // Crowded moves jump instead of sliding (see TransitionTiming.maximumSlidingMoves).
         let sliding = tracks.indices.filter { tracks[$0].moves && plan.changes.moved.contains(tracks[$0].id) }
-        let crowded = sliding.count > timing.maximumSlidingMoves
+        let crowded = sliding.count > timing.maximumSlidingMoves && resort == nil
         if crowded {
             for index in sliding { tracks[index].jumps = true }
         }
-        if !sliding.isEmpty {
+        if !sliding.isEmpty && resort == nil {
             // A shifted row steps when a moved row crosses it: where the two lines, each
             // moving linearly in move progress, meet (the first crossing wins). Among jumping
             // rows it steps with them, half way.
@@ -199,6 +242,8 @@ public struct Transition<RowID: Hashable> {
         self.moveEnd = moveEnd
         self.duration = end
         self.tracks = tracks
+        self.resortRounds = resort?.rounds ?? 0
+        self.resortScroll = resortScroll
         #if TUILIST_INVARIANTS
         _checkInvariants()
         #endif
@@ -254,6 +299,7 @@ public struct Transition<RowID: Hashable> {
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
         let moveProgress = self.moveProgress(at: elapsed)
+        let roundsDone = resortRoundsDone(atMoveProgress: moveProgress)
 
         var rows: [TransitionFrame<RowID>.Row] = []
         rows.reserveCapacity(tracks.count)
@@ -262,6 +308,18 @@ public struct Transition<RowID: Hashable> {
             let opacity = finished ? track.toOpacity : self.opacity(of: track, at: elapsed)
             guard opacity > 0 else {
                 if track.isArriving && !finished { pending.append(track.id) }
+                continue
+            }
+            if let route = track.route {
+                let line = route.line(afterRounds: roundsDone, from: track.fromLine) - Self.step(resortScroll, moveProgress)
+                guard started || includingOffscreenRows || (line < height && line + 1 > 0) else { continue }
+                rows.append(
+                    TransitionFrame<RowID>.Row(
+                        id: track.id, line: line, height: 1,
+                        appearance: finished
+                            ? .normal : appearance(of: track, opacity: opacity, at: elapsed, moveProgress: moveProgress),
+                        zIndex: finished ? Self.baseLayer : (elapsed <= 0 ? track.startZIndex : track.zIndex),
+                        opacity: opacity, isLeaving: false))
                 continue
             }
             let switched = track.jumps ? moveProgress >= 0.5 : track.stepAt.map { moveProgress >= $0 }
@@ -315,9 +373,11 @@ public struct Transition<RowID: Hashable> {
             resting.append(row)
         }
         let current = frame(at: elapsed, includingOffscreenRows: true).scrolled(by: lines)
-        let next = TransitionPlan(
+        var next = TransitionPlan(
             from: current, to: plan.newRows, changes: plan.changes,
             viewportHeight: plan.viewportHeight, restingOldRows: resting)
+        next.anchoredRows = plan.anchoredRows
+        next.continuesResort = resortRounds > 0 && resortRoundsDone(atMoveProgress: moveProgress(at: elapsed)) < resortRounds
         return Transition(plan: next, timing: timing ?? self.timing)
     }
 

@@ -47,6 +47,14 @@ public struct TransitionPlan<RowID: Hashable> {
     public let changes: TransitionChanges<RowID>
     /// Rows that do not start at rest (only when built from a frame).
     var startStates: [RowID: StartState] = [:]
+    /// Rows that stay put in a re-sort when they keep their line: the rows passing them hop
+    /// over them instead of pushing them aside (the ListView anchors section headers and
+    /// footers, so items re-sorted across sections pass under a header that stays).
+    var anchoredRows: Set<RowID> = []
+    /// Set when the plan starts from a frame drawn in the middle of a re-sort: its rows in
+    /// flight go on as a re-sort however few of them cross (sliding them would open blank
+    /// lines, as they are not all marked moved).
+    var continuesResort = false
 
     /// Creates a plan from the old and the new layout's rows near the viewport.
     ///

@@ -43,11 +43,27 @@ public struct TransitionTiming: Hashable, Sendable {
     public var add: Phase
     /// The part of the ``change`` phase during which an updated row is highlighted (0...1).
     public var flashFraction: Double
-    /// How many moved rows on screen may slide at once (default 3). When more move, they
-    /// cross and, in a grid of whole lines, cover each other and leave blank lines behind; so
-    /// instead each moved row dims where it is for the first half of the move phase and fades
-    /// in at its new line for the second half (shifted rows still slide). A reverse or a
-    /// shuffle then reads as a quick cross-fade, a swap still as two rows sliding past.
+    /// How many moved rows may slide at once when rows are also inserted or deleted among them
+    /// (default 3); more of them dim where they are for the first half of the move phase and
+    /// fade in at their new line for the second half, while shifted rows slide.
+    ///
+    /// One moved row glides to its new line above the rows it crosses, which step aside as it
+    /// reaches them. Two or more would cross and, in a grid of whole lines, cover each other and
+    /// leave blank lines behind. So, whatever this limit, when the rows present before and after
+    /// only permute their lines (a re-sort, a reverse, a shuffle, a swap over other rows, of the
+    /// rows on or near the screen, all one line high), perhaps all shifted alike (the scroll
+    /// that keeps the top row in place, a row inserted or deleted at an end), two moves or more
+    /// travel as a *re-sort*: in rounds spread over the move phase, neighbouring rows that are
+    /// out of order swap lines (an odd-even transposition sort) while the block slides by its
+    /// shift, so each row passes the rows it crosses one line at a time and every frame holds
+    /// one row per line. A section header that keeps its line stays; the items pass it. A row
+    /// pushed aside strays at most half its way (at least 3 lines) beyond it. A reverse of 20
+    /// rows takes 32 rounds and shows 18 of them on lines between their old and new place (the
+    /// two middle rows only swap). A retarget from a re-sort in flight goes on as a re-sort.
+    /// Rows taller than a line, or coming from further than half a screen off, are no re-sort.
+    ///
+    /// Moves are counted as the diff counts them: rows outside a longest run that keeps its
+    /// order. With ``none`` (reduced motion) nothing moves at all.
     public var maximumSlidingMoves = 3
 
     /// Creates a timing from its phases.

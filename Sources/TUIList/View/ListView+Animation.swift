@@ -130,7 +130,7 @@ extension ListView {
         if stickySectionHeaders, let pinned = Self._stickyHeaderPlacement(in: old, offset: oldOffset, viewport: height) {
             _stickyHeaderBefore = (old.row(at: pinned.index), pinned.line, pinned.height)
         }
-        let plan = TransitionPlan(
+        var plan = TransitionPlan(
             viewportHeight: height, oldRows: oldRows, newRows: newRows, changes: changes,
             // A row arriving from far away comes in from just beyond the edge it lies behind.
             oldPlacement: { row in
@@ -144,6 +144,11 @@ extension ListView {
                 guard let index = new.index(of: row) else { return nil }
                 return RowPlacement(id: row, line: new.firstLine(ofRowAt: index) - offset, height: new.height(ofRowAt: index))
             })
+        // Headers and footers that keep their line stay put in a re-sort; items pass them.
+        for row in newRows {
+            if case .item = row.id { continue }
+            plan.anchoredRows.insert(row.id)
+        }
         _animator.timing = transitionTiming
         _animator.apply(plan, animated: true, scrolledBy: oldOffset - _animationOrigin)
         _animationOrigin = offset
