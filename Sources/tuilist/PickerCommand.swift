@@ -53,6 +53,11 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .long, help: "Show the last line read first (among equal matches too), as fzf --tac does.")
     var tac = false
 
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Keep the selected line selected when the query changes, while it matches (default: the best match).")
+    var track = false
+
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
     var ansi = false
 
@@ -119,6 +124,7 @@ struct PickerCommand: ToolCommand {
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
         options.ansi = ansi
         options.tac = tac
+        options.track = track
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         options.selectOne = selectOne

@@ -222,6 +222,38 @@ final class PickerE2ETests {
         #expect(printed == "beta\n")
     }
 
+    /// Typing puts the selection on the best match (fzf's default), not on the row it was on.
+    @Test func typingSelectsTheBestMatchAndEnterPrintsIt() throws {
+        let session = try start("printf 'src/components/button_main.go\\nmain.go\\n'")
+        defer { session.kill() }
+        try session.waitFor("2/2", timeout: 20)
+        try session.sendText("main")
+        try session.waitUntil("ranked", timeout: 20) {
+            $0.count > 2 && $0[0].hasPrefix("> main") && $0[1].trimmingCharacters(in: .whitespaces) == "main.go"
+        }
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "main.go\n")
+    }
+
+    /// `ps -ef | tuilist --header-lines 1`, a query, Enter: the matching line, not the first one.
+    @Test func withHeaderLinesTheTypedQueryPicksTheMatchingLine() throws {
+        let session = try start(
+            "printf 'PID CMD\\n1 /sbin/init splash\\n77 bash\\n90 sshd: bash -c x\\n'", "--header-lines 1")
+        defer { session.kill() }
+        try session.waitFor("3/3", timeout: 20)
+        try session.sendText("bash")
+        // (PID 1's line matches too, fuzzily: b, a, s, h in `sbin … splash`.)
+        try session.waitUntil("ranked", timeout: 20) {
+            $0.count > 2 && $0[0].hasPrefix("> bash") && $0[2].trimmingCharacters(in: .whitespaces) == "77 bash"
+        }
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "77 bash\n")
+    }
+
     @Test func noPipeIsAClearError() throws {
         let session = try TmuxSession.start(command: "\(tuilist.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }

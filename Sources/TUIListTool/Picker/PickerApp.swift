@@ -7,8 +7,9 @@ import TUIList
 ///
 /// Screen: a prompt line (`> query` with its cursor, and `matches/lines`), the pinned header
 /// lines, the list, and a help bar. Typing filters (``FilterQuery``: fzf's extended search,
-/// smart case, accents ignored; matches ranked by score unless ``Options/sort`` is off); the
-/// query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
+/// smart case, accents ignored; matches ranked by score unless ``Options/sort`` is off), and
+/// each new query selects its best match, as fzf does (``Options/track`` keeps the selected line
+/// while it matches); the query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
 /// cursor), searched once per run of editing keys in a batch of input; ↑/↓, Ctrl-P/Ctrl-N
 /// (Ctrl-K), PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves down; Enter chooses;
 /// Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
@@ -67,6 +68,9 @@ package final class PickerApp: TerminalApp {
         package var preview: String?
         /// Where the preview pane goes and its size (`--preview-window`).
         package var previewWindow = PreviewWindow()
+        /// Whether the selected line stays selected when the query changes, while it matches
+        /// (`--track`); without it every new query selects its best match, as fzf does.
+        package var track = false
         /// Creates options.
         package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
@@ -160,6 +164,10 @@ package final class PickerApp: TerminalApp {
     private var allLines: Snapshot<Int, Int>?
     /// Whether the list was last given a snapshot of all lines in input order.
     private var listShowsAllLines = false
+    /// Whether the query changed and the list has not shown its result yet: the result, when
+    /// it comes (at once or from the background), selects its best match (or, under
+    /// ``Options/track``, keeps the selected line if it matches).
+    private var selectsBestMatch = false
     /// Builds the snapshot of every line off the program's thread once there are many.
     private let allLinesBuilder = AllLinesBuilder()
     /// When the builder last delivered while lines were still coming.
@@ -328,7 +336,7 @@ package final class PickerApp: TerminalApp {
             if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
                 listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
-                if list.state.selection == nil, index.count > 0 { list.select(0) }
+                settleSelection(best: index.count > 0 ? 0 : nil)
             }
             checkAutoExit(in: program)
             program.setNeedsDisplay()
@@ -600,6 +608,7 @@ package final class PickerApp: TerminalApp {
     private func setQuery(_ newQuery: String) {
         query = newQuery
         searchDue = false
+        selectsBestMatch = true
         search(animated: true)
     }
 
@@ -676,8 +685,24 @@ package final class PickerApp: TerminalApp {
         }
         listShowsAllLines = order == nil
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
-        if list.state.selection == nil, let first = order.map({ $0.first.map(Int.init) }) ?? (index.count > 0 ? 0 : nil) {
-            list.select(first)
+        settleSelection(best: order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil))
+    }
+
+    /// Selects `best` (the first row shown) when the query changed since the last result
+    /// shown, unless ``Options/track`` keeps a selected line that still matches; otherwise
+    /// the selection keeps its line (lines arriving move nothing), or takes `best` when there
+    /// was none.
+    private func settleSelection(best: Int?) {
+        let selected = list.state.selection
+        if selectsBestMatch {
+            selectsBestMatch = false
+            if options.track, let selected, list.snapshot().contains(item: selected) {
+                list.select(selected)
+                return
+            }
+            list.select(best, anchor: .top)
+        } else if selected == nil, let best {
+            list.select(best)
         }
     }
 }
