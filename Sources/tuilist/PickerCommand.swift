@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TUIList
 import TUIListCommandLine
@@ -24,6 +25,11 @@ struct PickerCommand: ToolCommand {
 
             --filter QUERY prints the matching lines (ranked) without a screen, as fzf --filter \
             does: exit 0 when some matched, 1 when none did.
+
+            With nothing piped in, the lines are the files below the current directory (hidden \
+            ones too, .git and node_modules skipped), or FZF_DEFAULT_COMMAND's output when it is \
+            set. Options are fzf's (-fQUERY, -d:, +m, +i, +s, +x, ...), read from \
+            FZF_DEFAULT_OPTS, then TUILIST_DEFAULT_OPTS, then the command line: the last wins.
             """
     )
 
@@ -40,6 +46,11 @@ struct PickerCommand: ToolCommand {
 
     @Flag(name: [.customShort("e"), .long], help: "Plain terms match exactly ('term is then fuzzy).")
     var exact = false
+
+    @Flag(
+        name: .customLong("no-extended"),
+        help: "The query is one term, spaces and operators included (fzf's +x; -x, the extended search, is the default).")
+    var noExtended = false
 
     @Flag(name: .customShort("i"), help: "Ignore case (the default is smart case; +i respects case).")
     var ignoreCase = false
@@ -125,6 +136,7 @@ struct PickerCommand: ToolCommand {
         options.ansi = ansi
         options.tac = tac
         options.track = track
+        options.extended = !noExtended
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         options.selectOne = selectOne
@@ -140,12 +152,16 @@ struct PickerCommand: ToolCommand {
     }
 
     func run() throws {
-        if let filter { runFilter(filter) }
-        guard isatty(STDIN_FILENO) == 0 else {
-            fail(
-                ToolFailure("no input: pipe lines into it (e.g. `ls | tuilist`), or use a subcommand (tuilist --help)", status: 2)
-            )
+        // Nothing piped in: the files below the current directory, as fzf lists them.
+        var input = STDIN_FILENO
+        if isatty(STDIN_FILENO) != 0 {
+            do {
+                input = try DefaultInput.start(PickerCommandLine.defaultCommand(environment: ProcessInfo.processInfo.environment))
+            } catch {
+                fail(error)
+            }
         }
+        if let filter { runFilter(filter, from: input) }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { fail(ToolFailure("cannot open /dev/tty: \(String(cString: strerror(errno)))", status: 2)) }
         let inbox = LineInbox()
@@ -155,7 +171,7 @@ struct PickerCommand: ToolCommand {
         } catch {
             fail(error)
         }
-        LineReader.start(descriptor: STDIN_FILENO, into: inbox, separator: read0 ? 0 : 0x0A)
+        LineReader.start(descriptor: input, into: inbox, separator: read0 ? 0 : 0x0A)
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(input: tty, output: tty)
@@ -169,11 +185,11 @@ struct PickerCommand: ToolCommand {
     }
 
     /// `--filter`: reads every line, prints the matches, exits 0 (some) or 1 (none).
-    private func runFilter(_ text: String) -> Never {
+    private func runFilter(_ text: String, from descriptor: Int32) -> Never {
         var input: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { fail(ToolFailure("cannot read standard input: \(String(cString: strerror(errno)))", status: 2)) }
             if n == 0 { break }
@@ -184,7 +200,7 @@ struct PickerCommand: ToolCommand {
         var lines = PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A)
         if ansi { lines = lines.map { ANSIText.stripping($0) } }
         let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
-        let query = FilterQuery(text, exact: exact, caseMatching: caseMatching)
+        let query = options.filterQuery(text)
         let found = PickerFilter.matches(searched, query: query, sort: sort, reversed: tac)
         var output = ""
         for line in found {

@@ -254,12 +254,36 @@ final class PickerE2ETests {
         #expect(printed == "77 bash\n")
     }
 
-    @Test func noPipeIsAClearError() throws {
-        let session = try TmuxSession.start(command: "\(tuilist.shellQuoted); echo \"exit=$?\"; sleep 60")
+    /// With nothing piped in, the files below the current directory are the lines (hidden
+    /// ones too, `.git` skipped), as fzf lists them; `FZF_DEFAULT_COMMAND` replaces that.
+    @Test func noPipeListsTheFilesBelowTheCurrentDirectory() throws {
+        let folder = NSTemporaryDirectory() + "/tuilist-walk-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for path in ["src/main.go", ".hidden", ".git/HEAD", "readme"] {
+            let file = folder + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: file))
+        }
+        let session = try TmuxSession.start(
+            width: 60, height: 20,
+            command: "cd \(folder.shellQuoted) && \(tuilist.shellQuoted) > \(output.shellQuoted); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
-        let screen = try session.waitFor("exit=", timeout: 20)
-        #expect(screen.contains { $0.contains("tuilist: no input: pipe lines into it") })
-        #expect(screen.contains("exit=2"))
+        let screen = try session.waitFor("3/3", timeout: 20)
+        let listed = Set(screen.dropFirst().prefix(3).map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(listed == ["src/main.go", ".hidden", "readme"], "\(screen)")
+        try session.sendText("main")
+        try session.waitFor("1/3", timeout: 20)
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("exit=0", timeout: 20)
+        #expect(readTextFile(output) == "src/main.go\n")
+
+        let command = try TmuxSession.start(
+            command: "\(tuilist.shellQuoted) -f o > \(output.shellQuoted); echo \"exit=$?\"; sleep 60",
+            environment: ["FZF_DEFAULT_COMMAND": "echo one; echo two; echo three"])
+        defer { command.kill() }
+        _ = try command.waitFor("exit=0", timeout: 20)
+        #expect(readTextFile(output) == "one\ntwo\n")
     }
 }
 
@@ -289,6 +313,34 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(result.status == 0)
     #expect(result.output == "tuilist \(TUIListVersion.string)\n")
     #expect(TUIListVersion.string.split(separator: ".").allSatisfy { Int($0) != nil })
+}
+
+/// fzf's grammar on the real command line: joined short values, `+` negations, and the options
+/// of `FZF_DEFAULT_OPTS` then `TUILIST_DEFAULT_OPTS`, which the command line overrides.
+@Test func fzfsOptionGrammarAndDefaultOptions() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    func sh(_ command: String, _ environment: [String: String] = [:]) throws -> Subprocess.Result {
+        var variables = ProcessInfo.processInfo.environment
+        variables["FZF_DEFAULT_OPTS"] = nil
+        variables["TUILIST_DEFAULT_OPTS"] = nil
+        variables.merge(environment) { $1 }
+        return try Subprocess.run(
+            ["/bin/sh", "-c", command.replacingOccurrences(of: "TUILIST", with: tuilist.shellQuoted)], environment: variables)
+    }
+    let joined = try sh("printf 'usr:x:1\\nbash:y:2\\n' | TUILIST -fbash")
+    #expect(joined.status == 0 && joined.output == "bash:y:2\n", "\(joined)")
+    let fields = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -d: -n2.. -fy")
+    #expect(fields.status == 0 && fields.output == "root:y:2\n", "\(fields)")
+    let negated = try sh("printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "-i", "TUILIST_DEFAULT_OPTS": "+s"])
+    #expect(negated.output == "Ab\nab\n", "-i from fzf's variable, +s from ours: \(negated)")
+    let overridden = try sh("printf 'Ab\\nab\\n' | TUILIST +i -f ab", ["FZF_DEFAULT_OPTS": "-i"])
+    #expect(overridden.output == "ab\n", "the command line's +i wins: \(overridden)")
+    let notExtended = try sh("printf 'a b\\nab\\n' | TUILIST +x -f 'a b'")
+    #expect(notExtended.output == "a b\n", "+x: the space is part of the one term: \(notExtended)")
+    let unknown = try sh("echo x | TUILIST -m +z -f x")
+    #expect(unknown.status == 2 && unknown.errors == "tuilist: unknown option '+z' (tuilist pick --help lists the options)\n")
+    let unknownInVariable = try sh("echo x | TUILIST -f x", ["FZF_DEFAULT_OPTS": "--bogus"])
+    #expect(unknownInVariable.status == 2 && unknownInVariable.errors.contains("'--bogus'"), "\(unknownInVariable)")
 }
 
 /// `--filter` with the field, colour and NUL flags: the command line parses them as fzf's

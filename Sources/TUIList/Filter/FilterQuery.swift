@@ -84,6 +84,9 @@ public struct FilterQuery: Sendable, Hashable {
     public let exact: Bool
     /// How case is compared.
     public let caseMatching: CaseMatching
+    /// Whether the text is fzf's extended search (the default); without it (fzf's `+x`) the
+    /// whole text, spaces and operators included, is one term: fuzzy, or exact under ``exact``.
+    public let extended: Bool
     /// The terms: a line matches when, in every group, at least one term matches.
     public let groups: [[Term]]
 
@@ -96,12 +99,24 @@ public struct FilterQuery: Sendable, Hashable {
     ///   - text: what the person typed.
     ///   - exact: whether plain terms are exact (then `'term` is fuzzy).
     ///   - caseMatching: how case is compared (smart case by default).
+    ///   - extended: whether the text is fzf's extended search (`false`: fzf's `+x`, the text
+    ///     without its leading spaces is one term).
     /// - Complexity: O(length of `text`).
-    public init(_ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart) {
+    public init(_ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart, extended: Bool = true) {
         self.text = text
         self.exact = exact
         self.caseMatching = caseMatching
-        groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
+        self.extended = extended
+        if extended {
+            groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
+        } else {
+            let word = text.drop { $0 == " " }
+            let lower = word.lowercased()
+            let caseSensitive = caseMatching == .respect || (caseMatching == .smart && lower != word)
+            let kind: Kind = exact ? .exact : .fuzzy
+            let term = Term(kind: kind, text: caseSensitive ? String(word) : lower, caseSensitive: caseSensitive)
+            groups = word.isEmpty ? [] : [[term]]
+        }
     }
 
     /// What a list's `/` filter matches: fzf's syntax with exact terms, so each word is a

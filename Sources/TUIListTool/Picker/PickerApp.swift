@@ -40,6 +40,8 @@ package final class PickerApp: TerminalApp {
         package var query = ""
         /// Whether plain terms match exactly (`--exact`).
         package var exact = false
+        /// Whether the query is fzf's extended search (`+x` turns it off: the query is one term).
+        package var extended = true
         /// How case is compared (`-i`, `+i`; smart case by default).
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
@@ -615,7 +617,7 @@ package final class PickerApp: TerminalApp {
     /// Searches the index for ``query``, narrowing from the last result when it allows: at
     /// once for a small index, else in the background (the result arrives in ``receive``).
     private func search(animated: Bool) {
-        let parsed = FilterQuery(query, exact: options.exact, caseMatching: options.caseMatching)
+        let parsed = options.filterQuery(query)
         parsedQuery = parsed
         searchInFlight?.cancel()
         searchInFlight = nil
@@ -708,6 +710,12 @@ package final class PickerApp: TerminalApp {
 }
 
 extension PickerApp.Options {
+    /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`).
+    /// - Parameter text: the query typed.
+    package func filterQuery(_ text: String) -> FilterQuery {
+        FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended)
+    }
+
     /// How the reader's thread prepares lines for these options.
     package var preparation: LinePreparation {
         let fields = nth != nil || withNth != nil
