@@ -197,7 +197,8 @@ struct PickerCommand: ToolCommand {
         }
         let options: PickerApp.Options
         do { options = try self.options() } catch { fail(error) }
-        var lines = PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A)
+        // The header lines are neither matched nor printed (fzf's --filter).
+        var lines = Array(PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A).dropFirst(options.headerLines))
         if ansi { lines = lines.map { ANSIText.stripping($0) } }
         let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
         let query = options.filterQuery(text)

@@ -113,7 +113,10 @@ struct PickerFilterConformanceTests {
         #expect(nonEmpty >= Self.cases.count * 2 / 3, "only \(nonEmpty) cases select a proper subset")
     }
 
-    @Test(arguments: [["fo", "--no-sort"], ["'src !md$", "--no-sort"], ["", "--no-sort", "--tac"]])
+    @Test(arguments: [
+        ["fo", "--no-sort"], ["'src !md$", "--no-sort"], ["", "--no-sort", "--tac"], ["", "--header-lines", "3"],
+        ["src", "--no-sort", "--header-lines", "2"],
+    ])
     func noSortKeepsFzfsOrder(arguments: [String]) throws {
         let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
@@ -124,6 +127,25 @@ struct PickerFilterConformanceTests {
         let (_, ours) = try Self.run(tuilist, arguments, corpus: corpus)
         #expect(!theirs.isEmpty)
         #expect(ours == theirs, "\(arguments): first differences \(zip(ours, theirs).filter { $0 != $1 }.prefix(3))")
+    }
+
+    /// fzf scores a term's best occurrence in a line, not its first: `conf` in
+    /// `debconf/confmodule` is the one after the `/`.
+    @Test(arguments: ["conf", "'conf", "fig", "deb"])
+    func theBestOccurrenceRanksAsInFzf(query: String) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-best-\(UUID().uuidString.prefix(8)).txt"
+        try [
+            "/usr/share/debconf/confmodule", "/usr/share/doc/debconf-doc/changelog.gz", "/usr/lib/debconfig/x.txt",
+            "/usr/share/debconf/debconf.conf", "/var/cache/debconf/config.dat", "/usr/bin/dconf",
+            "/etc/fonts/conf.d/10-hinting.conf", "/usr/share/debconf/frontend/conflicts.pm",
+        ].joined(separator: "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        let (_, theirs) = try Self.run(fzf, [query], corpus: corpus)
+        let (_, ours) = try Self.run(tuilist, [query], corpus: corpus)
+        #expect(theirs.count > 2)
+        #expect(ours == theirs)
     }
 
     @Test func rankingPutsTheTightestMatchFirst() throws {

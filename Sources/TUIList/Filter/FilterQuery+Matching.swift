@@ -11,8 +11,8 @@ import Darwin
 /// reads letters' case there to find camelCase humps). Fields are separated by NUL bytes; a
 /// term matches within one field.
 ///
-/// Scoring (fzf's, on the first match found, greedy, then shrunk from its end): 16 per
-/// matched character, a bonus for a character at a word start (after a blank 10, after `/`,
+/// Scoring (fzf's, on the best of the matches found from each start, each greedy, then shrunk
+/// from its end): 16 per matched character, a bonus for a character at a word start (after a blank 10, after `/`,
 /// `,`, `:`, `;`, `|` 9, after other punctuation 8), a camelCase hump or the first digit 7,
 /// punctuation 8; inside a run of consecutive matches every character gets at least the run's
 /// first bonus (at least 4); the first character's bonus counts twice; a gap costs 3, then 1
@@ -103,15 +103,40 @@ private func _termScore(
     while true {
         let high =
             memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
-        if let range = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+        if var best = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+            // fzf scores the best occurrence, not the first (`conf` in `debconf/confmodule` is
+            // the one after the `/`): a fuzzy or exact term is tried again from each later start,
+            // up to ``_occurrencesTried`` of them.
+            if kind == .fuzzy || kind == .exact {
+                var ignored: [Int] = []
+                var bestScore = _score(
+                    base, classText, low: low, start: best.lowerBound, end: best.upperBound, needleBase, needle.count,
+                    positions: &ignored, collect: false, negative: negative)
+                var from = best.lowerBound + _utf8Length(base[best.lowerBound]), tried = 1
+                while tried < _occurrencesTried, from < high,
+                    let next = _fieldMatch(kind, needleBase, needle.count, base, from, high)
+                {
+                    let score = _score(
+                        base, classText, low: low, start: next.lowerBound, end: next.upperBound, needleBase, needle.count,
+                        positions: &ignored, collect: false, negative: negative)
+                    if score > bestScore { (best, bestScore) = (next, score) }
+                    from = next.lowerBound + _utf8Length(base[next.lowerBound])
+                    tried += 1
+                }
+                if !collect { return bestScore }
+            }
             return _score(
-                base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
+                base, classText, low: low, start: best.lowerBound, end: best.upperBound, needleBase, needle.count,
                 positions: &positions, collect: collect, negative: negative)
         }
         if high >= count { return nil }
         low = high + 1
     }
 }
+
+/// How many occurrences of a term in one field are scored to find the best (a bound on the
+/// work a line with the term's first character many times costs).
+private let _occurrencesTried = 64
 
 /// Where a term matches in `text[low ..< high]` (the window scored), or `nil`.
 @inline(__always)
