@@ -61,6 +61,14 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Rank the matches by score (--no-sort keeps input order).")
     var sort = true
 
+    @Option(
+        name: .long,
+        help: "How equal scores are ordered: length, begin, end, chunk, pathname, index, comma-separated (fzf's --tiebreak).")
+    var tiebreak: String?
+
+    @Option(name: .long, help: "Scoring for the input: default, path (file names first) or history (input order on ties).")
+    var scheme: String?
+
     @Flag(name: .long, help: "Show the last line read first (among equal matches too), as fzf --tac does.")
     var tac = false
 
@@ -137,6 +145,19 @@ struct PickerCommand: ToolCommand {
         options.tac = tac
         options.track = track
         options.extended = !noExtended
+        if let scheme {
+            guard let parsed = FilterScheme(rawValue: scheme) else {
+                throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
+            }
+            options.scheme = parsed
+        }
+        if let tiebreak {
+            do {
+                options.tiebreaks = try FilterTiebreak.list(parsing: tiebreak)
+            } catch {
+                throw ToolFailure("--tiebreak: \(error.message)")
+            }
+        }
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         options.selectOne = selectOne
@@ -202,7 +223,8 @@ struct PickerCommand: ToolCommand {
         if ansi { lines = lines.map { ANSIText.stripping($0) } }
         let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
         let query = options.filterQuery(text)
-        let found = PickerFilter.matches(searched, query: query, sort: sort, reversed: tac)
+        let found = PickerFilter.matches(
+            searched, query: query, sort: sort, reversed: tac, tiebreaks: options.tiebreaksInForce)
         var output = ""
         for line in found {
             output += lines[line]

@@ -148,6 +148,32 @@ struct PickerFilterConformanceTests {
         #expect(ours == theirs)
     }
 
+    /// The whole ranking, line for line, for exact terms (scored as fzf scores them: the first
+    /// occurrence at a word boundary, the last one when `end` or `pathname` leads) under every
+    /// `--tiebreak` and `--scheme`, over the corpus and real-looking paths.
+    @Test(arguments: [
+        ["--tiebreak", "length"], ["--tiebreak", "begin"], ["--tiebreak", "end"], ["--tiebreak", "chunk"],
+        ["--tiebreak", "pathname"], ["--tiebreak", "index"], ["--tiebreak", "begin,length"], ["--tiebreak", "end,index"],
+        ["--tiebreak", "chunk,pathname,begin"], ["--scheme", "path"], ["--scheme", "history"], ["--scheme", "default"],
+        ["--scheme", "path", "--tiebreak", "begin"], ["--tac", "--tiebreak", "end"],
+    ])
+    func theRankingIsFzfsForEveryTiebreakAndScheme(options: [String]) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-tiebreak-\(UUID().uuidString.prefix(8)).txt"
+        let paths = Self.corpus.map { "/usr/share/" + $0.replacingOccurrences(of: " ", with: "/") + "/" + $0 }
+        try ((Self.corpus + paths).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        for query in ["'src", "'main", "'a", "'share", "^src", ".md$"] {
+            let (_, theirs) = try Self.run(fzf, [query] + options, corpus: corpus)
+            let (_, ours) = try Self.run(tuilist, [query] + options, corpus: corpus)
+            #expect(theirs.count > 10)
+            let firstDifference = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }
+            let differing = String(describing: firstDifference)
+            #expect(ours == theirs, "\(query) \(options): \(ours.count) vs \(theirs.count) lines, first difference \(differing)")
+        }
+    }
+
     @Test func rankingPutsTheTightestMatchFirst() throws {
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-rank-\(UUID().uuidString.prefix(8)).txt"

@@ -1,3 +1,4 @@
+import TUIList
 import Testing
 
 @testable import TUIListTool
@@ -94,5 +95,32 @@ import Testing
         #expect(PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": "fd"]) == "fd")
         let walker = PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": ""])
         #expect(walker.hasPrefix("find -L . ") && walker.contains("-name .git -o -name node_modules"))
+    }
+}
+
+/// `--tiebreak` lists and `--scheme` names, read as fzf reads them.
+@Suite struct FilterTiebreakParsingTests {
+    @Test func listsAreCommaSeparatedWithIndexOnlyLast() throws {
+        #expect(try FilterTiebreak.list(parsing: "length") == [.length])
+        #expect(try FilterTiebreak.list(parsing: "chunk,pathname,begin") == [.chunk, .pathname, .begin])
+        #expect(try FilterTiebreak.list(parsing: "end,index") == [.end])
+        #expect(try FilterTiebreak.list(parsing: "index") == [])
+        #expect(throws: FilterTiebreak.ParseError(message: "index should be the last criterion")) {
+            try FilterTiebreak.list(parsing: "index,end")
+        }
+        #expect(throws: FilterTiebreak.ParseError(message: "invalid sort criterion: size")) {
+            try FilterTiebreak.list(parsing: "length,size")
+        }
+        #expect(throws: FilterTiebreak.ParseError(message: "duplicate sort criteria: end")) {
+            try FilterTiebreak.list(parsing: "end,end")
+        }
+    }
+
+    @Test func schemesHaveFzfsDefaultTiebreaks() {
+        #expect(FilterScheme.default.tiebreaks == [.length])
+        #expect(FilterScheme.path.tiebreaks == [.pathname, .length])
+        #expect(FilterScheme.history.tiebreaks == [])
+        #expect(FilterQuery.prefersLastOccurrence(for: [.pathname, .length]))
+        #expect(!FilterQuery.prefersLastOccurrence(for: [.begin, .end]))
     }
 }

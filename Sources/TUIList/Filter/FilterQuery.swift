@@ -87,6 +87,12 @@ public struct FilterQuery: Sendable, Hashable {
     /// Whether the text is fzf's extended search (the default); without it (fzf's `+x`) the
     /// whole text, spaces and operators included, is one term: fuzzy, or exact under ``exact``.
     public let extended: Bool
+    /// How matches score (fzf's `--scheme`: the bonus of a match at a word start).
+    public let scheme: FilterScheme
+    /// Whether, of a term's occurrences that score best, the last one is taken (its offsets
+    /// then count for the tiebreaks); fzf searches backward when `end` or `pathname` comes
+    /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
+    public var prefersLastOccurrence = false
     /// The terms: a line matches when, in every group, at least one term matches.
     public let groups: [[Term]]
 
@@ -101,9 +107,14 @@ public struct FilterQuery: Sendable, Hashable {
     ///   - caseMatching: how case is compared (smart case by default).
     ///   - extended: whether the text is fzf's extended search (`false`: fzf's `+x`, the text
     ///     without its leading spaces is one term).
+    ///   - scheme: how matches score (fzf's `--scheme`).
     /// - Complexity: O(length of `text`).
-    public init(_ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart, extended: Bool = true) {
+    public init(
+        _ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart, extended: Bool = true,
+        scheme: FilterScheme = .default
+    ) {
         self.text = text
+        self.scheme = scheme
         self.exact = exact
         self.caseMatching = caseMatching
         self.extended = extended
@@ -117,6 +128,17 @@ public struct FilterQuery: Sendable, Hashable {
             let term = Term(kind: kind, text: caseSensitive ? String(word) : lower, caseSensitive: caseSensitive)
             groups = word.isEmpty ? [] : [[term]]
         }
+    }
+
+    /// Whether fzf searches backward for these tiebreaks: `end` or `pathname` before `begin`.
+    /// - Parameter tiebreaks: the tiebreaks in force.
+    /// - Returns: the value for ``prefersLastOccurrence``.
+    public static func prefersLastOccurrence(for tiebreaks: [FilterTiebreak]) -> Bool {
+        for tiebreak in tiebreaks {
+            if tiebreak == .end || tiebreak == .pathname { return true }
+            if tiebreak == .begin { return false }
+        }
+        return false
     }
 
     /// What a list's `/` filter matches: fzf's syntax with exact terms, so each word is a

@@ -42,6 +42,10 @@ package final class PickerApp: TerminalApp {
         package var exact = false
         /// Whether the query is fzf's extended search (`+x` turns it off: the query is one term).
         package var extended = true
+        /// How matches score and rank (`--scheme`).
+        package var scheme: FilterScheme = .default
+        /// How matches of equal score are ordered (`--tiebreak`); `nil` for ``scheme``'s.
+        package var tiebreaks: [FilterTiebreak]?
         /// How case is compared (`-i`, `+i`; smart case by default).
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
@@ -637,9 +641,10 @@ package final class PickerApp: TerminalApp {
         let cancellation = FilterCancellation()
         searchInFlight = cancellation
         let (index, generation, sort, tac, mailbox) = (self.index, searchGeneration, options.sort, options.tac, mailbox!)
+        let tiebreaks = options.tiebreaksInForce
         DispatchQueue.global(qos: .userInitiated).async {
             guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return }
-            let order = Self.order(found, in: index, sort: sort, tac: tac)
+            let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
             if cancellation.isCancelled { return }
             mailbox.post(SearchResult(generation: generation, found: found, order: order))
         }
@@ -650,11 +655,13 @@ package final class PickerApp: TerminalApp {
 
     /// The lines of `found` in the order shown.
     private func order(_ found: FilterMatches) -> [Int32] {
-        Self.order(found, in: index, sort: options.sort, tac: options.tac)
+        Self.order(found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce)
     }
 
-    private static func order(_ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool) -> [Int32] {
-        sort ? index.ranked(found, laterFirst: tac) : tac ? found.slots.reversed() : found.slots
+    private static func order(
+        _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak]
+    ) -> [Int32] {
+        sort ? index.ranked(found, laterFirst: tac, tiebreaks: tiebreaks) : tac ? found.slots.reversed() : found.slots
     }
 
     /// Gives the list the matching lines (`nil`: every line in input order).
@@ -713,8 +720,13 @@ extension PickerApp.Options {
     /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`).
     /// - Parameter text: the query typed.
     package func filterQuery(_ text: String) -> FilterQuery {
-        FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended)
+        var query = FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended, scheme: scheme)
+        query.prefersLastOccurrence = FilterQuery.prefersLastOccurrence(for: tiebreaksInForce)
+        return query
     }
+
+    /// The tiebreaks in force: `--tiebreak`'s, else the scheme's.
+    package var tiebreaksInForce: [FilterTiebreak] { tiebreaks ?? scheme.tiebreaks }
 
     /// How the reader's thread prepares lines for these options.
     package var preparation: LinePreparation {
