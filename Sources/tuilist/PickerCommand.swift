@@ -21,7 +21,8 @@ struct PickerCommand: ToolCommand {
             The query is fzf's extended search: space-separated terms must all match; a term is \
             fuzzy (its characters in order), 'term exact, ^term a prefix, term$ a suffix, !term \
             excludes, a | b either; \\  is a space in a term. A term with an upper-case letter is \
-            case-sensitive (smart case); accents are ignored. Matches are ranked best first.
+            case-sensitive (smart case); a term without accents ignores them, one with an accented \
+            letter matches only those accents (á matches á and Á, not a). Matches are ranked best first.
 
             --filter QUERY prints the matching lines (ranked) without a screen, as fzf --filter \
             does: exit 0 when some matched, 1 when none did.

@@ -65,6 +65,8 @@ struct PickerFilterConformanceTests {
         ["Main"], ["SRC"], ["Readme"], ["eCole"], ["mAIN", "-i"], ["main", "+i"], ["TestCase !Data"],
         // Accented lines, unaccented queries; escaped spaces.
         ["ecole"], ["uber"], ["nino"], ["facade naive"], ["my\\ file"], ["\\ 1"],
+        // Accented queries: only the same accents (case folded), plain letters in them only plain.
+        ["école"], ["é"], ["ü"], ["Ü"], ["ñ"], ["'ç"], ["^école"], ["niño | uber"], ["ï"], ["!é"], ["!'ä src"], ["Ärger"],
         // Lone operators and the empty query.
         ["!"], ["'"], ["^"], ["$"], ["|"], [""],
         // --exact.

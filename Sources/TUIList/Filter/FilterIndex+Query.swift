@@ -12,7 +12,10 @@ extension FilterIndex {
     /// - Returns: the matches, or `nil` when cancelled.
     /// - Complexity: O(bytes searched × terms), split over `activeProcessorCount` threads for
     ///   ``parallelThreshold`` candidates or more. A single exact term is one `memmem` per item;
-    ///   a fuzzy term one `memchr` per character of the term.
+    ///   a fuzzy term one `memchr` per character of the term. A term with an accented letter
+    ///   (``FilterQuery/Term/isAccentSensitive``) is checked again against each match's text
+    ///   as written, in an index made ``init(storingText:)`` (without the text, accents are
+    ///   ignored).
     public func matches(
         _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil
     ) -> FilterMatches? {
@@ -27,8 +30,17 @@ extension FilterIndex {
             candidates = _candidates(narrowing: previous)
         }
         guard
-            let found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
+            var found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
         else { return nil }
+        if _storesText && query._hasAccentSensitiveTerms {
+            // An accented term matched the text without its accents: check it with them.
+            var kept: (slots: [Int32], scores: [Int32]) = ([], [])
+            for (slot, score) in zip(found.slots, found.scores) where query._acceptsAccents(in: text(atSlot: Int(slot))) {
+                kept.slots.append(slot)
+                kept.scores.append(score)
+            }
+            found = kept
+        }
         return FilterMatches(
             query: [], slots: found.slots, slotCount: total, version: version, scores: found.scores, filterQuery: query)
     }
@@ -182,6 +194,9 @@ extension FilterQuery.Term {
 
     private static func _positiveImplies(_ a: Self, _ b: Self) -> Bool {
         if b.caseSensitive && !a.caseSensitive { return false }
+        // `á`'s matches are not all of `a`'s; `á` after `á` is decided below on folded text,
+        // enough when the accented text is the same.
+        if b.isAccentSensitive && !a.text.contains(b.text) { return false }
         let n = b.caseSensitive ? a._needle : TextFolding.folded(a.text)
         let m = b._needle
         switch b.kind {

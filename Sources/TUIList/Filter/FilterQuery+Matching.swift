@@ -29,7 +29,9 @@ internal struct _FilterMatcher: @unchecked Sendable {
 
     init(_ query: FilterQuery) {
         bonuses = _Bonuses(query.scheme, lastOccurrence: query.prefersLastOccurrence)
-        groups = query.groups.map { group in
+        // A group with an inverted accented term (`!é`) is left to the accent check (on folded
+        // text it would exclude every `e`): here it matches every line.
+        groups = query.groups.filter { !$0.contains { $0.inverted && $0.isAccentSensitive } }.map { group in
             group.map { Term(kind: $0.kind, inverted: $0.inverted, caseSensitive: $0.caseSensitive, needle: $0._needle) }
         }
     }

@@ -15,7 +15,9 @@ import Foundation
 /// | `!'abc`  | do not fuzzy-match `abc`                              |
 ///
 /// `\ ` is a space inside a term. Smart case: a term with an upper-case letter is
-/// case-sensitive, others ignore case; accents are ignored either way (``TextFolding``). With
+/// case-sensitive, others ignore case; a term without accents ignores them (``TextFolding``),
+/// one with an accented letter matches only those accents (fzf's rule: `á` matches `á` and
+/// `Á`, not `a`; ``Term/isAccentSensitive``). With
 /// `exact`, plain terms are exact and `'abc` is fuzzy. As in fzf, every text is a query: an
 /// operator with nothing after it (`!`, `'`, `^`) is dropped, a leading `|` is a term.
 ///
@@ -61,6 +63,10 @@ public struct FilterQuery: Sendable, Hashable {
         public let caseSensitive: Bool
         /// The text folded as lines are (``TextFolding``; case kept when case-sensitive).
         @usableFromInline internal let _needle: [UInt8]
+        /// Whether the text has an accented letter (`á`): then, as in fzf, it matches only text
+        /// with the same accents (`á` or `Á` under ignored case, never `a`), and its plain
+        /// letters only plain ones. A term without accents matches accented text too.
+        public let isAccentSensitive: Bool
 
         /// A term.
         ///
@@ -75,6 +81,7 @@ public struct FilterQuery: Sendable, Hashable {
             self.text = text
             self.caseSensitive = caseSensitive
             _needle = caseSensitive ? TextFolding.foldedKeepingCase(text) : TextFolding.folded(text)
+            isAccentSensitive = TextFolding.foldedKeepingCase(text) != Array(text.utf8)
         }
     }
 
@@ -247,7 +254,7 @@ extension FilterQuery {
                 _FilterMatcher(self).score(folded: f, cased: c, positions: &hits)
             }
         }
-        guard let score else { return nil }
+        guard let score, !_hasAccentSensitiveTerms || _acceptsAccents(in: line) else { return nil }
         var positions = Set<Int>()
         for hit in hits {
             positions.insert(Int(hit >= 0 ? foldedOwner[hit] : casedOwner[-hit - 1]))

@@ -7,7 +7,7 @@ import TUIList
 ///
 /// Screen: a prompt line (`> query` with its cursor, and `matches/lines`), the pinned header
 /// lines, the list, and a help bar. Typing filters (``FilterQuery``: fzf's extended search,
-/// smart case, accents ignored; matches ranked by score unless ``Options/sort`` is off), and
+/// smart case, accents ignored unless the term has one; matches ranked by score unless ``Options/sort`` is off), and
 /// each new query selects its best match, as fzf does (``Options/track`` keeps the selected line
 /// while it matches); the query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
 /// cursor), searched once per run of editing keys in a batch of input; ↑/↓, Ctrl-P/Ctrl-N

@@ -20,7 +20,7 @@ package enum PickerFilter {
     )
         -> [Int]
     {
-        var index = FilterIndex<Int>()
+        var index = FilterIndex<Int>(storingText: true)  // (an accented term is checked against it)
         index.reserveCapacity(items: lines.count, bytes: lines.reduce(0) { $0 + $1.utf8.count })
         let order = reversed ? Array(lines.indices.reversed()) : Array(lines.indices)
         for line in order { index.append(line, text: lines[line]) }
