@@ -124,6 +124,45 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "The preview's side and size: right:50% (the default), left:30, up:40%, down:10.")
     var previewWindow: String?
 
+    @Option(
+        name: .long,
+        help: "default or reverse-list: the prompt at the bottom; reverse (also --reverse): at the top, as without it.")
+    var layout: String?
+
+    @Flag(name: .long, help: "Moving past the last line goes to the first, and back.")
+    var cycle = false
+
+    @Flag(name: .long, help: "Print the query as the first line of the output (on Enter, with or without a match).")
+    var printQuery = false
+
+    @Option(name: .long, help: "Keys (ctrl-x, alt-x, f2, …, comma-separated) that choose too; the key is printed first.")
+    var expect: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "KEY:ACTION[+ACTION],… as fzf's --bind (ctrl-a:select-all).",
+            discussion: """
+                Actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle-all, select-all, \
+                deselect-all, toggle-preview, clear-query, change-query(TEXT), ignore.
+                """))
+    var bind: [String] = []
+
+    @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
+    var noMouse = false
+
+    @Option(name: .long, help: "The counts: default and inline (on the prompt line) or hidden.")
+    var info: String?
+
+    @Option(name: .long, help: "A border around the picker: rounded (--border alone), sharp, double, ascii; none.")
+    var border: String?
+
+    @Option(name: .long, help: "Accepted for fzf's sake: the picker always takes the whole screen.")
+    var height: String?
+
+    @Option(name: .long, help: "Accepted for fzf's sake: the picker's colours are its own.")
+    var color: [String] = []
+
     private var caseMatching: FilterQuery.CaseMatching {
         caseSensitive ? .respect : ignoreCase ? .ignore : .smart
     }
@@ -146,6 +185,31 @@ struct PickerCommand: ToolCommand {
         options.tac = tac
         options.track = track
         options.extended = !noExtended
+        if let layout {
+            guard let parsed = PickerApp.Layout(rawValue: layout) else {
+                throw ToolFailure("--layout: invalid layout: \(layout) (default, reverse or reverse-list)")
+            }
+            options.layout = parsed
+        }
+        options.cycle = cycle
+        options.mouse = !noMouse
+        if let info {
+            guard ["default", "inline", "inline-right", "right", "hidden"].contains(info) else {
+                throw ToolFailure("--info: invalid info style: \(info) (default, inline or hidden)")
+            }
+            options.showsInfo = info != "hidden"
+        }
+        if let border {
+            let borders: [String: Box.Border?] = [
+                "rounded": .rounded, "sharp": .single, "bold": .single, "double": .double, "block": .single, "thinblock": .single,
+                "horizontal": .single, "vertical": .single, "top": .single, "bottom": .single, "left": .single, "right": .single,
+                "none": nil, "ascii": .ascii,
+            ]
+            guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
+            options.border = parsed
+        }
+        for text in bind { options.bindings += try PickerBinding.parse(text) }
+        for text in expect { options.bindings += try PickerBinding.expecting(text) }
         if let scheme {
             guard let parsed = FilterScheme(rawValue: scheme) else {
                 throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
@@ -202,7 +266,12 @@ struct PickerCommand: ToolCommand {
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
-        if status == 0 { writeAll(app.chosen.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO) }
+        // fzf's order: the query (--print-query), the key (--expect), the lines.
+        var output: [String] = []
+        if printQuery && (status == 0 || status == 1) { output.append(app.query) }
+        if !expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
+        if status == 0 { output += app.chosen }
+        writeAll(output.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO)
         Glibc.exit(status)
     }
 
@@ -226,7 +295,7 @@ struct PickerCommand: ToolCommand {
         let query = options.filterQuery(text)
         let found = PickerFilter.matches(
             searched, query: query, sort: sort, reversed: tac, tiebreaks: options.tiebreaksInForce)
-        var output = ""
+        var output = printQuery ? text + (print0 ? "\0" : "\n") : ""
         for line in found {
             output += lines[line]
             output += print0 ? "\0" : "\n"

@@ -254,6 +254,36 @@ final class PickerE2ETests {
         #expect(printed == "77 bash\n")
     }
 
+    /// fzf's everyday flags on the real terminal: `--bind ctrl-a:select-all` takes Ctrl-A from
+    /// the query, `--print-query` and `--expect` print the query and the key before the lines.
+    @Test func bindPrintQueryAndExpectAsFzf() throws {
+        let session = try start(
+            "printf 'a1\\nb2\\na3\\n'", "-m --bind ctrl-a:select-all --print-query --expect ctrl-x,alt-z")
+        defer { session.kill() }
+        try session.waitFor("3/3", timeout: 20)
+        try session.sendText("a")
+        try session.waitUntil("two matches", timeout: 20) { $0[0].hasPrefix("> a") && $0[0].hasSuffix("2/3") }
+        try session.sendKeys("C-a")
+        try session.waitFor("(2 marked)", timeout: 20)
+        try session.sendKeys("C-x")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "a\nctrl-x\na1\na3\n")
+    }
+
+    /// `--layout=reverse-list`: the prompt on the line above the help bar, the list from the top.
+    @Test func reverseListDrawsThePromptAtTheBottom() throws {
+        let session = try start("printf 'alpha\\nbeta\\n'", "--layout=reverse-list")
+        defer { session.kill() }
+        let screen = try session.waitUntil("prompt at the bottom", timeout: 20) {
+            $0.count == 40 && $0[38].hasPrefix(">") && $0[38].hasSuffix("2/2")
+        }
+        #expect(screen[0].trimmingCharacters(in: .whitespaces) == "alpha", "\(screen)")
+        try session.sendKeys("Down", "Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0" && printed == "beta\n")
+    }
+
     /// With nothing piped in, the files below the current directory are the lines (hidden
     /// ones too, `.git` skipped), as fzf lists them; `FZF_DEFAULT_COMMAND` replaces that.
     @Test func noPipeListsTheFilesBelowTheCurrentDirectory() throws {

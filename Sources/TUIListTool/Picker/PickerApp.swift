@@ -46,6 +46,18 @@ package final class PickerApp: TerminalApp {
         package var scheme: FilterScheme = .default
         /// How matches of equal score are ordered (`--tiebreak`); `nil` for ``scheme``'s.
         package var tiebreaks: [FilterTiebreak]?
+        /// Where the prompt and the list go (`--layout`, `--reverse`).
+        package var layout: Layout = .reverse
+        /// Whether moving past either end of the list goes round to the other (`--cycle`).
+        package var cycle = false
+        /// Keys bound by `--bind` and `--expect`, after the picker's own.
+        package var bindings: [PickerBinding] = []
+        /// Whether clicks and the wheel act (`--no-mouse` turns them off).
+        package var mouse = true
+        /// Whether the counts are shown (`--info=hidden` hides them).
+        package var showsInfo = true
+        /// The border around the picker (`--border`), if any.
+        package var border: Box.Border?
         /// How case is compared (`-i`, `+i`; smart case by default).
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
@@ -90,6 +102,20 @@ package final class PickerApp: TerminalApp {
             self.caseMatching = caseMatching
             self.sort = sort
         }
+    }
+
+    /// Where the prompt and the list go (fzf's `--layout`).
+    package enum Layout: String, Sendable {
+        /// The prompt at the bottom, the best match just above it (drawn here top-down, the
+        /// best match first, under the prompt's line at the bottom).
+        case `default`
+        /// The prompt at the top, the list below it, best first (this picker's own way too).
+        case reverse
+        /// The prompt at the bottom, the list from the top, best first.
+        case reverseList = "reverse-list"
+
+        /// Whether the prompt is on the bottom line (above the help bar).
+        package var promptAtBottom: Bool { self != .reverse }
     }
 
     /// The list on screen: one section, no section header; items are line numbers.
@@ -143,6 +169,10 @@ package final class PickerApp: TerminalApp {
     package var marked: [String] { markedLines.map(line) }
     /// The lines chosen, once Enter was pressed.
     package private(set) var chosen: [String] = []
+    /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
+    package private(set) var chosenWithKey: String?
+    /// Whether the preview pane is hidden (`toggle-preview`).
+    package private(set) var previewHidden = false
     /// The status to exit with, once the person chose or gave up.
     package private(set) var exitStatus: Int32?
 
@@ -211,11 +241,12 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
-        prompt = TextPrompt(text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi))
+        prompt = TextPrompt(
+            text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
         query = prompt.text
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
-        keymap = PickerKeymap.keymap(multi: options.multi)
+        keymap = PickerKeymap.keymap(multi: options.multi, bindings: options.bindings)
         index = FilterIndex(storingText: !preparation.keepsLines)
         inbox.prepare(preparation)
         let link = Link()
@@ -275,6 +306,7 @@ package final class PickerApp: TerminalApp {
                 perform(action, in: program)
                 if exitStatus != nil { return }
             case .mouse:
+                guard options.mouse else { continue }
                 searchTypedQuery()
                 list.handle(next)
             case .paste, .resize:
@@ -308,7 +340,7 @@ package final class PickerApp: TerminalApp {
 
     package func tick(in program: Program) {
         takeLines(in: program)
-        guard options.preview != nil, exitStatus == nil else { return }
+        guard options.preview != nil, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
         if selected != previewFor {
             // The selection moved: the old output goes, the command runs once it settles.
@@ -370,42 +402,53 @@ package final class PickerApp: TerminalApp {
     package var isAnimating: Bool { list.isAnimating }
 
     package func render(into canvas: inout Canvas) {
-        let width = canvas.width, height = canvas.height
+        var area = canvas.bounds
+        if let border = options.border { area = Box(border: border).draw(into: &canvas, in: area) }
+        let width = area.width, height = area.height, left = area.x
         guard width >= 10, height >= 3 else {
-            canvas.draw("tuilist", x: 0, y: 0, style: Style(attributes: .bold))
+            canvas.draw("tuilist", x: left, y: area.y, style: Style(attributes: .bold))
             return
         }
+        // Rows: the prompt on top (`reverse`, the default here) or on the line above the help
+        // bar (fzf's `default` and `reverse-list`), the header lines beside it, the list in the rest.
+        let headerRows = min(options.headerText.count + header.count, max(0, height - 3))
+        let bottom = options.layout.promptAtBottom
+        let promptY = bottom ? area.y + height - 2 : area.y
+        let headerY = bottom ? promptY - headerRows : area.y + 1
+        let body = Rect(
+            x: left, y: bottom ? area.y : headerY + headerRows, width: width, height: max(0, height - 2 - headerRows))
         // The prompt, the query with its cursor, and the counts while the query leaves room.
         let promptWidth = canvas.draw(
-            options.prompt, x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
+            options.prompt, x: left, y: promptY, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
         // (The query and its cursor cell, a space, the counts, a space.)
-        let showsInfo = promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
+        let showsInfo =
+            options.showsInfo && promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
         let fieldEnd = showsInfo ? width - infoWidth - 2 : width
-        prompt.draw(into: &canvas, in: Rect(x: promptWidth, y: 0, width: fieldEnd - promptWidth, height: 1))
+        prompt.draw(into: &canvas, in: Rect(x: left + promptWidth, y: promptY, width: fieldEnd - promptWidth, height: 1))
         if showsInfo {
-            canvas.draw(info, x: width - infoWidth - 1, y: 0, style: Style(attributes: .dim))
+            canvas.draw(info, x: left + width - infoWidth - 1, y: promptY, style: Style(attributes: .dim))
         }
-        var y = 1
-        for line in options.headerText where y < height - 2 {
-            canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+        var y = headerY
+        for line in options.headerText where y < headerY + headerRows {
+            canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
-        for line in header where y < height - 2 {
+        for line in header where y < headerY + headerRows {
             if options.ansi {
-                ANSIText(parsing: line).draw(into: &canvas, x: 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
+                ANSIText(parsing: line).draw(
+                    into: &canvas, x: left + 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
             } else {
-                canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+                canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
             }
             y += 1
         }
         list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
-        let body = Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y))
-        if options.preview != nil {
+        if options.preview != nil && !previewHidden {
             let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
             list.render(into: &canvas, rect: listRect)
             split.drawDivider(into: &canvas, in: body)
@@ -418,7 +461,7 @@ package final class PickerApp: TerminalApp {
             list.render(into: &canvas, rect: body)
         }
         HelpBar(items: helpBarItems, separator: " · ", style: Style(foreground: .ansi(6)))
-            .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
+            .draw(into: &canvas, in: Rect(x: left + 1, y: area.y + height - 1, width: width - 1, height: 1))
         if isShowingHelp { helpOverlay.draw(into: &canvas, in: canvas.bounds) }
     }
 
@@ -452,21 +495,57 @@ package final class PickerApp: TerminalApp {
         switch action {
         case .choose:
             choose(in: program)
+        case .chooseExpecting(let name):
+            chosenWithKey = name
+            choose(in: program)
         case .cancel:
             previewRunner.cancel()
             exitStatus = 130
             quit(130, program)
-        case .mark:
-            guard let id = list.state.selection else { return }
+        case .mark, .markUp, .toggleMark:
+            guard options.multi, let id = list.state.selection else { return }
             if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
             list.markedItems = Set(markedLines)
-            list.moveSelection(.next)
+            if action != .toggleMark { list.moveSelection(action == .mark ? .next : .previous) }
+        case .markAll, .unmarkAll, .toggleAll:
+            guard options.multi else { return }
+            let shown = matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)
+            let marked = Set(markedLines)
+            switch action {
+            case .markAll: markedLines += shown.filter { !marked.contains($0) }
+            case .unmarkAll:
+                let unmarked = Set(shown)
+                markedLines.removeAll { unmarked.contains($0) }
+            default:
+                let toggled = Set(shown)
+                markedLines = markedLines.filter { !toggled.contains($0) } + shown.filter { !marked.contains($0) }
+            }
+            list.markedItems = Set(markedLines)
+        case .togglePreview:
+            previewHidden.toggle()
+            previewFor = nil
+            program.setNeedsDisplay()
+        case .changeQuery(let text):
+            prompt.text = text
+            searchTypedQuery()
         case .move(let movement):
-            list.moveSelection(movement)
+            move(movement)
         case .toggleHelp:
             isShowingHelp.toggle()
             program.setNeedsDisplay()
+        case .sequence(let actions):
+            for action in actions where exitStatus == nil { perform(action, in: program) }
         }
+    }
+
+    /// Moves the selection; with ``Options/cycle``, past the last row to the first and back.
+    private func move(_ movement: SelectionMovement) {
+        let snapshot = list.snapshot()
+        if options.cycle, let selected = list.state.selection, let at = snapshot.indexOfItem(selected) {
+            if movement == .next && at == snapshot.numberOfItems - 1 { return list.moveSelection(.first) }
+            if movement == .previous && at == 0 { return list.moveSelection(.last) }
+        }
+        list.moveSelection(movement)
     }
 
     private func choose(in program: Program) {
