@@ -18,6 +18,13 @@ public enum FilterScheme: String, Sendable, Hashable, CaseIterable {
     /// Command history: the input's order decides ties, not length.
     case history
 
+    /// The scheme fzf names `rawValue` (`default`, `path`, `history`), or `nil`.
+    /// - Parameter rawValue: the name.
+    public init?(rawValue: String) {
+        guard let scheme = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = scheme
+    }
+
     /// The tiebreaks fzf uses for this scheme when `--tiebreak` is not given.
     public var tiebreaks: [FilterTiebreak] {
         switch self {
@@ -46,6 +53,13 @@ public enum FilterTiebreak: String, Sendable, Hashable, CaseIterable {
     /// The match nearer the start of the file name (after the last `/` or `\`); a match before
     /// it ranks last.
     case pathname
+
+    /// The criterion fzf names `rawValue` (`length`, `begin`, …), or `nil`.
+    /// - Parameter rawValue: the name.
+    public init?(rawValue: String) {
+        guard let tiebreak = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = tiebreak
+    }
 
     /// Parses fzf's comma-separated list (`length,begin`), at most 4 criteria, `index` only last.
     ///
