@@ -114,14 +114,14 @@ private struct _RankKey: Comparable {
 @inline(__always)
 private func _isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
-/// A text's length in characters without the blanks around it (fzf's `TrimLength`).
+/// A text's length without the blanks around it (fzf's `TrimLength`), in bytes of the
+/// case-kept text: characters for ASCII and for accented Latin letters (folded to one byte),
+/// and O(1) for a line without blanks at its ends, which a ranking of a million matches needs.
 private func _trimmedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
     var start = 0, end = text.count
     while start < end && _isSpace(text[start]) { start += 1 }
     while end > start && _isSpace(text[end - 1]) { end -= 1 }
-    var count = 0
-    for index in start ..< end where text[index] & 0xC0 != 0x80 { count += 1 }
-    return count
+    return end - start
 }
 
 /// One tiebreak's value for a match (lower ranks first), as fzf's `buildResult` computes it
