@@ -166,7 +166,7 @@ struct PickerFilterConformanceTests {
         let paths = Self.corpus.map { "/usr/share/" + $0.replacingOccurrences(of: " ", with: "/") + "/" + $0 }
         try ((Self.corpus + paths).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
         defer { unlink(corpus) }
-        for query in ["'src", "'main", "'a", "'share", "^src", ".md$"] {
+        for query in ["'src", "'main", "'a", "'share", "^src", ".md$", "'a 's", "'ma 'src"] {
             let (_, theirs) = try Self.run(fzf, [query] + options, corpus: corpus)
             let (_, ours) = try Self.run(tuilist, [query] + options, corpus: corpus)
             #expect(theirs.count > 10)
