@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TUIList
 import TUIListCommandLine
@@ -20,10 +21,16 @@ struct PickerCommand: ToolCommand {
             The query is fzf's extended search: space-separated terms must all match; a term is \
             fuzzy (its characters in order), 'term exact, ^term a prefix, term$ a suffix, !term \
             excludes, a | b either; \\  is a space in a term. A term with an upper-case letter is \
-            case-sensitive (smart case); accents are ignored. Matches are ranked best first.
+            case-sensitive (smart case); a term without accents ignores them, one with an accented \
+            letter matches only those accents (á matches á and Á, not a). Matches are ranked best first.
 
             --filter QUERY prints the matching lines (ranked) without a screen, as fzf --filter \
             does: exit 0 when some matched, 1 when none did.
+
+            With nothing piped in, the lines are the files below the current directory (hidden \
+            ones too, .git and node_modules skipped), or FZF_DEFAULT_COMMAND's output when it is \
+            set. Options are fzf's (-fQUERY, -d:, +m, +i, +s, +x, ...), read from \
+            FZF_DEFAULT_OPTS, then TUILIST_DEFAULT_OPTS, then the command line: the last wins.
             """
     )
 
@@ -41,6 +48,11 @@ struct PickerCommand: ToolCommand {
     @Flag(name: [.customShort("e"), .long], help: "Plain terms match exactly ('term is then fuzzy).")
     var exact = false
 
+    @Flag(
+        name: .customLong("no-extended"),
+        help: "The query is one term, spaces and operators included (fzf's +x; -x, the extended search, is the default).")
+    var noExtended = false
+
     @Flag(name: .customShort("i"), help: "Ignore case (the default is smart case; +i respects case).")
     var ignoreCase = false
 
@@ -50,8 +62,21 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Rank the matches by score (--no-sort keeps input order).")
     var sort = true
 
+    @Option(
+        name: .long,
+        help: "How equal scores are ordered: length, begin, end, chunk, pathname, index, comma-separated (fzf's --tiebreak).")
+    var tiebreak: String?
+
+    @Option(name: .long, help: "Scoring for the input: default, path (file names first) or history (input order on ties).")
+    var scheme: String?
+
     @Flag(name: .long, help: "Show the last line read first (among equal matches too), as fzf --tac does.")
     var tac = false
+
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Keep the selected line selected when the query changes, while it matches (default: the best match).")
+    var track = false
 
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
     var ansi = false
@@ -99,6 +124,45 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "The preview's side and size: right:50% (the default), left:30, up:40%, down:10.")
     var previewWindow: String?
 
+    @Option(
+        name: .long,
+        help: "default or reverse-list: the prompt at the bottom; reverse (also --reverse): at the top, as without it.")
+    var layout: String?
+
+    @Flag(name: .long, help: "Moving past the last line goes to the first, and back.")
+    var cycle = false
+
+    @Flag(name: .long, help: "Print the query as the first line of the output (on Enter, with or without a match).")
+    var printQuery = false
+
+    @Option(name: .long, help: "Keys (ctrl-x, alt-x, f2, …, comma-separated) that choose too; the key is printed first.")
+    var expect: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "KEY:ACTION[+ACTION],… as fzf's --bind (ctrl-a:select-all).",
+            discussion: """
+                Actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle-all, select-all, \
+                deselect-all, toggle-preview, clear-query, change-query(TEXT), ignore.
+                """))
+    var bind: [String] = []
+
+    @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
+    var noMouse = false
+
+    @Option(name: .long, help: "The counts: default and inline (on the prompt line) or hidden.")
+    var info: String?
+
+    @Option(name: .long, help: "A border around the picker: rounded (--border alone), sharp, double, ascii; none.")
+    var border: String?
+
+    @Option(name: .long, help: "Accepted for fzf's sake: the picker always takes the whole screen.")
+    var height: String?
+
+    @Option(name: .long, help: "Accepted for fzf's sake: the picker's colours are its own.")
+    var color: [String] = []
+
     private var caseMatching: FilterQuery.CaseMatching {
         caseSensitive ? .respect : ignoreCase ? .ignore : .smart
     }
@@ -119,6 +183,46 @@ struct PickerCommand: ToolCommand {
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
         options.ansi = ansi
         options.tac = tac
+        options.track = track
+        options.extended = !noExtended
+        if let layout {
+            guard let parsed = PickerApp.Layout(rawValue: layout) else {
+                throw ToolFailure("--layout: invalid layout: \(layout) (default, reverse or reverse-list)")
+            }
+            options.layout = parsed
+        }
+        options.cycle = cycle
+        options.mouse = !noMouse
+        if let info {
+            guard ["default", "inline", "inline-right", "right", "hidden"].contains(info) else {
+                throw ToolFailure("--info: invalid info style: \(info) (default, inline or hidden)")
+            }
+            options.showsInfo = info != "hidden"
+        }
+        if let border {
+            let borders: [String: Box.Border?] = [
+                "rounded": .rounded, "sharp": .single, "bold": .single, "double": .double, "block": .single, "thinblock": .single,
+                "horizontal": .single, "vertical": .single, "top": .single, "bottom": .single, "left": .single, "right": .single,
+                "none": nil, "ascii": .ascii,
+            ]
+            guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
+            options.border = parsed
+        }
+        for text in bind { options.bindings += try PickerBinding.parse(text) }
+        for text in expect { options.bindings += try PickerBinding.expecting(text) }
+        if let scheme {
+            guard let parsed = FilterScheme(rawValue: scheme) else {
+                throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
+            }
+            options.scheme = parsed
+        }
+        if let tiebreak {
+            do {
+                options.tiebreaks = try FilterTiebreak.list(parsing: tiebreak)
+            } catch {
+                throw ToolFailure("--tiebreak: \(error.message)")
+            }
+        }
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         options.selectOne = selectOne
@@ -134,12 +238,16 @@ struct PickerCommand: ToolCommand {
     }
 
     func run() throws {
-        if let filter { runFilter(filter) }
-        guard isatty(STDIN_FILENO) == 0 else {
-            fail(
-                ToolFailure("no input: pipe lines into it (e.g. `ls | tuilist`), or use a subcommand (tuilist --help)", status: 2)
-            )
+        // Nothing piped in: the files below the current directory, as fzf lists them.
+        var input = STDIN_FILENO
+        if isatty(STDIN_FILENO) != 0 {
+            do {
+                input = try DefaultInput.start(PickerCommandLine.defaultCommand(environment: ProcessInfo.processInfo.environment))
+            } catch {
+                fail(error)
+            }
         }
+        if let filter { runFilter(filter, from: input) }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { fail(ToolFailure("cannot open /dev/tty: \(String(cString: strerror(errno)))", status: 2)) }
         let inbox = LineInbox()
@@ -149,7 +257,7 @@ struct PickerCommand: ToolCommand {
         } catch {
             fail(error)
         }
-        LineReader.start(descriptor: STDIN_FILENO, into: inbox, separator: read0 ? 0 : 0x0A)
+        LineReader.start(descriptor: input, into: inbox, separator: read0 ? 0 : 0x0A)
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(input: tty, output: tty)
@@ -158,16 +266,21 @@ struct PickerCommand: ToolCommand {
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
-        if status == 0 { writeAll(app.chosen.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO) }
+        // fzf's order: the query (--print-query), the key (--expect), the lines.
+        var output: [String] = []
+        if printQuery && (status == 0 || status == 1) { output.append(app.query) }
+        if !expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
+        if status == 0 { output += app.chosen }
+        writeAll(output.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO)
         Glibc.exit(status)
     }
 
     /// `--filter`: reads every line, prints the matches, exits 0 (some) or 1 (none).
-    private func runFilter(_ text: String) -> Never {
+    private func runFilter(_ text: String, from descriptor: Int32) -> Never {
         var input: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { fail(ToolFailure("cannot read standard input: \(String(cString: strerror(errno)))", status: 2)) }
             if n == 0 { break }
@@ -175,12 +288,14 @@ struct PickerCommand: ToolCommand {
         }
         let options: PickerApp.Options
         do { options = try self.options() } catch { fail(error) }
-        var lines = PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A)
+        // The header lines are neither matched nor printed (fzf's --filter).
+        var lines = Array(PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A).dropFirst(options.headerLines))
         if ansi { lines = lines.map { ANSIText.stripping($0) } }
         let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
-        let query = FilterQuery(text, exact: exact, caseMatching: caseMatching)
-        let found = PickerFilter.matches(searched, query: query, sort: sort, reversed: tac)
-        var output = ""
+        let query = options.filterQuery(text)
+        let found = PickerFilter.matches(
+            searched, query: query, sort: sort, reversed: tac, tiebreaks: options.tiebreaksInForce)
+        var output = printQuery ? text + (print0 ? "\0" : "\n") : ""
         for line in found {
             output += lines[line]
             output += print0 ? "\0" : "\n"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TUIList
 import TUIListCommandLine
 import TUIListTool
@@ -22,15 +23,20 @@ struct TUIListCommand: ParsableCommand {
         defaultSubcommand: PickerCommand.self
     )
 
-    /// Parses the command line, reading fzf's `+i` (respect case) as `--case-sensitive` and
-    /// procps watch's `--differences=permanent` among watch's options; a usage error is one
-    /// line and exit status 2, as fzf's.
+    /// Parses the command line, the picker's options as fzf's (``PickerCommandLine``: joined
+    /// short values, `+x` negations, `FZF_DEFAULT_OPTS` then `TUILIST_DEFAULT_OPTS` before
+    /// the command line's) and procps watch's `--differences=permanent` among watch's options;
+    /// a usage error is one line and exit status 2, as fzf's.
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "watch" {
             arguments = ["watch"] + WatchCommandLine.normalized(Array(arguments.dropFirst()))
         } else {
-            arguments = arguments.map { $0 == "+i" ? "--case-sensitive" : $0 }
+            do {
+                arguments = try PickerCommandLine.arguments(arguments, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                exitWithMessage(error.message, prefix: "tuilist", status: error.status)
+            }
         }
         mainWithOneLineUsageErrors(arguments)
     }

@@ -222,12 +222,98 @@ final class PickerE2ETests {
         #expect(printed == "beta\n")
     }
 
-    @Test func noPipeIsAClearError() throws {
-        let session = try TmuxSession.start(command: "\(tuilist.shellQuoted); echo \"exit=$?\"; sleep 60")
+    /// Typing puts the selection on the best match (fzf's default), not on the row it was on.
+    @Test func typingSelectsTheBestMatchAndEnterPrintsIt() throws {
+        let session = try start("printf 'src/components/button_main.go\\nmain.go\\n'")
         defer { session.kill() }
-        let screen = try session.waitFor("exit=", timeout: 20)
-        #expect(screen.contains { $0.contains("tuilist: no input: pipe lines into it") })
-        #expect(screen.contains("exit=2"))
+        try session.waitFor("2/2", timeout: 20)
+        try session.sendText("main")
+        try session.waitUntil("ranked", timeout: 20) {
+            $0.count > 2 && $0[0].hasPrefix("> main") && $0[1].trimmingCharacters(in: .whitespaces) == "main.go"
+        }
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "main.go\n")
+    }
+
+    /// `ps -ef | tuilist --header-lines 1`, a query, Enter: the matching line, not the first one.
+    @Test func withHeaderLinesTheTypedQueryPicksTheMatchingLine() throws {
+        let session = try start(
+            "printf 'PID CMD\\n1 /sbin/init splash\\n77 bash\\n90 sshd: bash -c x\\n'", "--header-lines 1")
+        defer { session.kill() }
+        try session.waitFor("3/3", timeout: 20)
+        try session.sendText("bash")
+        // (PID 1's line matches too, fuzzily: b, a, s, h in `sbin … splash`.)
+        try session.waitUntil("ranked", timeout: 20) {
+            $0.count > 2 && $0[0].hasPrefix("> bash") && $0[2].trimmingCharacters(in: .whitespaces) == "77 bash"
+        }
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "77 bash\n")
+    }
+
+    /// fzf's everyday flags on the real terminal: `--bind ctrl-a:select-all` takes Ctrl-A from
+    /// the query, `--print-query` and `--expect` print the query and the key before the lines.
+    @Test func bindPrintQueryAndExpectAsFzf() throws {
+        let session = try start(
+            "printf 'a1\\nb2\\na3\\n'", "-m --bind ctrl-a:select-all --print-query --expect ctrl-x,alt-z")
+        defer { session.kill() }
+        try session.waitFor("3/3", timeout: 20)
+        try session.sendText("a")
+        try session.waitUntil("two matches", timeout: 20) { $0[0].hasPrefix("> a") && $0[0].hasSuffix("2/3") }
+        try session.sendKeys("C-a")
+        try session.waitFor("(2 marked)", timeout: 20)
+        try session.sendKeys("C-x")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(printed == "a\nctrl-x\na1\na3\n")
+    }
+
+    /// `--layout=reverse-list`: the prompt on the line above the help bar, the list from the top.
+    @Test func reverseListDrawsThePromptAtTheBottom() throws {
+        let session = try start("printf 'alpha\\nbeta\\n'", "--layout=reverse-list")
+        defer { session.kill() }
+        let screen = try session.waitUntil("prompt at the bottom", timeout: 20) {
+            $0.count == 40 && $0[38].hasPrefix(">") && $0[38].hasSuffix("2/2")
+        }
+        #expect(screen[0].trimmingCharacters(in: .whitespaces) == "alpha", "\(screen)")
+        try session.sendKeys("Down", "Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0" && printed == "beta\n")
+    }
+
+    /// With nothing piped in, the files below the current directory are the lines (hidden
+    /// ones too, `.git` skipped), as fzf lists them; `FZF_DEFAULT_COMMAND` replaces that.
+    @Test func noPipeListsTheFilesBelowTheCurrentDirectory() throws {
+        let folder = NSTemporaryDirectory() + "/tuilist-walk-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for path in ["src/main.go", ".hidden", ".git/HEAD", "readme"] {
+            let file = folder + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: file))
+        }
+        let session = try TmuxSession.start(
+            width: 60, height: 20,
+            command: "cd \(folder.shellQuoted) && \(tuilist.shellQuoted) > \(output.shellQuoted); echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        let screen = try session.waitFor("3/3", timeout: 20)
+        let listed = Set(screen.dropFirst().prefix(3).map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(listed == ["src/main.go", ".hidden", "readme"], "\(screen)")
+        try session.sendText("main")
+        try session.waitFor("1/3", timeout: 20)
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("exit=0", timeout: 20)
+        #expect(readTextFile(output) == "src/main.go\n")
+
+        let command = try TmuxSession.start(
+            command: "\(tuilist.shellQuoted) -f o > \(output.shellQuoted); echo \"exit=$?\"; sleep 60",
+            environment: ["FZF_DEFAULT_COMMAND": "echo one; echo two; echo three"])
+        defer { command.kill() }
+        _ = try command.waitFor("exit=0", timeout: 20)
+        #expect(readTextFile(output) == "one\ntwo\n")
     }
 }
 
@@ -257,6 +343,34 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(result.status == 0)
     #expect(result.output == "tuilist \(TUIListVersion.string)\n")
     #expect(TUIListVersion.string.split(separator: ".").allSatisfy { Int($0) != nil })
+}
+
+/// fzf's grammar on the real command line: joined short values, `+` negations, and the options
+/// of `FZF_DEFAULT_OPTS` then `TUILIST_DEFAULT_OPTS`, which the command line overrides.
+@Test func fzfsOptionGrammarAndDefaultOptions() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    func sh(_ command: String, _ environment: [String: String] = [:]) throws -> Subprocess.Result {
+        var variables = ProcessInfo.processInfo.environment
+        variables["FZF_DEFAULT_OPTS"] = nil
+        variables["TUILIST_DEFAULT_OPTS"] = nil
+        variables.merge(environment) { $1 }
+        return try Subprocess.run(
+            ["/bin/sh", "-c", command.replacingOccurrences(of: "TUILIST", with: tuilist.shellQuoted)], environment: variables)
+    }
+    let joined = try sh("printf 'usr:x:1\\nbash:y:2\\n' | TUILIST -fbash")
+    #expect(joined.status == 0 && joined.output == "bash:y:2\n", "\(joined)")
+    let fields = try sh("printf 'usr:x:1\\nroot:y:2\\n' | TUILIST -d: -n2.. -fy")
+    #expect(fields.status == 0 && fields.output == "root:y:2\n", "\(fields)")
+    let negated = try sh("printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "-i", "TUILIST_DEFAULT_OPTS": "+s"])
+    #expect(negated.output == "Ab\nab\n", "-i from fzf's variable, +s from ours: \(negated)")
+    let overridden = try sh("printf 'Ab\\nab\\n' | TUILIST +i -f ab", ["FZF_DEFAULT_OPTS": "-i"])
+    #expect(overridden.output == "ab\n", "the command line's +i wins: \(overridden)")
+    let notExtended = try sh("printf 'a b\\nab\\n' | TUILIST +x -f 'a b'")
+    #expect(notExtended.output == "a b\n", "+x: the space is part of the one term: \(notExtended)")
+    let unknown = try sh("echo x | TUILIST -m +z -f x")
+    #expect(unknown.status == 2 && unknown.errors == "tuilist: unknown option '+z' (tuilist pick --help lists the options)\n")
+    let unknownInVariable = try sh("echo x | TUILIST -f x", ["FZF_DEFAULT_OPTS": "--bogus"])
+    #expect(unknownInVariable.status == 2 && unknownInVariable.errors.contains("'--bogus'"), "\(unknownInVariable)")
 }
 
 /// `--filter` with the field, colour and NUL flags: the command line parses them as fzf's

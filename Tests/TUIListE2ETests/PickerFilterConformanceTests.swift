@@ -65,6 +65,8 @@ struct PickerFilterConformanceTests {
         ["Main"], ["SRC"], ["Readme"], ["eCole"], ["mAIN", "-i"], ["main", "+i"], ["TestCase !Data"],
         // Accented lines, unaccented queries; escaped spaces.
         ["ecole"], ["uber"], ["nino"], ["facade naive"], ["my\\ file"], ["\\ 1"],
+        // Accented queries: only the same accents (case folded), plain letters in them only plain.
+        ["école"], ["é"], ["ü"], ["Ü"], ["ñ"], ["'ç"], ["^école"], ["niño | uber"], ["ï"], ["!é"], ["!'ä src"], ["Ärger"],
         // Lone operators and the empty query.
         ["!"], ["'"], ["^"], ["$"], ["|"], [""],
         // --exact.
@@ -113,7 +115,10 @@ struct PickerFilterConformanceTests {
         #expect(nonEmpty >= Self.cases.count * 2 / 3, "only \(nonEmpty) cases select a proper subset")
     }
 
-    @Test(arguments: [["fo", "--no-sort"], ["'src !md$", "--no-sort"], ["", "--no-sort", "--tac"]])
+    @Test(arguments: [
+        ["fo", "--no-sort"], ["'src !md$", "--no-sort"], ["", "--no-sort", "--tac"], ["", "--header-lines", "3"],
+        ["src", "--no-sort", "--header-lines", "2"],
+    ])
     func noSortKeepsFzfsOrder(arguments: [String]) throws {
         let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
@@ -124,6 +129,51 @@ struct PickerFilterConformanceTests {
         let (_, ours) = try Self.run(tuilist, arguments, corpus: corpus)
         #expect(!theirs.isEmpty)
         #expect(ours == theirs, "\(arguments): first differences \(zip(ours, theirs).filter { $0 != $1 }.prefix(3))")
+    }
+
+    /// fzf scores a term's best occurrence in a line, not its first: `conf` in
+    /// `debconf/confmodule` is the one after the `/`.
+    @Test(arguments: ["conf", "'conf", "fig", "deb"])
+    func theBestOccurrenceRanksAsInFzf(query: String) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-best-\(UUID().uuidString.prefix(8)).txt"
+        try [
+            "/usr/share/debconf/confmodule", "/usr/share/doc/debconf-doc/changelog.gz", "/usr/lib/debconfig/x.txt",
+            "/usr/share/debconf/debconf.conf", "/var/cache/debconf/config.dat", "/usr/bin/dconf",
+            "/etc/fonts/conf.d/10-hinting.conf", "/usr/share/debconf/frontend/conflicts.pm",
+        ].joined(separator: "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        let (_, theirs) = try Self.run(fzf, [query], corpus: corpus)
+        let (_, ours) = try Self.run(tuilist, [query], corpus: corpus)
+        #expect(theirs.count > 2)
+        #expect(ours == theirs)
+    }
+
+    /// The whole ranking, line for line, for exact terms (scored as fzf scores them: the first
+    /// occurrence at a word boundary, the last one when `end` or `pathname` leads) under every
+    /// `--tiebreak` and `--scheme`, over the corpus and real-looking paths.
+    @Test(arguments: [
+        ["--tiebreak", "length"], ["--tiebreak", "begin"], ["--tiebreak", "end"], ["--tiebreak", "chunk"],
+        ["--tiebreak", "pathname"], ["--tiebreak", "index"], ["--tiebreak", "begin,length"], ["--tiebreak", "end,index"],
+        ["--tiebreak", "chunk,pathname,begin"], ["--scheme", "path"], ["--scheme", "history"], ["--scheme", "default"],
+        ["--scheme", "path", "--tiebreak", "begin"], ["--tac", "--tiebreak", "end"],
+    ])
+    func theRankingIsFzfsForEveryTiebreakAndScheme(options: [String]) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-tiebreak-\(UUID().uuidString.prefix(8)).txt"
+        let paths = Self.corpus.map { "/usr/share/" + $0.replacingOccurrences(of: " ", with: "/") + "/" + $0 }
+        try ((Self.corpus + paths).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        for query in ["'src", "'main", "'a", "'share", "^src", ".md$", "'a 's", "'ma 'src"] {
+            let (_, theirs) = try Self.run(fzf, [query] + options, corpus: corpus)
+            let (_, ours) = try Self.run(tuilist, [query] + options, corpus: corpus)
+            #expect(theirs.count > 10)
+            let firstDifference = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }
+            let differing = String(describing: firstDifference)
+            #expect(ours == theirs, "\(query) \(options): \(ours.count) vs \(theirs.count) lines, first difference \(differing)")
+        }
     }
 
     @Test func rankingPutsTheTightestMatchFirst() throws {

@@ -39,7 +39,7 @@ import Testing
     func linesAppendedAsBytesInBatchesMatchLikeStrings(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let lines = (0 ..< rng.int(0 ... 300)).map { _ in Self.randomLine(&rng) }
-        var plain = FilterIndex<Int>()
+        var plain = FilterIndex<Int>(storingText: true)
         for (n, line) in lines.enumerated() { plain.append(n, text: line) }
         // Batches of random size, each built apart from bytes, then joined.
         var built = FilterIndex<Int>(storingText: true)
@@ -68,7 +68,7 @@ import Testing
         // lines (copied into the last chunk, not one chunk each).
         var lines: [String] = []
         var built = FilterIndex<Int>(storingText: true)
-        var plain = FilterIndex<Int>()
+        var plain = FilterIndex<Int>(storingText: true)
         for batchSize in [15_000, 3, 1, 14_996] {
             var batch = FilterIndex<Int>(storingText: true)
             batch.reserveCapacity(items: batchSize, bytes: 200 * batchSize)  // as a picker's batch does
@@ -157,7 +157,7 @@ import Testing
         #expect(all == order, "seed \(seed)")
         for (id, text) in model { #expect(index.identifiers(index.matches(text)!) == [id], "seed \(seed)") }
         if seed == 0 {
-            var plain = FilterIndex<Int>()
+            var plain = FilterIndex<Int>(storingText: true)
             for n in 0 ..< 1_000 { plain.append(n, text: "\(n)") }
             #expect(plain._idsAreSlots && plain._ids.isEmpty && plain._dense.isEmpty)
             #expect(plain.identifier(atSlot: 999) == 999 && plain.slot(of: 998) == 998 && !plain.contains(1_000))

@@ -114,6 +114,32 @@ import Testing
         #expect(Self.marked(query, line) == expected, "\(query.debugDescription) on \(line.debugDescription)")
     }
 
+    /// fzf's accent rule: a term with an accented letter matches only those accents (case
+    /// still folded), a plain one matches accented text too; `!é` excludes only `é`.
+    @Test func anAccentedTermMatchesOnlyItsAccents() {
+        let lines = ["école", "ÉCOLE", "ecole", "Ecole", "naïve", "naive"]
+        func found(_ text: String) -> [String] {
+            var index = FilterIndex<Int>(storingText: true)
+            for (number, line) in lines.enumerated() { index.append(number, text: line) }
+            let slots = index.matches(FilterQuery(text))!.slots.map { lines[Int($0)] }
+            #expect(slots == lines.filter { FilterQuery(text).matches($0) != nil }, "one line at a time agrees: \(text)")
+            return slots
+        }
+        #expect(found("é") == ["école", "ÉCOLE"])
+        #expect(found("école") == ["école", "ÉCOLE"])
+        #expect(found("ecole") == ["école", "ÉCOLE", "ecole", "Ecole"])
+        #expect(found("É") == ["ÉCOLE"])
+        #expect(found("ï") == ["naïve"])
+        #expect(found("!é") == ["ecole", "Ecole", "naïve", "naive"])
+        #expect(found("^é | naive") == ["école", "ÉCOLE", "naïve", "naive"], "a plain term matches accents")
+        #expect(FilterQuery("é").groups[0][0].isAccentSensitive && !FilterQuery("e").groups[0][0].isAccentSensitive)
+        // Narrowing from `é`'s matches to `e`'s would miss the plain lines.
+        var index = FilterIndex<Int>(storingText: true)
+        for (number, line) in lines.enumerated() { index.append(number, text: line) }
+        let accented = index.matches(FilterQuery("é"))!
+        #expect(index.matches(FilterQuery("e"), narrowing: accented)!.slots.count == 6)
+    }
+
     @Test func exactModeMatchesSubstrings() {
         #expect(Self.marked("abc", "axbxc", exact: true) == nil)
         #expect(Self.marked("abc", "xabc", exact: true) == "x[a][b][c]")
@@ -183,17 +209,19 @@ import Testing
 
     // MARK: - The property test
 
-    /// The slow model: Foundation folding of each field, `Unicode.Scalar` arrays, the plain
-    /// definitions of each kind of term.
+    /// The slow model: Foundation folding of each field (none of accents for a term with an
+    /// accented letter, as fzf), `Unicode.Scalar` arrays, the plain definitions of each kind
+    /// of term.
     static func model(_ query: FilterQuery, _ fields: [String]) -> Bool {
-        func scalars(_ text: String, keepCase: Bool) -> [Unicode.Scalar] {
+        func scalars(_ text: String, keepCase: Bool, keepAccents: Bool) -> [Unicode.Scalar] {
+            if keepAccents { return Array((keepCase ? text : text.lowercased()).unicodeScalars.filter { $0 != "\0" }) }
             let options: String.CompareOptions = keepCase ? [.diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive]
             return Array(text.folding(options: options, locale: nil).unicodeScalars.filter { $0 != "\0" })
         }
         func blank(_ s: Unicode.Scalar) -> Bool { s == " " || (s.value >= 9 && s.value <= 13) }
         func matches(_ term: FilterQuery.Term, _ field: String) -> Bool {
-            let line = scalars(field, keepCase: term.caseSensitive)
-            let needle = scalars(term.text, keepCase: term.caseSensitive)
+            let line = scalars(field, keepCase: term.caseSensitive, keepAccents: term.isAccentSensitive)
+            let needle = scalars(term.text, keepCase: term.caseSensitive, keepAccents: term.isAccentSensitive)
             if needle.isEmpty { return true }
             var start = 0, end = line.count
             if term.kind == .prefix || term.kind == .equal, !blank(needle.first!) {
@@ -239,7 +267,7 @@ import Testing
     @Test(arguments: 0 ..< 60)
     func randomQueriesMatchTheModel(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed))
-        var index = FilterIndex<Int>()
+        var index = FilterIndex<Int>(storingText: true)  // (accented terms are checked against it)
         var items: [[String]] = []
         for id in 0 ..< rng.int(0 ... 200) {
             var fields: [String] = []

@@ -326,11 +326,48 @@ private struct PickerHarness {
         let picker = try PickerHarness(.init(key: .field(1)), lines: ["1 a", "2 b", "3 c"])
         picker.press(.down)
         #expect(picker.selectedRow == "2 b")
-        picker.type("b")  // 2 b only; then clearing the filter keeps it selected
+        picker.feed(["0 z"])
+        #expect(picker.selectedRow == "2 b", "lines arriving move nothing")
+        picker.type("b")  // 2 b only; then clearing the filter selects the first line, as fzf
         picker.press(.backspace)
-        #expect(picker.selectedRow == "2 b")
+        #expect(picker.selectedRow == "1 a")
+    }
+
+    @Test func everyQueryChangeSelectsTheBestMatch() throws {
+        let picker = try PickerHarness(lines: ["src/components/button_main.go", "main.go"])
+        #expect(picker.selectedRow == "src/components/button_main.go")
+        picker.type("main")
+        #expect(picker.listRows() == ["main.go", "src/components/button_main.go"])
+        #expect(picker.selectedRow == "main.go", "the selection went to the best match")
+        picker.press(.down)
+        picker.type(".")
+        #expect(picker.selectedRow == "main.go", "a narrower query selects its best match again")
         picker.press(.enter)
-        #expect(picker.app.chosen == ["2 b"])
+        #expect(picker.app.chosen == ["main.go"])
+    }
+
+    @Test func withHeaderLinesTheTypedQuerySelectsItsBestMatch() throws {
+        let lines = ["PID CMD", "1 /sbin/init splash", "77 bash", "90 sshd: bash -c x"]
+        let picker = try PickerHarness(.init(headerLines: 1), lines: lines)
+        picker.type("bash")
+        #expect(picker.selectedRow == "77 bash", "\(picker.rows)")
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["77 bash"])
+    }
+
+    @Test func trackKeepsTheSelectedLineWhileItMatches() throws {
+        var options = PickerApp.Options()
+        options.track = true
+        let picker = try PickerHarness(options, lines: ["src/components/button_main.go", "main.go", "readme"])
+        picker.type("main")
+        picker.press(.down)
+        #expect(picker.selectedRow == "src/components/button_main.go")
+        picker.type(".go")
+        #expect(picker.listRows().first == "main.go" && picker.selectedRow == "src/components/button_main.go")
+        picker.press(.control("u"))
+        #expect(picker.selectedRow == "src/components/button_main.go", "clearing the query keeps it too")
+        picker.type("readme")
+        #expect(picker.selectedRow == "readme", "a line filtered out gives way to the best match")
     }
 }
 

@@ -80,6 +80,11 @@ import Testing
         picker.terminal.enqueue([.key(.control("u"))])
         #expect(picker.step { picker.items.count == count })
         #expect(picker.items.prefix(3) == [0, 1, 2])
+        // The background result selects its best match, though the selected line matches too.
+        picker.app.list.select(10)
+        for character in "'file-1" { picker.terminal.enqueue([.key(.character(character))]) }
+        #expect(picker.step { picker.items.first == 1 && picker.rows[0].hasPrefix("> 'file-1 ") })
+        #expect(picker.app.list.state.selection == 1, "the best match, not line 10 where the selection was")
     }
 
     @Test func whileLinesKeepComingASearchFinishesAndClearingTheQueryShowsEveryLine() throws {

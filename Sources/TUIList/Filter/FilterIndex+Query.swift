@@ -12,7 +12,10 @@ extension FilterIndex {
     /// - Returns: the matches, or `nil` when cancelled.
     /// - Complexity: O(bytes searched × terms), split over `activeProcessorCount` threads for
     ///   ``parallelThreshold`` candidates or more. A single exact term is one `memmem` per item;
-    ///   a fuzzy term one `memchr` per character of the term.
+    ///   a fuzzy term one `memchr` per character of the term. A term with an accented letter
+    ///   (``FilterQuery/Term/isAccentSensitive``) is checked again against each match's text
+    ///   as written, in an index made ``init(storingText:)`` (without the text, accents are
+    ///   ignored).
     public func matches(
         _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil
     ) -> FilterMatches? {
@@ -27,38 +30,128 @@ extension FilterIndex {
             candidates = _candidates(narrowing: previous)
         }
         guard
-            let found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
+            var found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
         else { return nil }
+        if _storesText && query._hasAccentSensitiveTerms {
+            // An accented term matched the text without its accents: check it with them.
+            var kept: (slots: [Int32], scores: [Int32]) = ([], [])
+            for (slot, score) in zip(found.slots, found.scores) where query._acceptsAccents(in: text(atSlot: Int(slot))) {
+                kept.slots.append(slot)
+                kept.scores.append(score)
+            }
+            found = kept
+        }
         return FilterMatches(
             query: [], slots: found.slots, slotCount: total, version: version, scores: found.scores, filterQuery: query)
     }
 
-    /// The slots of `matches` best first: by score (higher first), then shorter text, then slot
-    /// order. Matches without scores (an empty query, a substring search) keep slot order.
+    /// The slots of `matches` best first: by score (higher first), then each of `tiebreaks`
+    /// in turn (fzf's `--tiebreak`), then slot order. Matches without scores (an empty query, a
+    /// substring search) keep slot order.
     ///
     /// - Parameters:
     ///   - matches: a result of this index.
     ///   - laterFirst: whether, among equals, the later slot comes first (fzf's `--tac`); the
     ///     slots of matches without scores are then reversed.
+    ///   - tiebreaks: how equal scores are ordered before slot order (``FilterTiebreak``;
+    ///     `.index` adds nothing); by default the shorter text first, blanks around it not
+    ///     counted, as fzf's default.
     /// - Returns: the slots, ranked.
-    /// - Complexity: O(m log m) for m matches.
-    public func ranked(_ matches: FilterMatches, laterFirst: Bool = false) -> [Int32] {
+    /// - Complexity: O(m log m) for m matches, plus, for a tiebreak other than `length`, one
+    ///   more match of each (its offsets are not kept by the search).
+    public func ranked(_ matches: FilterMatches, laterFirst: Bool = false, tiebreaks: [FilterTiebreak] = [.length]) -> [Int32] {
         guard matches.scores.count == matches.slots.count, !matches.slots.isEmpty else {
             return laterFirst ? matches.slots.reversed() : matches.slots
         }
-        // One 64-bit key per match, sorted: 20 bits of inverted score, 12 of length, 32 of slot.
-        var keys = [UInt64](repeating: 0, count: matches.slots.count)
-        for (i, slot) in matches.slots.enumerated() {
-            let score = UInt64(min(max(Int(matches.scores[i]) + (1 << 19), 0), (1 << 20) - 1))
-            let length = UInt64(min(Int(_lengths[Int(slot)]), (1 << 12) - 1))
-            let order = laterFirst ? UInt32.max - UInt32(slot) : UInt32(slot)
-            keys[i] = (((1 << 20) - 1 - score) << 44) | (length << 32) | UInt64(order)
+        let criteria = Array(tiebreaks.filter { $0 != .index }.prefix(3))
+        let needsOffsets = criteria.contains { $0 != .length }
+        let matcher = needsOffsets ? matches.filterQuery.map(_FilterMatcher.init) : nil
+        // One key per match: its score, up to three 16-bit tiebreak values (fzf's), its order.
+        var keys: [_RankKey] = []
+        keys.reserveCapacity(matches.slots.count)
+        _withItemText { text in
+            for (i, slot) in matches.slots.enumerated() {
+                let cased = text.cased(Int(slot))
+                let ranges = matcher?.termRanges(folded: text.folded(Int(slot)), cased: cased) ?? []
+                var points: UInt64 = 0
+                for criterion in criteria {
+                    points = points << 16 | UInt64(_tiebreakValue(criterion, cased, ranges))
+                }
+                points <<= UInt64(16 * (3 - criteria.count))
+                let order = laterFirst ? UInt32.max - UInt32(slot) : UInt32(slot)
+                keys.append(_RankKey(score: -matches.scores[i], points: points, order: order))
+            }
         }
         keys.sort()
-        return keys.map {
-            let order = UInt32(truncatingIfNeeded: $0)
-            return Int32(bitPattern: laterFirst ? UInt32.max - order : order)
+        return keys.map { Int32(bitPattern: laterFirst ? UInt32.max - $0.order : $0.order) }
+    }
+
+    /// Runs `body` with the index's text storage borrowed.
+    internal func _withItemText<R>(_ body: (_ItemText) -> R) -> R {
+        _store.withBases { bases in
+            _starts.withUnsafeBufferPointer { starts in
+                _lengths.withUnsafeBufferPointer { lengths in
+                    _foldedLengths.withUnsafeBufferPointer { foldedLengths in
+                        body(_ItemText(bases: bases, starts: starts, lengths: lengths, foldedLengths: foldedLengths))
+                    }
+                }
+            }
         }
+    }
+}
+
+/// A match's place in a ranking: score (negated: higher first), tiebreak values, order.
+private struct _RankKey: Comparable {
+    let score: Int32
+    let points: UInt64
+    let order: UInt32
+
+    static func < (a: Self, b: Self) -> Bool {
+        (a.score, a.points, a.order) < (b.score, b.points, b.order)
+    }
+}
+
+@inline(__always)
+private func _isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+/// A text's length without the blanks around it (fzf's `TrimLength`), in bytes of the
+/// case-kept text: characters for ASCII and for accented Latin letters (folded to one byte),
+/// and O(1) for a line without blanks at its ends, which a ranking of a million matches needs.
+private func _trimmedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    var start = 0, end = text.count
+    while start < end && _isSpace(text[start]) { start += 1 }
+    while end > start && _isSpace(text[end - 1]) { end -= 1 }
+    return end - start
+}
+
+/// One tiebreak's value for a match (lower ranks first), as fzf's `buildResult` computes it
+/// from the terms' match offsets `ranges` in `text`.
+private func _tiebreakValue(_ criterion: FilterTiebreak, _ text: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> UInt16 {
+    @inline(__always) func clamp(_ value: Int) -> UInt16 { UInt16(min(max(value, 0), Int(UInt16.max))) }
+    if criterion == .length { return clamp(_trimmedLength(text)) }
+    guard let minBegin = ranges.map(\.lowerBound).min(), let minEnd = ranges.map(\.upperBound).min(),
+        let maxEnd = ranges.map(\.upperBound).max()
+    else { return .max }
+    switch criterion {
+    case .chunk:
+        var begin = minBegin, end = maxEnd
+        while begin >= 1 && !_isSpace(text[begin - 1]) { begin -= 1 }
+        while end < text.count && !_isSpace(text[end]) { end += 1 }
+        return clamp(end - begin)
+    case .pathname:
+        let lastDelimiter = text.lastIndex { $0 == 0x2F || $0 == 0x5C } ?? -1
+        return lastDelimiter <= minBegin ? clamp(minBegin - lastDelimiter) : .max
+    case .begin, .end:
+        var whitePrefix = 0
+        for index in 0 ..< text.count {
+            whitePrefix = index
+            if index == minBegin || !_isSpace(text[index]) { break }
+        }
+        if criterion == .begin { return clamp(minEnd - whitePrefix) }
+        let max = Int(UInt16.max)
+        return clamp(max - max * (maxEnd - whitePrefix) / (_trimmedLength(text) + 1))
+    case .length, .index:
+        return 0
     }
 }
 
@@ -101,6 +194,9 @@ extension FilterQuery.Term {
 
     private static func _positiveImplies(_ a: Self, _ b: Self) -> Bool {
         if b.caseSensitive && !a.caseSensitive { return false }
+        // `á`'s matches are not all of `a`'s; `á` after `á` is decided below on folded text,
+        // enough when the accented text is the same.
+        if b.isAccentSensitive && !a.text.contains(b.text) { return false }
         let n = b.caseSensitive ? a._needle : TextFolding.folded(a.text)
         let m = b._needle
         switch b.kind {

@@ -11,8 +11,8 @@ import Darwin
 /// reads letters' case there to find camelCase humps). Fields are separated by NUL bytes; a
 /// term matches within one field.
 ///
-/// Scoring (fzf's, on the first match found, greedy, then shrunk from its end): 16 per
-/// matched character, a bonus for a character at a word start (after a blank 10, after `/`,
+/// Scoring (fzf's, on the best of the matches found from each start, each greedy, then shrunk
+/// from its end): 16 per matched character, a bonus for a character at a word start (after a blank 10, after `/`,
 /// `,`, `:`, `;`, `|` 9, after other punctuation 8), a camelCase hump or the first digit 7,
 /// punctuation 8; inside a run of consecutive matches every character gets at least the run's
 /// first bonus (at least 4); the first character's bonus counts twice; a gap costs 3, then 1
@@ -25,9 +25,13 @@ internal struct _FilterMatcher: @unchecked Sendable {
         let needle: [UInt8]
     }
     let groups: [[Term]]
+    let bonuses: _Bonuses
 
     init(_ query: FilterQuery) {
-        groups = query.groups.map { group in
+        bonuses = _Bonuses(query.scheme, lastOccurrence: query.prefersLastOccurrence)
+        // A group with an inverted accented term (`!é`) is left to the accent check (on folded
+        // text it would exclude every `e`): here it matches every line.
+        groups = query.groups.filter { !$0.contains { $0.inverted && $0.isAccentSensitive } }.map { group in
             group.map { Term(kind: $0.kind, inverted: $0.inverted, caseSensitive: $0.caseSensitive, needle: $0._needle) }
         }
     }
@@ -38,6 +42,26 @@ internal struct _FilterMatcher: @unchecked Sendable {
         folded: UnsafeBufferPointer<UInt8>, cased: UnsafeBufferPointer<UInt8>, positions: inout [Int],
         collect: Bool = true
     ) -> Int32? {
+        var unused: [Range<Int>] = []
+        return score(
+            folded: folded, cased: cased, positions: &positions, collect: collect, ranges: &unused, collectsRanges: false)
+    }
+
+    /// The line's terms' matches, each as the range from its first matched byte to after its
+    /// last (in the case-kept text's offsets), for the tiebreaks; empty when it does not match.
+    func termRanges(folded: UnsafeBufferPointer<UInt8>, cased: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var positions: [Int] = []
+        var ranges: [Range<Int>] = []
+        let score = score(
+            folded: folded, cased: cased, positions: &positions, collect: true, ranges: &ranges, collectsRanges: true)
+        return score == nil ? [] : ranges
+    }
+
+    /// ``score(folded:cased:positions:collect:)``, with each term's range when `collectsRanges`.
+    func score(
+        folded: UnsafeBufferPointer<UInt8>, cased: UnsafeBufferPointer<UInt8>, positions: inout [Int],
+        collect: Bool, ranges: inout [Range<Int>], collectsRanges: Bool
+    ) -> Int32? {
         var total: Int32 = 0
         let classText = cased.count == folded.count ? cased : folded
         for group in groups {
@@ -45,13 +69,18 @@ internal struct _FilterMatcher: @unchecked Sendable {
             var groupScore: Int32 = 0
             for term in group {
                 let text = term.caseSensitive ? cased : folded
+                let before = positions.count
                 let found = term.needle.withUnsafeBufferPointer { needle in
                     _termScore(
                         term.kind, needle: needle, text: text, classText: classText, positions: &positions,
-                        collect: collect && !term.inverted, negative: term.caseSensitive)
+                        collect: collect && !term.inverted, negative: term.caseSensitive, bonuses: bonuses)
                 }
                 if let found {
                     if term.inverted { continue }
+                    if collectsRanges && positions.count > before {
+                        let offsets = positions[before...].map { $0 >= 0 ? $0 : -$0 - 1 }
+                        ranges.append(offsets.min()! ..< offsets.max()! + 1)
+                    }
                     groupScore = found
                     matched = true
                     break
@@ -94,7 +123,7 @@ internal func _position(_ text: UnsafePointer<UInt8>, _ length: Int, _ needle: U
 /// A term's score in the first field of `text` it matches, or `nil`.
 private func _termScore(
     _ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
-    classText: UnsafeBufferPointer<UInt8>, positions: inout [Int], collect: Bool, negative: Bool
+    classText: UnsafeBufferPointer<UInt8>, positions: inout [Int], collect: Bool, negative: Bool, bonuses: _Bonuses
 ) -> Int32? {
     guard let needleBase = needle.baseAddress, needle.count > 0 else { return 0 }
     guard let base = text.baseAddress else { return nil }
@@ -103,15 +132,50 @@ private func _termScore(
     while true {
         let high =
             memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
-        if let range = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+        if var best = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+            // fzf scores the best occurrence, not the first (`conf` in `debconf/confmodule` is
+            // the one after the `/`): a fuzzy or exact term is tried again from each later start,
+            // up to ``_occurrencesTried`` of them. A fuzzy term takes the best score; an exact
+            // one, as fzf's, the first occurrence at a word boundary (bonus 8 or more; the last
+            // one when searching backward), else the one whose first character's bonus is best.
+            if kind == .fuzzy || kind == .exact {
+                var ignored: [Int] = []
+                func rate(_ range: Range<Int>) -> Int32 {
+                    if kind == .exact {
+                        let previous = range.lowerBound > low ? _class(base[range.lowerBound - 1], bonuses) : bonuses.initial
+                        return _bonus(previous, _class(base[range.lowerBound], bonuses), bonuses)
+                    }
+                    return _score(
+                        base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
+                        positions: &ignored, collect: false, negative: negative, bonuses: bonuses)
+                }
+                var bestRating = rate(best)
+                var from = best.lowerBound + _utf8Length(base[best.lowerBound]), tried = 1
+                while tried < _occurrencesTried, from < high, kind == .fuzzy || bonuses.lastOccurrence || bestRating < 8,
+                    let next = _fieldMatch(kind, needleBase, needle.count, base, from, high)
+                {
+                    let rating = rate(next)
+                    let boundary = kind == .exact && rating >= 8
+                    if rating > bestRating || (bonuses.lastOccurrence && (rating == bestRating || boundary)) {
+                        (best, bestRating) = (next, rating)
+                    }
+                    from = next.lowerBound + _utf8Length(base[next.lowerBound])
+                    tried += 1
+                }
+                if !collect && kind == .fuzzy { return bestRating }
+            }
             return _score(
-                base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
-                positions: &positions, collect: collect, negative: negative)
+                base, classText, low: low, start: best.lowerBound, end: best.upperBound, needleBase, needle.count,
+                positions: &positions, collect: collect, negative: negative, bonuses: bonuses)
         }
         if high >= count { return nil }
         low = high + 1
     }
 }
+
+/// How many occurrences of a term in one field are scored to find the best (a bound on the
+/// work a line with the term's first character many times costs).
+private let _occurrencesTried = 64
 
 /// Where a term matches in `text[low ..< high]` (the window scored), or `nil`.
 @inline(__always)
@@ -159,47 +223,68 @@ private func _fieldMatch(
     }
 }
 
-private enum _CharClass: UInt8 { case white, nonWord, delimiter, lower, upper, letter, number }
+internal enum _CharClass: UInt8 { case white, nonWord, delimiter, lower, upper, letter, number }
+
+/// A scheme's bonuses (fzf's `--scheme`): after a blank, after a delimiter, which bytes are
+/// delimiters, and the class before a line's first character.
+internal struct _Bonuses: Sendable {
+    let white: Int32
+    let delimiter: Int32
+    let slashOnly: Bool
+    let initial: _CharClass
+    /// Whether the last of the best-scoring occurrences is taken (else the first).
+    let lastOccurrence: Bool
+
+    init(_ scheme: FilterScheme, lastOccurrence: Bool) {
+        self.lastOccurrence = lastOccurrence
+        switch scheme {
+        case .default: (white, delimiter, slashOnly, initial) = (10, 9, false, .white)
+        case .path: (white, delimiter, slashOnly, initial) = (8, 9, true, .delimiter)
+        case .history: (white, delimiter, slashOnly, initial) = (8, 8, false, .white)
+        }
+    }
+}
 
 @inline(__always)
-private func _class(_ byte: UInt8) -> _CharClass {
+private func _class(_ byte: UInt8, _ bonuses: _Bonuses) -> _CharClass {
     switch byte {
     case 0x61 ... 0x7A: return .lower
     case 0x41 ... 0x5A: return .upper
     case 0x30 ... 0x39: return .number
     case 0x20, 0x09 ... 0x0D: return .white
-    case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
+    case 0x2F: return .delimiter
+    case 0x2C, 0x3A, 0x3B, 0x7C: return bonuses.slashOnly ? .nonWord : .delimiter
     case 0x80...: return .letter
     default: return .nonWord
     }
 }
 
 @inline(__always)
-private func _bonus(_ previous: _CharClass, _ current: _CharClass) -> Int32 {
+private func _bonus(_ previous: _CharClass, _ current: _CharClass, _ bonuses: _Bonuses) -> Int32 {
     if current.rawValue > _CharClass.nonWord.rawValue {
         switch previous {
-        case .white: return 10
-        case .delimiter: return 9
+        case .white: return bonuses.white
+        case .delimiter: return bonuses.delimiter
         case .nonWord: return 8
         default: break
         }
     }
     if previous == .lower && current == .upper || previous != .number && current == .number { return 7 }
     if current == .nonWord || current == .delimiter { return 8 }
-    if current == .white { return 10 }
+    if current == .white { return bonuses.white }
     return 0
 }
 
 /// Scores the needle matched greedily in `text[start ..< end]` (`low`: the field's start).
 private func _score(
     _ text: UnsafePointer<UInt8>, _ classText: UnsafeBufferPointer<UInt8>, low: Int, start: Int, end: Int,
-    _ needle: UnsafePointer<UInt8>, _ n: Int, positions: inout [Int], collect: Bool, negative: Bool
+    _ needle: UnsafePointer<UInt8>, _ n: Int, positions: inout [Int], collect: Bool, negative: Bool, bonuses: _Bonuses
 ) -> Int32 {
     @inline(__always) func classAt(_ index: Int) -> _CharClass {
-        _class(index < classText.count ? classText[index] : text[index])
+        _class(index < classText.count ? classText[index] : text[index], bonuses)
     }
     var score: Int32 = 0, inGap = false, consecutive = 0, firstBonus: Int32 = 0, i = 0
-    var previous: _CharClass = start > low ? classAt(start - 1) : .white
+    var previous: _CharClass = start > low ? classAt(start - 1) : bonuses.initial
     var index = start
     while index < end {
         let current = classAt(index)
@@ -209,7 +294,7 @@ private func _score(
         {
             if collect { positions.append(negative ? -index - 1 : index) }
             score += 16
-            var bonus = _bonus(previous, current)
+            var bonus = _bonus(previous, current, bonuses)
             if consecutive == 0 {
                 firstBonus = bonus
             } else {

@@ -15,7 +15,9 @@ import Foundation
 /// | `!'abc`  | do not fuzzy-match `abc`                              |
 ///
 /// `\ ` is a space inside a term. Smart case: a term with an upper-case letter is
-/// case-sensitive, others ignore case; accents are ignored either way (``TextFolding``). With
+/// case-sensitive, others ignore case; a term without accents ignores them (``TextFolding``),
+/// one with an accented letter matches only those accents (fzf's rule: `á` matches `á` and
+/// `Á`, not `a`; ``Term/isAccentSensitive``). With
 /// `exact`, plain terms are exact and `'abc` is fuzzy. As in fzf, every text is a query: an
 /// operator with nothing after it (`!`, `'`, `^`) is dropped, a leading `|` is a term.
 ///
@@ -61,6 +63,10 @@ public struct FilterQuery: Sendable, Hashable {
         public let caseSensitive: Bool
         /// The text folded as lines are (``TextFolding``; case kept when case-sensitive).
         @usableFromInline internal let _needle: [UInt8]
+        /// Whether the text has an accented letter (`á`): then, as in fzf, it matches only text
+        /// with the same accents (`á` or `Á` under ignored case, never `a`), and its plain
+        /// letters only plain ones. A term without accents matches accented text too.
+        public let isAccentSensitive: Bool
 
         /// A term.
         ///
@@ -75,6 +81,7 @@ public struct FilterQuery: Sendable, Hashable {
             self.text = text
             self.caseSensitive = caseSensitive
             _needle = caseSensitive ? TextFolding.foldedKeepingCase(text) : TextFolding.folded(text)
+            isAccentSensitive = TextFolding.foldedKeepingCase(text) != Array(text.utf8)
         }
     }
 
@@ -84,6 +91,15 @@ public struct FilterQuery: Sendable, Hashable {
     public let exact: Bool
     /// How case is compared.
     public let caseMatching: CaseMatching
+    /// Whether the text is fzf's extended search (the default); without it (fzf's `+x`) the
+    /// whole text, spaces and operators included, is one term: fuzzy, or exact under ``exact``.
+    public let extended: Bool
+    /// How matches score (fzf's `--scheme`: the bonus of a match at a word start).
+    public let scheme: FilterScheme
+    /// Whether, of a term's occurrences that score best, the last one is taken (its offsets
+    /// then count for the tiebreaks); fzf searches backward when `end` or `pathname` comes
+    /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
+    public var prefersLastOccurrence = false
     /// The terms: a line matches when, in every group, at least one term matches.
     public let groups: [[Term]]
 
@@ -96,12 +112,40 @@ public struct FilterQuery: Sendable, Hashable {
     ///   - text: what the person typed.
     ///   - exact: whether plain terms are exact (then `'term` is fuzzy).
     ///   - caseMatching: how case is compared (smart case by default).
+    ///   - extended: whether the text is fzf's extended search (`false`: fzf's `+x`, the text
+    ///     without its leading spaces is one term).
+    ///   - scheme: how matches score (fzf's `--scheme`).
     /// - Complexity: O(length of `text`).
-    public init(_ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart) {
+    public init(
+        _ text: String, exact: Bool = false, caseMatching: CaseMatching = .smart, extended: Bool = true,
+        scheme: FilterScheme = .default
+    ) {
         self.text = text
+        self.scheme = scheme
         self.exact = exact
         self.caseMatching = caseMatching
-        groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
+        self.extended = extended
+        if extended {
+            groups = Self.parse(text, exact: exact, caseMatching: caseMatching)
+        } else {
+            let word = text.drop { $0 == " " }
+            let lower = word.lowercased()
+            let caseSensitive = caseMatching == .respect || (caseMatching == .smart && lower != word)
+            let kind: Kind = exact ? .exact : .fuzzy
+            let term = Term(kind: kind, text: caseSensitive ? String(word) : lower, caseSensitive: caseSensitive)
+            groups = word.isEmpty ? [] : [[term]]
+        }
+    }
+
+    /// Whether fzf searches backward for these tiebreaks: `end` or `pathname` before `begin`.
+    /// - Parameter tiebreaks: the tiebreaks in force.
+    /// - Returns: the value for ``prefersLastOccurrence``.
+    public static func prefersLastOccurrence(for tiebreaks: [FilterTiebreak]) -> Bool {
+        for tiebreak in tiebreaks {
+            if tiebreak == .end || tiebreak == .pathname { return true }
+            if tiebreak == .begin { return false }
+        }
+        return false
     }
 
     /// What a list's `/` filter matches: fzf's syntax with exact terms, so each word is a
@@ -210,7 +254,7 @@ extension FilterQuery {
                 _FilterMatcher(self).score(folded: f, cased: c, positions: &hits)
             }
         }
-        guard let score else { return nil }
+        guard let score, !_hasAccentSensitiveTerms || _acceptsAccents(in: line) else { return nil }
         var positions = Set<Int>()
         for hit in hits {
             positions.insert(Int(hit >= 0 ? foldedOwner[hit] : casedOwner[-hit - 1]))

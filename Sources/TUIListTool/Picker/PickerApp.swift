@@ -7,8 +7,9 @@ import TUIList
 ///
 /// Screen: a prompt line (`> query` with its cursor, and `matches/lines`), the pinned header
 /// lines, the list, and a help bar. Typing filters (``FilterQuery``: fzf's extended search,
-/// smart case, accents ignored; matches ranked by score unless ``Options/sort`` is off); the
-/// query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
+/// smart case, accents ignored unless the term has one; matches ranked by score unless ``Options/sort`` is off), and
+/// each new query selects its best match, as fzf does (``Options/track`` keeps the selected line
+/// while it matches); the query is a ``TextPrompt`` (←/→, Ctrl-A/Ctrl-E, Delete, Ctrl-U, Ctrl-W, paste at the
 /// cursor), searched once per run of editing keys in a batch of input; ↑/↓, Ctrl-P/Ctrl-N
 /// (Ctrl-K), PgUp/PgDn, Home/End move; with `multi`, Tab marks and moves down; Enter chooses;
 /// Esc gives up. The result is in ``chosen`` and ``exitStatus`` once the
@@ -39,6 +40,24 @@ package final class PickerApp: TerminalApp {
         package var query = ""
         /// Whether plain terms match exactly (`--exact`).
         package var exact = false
+        /// Whether the query is fzf's extended search (`+x` turns it off: the query is one term).
+        package var extended = true
+        /// How matches score and rank (`--scheme`).
+        package var scheme: FilterScheme = .default
+        /// How matches of equal score are ordered (`--tiebreak`); `nil` for ``scheme``'s.
+        package var tiebreaks: [FilterTiebreak]?
+        /// Where the prompt and the list go (`--layout`, `--reverse`).
+        package var layout: Layout = .reverse
+        /// Whether moving past either end of the list goes round to the other (`--cycle`).
+        package var cycle = false
+        /// Keys bound by `--bind` and `--expect`, after the picker's own.
+        package var bindings: [PickerBinding] = []
+        /// Whether clicks and the wheel act (`--no-mouse` turns them off).
+        package var mouse = true
+        /// Whether the counts are shown (`--info=hidden` hides them).
+        package var showsInfo = true
+        /// The border around the picker (`--border`), if any.
+        package var border: Box.Border?
         /// How case is compared (`-i`, `+i`; smart case by default).
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
@@ -67,6 +86,9 @@ package final class PickerApp: TerminalApp {
         package var preview: String?
         /// Where the preview pane goes and its size (`--preview-window`).
         package var previewWindow = PreviewWindow()
+        /// Whether the selected line stays selected when the query changes, while it matches
+        /// (`--track`); without it every new query selects its best match, as fzf does.
+        package var track = false
         /// Creates options.
         package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
@@ -80,6 +102,20 @@ package final class PickerApp: TerminalApp {
             self.caseMatching = caseMatching
             self.sort = sort
         }
+    }
+
+    /// Where the prompt and the list go (fzf's `--layout`).
+    package enum Layout: String, Sendable {
+        /// The prompt at the bottom, the best match just above it (drawn here top-down, the
+        /// best match first, under the prompt's line at the bottom).
+        case `default`
+        /// The prompt at the top, the list below it, best first (this picker's own way too).
+        case reverse
+        /// The prompt at the bottom, the list from the top, best first.
+        case reverseList = "reverse-list"
+
+        /// Whether the prompt is on the bottom line (above the help bar).
+        package var promptAtBottom: Bool { self != .reverse }
     }
 
     /// The list on screen: one section, no section header; items are line numbers.
@@ -133,6 +169,10 @@ package final class PickerApp: TerminalApp {
     package var marked: [String] { markedLines.map(line) }
     /// The lines chosen, once Enter was pressed.
     package private(set) var chosen: [String] = []
+    /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
+    package private(set) var chosenWithKey: String?
+    /// Whether the preview pane is hidden (`toggle-preview`).
+    package private(set) var previewHidden = false
     /// The status to exit with, once the person chose or gave up.
     package private(set) var exitStatus: Int32?
 
@@ -160,6 +200,10 @@ package final class PickerApp: TerminalApp {
     private var allLines: Snapshot<Int, Int>?
     /// Whether the list was last given a snapshot of all lines in input order.
     private var listShowsAllLines = false
+    /// Whether the query changed and the list has not shown its result yet: the result, when
+    /// it comes (at once or from the background), selects its best match (or, under
+    /// ``Options/track``, keeps the selected line if it matches).
+    private var selectsBestMatch = false
     /// Builds the snapshot of every line off the program's thread once there are many.
     private let allLinesBuilder = AllLinesBuilder()
     /// When the builder last delivered while lines were still coming.
@@ -197,11 +241,12 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
-        prompt = TextPrompt(text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi))
+        prompt = TextPrompt(
+            text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
         query = prompt.text
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
-        keymap = PickerKeymap.keymap(multi: options.multi)
+        keymap = PickerKeymap.keymap(multi: options.multi, bindings: options.bindings)
         index = FilterIndex(storingText: !preparation.keepsLines)
         inbox.prepare(preparation)
         let link = Link()
@@ -261,6 +306,7 @@ package final class PickerApp: TerminalApp {
                 perform(action, in: program)
                 if exitStatus != nil { return }
             case .mouse:
+                guard options.mouse else { continue }
                 searchTypedQuery()
                 list.handle(next)
             case .paste, .resize:
@@ -294,7 +340,7 @@ package final class PickerApp: TerminalApp {
 
     package func tick(in program: Program) {
         takeLines(in: program)
-        guard options.preview != nil, exitStatus == nil else { return }
+        guard options.preview != nil, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
         if selected != previewFor {
             // The selection moved: the old output goes, the command runs once it settles.
@@ -328,7 +374,7 @@ package final class PickerApp: TerminalApp {
             if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
                 listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
-                if list.state.selection == nil, index.count > 0 { list.select(0) }
+                settleSelection(best: index.count > 0 ? 0 : nil)
             }
             checkAutoExit(in: program)
             program.setNeedsDisplay()
@@ -356,42 +402,53 @@ package final class PickerApp: TerminalApp {
     package var isAnimating: Bool { list.isAnimating }
 
     package func render(into canvas: inout Canvas) {
-        let width = canvas.width, height = canvas.height
+        var area = canvas.bounds
+        if let border = options.border { area = Box(border: border).draw(into: &canvas, in: area) }
+        let width = area.width, height = area.height, left = area.x
         guard width >= 10, height >= 3 else {
-            canvas.draw("tuilist", x: 0, y: 0, style: Style(attributes: .bold))
+            canvas.draw("tuilist", x: left, y: area.y, style: Style(attributes: .bold))
             return
         }
+        // Rows: the prompt on top (`reverse`, the default here) or on the line above the help
+        // bar (fzf's `default` and `reverse-list`), the header lines beside it, the list in the rest.
+        let headerRows = min(options.headerText.count + header.count, max(0, height - 3))
+        let bottom = options.layout.promptAtBottom
+        let promptY = bottom ? area.y + height - 2 : area.y
+        let headerY = bottom ? promptY - headerRows : area.y + 1
+        let body = Rect(
+            x: left, y: bottom ? area.y : headerY + headerRows, width: width, height: max(0, height - 2 - headerRows))
         // The prompt, the query with its cursor, and the counts while the query leaves room.
         let promptWidth = canvas.draw(
-            options.prompt, x: 0, y: 0, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
+            options.prompt, x: left, y: promptY, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         let infoWidth = TerminalText.columns(of: info)
         // (The query and its cursor cell, a space, the counts, a space.)
-        let showsInfo = promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
+        let showsInfo =
+            options.showsInfo && promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
         let fieldEnd = showsInfo ? width - infoWidth - 2 : width
-        prompt.draw(into: &canvas, in: Rect(x: promptWidth, y: 0, width: fieldEnd - promptWidth, height: 1))
+        prompt.draw(into: &canvas, in: Rect(x: left + promptWidth, y: promptY, width: fieldEnd - promptWidth, height: 1))
         if showsInfo {
-            canvas.draw(info, x: width - infoWidth - 1, y: 0, style: Style(attributes: .dim))
+            canvas.draw(info, x: left + width - infoWidth - 1, y: promptY, style: Style(attributes: .dim))
         }
-        var y = 1
-        for line in options.headerText where y < height - 2 {
-            canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+        var y = headerY
+        for line in options.headerText where y < headerY + headerRows {
+            canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
             y += 1
         }
-        for line in header where y < height - 2 {
+        for line in header where y < headerY + headerRows {
             if options.ansi {
-                ANSIText(parsing: line).draw(into: &canvas, x: 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
+                ANSIText(parsing: line).draw(
+                    into: &canvas, x: left + 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
             } else {
-                canvas.draw(" " + line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
+                canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
             }
             y += 1
         }
         list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
-        let body = Rect(x: 0, y: y, width: width, height: max(0, height - 1 - y))
-        if options.preview != nil {
+        if options.preview != nil && !previewHidden {
             let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
             list.render(into: &canvas, rect: listRect)
             split.drawDivider(into: &canvas, in: body)
@@ -404,7 +461,7 @@ package final class PickerApp: TerminalApp {
             list.render(into: &canvas, rect: body)
         }
         HelpBar(items: helpBarItems, separator: " · ", style: Style(foreground: .ansi(6)))
-            .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
+            .draw(into: &canvas, in: Rect(x: left + 1, y: area.y + height - 1, width: width - 1, height: 1))
         if isShowingHelp { helpOverlay.draw(into: &canvas, in: canvas.bounds) }
     }
 
@@ -438,21 +495,57 @@ package final class PickerApp: TerminalApp {
         switch action {
         case .choose:
             choose(in: program)
+        case .chooseExpecting(let name):
+            chosenWithKey = name
+            choose(in: program)
         case .cancel:
             previewRunner.cancel()
             exitStatus = 130
             quit(130, program)
-        case .mark:
-            guard let id = list.state.selection else { return }
+        case .mark, .markUp, .toggleMark:
+            guard options.multi, let id = list.state.selection else { return }
             if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
             list.markedItems = Set(markedLines)
-            list.moveSelection(.next)
+            if action != .toggleMark { list.moveSelection(action == .mark ? .next : .previous) }
+        case .markAll, .unmarkAll, .toggleAll:
+            guard options.multi else { return }
+            let shown = matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)
+            let marked = Set(markedLines)
+            switch action {
+            case .markAll: markedLines += shown.filter { !marked.contains($0) }
+            case .unmarkAll:
+                let unmarked = Set(shown)
+                markedLines.removeAll { unmarked.contains($0) }
+            default:
+                let toggled = Set(shown)
+                markedLines = markedLines.filter { !toggled.contains($0) } + shown.filter { !marked.contains($0) }
+            }
+            list.markedItems = Set(markedLines)
+        case .togglePreview:
+            previewHidden.toggle()
+            previewFor = nil
+            program.setNeedsDisplay()
+        case .changeQuery(let text):
+            prompt.text = text
+            searchTypedQuery()
         case .move(let movement):
-            list.moveSelection(movement)
+            move(movement)
         case .toggleHelp:
             isShowingHelp.toggle()
             program.setNeedsDisplay()
+        case .sequence(let actions):
+            for action in actions where exitStatus == nil { perform(action, in: program) }
         }
+    }
+
+    /// Moves the selection; with ``Options/cycle``, past the last row to the first and back.
+    private func move(_ movement: SelectionMovement) {
+        let snapshot = list.snapshot()
+        if options.cycle, let selected = list.state.selection, let at = snapshot.indexOfItem(selected) {
+            if movement == .next && at == snapshot.numberOfItems - 1 { return list.moveSelection(.first) }
+            if movement == .previous && at == 0 { return list.moveSelection(.last) }
+        }
+        list.moveSelection(movement)
     }
 
     private func choose(in program: Program) {
@@ -600,13 +693,14 @@ package final class PickerApp: TerminalApp {
     private func setQuery(_ newQuery: String) {
         query = newQuery
         searchDue = false
+        selectsBestMatch = true
         search(animated: true)
     }
 
     /// Searches the index for ``query``, narrowing from the last result when it allows: at
     /// once for a small index, else in the background (the result arrives in ``receive``).
     private func search(animated: Bool) {
-        let parsed = FilterQuery(query, exact: options.exact, caseMatching: options.caseMatching)
+        let parsed = options.filterQuery(query)
         parsedQuery = parsed
         searchInFlight?.cancel()
         searchInFlight = nil
@@ -626,9 +720,10 @@ package final class PickerApp: TerminalApp {
         let cancellation = FilterCancellation()
         searchInFlight = cancellation
         let (index, generation, sort, tac, mailbox) = (self.index, searchGeneration, options.sort, options.tac, mailbox!)
+        let tiebreaks = options.tiebreaksInForce
         DispatchQueue.global(qos: .userInitiated).async {
             guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return }
-            let order = Self.order(found, in: index, sort: sort, tac: tac)
+            let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
             if cancellation.isCancelled { return }
             mailbox.post(SearchResult(generation: generation, found: found, order: order))
         }
@@ -639,11 +734,13 @@ package final class PickerApp: TerminalApp {
 
     /// The lines of `found` in the order shown.
     private func order(_ found: FilterMatches) -> [Int32] {
-        Self.order(found, in: index, sort: options.sort, tac: options.tac)
+        Self.order(found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce)
     }
 
-    private static func order(_ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool) -> [Int32] {
-        sort ? index.ranked(found, laterFirst: tac) : tac ? found.slots.reversed() : found.slots
+    private static func order(
+        _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak]
+    ) -> [Int32] {
+        sort ? index.ranked(found, laterFirst: tac, tiebreaks: tiebreaks) : tac ? found.slots.reversed() : found.slots
     }
 
     /// Gives the list the matching lines (`nil`: every line in input order).
@@ -676,13 +773,40 @@ package final class PickerApp: TerminalApp {
         }
         listShowsAllLines = order == nil
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
-        if list.state.selection == nil, let first = order.map({ $0.first.map(Int.init) }) ?? (index.count > 0 ? 0 : nil) {
-            list.select(first)
+        settleSelection(best: order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil))
+    }
+
+    /// Selects `best` (the first row shown) when the query changed since the last result
+    /// shown, unless ``Options/track`` keeps a selected line that still matches; otherwise
+    /// the selection keeps its line (lines arriving move nothing), or takes `best` when there
+    /// was none.
+    private func settleSelection(best: Int?) {
+        let selected = list.state.selection
+        if selectsBestMatch {
+            selectsBestMatch = false
+            if options.track, let selected, list.snapshot().contains(item: selected) {
+                list.select(selected)
+                return
+            }
+            list.select(best, anchor: .top)
+        } else if selected == nil, let best {
+            list.select(best)
         }
     }
 }
 
 extension PickerApp.Options {
+    /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`).
+    /// - Parameter text: the query typed.
+    package func filterQuery(_ text: String) -> FilterQuery {
+        var query = FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended, scheme: scheme)
+        query.prefersLastOccurrence = FilterQuery.prefersLastOccurrence(for: tiebreaksInForce)
+        return query
+    }
+
+    /// The tiebreaks in force: `--tiebreak`'s, else the scheme's.
+    package var tiebreaksInForce: [FilterTiebreak] { tiebreaks ?? scheme.tiebreaks }
+
     /// How the reader's thread prepares lines for these options.
     package var preparation: LinePreparation {
         let fields = nth != nil || withNth != nil

@@ -11,19 +11,21 @@ package enum PickerFilter {
     ///   - query: the parsed query.
     ///   - sort: whether to rank by score (`--no-sort` turns it off).
     ///   - reversed: whether to read the input last line first (`--tac`).
+    ///   - tiebreaks: how equal scores are ordered (`--tiebreak`), before input order.
     /// - Returns: the indices in `lines` of the matches, in the order to print them.
     /// - Complexity: O(bytes of the lines × terms), then O(m log m) to rank m matches.
     package static func matches(
-        _ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false
+        _ lines: [String], query: FilterQuery, sort: Bool = true, reversed: Bool = false,
+        tiebreaks: [FilterTiebreak] = [.length]
     )
         -> [Int]
     {
-        var index = FilterIndex<Int>()
+        var index = FilterIndex<Int>(storingText: true)  // (an accented term is checked against it)
         index.reserveCapacity(items: lines.count, bytes: lines.reduce(0) { $0 + $1.utf8.count })
         let order = reversed ? Array(lines.indices.reversed()) : Array(lines.indices)
         for line in order { index.append(line, text: lines[line]) }
         guard let found = index.matches(query) else { return [] }
-        let slots = sort ? index.ranked(found) : found.slots
+        let slots = sort ? index.ranked(found, tiebreaks: tiebreaks) : found.slots
         return slots.map { index.identifier(atSlot: Int($0)) }
     }
 

@@ -2,17 +2,35 @@ import TUIList
 
 /// What a key does in the picker (the query's editing keys are the prompt's,
 /// ``PickerKeymap/promptKeymap(multi:)``).
-package enum PickerAction: Equatable, Sendable {
+package indirect enum PickerAction: Equatable, Sendable {
     /// Print the selected (or marked) lines and exit 0.
     case choose
+    /// As ``choose``, the key's name printed first (`--expect`).
+    case chooseExpecting(String)
     /// Exit 130 with nothing chosen.
     case cancel
     /// Mark or unmark the selected line and move down (`--multi`).
     case mark
+    /// Mark or unmark the selected line and move up (Shift-Tab, `--multi`).
+    case markUp
+    /// Mark or unmark the selected line (fzf's `toggle`, `--multi`).
+    case toggleMark
+    /// Mark every matching line (fzf's `select-all`, `--multi`).
+    case markAll
+    /// Unmark every matching line (fzf's `deselect-all`, `--multi`).
+    case unmarkAll
+    /// Mark the unmarked matching lines and unmark the marked ones (fzf's `toggle-all`).
+    case toggleAll
+    /// Show or hide the preview pane (fzf's `toggle-preview`).
+    case togglePreview
+    /// Replace the query (fzf's `change-query(…)`, `clear-query` with an empty one).
+    case changeQuery(String)
     /// Move the selection.
     case move(SelectionMovement)
     /// Show or hide the keys.
     case toggleHelp
+    /// Several actions in turn (fzf's `a+b`).
+    case sequence([PickerAction])
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
@@ -20,22 +38,31 @@ package enum PickerAction: Equatable, Sendable {
 /// and the help overlay (F1) all come from them. Letters are text for the query (fzf's way), so
 /// the list moves with the arrows and Ctrl-P/Ctrl-N (and fzf's Ctrl-K), never j/k.
 package enum PickerKeymap {
-    /// The picker's own keys, with Tab marking lines only under `--multi`.
-    package static func keymap(multi: Bool) -> Keymap<PickerAction> {
+    /// The picker's own keys, with Tab marking lines only under `--multi`, then `bindings`
+    /// (`--bind`, `--expect`), which take their keys from any binding before them.
+    package static func keymap(multi: Bool, bindings: [PickerBinding] = []) -> Keymap<PickerAction> {
+        var map = defaultKeymap(multi: multi)
+        for binding in bindings { map.bind(binding.key, to: binding.action, help: binding.help) }
+        return map
+    }
+
+    /// The picker's keys before `--bind`.
+    private static func defaultKeymap(multi: Bool) -> Keymap<PickerAction> {
         var bindings: [KeyBinding<PickerAction>] = [
             KeyBinding(keys: [.enter], help: "print the selected line and exit", bar: "Enter choose", .choose)
         ]
         if multi {
             bindings.append(KeyBinding(keys: [.tab], help: "mark the line, move down", bar: "Tab mark", .mark))
+            bindings.append(KeyBinding(keys: [.backTab], help: "mark the line, move up", .markUp))
         }
         bindings += [
             KeyBinding(
                 [
                     .init(.key(.up), .move(.previous)), .init(.key(.down), .move(.next)),
                     .init(.key(.control("p")), .move(.previous)), .init(.key(.control("n")), .move(.next)),
-                    // fzf's Ctrl-K (its Ctrl-J is Enter on a terminal: both send a line feed).
-                    .init(.key(.control("k")), .move(.previous)),
-                ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K", help: "move the selection", bar: "↑↓ move"),
+                    // fzf's Ctrl-K and Ctrl-J.
+                    .init(.key(.control("k")), .move(.previous)), .init(.key(.control("j")), .move(.next)),
+                ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K/Ctrl-J", help: "move the selection", bar: "↑↓ move"),
             KeyBinding([.init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown))], help: "move a page"),
             KeyBinding([.init(.key(.home), .move(.first)), .init(.key(.end), .move(.last))], help: "first, last line"),
             KeyBinding(
@@ -48,10 +75,12 @@ package enum PickerKeymap {
 
     /// The query's editing keys: ``TextPrompt/defaultKeymap`` without the keys the picker keeps
     /// (Home/End move the list, Ctrl-K moves up as in fzf), typing named as the filter it is.
-    /// - Parameter multi: Whether `--multi` is on (its Tab mark takes the help bar's room).
-    package static func promptKeymap(multi: Bool) -> Keymap<TextPrompt.Action> {
+    /// - Parameters:
+    ///   - multi: Whether `--multi` is on (its Tab mark takes the help bar's room).
+    ///   - bindings: `--bind` and `--expect`: their keys are the picker's.
+    package static func promptKeymap(multi: Bool, bindings: [PickerBinding] = []) -> Keymap<TextPrompt.Action> {
         var map = TextPrompt.defaultKeymap
-        map.unbind(keymap(multi: multi).bindings.flatMap(\.keys))
+        map.unbind(keymap(multi: multi, bindings: bindings).bindings.flatMap(\.keys))
         for index in map.bindings.indices {
             if map.bindings[index].triggers.contains(where: { $0.pattern == .anyCharacter }) {
                 map.bindings[index].help = "type to filter (fzf's search syntax)"

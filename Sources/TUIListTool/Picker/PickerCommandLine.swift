@@ -1,0 +1,245 @@
+/// fzf's option grammar, rewritten into what `tuilist pick`'s ArgumentParser definition reads.
+///
+/// fzf's parser is not getopt's: a short option's value may be joined (`-fQUERY`, `-qQ`, `-d:`,
+/// `-n2..`), short flags are never grouped (`-me` is an unknown option), `+x`, `+e`, `+s`,
+/// `+m`, `+i`, `+1`, `+0` turn options off, a value is taken whatever it starts with
+/// (`--nth -1`, `-q -x`), and of two options that set the same thing the later one wins
+/// (`-i … +i`), which is what makes `FZF_DEFAULT_OPTS` overridable from the command line.
+/// ``normalized(_:)`` rewrites such arguments exactly: every value option as `--long=VALUE`,
+/// every on/off group as its last word (the default emitting nothing), anything else as it
+/// was, so ArgumentParser reports an unknown long option in its own words.
+///
+/// ```swift
+/// try PickerCommandLine.normalized(["-m", "-fQ", "+m", "-i", "+i", "-d:", "--nth", "-1"])
+/// // ["--filter=Q", "--case-sensitive", "--delimiter=:", "--nth=-1"]
+/// ```
+package enum PickerCommandLine {
+    /// Options that take a value: each spelling and the long name it is written as. The short
+    /// ones (`-q`, `-f`, `-d`, `-n`) may have the value joined.
+    package static let valueOptions: [String: String] = {
+        var options: [String: String] = ["-q": "--query", "-f": "--filter", "-d": "--delimiter", "-n": "--nth"]
+        for name in [
+            "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
+            "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
+        ] {
+            options["--" + name] = "--" + name
+        }
+        return options
+    }()
+
+    /// Value options that add up (fzf's `--bind` and `--expect`, given several times, all count);
+    /// of the others, the last one given wins.
+    package static let accumulatingOptions: Set<String> = ["--bind", "--expect", "--color"]
+
+    /// On/off groups: each spelling, its group, and what it is written as (`nil`: the default,
+    /// nothing written). The last spelling of a group given wins.
+    package static let switches: [String: (group: String, written: String?)] = {
+        var switches: [String: (group: String, written: String?)] = [:]
+        func add(_ group: String, on: [String], _ onWritten: String?, off: [String], _ offWritten: String?) {
+            for name in on { switches[name] = (group, onWritten) }
+            for name in off { switches[name] = (group, offWritten) }
+        }
+        add("multi", on: ["-m", "--multi"], "--multi", off: ["+m", "--no-multi"], nil)
+        add("exact", on: ["-e", "--exact"], "--exact", off: ["+e", "--no-exact"], nil)
+        add("extended", on: ["-x", "--extended"], nil, off: ["+x", "--no-extended"], "--no-extended")
+        add("sort", on: ["-s", "--sort"], nil, off: ["+s", "--no-sort"], "--no-sort")
+        add("case", on: ["-i", "--ignore-case"], "-i", off: ["+i", "--no-ignore-case", "--case-sensitive"], "--case-sensitive")
+        switches["--smart-case"] = ("case", nil)
+        add("tac", on: ["--tac"], "--tac", off: ["--no-tac"], nil)
+        add("track", on: ["--track"], "--track", off: ["--no-track"], nil)
+        add("select-1", on: ["-1", "--select-1"], "--select-1", off: ["+1", "--no-select-1"], nil)
+        add("exit-0", on: ["-0", "--exit-0"], "--exit-0", off: ["+0", "--no-exit-0"], nil)
+        add("ansi", on: ["--ansi"], "--ansi", off: ["--no-ansi"], nil)
+        add("read0", on: ["--read0"], "--read0", off: ["--no-read0"], nil)
+        add("print0", on: ["--print0"], "--print0", off: ["--no-print0"], nil)
+        add("layout", on: ["--reverse"], "--layout=reverse", off: ["--no-reverse"], nil)
+        add("cycle", on: ["--cycle"], "--cycle", off: ["--no-cycle"], nil)
+        add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
+        add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
+        return switches
+    }()
+
+    /// `arguments` (the picker's, without `pick`) in the form ArgumentParser reads, as fzf
+    /// reads them.
+    ///
+    /// - Parameter arguments: fzf-style arguments, e.g. `FZF_DEFAULT_OPTS`'s words then the
+    ///   command line's.
+    /// - Returns: the same options: value options as `--long=VALUE` (`--layout` given by
+    ///   `--reverse` too), the last word of each on/off group, other arguments unchanged.
+    /// - Throws: ``ToolFailure`` (status 2) naming a `+` or single-dash word that is no
+    ///   option of fzf's (`+z`, `-me`), as fzf's `unknown option` does.
+    /// - Complexity: O(*n*) for *n* arguments.
+    package static func normalized(_ arguments: [String]) throws(ToolFailure) -> [String] {
+        // Each output word, with its group (on/off or value option) to drop all but the last.
+        var words: [(group: String?, words: [String])] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if let (group, written) = switches[argument] {
+                words.append((group, written.map { [$0] } ?? []))
+                continue
+            }
+            var name = argument, value: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.hasPrefix("-"), argument.count > 2,
+                valueOptions[String(argument.prefix(2))] != nil
+            {
+                name = String(argument.prefix(2))
+                value = String(argument.dropFirst(2))
+            }
+            if let long = valueOptions[name] {
+                if value == nil {
+                    guard index < arguments.count else {
+                        words.append((nil, [argument]))  // ArgumentParser says the value is missing
+                        continue
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                // (ArgumentParser reads `--query=` as a missing value: an empty one is the next word.)
+                let written = value!.isEmpty ? [long, ""] : ["\(long)=\(value!)"]
+                if long == "--layout" {
+                    words.append(("layout", value == "default" ? [] : written))
+                } else {
+                    words.append((accumulatingOptions.contains(long) ? nil : long, written))
+                }
+                continue
+            }
+            let singleDash = argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.count > 2
+            if argument.hasPrefix("+") || singleDash {
+                throw ToolFailure("unknown option '\(argument)' (tuilist pick --help lists the options)")
+            }
+            if argument == "--border" {
+                // fzf's optional value: the next word unless it is an option.
+                if index < arguments.count, let next = arguments[index].first, next != "-", next != "+" {
+                    words.append(("border", ["--border=\(arguments[index])"]))
+                    index += 1
+                } else {
+                    words.append(("border", ["--border=rounded"]))
+                }
+                continue
+            }
+            if name == "--border" || argument == "--no-border" {
+                words.append(("border", argument == "--no-border" ? [] : [argument]))
+                continue
+            }
+            words.append((nil, [argument]))
+        }
+        var seen: Set<String> = []
+        var kept: [[String]] = []
+        for (group, written) in words.reversed() {
+            if let group {
+                guard seen.insert(group).inserted else { continue }
+            }
+            kept.append(written)
+        }
+        return kept.reversed().flatMap { $0 }
+    }
+
+    /// The command line `tuilist` parses: a picker's options (explicit `pick`, or none of the
+    /// other subcommands) come after `pick` and the words of `FZF_DEFAULT_OPTS`, then of
+    /// `TUILIST_DEFAULT_OPTS`, all ``normalized(_:)``; other subcommands' arguments, and
+    /// `--help`/`-h`/`--version` alone at the root, are left as they are.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line without the program's name.
+    ///   - environment: the process's environment.
+    /// - Returns: the arguments to parse.
+    /// - Throws: ``ToolFailure`` for an unknown `+`/single-dash option or an unclosed quote
+    ///   in a variable (naming it).
+    package static func arguments(_ arguments: [String], environment: [String: String]) throws(ToolFailure) -> [String] {
+        var picker = arguments
+        if picker.first == "pick" {
+            picker.removeFirst()
+        } else if let first = picker.first, Self.notThePicker.contains(first) {
+            return arguments
+        }
+        var words: [String] = []
+        for variable in ["FZF_DEFAULT_OPTS", "TUILIST_DEFAULT_OPTS"] {
+            guard let text = environment[variable] else { continue }
+            do {
+                words += try shellWords(text)
+            } catch {
+                throw ToolFailure("\(variable): \(error.message)")
+            }
+        }
+        return ["pick"] + (try normalized(words + picker))
+    }
+
+    /// Splits `text` into words as `sh` would, without expanding anything: blanks (space, tab,
+    /// newline) separate words; `'…'` keeps everything; `"…"` keeps everything but `\"`,
+    /// `\\`, `\$` and `` \` ``, which lose their backslash; a backslash outside quotes keeps
+    /// the next character (a backslash-newline is nothing).
+    ///
+    /// - Parameter text: e.g. `FZF_DEFAULT_OPTS`'s value.
+    /// - Returns: the words.
+    /// - Throws: ``ToolFailure`` for an unclosed quote.
+    /// - Complexity: O(length of `text`).
+    package static func shellWords(_ text: String) throws(ToolFailure) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case " ", "\t", "\n":
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            case "'":
+                inWord = true
+                while true {
+                    guard let next = characters.next() else { throw ToolFailure("unclosed ' quote") }
+                    if next == "'" { break }
+                    word.append(next)
+                }
+            case "\"":
+                inWord = true
+                while true {
+                    guard let next = characters.next() else { throw ToolFailure("unclosed \" quote") }
+                    if next == "\"" { break }
+                    if next == "\\" {
+                        guard let escaped = characters.next() else { throw ToolFailure("unclosed \" quote") }
+                        if !"\"\\$`".contains(escaped) { word.append("\\") }
+                        if escaped != "\n" { word.append(escaped) }
+                    } else {
+                        word.append(next)
+                    }
+                }
+            case "\\":
+                guard let next = characters.next() else {
+                    word.append("\\")
+                    inWord = true
+                    continue
+                }
+                if next != "\n" {
+                    word.append(next)
+                    inWord = true
+                }
+            default:
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    /// First arguments that are not the picker's: the other subcommands, the root's help and version.
+    private static let notThePicker: Set<String> = ["edit", "watch", "replay", "export", "help", "--help", "-h", "--version"]
+
+    /// What lists the input when nothing is piped in (standard input a terminal), as fzf:
+    /// `FZF_DEFAULT_COMMAND` when set and not empty, else the files below the current
+    /// directory, hidden ones too, following links, skipping `.git` and `node_modules` (fzf
+    /// 0.74's walker), as paths without `./`.
+    ///
+    /// - Parameter environment: the process's environment.
+    /// - Returns: a command for `sh -c`.
+    package static func defaultCommand(environment: [String: String]) -> String {
+        if let command = environment["FZF_DEFAULT_COMMAND"], !command.isEmpty { return command }
+        return "find -L . -mindepth 1 \\( -name .git -o -name node_modules \\) -prune -o -type f -print 2>/dev/null | cut -b3-"
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// fzf's everyday flags in the picker (issue 31, item 4): `--bind`, `--expect`, Shift-Tab,
+/// Ctrl-J, `--cycle`, `--layout`, `--info`, `--border`, `--no-mouse`.
+@Suite struct PickerBindingTests {
+    /// A picker on a headless terminal with a manual clock (as PickerAppTests' harness).
+    final class Picker {
+        let clock = ManualClock()
+        let terminal: HeadlessTerminal
+        let program: Program
+        let app: PickerApp
+        let inbox = LineInbox()
+
+        init(_ options: PickerApp.Options, lines: [String], rows: Int = 10) throws {
+            terminal = HeadlessTerminal(columns: 60, rows: rows)
+            terminal.clock = clock
+            for step in 1 ... 400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
+            program = Program(terminal: terminal, clock: clock)
+            app = try PickerApp(inbox: inbox, options: options)
+            program.start(app)
+            inbox.append(lines)
+            inbox.finish()
+            advance()
+        }
+
+        func advance() {
+            let end = clock.now + 0.5
+            while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
+        }
+
+        func send(_ events: [InputEvent]) {
+            terminal.enqueue(events)
+            advance()
+        }
+
+        func press(_ keys: Key...) { send(keys.map { .key($0) }) }
+
+        func type(_ text: String) { send(text.map { .key(.character($0)) }) }
+
+        var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
+
+        /// The row drawn in reverse video (the selection).
+        var selectedRow: String? {
+            let frame = terminal.frame
+            let y = (1 ..< frame.height - 1).first { y in frame[2, y].style.attributes.contains(.reverse) }
+            return y.map { rows[$0] }
+        }
+    }
+
+    static func options(multi: Bool = false, bind: String = "", expect: String = "") throws -> PickerApp.Options {
+        var options = PickerApp.Options(multi: multi)
+        options.bindings = try PickerBinding.parse(bind) + (expect.isEmpty ? [] : PickerBinding.expecting(expect))
+        return options
+    }
+
+    @Test func bindParsesFzfsKeysAndActionsAndNamesWhatItDoesNotKnow() throws {
+        #expect(try PickerBinding.parse("ctrl-a:select-all") == [PickerBinding(key: .control("a"), action: .markAll)])
+        #expect(
+            try PickerBinding.parse("alt-j:down+down,f2:change-query(a,b+c),btab:toggle+up,::accept")
+                == [
+                    PickerBinding(key: .modified(.character("j"), .alt), action: .sequence([.move(.next), .move(.next)])),
+                    PickerBinding(key: .function(2), action: .changeQuery("a,b+c")),
+                    PickerBinding(key: .backTab, action: .sequence([.toggleMark, .move(.previous)])),
+                    PickerBinding(key: .character(":"), action: .choose),
+                ])
+        #expect(try PickerBinding.parse("enter:accept,esc:abort,pgdn:page-down,home:first").count == 4)
+        #expect(throws: ToolFailure("--bind: unsupported action: reload(ls)")) { try PickerBinding.parse("ctrl-r:reload(ls)") }
+        #expect(throws: ToolFailure("--bind: unsupported key: ctrl-alt-x")) { try PickerBinding.parse("ctrl-alt-x:up") }
+        #expect(throws: ToolFailure("--bind: no action for key: ctrl-a")) { try PickerBinding.parse("ctrl-a") }
+    }
+
+    @Test func ctrlASelectAllTakesTheKeyFromThePromptAndMarksEveryMatch() throws {
+        let picker = try Picker(try Self.options(multi: true, bind: "ctrl-a:select-all"), lines: ["a1", "b2", "a3", "c4"])
+        picker.type("a")
+        picker.press(.control("a"))
+        #expect(picker.app.marked == ["a1", "a3"], "Ctrl-A marks, it does not move the query's cursor")
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["a1", "a3"] && picker.app.exitStatus == 0)
+    }
+
+    @Test func toggleAllDeselectAllAndTheQueryActions() throws {
+        let bind = "ctrl-t:toggle-all,ctrl-d:deselect-all,ctrl-o:change-query(b),ctrl-l:clear-query"
+        let picker = try Picker(try Self.options(multi: true, bind: bind), lines: ["a1", "b2", "a3"])
+        picker.press(.tab)  // a1
+        picker.press(.control("t"))
+        #expect(picker.app.marked == ["b2", "a3"])
+        picker.press(.control("o"))
+        #expect(picker.rows[0].hasPrefix("> b") && picker.app.query == "b")
+        picker.press(.control("d"))
+        #expect(picker.app.marked == ["a3"], "only the matching line is unmarked")
+        picker.press(.control("l"))
+        #expect(picker.app.query == "" && picker.rows[0].hasSuffix("3/3 (1 marked)"), "\(picker.rows[0])")
+    }
+
+    @Test func shiftTabMarksAndMovesUpAndCtrlJMovesDown() throws {
+        let picker = try Picker(.init(multi: true), lines: ["one", "two", "three"])
+        picker.press(.control("j"), .control("j"))
+        #expect(picker.selectedRow == "three")
+        picker.press(.backTab)
+        #expect(picker.app.marked == ["three"] && picker.selectedRow == "two")
+        picker.press(.backTab, .enter)
+        #expect(picker.app.chosen == ["two", "three"])
+    }
+
+    @Test func cycleGoesRoundBothEnds() throws {
+        var options = PickerApp.Options()
+        options.cycle = true
+        let picker = try Picker(options, lines: ["one", "two", "three"])
+        picker.press(.up)
+        #expect(picker.selectedRow == "three")
+        picker.press(.down)
+        #expect(picker.selectedRow == "one")
+        let plain = try Picker(.init(), lines: ["one", "two"])
+        plain.press(.up)
+        #expect(plain.selectedRow == "one", "without --cycle the first line stays")
+    }
+
+    @Test func anExpectedKeyChoosesAndSaysWhichKeyItWas() throws {
+        let picker = try Picker(try Self.options(expect: "ctrl-x,alt-y"), lines: ["one", "two"])
+        picker.press(.down, .control("x"))
+        #expect(picker.app.chosen == ["two"] && picker.app.chosenWithKey == "ctrl-x" && picker.app.exitStatus == 0)
+        let enter = try Picker(try Self.options(expect: "ctrl-x"), lines: ["one"])
+        enter.press(.enter)
+        #expect(enter.app.chosen == ["one"] && enter.app.chosenWithKey == nil)
+    }
+
+    @Test func reverseListPutsThePromptAtTheBottomAndDefaultToo() throws {
+        for layout in [PickerApp.Layout.reverseList, .default] {
+            var options = PickerApp.Options(headerLines: 1)
+            options.layout = layout
+            let picker = try Picker(options, lines: ["HEAD", "one", "two"], rows: 8)
+            let rows = picker.rows
+            #expect(rows[0] == "one" && rows[1] == "two", "\(layout): \(rows)")
+            #expect(rows[5] == "HEAD" && rows[6].hasPrefix(">") && rows[6].hasSuffix("2/2"), "\(layout): \(rows)")
+        }
+        var reverse = PickerApp.Options()
+        reverse.layout = .reverse
+        #expect(try Picker(reverse, lines: ["one"]).rows[0].hasPrefix(">"))
+    }
+
+    @Test func infoHiddenDropsTheCountsAndBorderFramesThePicker() throws {
+        var options = PickerApp.Options()
+        options.showsInfo = false
+        options.border = .rounded
+        let picker = try Picker(options, lines: ["one", "two"], rows: 8)
+        #expect(picker.rows[0].hasPrefix("╭") && picker.rows[7].hasPrefix("╰"), "\(picker.rows)")
+        #expect(picker.rows[1].hasPrefix("│>") && !picker.rows[1].contains("2/2"), "\(picker.rows[1])")
+    }
+
+    @Test func noMouseIgnoresClicks() throws {
+        for mouse in [true, false] {
+            var options = PickerApp.Options()
+            options.mouse = mouse
+            let picker = try Picker(options, lines: ["one", "two", "three"])
+            picker.send([
+                .mouse(MouseEvent(x: 3, y: 3, button: .left, kind: .press)),
+                .mouse(MouseEvent(x: 3, y: 3, button: .left, kind: .release)),
+            ])
+            #expect((picker.selectedRow == "three") == mouse, "mouse \(mouse): \(String(describing: picker.selectedRow))")
+        }
+    }
+}

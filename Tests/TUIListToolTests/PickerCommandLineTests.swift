@@ -1,0 +1,126 @@
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// fzf's option grammar rewritten for ArgumentParser (issue 31, item 2).
+@Suite struct PickerCommandLineTests {
+    @Test(arguments: [
+        (["-fbash"], ["--filter=bash"]),
+        (["-qhello"], ["--query=hello"]),
+        (["-fh"], ["--filter=h"]),
+        (["-d:", "-n2"], ["--delimiter=:", "--nth=2"]),
+        (["-n2.."], ["--nth=2.."]),
+        (["-f", "conf"], ["--filter=conf"]),
+        (["--nth", "-1", "-q", "-x"], ["--nth=-1", "--query=-x"]),
+        (["--filter=a=b"], ["--filter=a=b"]),
+        (["-f", ""], ["--filter", ""]),
+        (["-q"], ["-q"]),
+    ])
+    func shortValuesMayBeJoinedAndEveryValueIsTakenWhateverItStartsWith(arguments: [String], expected: [String]) throws {
+        #expect(try PickerCommandLine.normalized(arguments) == expected)
+    }
+
+    @Test(arguments: [
+        (["-m"], ["--multi"]),
+        (["-m", "+m"], []),
+        (["+m", "--multi"], ["--multi"]),
+        (["-x"], []),
+        (["+x"], ["--no-extended"]),
+        (["+x", "-x"], []),
+        (["-e", "+e"], []),
+        (["+e", "-e"], ["--exact"]),
+        (["+s"], ["--no-sort"]),
+        (["+s", "--sort"], []),
+        (["-i", "+i"], ["--case-sensitive"]),
+        (["+i", "-i"], ["-i"]),
+        (["-i", "--smart-case"], []),
+        (["-1", "+1", "-0"], ["--exit-0"]),
+        (["--reverse"], ["--layout=reverse"]),
+        (["--layout=reverse", "--layout", "default"], []),
+        (["--layout=reverse-list"], ["--layout=reverse-list"]),
+        (["--track", "--no-track"], []),
+    ])
+    func ofTwoOptionsThatSetOneThingTheLastWins(arguments: [String], expected: [String]) throws {
+        #expect(try PickerCommandLine.normalized(arguments) == expected)
+    }
+
+    @Test func aValueOptionGivenTwiceKeepsTheLastButBindAddsUp() throws {
+        #expect(try PickerCommandLine.normalized(["-qa", "--query", "b"]) == ["--query=b"])
+        #expect(
+            try PickerCommandLine.normalized(["--bind", "ctrl-a:select-all", "--bind=ctrl-b:up"])
+                == ["--bind=ctrl-a:select-all", "--bind=ctrl-b:up"])
+    }
+
+    @Test(arguments: ["+z", "-me", "-mx", "+xs"])
+    func anUnknownPlusOrGroupedShortOptionIsOneLineNamingIt(argument: String) {
+        #expect(throws: ToolFailure("unknown option '\(argument)' (tuilist pick --help lists the options)")) {
+            try PickerCommandLine.normalized(["-m", argument])
+        }
+    }
+
+    @Test func unknownLongOptionsArePassedOnForArgumentParserToName() throws {
+        #expect(try PickerCommandLine.normalized(["--bogus", "-m"]) == ["--bogus", "--multi"])
+    }
+
+    @Test func defaultOptionsComeFromFzfThenOurVariableThenTheCommandLine() throws {
+        let environment = ["FZF_DEFAULT_OPTS": "-i --multi --prompt 'a b> '", "TUILIST_DEFAULT_OPTS": "+m -q\"x y\""]
+        #expect(
+            try PickerCommandLine.arguments(["+i"], environment: environment)
+                == ["pick", "--prompt=a b> ", "--query=x y", "--case-sensitive"])
+        #expect(try PickerCommandLine.arguments(["pick", "-m"], environment: [:]) == ["pick", "--multi"])
+        #expect(try PickerCommandLine.arguments([], environment: environment).first == "pick")
+        // Other subcommands, and the root's own help and version, are left alone.
+        for arguments in [["watch", "-n", "1", "ls"], ["edit", "-m"], ["--help"], ["-h"], ["--version"]] {
+            #expect(try PickerCommandLine.arguments(arguments, environment: environment) == arguments)
+        }
+        #expect(throws: ToolFailure("FZF_DEFAULT_OPTS: unclosed ' quote")) {
+            try PickerCommandLine.arguments([], environment: ["FZF_DEFAULT_OPTS": "--prompt 'x"])
+        }
+    }
+
+    @Test(arguments: [
+        ("", []),
+        ("  -m\t--exact\n", ["-m", "--exact"]),
+        ("--prompt='> '", ["--prompt=> "]),
+        (#"--bind "ctrl-a:select-all" -q\ x"#, ["--bind", "ctrl-a:select-all", "-q x"]),
+        (#""a\"b\\c\d" ''"#, [#"a"b\c\d"#, ""]),
+        ("a\\\nb", ["ab"]),
+    ])
+    func variablesAreSplitIntoWordsAsShDoes(text: String, expected: [String]) throws {
+        #expect(try PickerCommandLine.shellWords(text) == expected)
+    }
+
+    @Test func withNothingPipedInTheFilesBelowAreListedOrFzfsDefaultCommandRun() {
+        #expect(PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": "fd"]) == "fd")
+        let walker = PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": ""])
+        #expect(walker.hasPrefix("find -L . ") && walker.contains("-name .git -o -name node_modules"))
+    }
+}
+
+/// `--tiebreak` lists and `--scheme` names, read as fzf reads them.
+@Suite struct FilterTiebreakParsingTests {
+    @Test func listsAreCommaSeparatedWithIndexOnlyLast() throws {
+        #expect(try FilterTiebreak.list(parsing: "length") == [.length])
+        #expect(try FilterTiebreak.list(parsing: "chunk,pathname,begin") == [.chunk, .pathname, .begin])
+        #expect(try FilterTiebreak.list(parsing: "end,index") == [.end])
+        #expect(try FilterTiebreak.list(parsing: "index") == [])
+        #expect(throws: FilterTiebreak.ParseError(message: "index should be the last criterion")) {
+            try FilterTiebreak.list(parsing: "index,end")
+        }
+        #expect(throws: FilterTiebreak.ParseError(message: "invalid sort criterion: size")) {
+            try FilterTiebreak.list(parsing: "length,size")
+        }
+        #expect(throws: FilterTiebreak.ParseError(message: "duplicate sort criteria: end")) {
+            try FilterTiebreak.list(parsing: "end,end")
+        }
+    }
+
+    @Test func schemesHaveFzfsDefaultTiebreaks() {
+        #expect(FilterScheme.default.tiebreaks == [.length])
+        #expect(FilterScheme.path.tiebreaks == [.pathname, .length])
+        #expect(FilterScheme.history.tiebreaks == [])
+        #expect(FilterQuery.prefersLastOccurrence(for: [.pathname, .length]))
+        #expect(!FilterQuery.prefersLastOccurrence(for: [.begin, .end]))
+    }
+}
