@@ -248,8 +248,6 @@ struct PickerCommand: ToolCommand {
             }
         }
         if let filter { runFilter(filter, from: input) }
-        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard tty >= 0 else { fail(ToolFailure("cannot open /dev/tty: \(String(cString: strerror(errno)))", status: 2)) }
         let inbox = LineInbox()
         let app: PickerApp
         do {
@@ -258,14 +256,23 @@ struct PickerCommand: ToolCommand {
             fail(error)
         }
         LineReader.start(descriptor: input, into: inbox, separator: read0 ? 0 : 0x0A)
-        let terminal: NCursesTerminal
-        do {
-            terminal = try NCursesTerminal(input: tty, output: tty)
-        } catch {
-            fail(ToolFailure("cannot open the terminal: \(error)"))
+        // Opened when the picker first needs the screen: `-1` with one match and `-0` with none
+        // never open it, and work with no terminal at all (setsid, cron, CI).
+        let terminal = DeferredTerminal {
+            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard tty >= 0 else {
+                throw ToolFailure("cannot open the terminal (/dev/tty): \(String(cString: strerror(errno)))", status: 2)
+            }
+            do {
+                return try NCursesTerminal(input: tty, output: tty)
+            } catch {
+                close(tty)
+                throw ToolFailure("cannot open the terminal: \(error)", status: 2)
+            }
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
+        if let error = terminal.openError { fail(error as? ToolFailure ?? ToolFailure("\(error)", status: 2)) }
         // fzf's order: the query (--print-query), the key (--expect), the lines.
         var output: [String] = []
         if printQuery && (status == 0 || status == 1) { output.append(app.query) }

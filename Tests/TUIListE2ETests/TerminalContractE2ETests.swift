@@ -36,6 +36,19 @@ struct TerminalContractE2ETests {
         expectTerminalRestored(after)
     }
 
+    /// Ctrl-J is a key of its own (fzf: down), not a second Enter: with ICRNL off, Enter is
+    /// CR and Ctrl-J is LF. Ctrl-S and Ctrl-Q reach the program instead of freezing the screen.
+    @Test func controlJMovesDownAndEnterPicks() throws {
+        let session = try TmuxSession.start(
+            command: "seq 3 | \(tuilist.shellQuoted); echo \"rc=$?\"; stty -a; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.contains { $0.hasSuffix("3/3") } }
+        try session.sendKeys("C-s", "C-j", "Enter")
+        let after = try session.waitFor("icanon", timeout: 20)
+        #expect(after.first == "2" && after.dropFirst().first == "rc=0", "\(after.prefix(3))")
+        expectTerminalRestored(after)
+    }
+
     /// `printf 'PROMPT-TEXT: '; seq 5 | tuilist -q 3`, Enter: the pick lands after the prompt,
     /// as fzf's does (the exit used to end with a carriage return: `3ROMPT-TEXT:`).
     @Test(arguments: ["xterm-256color", "screen-256color"])

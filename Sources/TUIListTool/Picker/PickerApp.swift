@@ -401,6 +401,20 @@ package final class PickerApp: TerminalApp {
 
     package var isAnimating: Bool { list.isAnimating }
 
+    /// `-1` and `-0` decide before anything is shown, as fzf's deferred start does: the screen
+    /// (and so the terminal) is needed only once a person must choose — more than one match
+    /// for `-1`, any match for `-0` alone, or the input ended without an automatic exit. A run
+    /// that picks or gives up by itself opens no terminal, so it works without one (`setsid`,
+    /// cron) and flashes nothing.
+    package var needsScreen: Bool {
+        guard options.selectOne || options.exitZero else { return true }
+        if autoExitChecked { return true }
+        if searchDue || searchInFlight != nil { return false }
+        if options.selectOne && matchCount > 1 { return true }
+        if options.exitZero && !options.selectOne && matchCount > 0 { return true }
+        return false
+    }
+
     package func render(into canvas: inout Canvas) {
         var area = canvas.bounds
         if let border = options.border { area = Box(border: border).draw(into: &canvas, in: area) }
