@@ -2,7 +2,7 @@ extension TerminalText {
     /// `text` with each tab replaced by the spaces that reach the next tab stop, as a terminal
     /// moves its cursor on a tab (stops every `tabStop` columns: 0, 8, 16, … by default).
     ///
-    /// Columns are counted as drawn (``columns(of:)-swift.type.method``), so a wide character
+    /// Columns are counted as drawn (``columns(of:)-(String)``), so a wide character
     /// takes two and a combining mark none:
     ///
     /// ```swift
