@@ -88,7 +88,7 @@ public struct Canvas: Equatable, Sendable {
             }
         }
         #if TUILIST_INVARIANTS
-        _checkInvariants()
+        _checkInvariants(lines: area.y ..< area.maxY)
         #endif
     }
 
@@ -192,7 +192,7 @@ public struct Canvas: Equatable, Sendable {
             column = right
         }
         #if TUILIST_INVARIANTS
-        _checkInvariants()
+        _checkInvariants(lines: y ..< y + 1)
         #endif
         return Swift.max(0, Swift.min(column, right) - x)
     }
@@ -225,12 +225,12 @@ public struct Canvas: Equatable, Sendable {
             if ellipsis {
                 if limit >= left { cells[base + limit] = CanvasCell(text: "…", style: style) }
                 #if TUILIST_INVARIANTS
-                _checkInvariants()
+                _checkInvariants(lines: y ..< y + 1)
                 #endif
                 return Swift.max(0, right - x)
             }
             #if TUILIST_INVARIANTS
-            _checkInvariants()
+            _checkInvariants(lines: y ..< y + 1)
             #endif
             return Swift.max(0, Swift.min(end, right) - x)
         }
@@ -252,15 +252,24 @@ public struct Canvas: Equatable, Sendable {
     /// character and every two-column character is followed by a continuation.
     /// Compiled in debug builds only (`TUILIST_INVARIANTS`).
     public func _checkInvariants() {
+        _checkInvariants(lines: 0 ..< height)
+    }
+
+    /// The same check on some lines only: after drawing, the lines it touched (a wide
+    /// character and its continuation are always on one line), so a check costs what the
+    /// drawing did rather than the whole canvas.
+    func _checkInvariants(lines: Range<Int>) {
         precondition(cells.count == width * height, "Canvas has \(cells.count) cells for \(width)×\(height)")
-        for y in 0 ..< height {
+        for y in lines.clamped(to: 0 ..< height) {
             let base = y * width
             var x = 0
             while x < width {
                 let cell = cells[base + x]
                 precondition(
                     !cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
-                let columns = cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
+                // ASCII (most cells) is one column: no grapheme breaking, no width lookup.
+                let lead = cell.text.utf8.first ?? 0x20
+                let columns = lead < 0x80 ? 1 : cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
                 if columns == 2 {
                     precondition(
                         x + 1 < width && cells[base + x + 1].isContinuation,
