@@ -267,9 +267,11 @@ public struct Canvas: Equatable, Sendable {
                 let cell = cells[base + x]
                 precondition(
                     !cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
-                // ASCII (most cells) is one column: no grapheme breaking, no width lookup.
-                let lead = cell.text.utf8.first ?? 0x20
-                let columns = lead < 0x80 ? 1 : cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
+                // One ASCII byte (most cells) is one column: no grapheme breaking, no width
+                // lookup. (Not any text starting with ASCII: a keycap "1\u{FE0F}\u{20E3}" is wide.)
+                let utf8 = cell.text.utf8
+                let columns =
+                    utf8.count == 1 && utf8.first! < 0x80 ? 1 : cell.text.first.map { TerminalText.columns(of: $0) } ?? 1
                 if columns == 2 {
                     precondition(
                         x + 1 < width && cells[base + x + 1].isContinuation,

@@ -5,12 +5,12 @@ import Testing
 /// (raw mode undone). A word the pane wrapped at its right edge counts too.
 func expectTerminalRestored(_ screen: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     func words(_ text: String) -> Set<String> {
-        Set(text.split(whereSeparator: { $0 == " " || $0 == ";" }).map(String.init))
+        Set(text.split(whereSeparator: { $0.isWhitespace || $0 == ";" }).map(String.init))
     }
     var all = words(screen.joined(separator: " "))
     for (line, next) in zip(screen, screen.dropFirst()) {
         // A word cut by the pane's edge: the end of one line and the start of the next.
-        if let end = line.split(separator: " ").last, let start = next.split(separator: " ").first {
+        if let end = line.split(whereSeparator: \.isWhitespace).last, let start = next.split(whereSeparator: \.isWhitespace).first {
             all.insert(String(end + start))
         }
     }

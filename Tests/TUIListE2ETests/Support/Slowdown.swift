@@ -12,3 +12,11 @@ let slowdown: Double = {
     }
     return factor
 }()
+
+/// Whether the programs under test were built with AddressSanitizer or ThreadSanitizer (CI sets
+/// their options for those runs): Swift's own crash backtracer does not run under them, and a
+/// million-item demo takes minutes to start, so the tests of those two are left to the plain run.
+let underSanitizer: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["LSAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil || environment["ASAN_OPTIONS"] != nil
+}()
