@@ -97,6 +97,76 @@ import Testing
         expectFrame(list, width: 10, height: 3, ["A", " Item 1", " Item 2"])
     }
 
+    /// Every selection movement, from every item, on every height, with and without sticky
+    /// headers and two-line rows: the selected row's top line is on screen and not under the
+    /// sticky header, and the whole row is when it fits below it.
+    @Test func everyMovementFromEveryItemShowsTheSelectionUncovered() {
+        let movements: [SelectionMovement] = [.next, .previous, .pageDown, .pageUp, .first, .last]
+        for sticky in [false, true] {
+            for tall in [false, true] {
+                for height in 1 ... 6 {
+                    for movement in movements {
+                        for start in [nil] + Array(1 ... 9) as [Int?] {
+                            for offset in [0, 3, 8] {
+                                let list = makeList(
+                                    [("A", [1, 2, 3]), ("B", [4, 5, 6, 7]), ("C", [8, 9])],
+                                    detail: { tall && $0 % 2 == 0 ? "d" : nil })
+                                if tall {
+                                    list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+                                    list.rowSizing = .measured
+                                }
+                                list.stickySectionHeaders = sticky
+                                _ = frame(list, width: 10, height: height)
+                                list.state = ListViewState(scrollOffset: offset, selection: start)
+                                _ = frame(list, width: 10, height: height)
+                                list.moveSelection(movement)
+                                let shown = frame(list, width: 10, height: height)
+                                let label =
+                                    "sticky \(sticky) tall \(tall) height \(height) \(movement) from \(String(describing: start)) at \(offset): \(shown)"
+                                guard let selected = list.selectedItem, let index = list.layout.index(of: .item(selected)) else {
+                                    // A page with nothing selected selects an item on screen, if any.
+                                    let itemShown = list.visibleRows.contains { if case .item = $0 { true } else { false } }
+                                    if start != nil || itemShown { Issue.record("no selection: \(label)") }
+                                    continue
+                                }
+                                let lines = list.layout.lines(ofRowAt: index)
+                                let top = list.state.scrollOffset
+                                let seen = (0 ..< height).filter { list.row(atLine: $0) == .item(selected) }.map { $0 + top }
+                                #expect(seen.first == lines.lowerBound, "\(selected) on \(lines), seen on \(seen): \(label)")
+                                let inset = sticky ? 1 : 0
+                                if lines.count + inset <= height {
+                                    #expect(seen == Array(lines), "\(selected) on \(lines), seen on \(seen): \(label)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moving up under a sticky header: the selection stops on the line below the header.
+    @Test func movingUpStopsBelowTheStickyHeader() {
+        let list = makeList([("A", Array(1 ... 10))])
+        list.stickySectionHeaders = true
+        _ = frame(list, width: 10, height: 4)
+        list.select(10)
+        expectFrame(list, width: 10, height: 4, ["A", " Item 8", " Item 9", " Item 10"])
+        for _ in 0 ..< 2 { list.moveSelection(.previous) }
+        expectFrame(list, width: 10, height: 4, ["A", " Item 8", " Item 9", " Item 10"])
+        list.moveSelection(.previous)
+        expectFrame(list, width: 10, height: 4, ["A", " Item 7", " Item 8", " Item 9"])
+        list.moveSelection(.previous)
+        #expect(list.selectedItem == 6)
+        expectFrame(list, width: 10, height: 4, ["A", " Item 6", " Item 7", " Item 8"])
+        #expect(list.row(atLine: 0) == .header("A") && list.row(atLine: 1) == .item(6))
+        // Paging with nothing selected picks the first item below the header.
+        list.select(nil)
+        list.moveSelection(.pageDown)
+        #expect(list.selectedItem == 8)
+        expectFrame(list, width: 10, height: 4, ["A", " Item 8", " Item 9", " Item 10"])
+    }
+
     @Test func badStateIsClampedNeverACrash() {
         let list = Self.twenty()
         list.state = ListViewState(scrollOffset: 1_000, selection: 999)
