@@ -466,9 +466,11 @@ public struct InputDecoder: Sendable {
                 modifiers.remove(.control)
                 modifiers.remove(.shift)
                 base = .control(Character(Unicode.Scalar(UInt8(code) | 0x20)))
-            } else if modifiers.contains(.shift), (0x61 ... 0x7A).contains(code) {
+            } else if modifiers.contains(.shift), isLetter {
+                // kitty sends the unshifted letter, modifyOtherKeys the capital: both are the
+                // capital, with no Shift left over (as a legacy terminal sends it).
                 modifiers.remove(.shift)
-                base = .character(Character(Unicode.Scalar(UInt8(code) - 0x20)))
+                base = .character(Character(Unicode.Scalar(UInt8(code) & ~0x20)))
             } else {
                 base = .character(Character(scalar))
             }
