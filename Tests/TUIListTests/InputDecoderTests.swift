@@ -389,6 +389,26 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         }
     }
 
+    /// Every number of the `CSI n ~` form from 0 to 40, plain and with Ctrl: its key, or one
+    /// unknown key for the numbers that name none (the gaps between the function keys).
+    @Test func everyTildeNumberIsItsKeyOrOneUnknownKey() {
+        let keys: [Int: Key] = [
+            1: .home, 2: .insert, 3: .delete, 4: .end, 5: .pageUp, 6: .pageDown, 7: .home, 8: .end,
+            11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4), 15: .function(5),
+            17: .function(6), 18: .function(7), 19: .function(8), 20: .function(9), 21: .function(10),
+            23: .function(11), 24: .function(12), 25: .function(13), 26: .function(14),
+            28: .function(15), 29: .function(16), 31: .function(17), 32: .function(18), 33: .function(19), 34: .function(20),
+        ]
+        for number in 0 ... 40 {
+            for (suffix, modifiers) in [("", KeyModifiers()), (";5", .control), (";2", .shift)] {
+                let text = "\u{1B}[\(number)\(suffix)~"
+                let bytes = Array(text.utf8)
+                let expected = keys[number].map { $0.adding(modifiers) } ?? .unknown(InputDecoder.name(bytes))
+                #expect(decodeAll(bytes + Array("q".utf8)) == [.key(expected), .key(.character("q"))], "\(InputDecoder.name(bytes))")
+            }
+        }
+    }
+
     @Test func keysCarryModifiersInOneNormalForm() {
         #expect(Key.up.adding(.shift) == .shiftUp)
         #expect(Key.tab.adding(.shift) == .backTab)
