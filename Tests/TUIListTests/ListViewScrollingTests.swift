@@ -167,6 +167,44 @@ import Testing
         expectFrame(list, width: 10, height: 4, ["A", " Item 8", " Item 9", " Item 10"])
     }
 
+    /// The center anchor, for every item on every height up to 7 lines (odd and even) with one-
+    /// and two-line rows: the lines above the row are half of what the row leaves, rounded
+    /// down, unless the list's end stops it.
+    @Test func centerPutsTheRowInTheMiddleOnEveryHeight() {
+        for tall in [false, true] {
+            for height in 1 ... 7 {
+                let list = makeList([("A", Array(1 ... 12))], detail: { tall && $0 % 3 == 0 ? "d" : nil })
+                if tall {
+                    list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+                    list.rowSizing = .measured
+                }
+                _ = frame(list, width: 10, height: height)
+                for item in 1 ... 12 {
+                    list.scroll(to: item, anchor: .center)
+                    let index = list.layout.index(of: .item(item))!
+                    let lines = list.layout.lines(ofRowAt: index)
+                    let wanted = lines.lowerBound - (height - lines.count) / 2
+                    let expected = min(max(0, wanted), list.maximumScrollOffset)
+                    #expect(list.state.scrollOffset == expected, "tall \(tall) height \(height) item \(item)")
+                }
+            }
+        }
+    }
+
+    /// A page that lands on a section header selects the nearest item in the page's
+    /// direction: the last item above it going up, the first below it going down.
+    @Test func aPageLandingOnAHeaderSelectsTheItemInItsDirection() {
+        // Lines: A 0, items 1...5 on 1...5, B 6, items 6...10 on 7...11.
+        let list = makeList([("A", Array(1 ... 5)), ("B", Array(6 ... 10))])
+        _ = frame(list, width: 10, height: 3)
+        list.select(8)  // line 9; a page up lands on line 6, B's header
+        list.moveSelection(.pageUp)
+        #expect(list.selectedItem == 5)
+        list.select(3)  // line 3; a page down lands on line 6
+        list.moveSelection(.pageDown)
+        #expect(list.selectedItem == 6)
+    }
+
     @Test func badStateIsClampedNeverACrash() {
         let list = Self.twenty()
         list.state = ListViewState(scrollOffset: 1_000, selection: 999)
