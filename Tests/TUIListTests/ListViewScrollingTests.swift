@@ -167,10 +167,11 @@ import Testing
         expectFrame(list, width: 10, height: 4, ["A", " Item 8", " Item 9", " Item 10"])
     }
 
-    /// The center anchor, for every item on every height up to 7 lines (odd and even) with one-
-    /// and two-line rows: the lines above the row are half of what the row leaves, rounded
-    /// down, unless the list's end stops it.
-    @Test func centerPutsTheRowInTheMiddleOnEveryHeight() {
+    /// Every anchor, for every item on every height up to 7 lines (odd and even) with one- and
+    /// two-line rows: top puts the row's first line on the top line, bottom its last line on
+    /// the bottom line, center half of what the row leaves above it (rounded down), unless the
+    /// list's end stops it.
+    @Test func everyAnchorPutsTheRowInItsPlaceOnEveryHeight() {
         for tall in [false, true] {
             for height in 1 ... 7 {
                 let list = makeList([("A", Array(1 ... 12))], detail: { tall && $0 % 3 == 0 ? "d" : nil })
@@ -180,12 +181,17 @@ import Testing
                 }
                 _ = frame(list, width: 10, height: height)
                 for item in 1 ... 12 {
-                    list.scroll(to: item, anchor: .center)
                     let index = list.layout.index(of: .item(item))!
                     let lines = list.layout.lines(ofRowAt: index)
-                    let wanted = lines.lowerBound - (height - lines.count) / 2
-                    let expected = min(max(0, wanted), list.maximumScrollOffset)
-                    #expect(list.state.scrollOffset == expected, "tall \(tall) height \(height) item \(item)")
+                    let wanted: [(ScrollAnchor, Int)] = [
+                        (.top, lines.lowerBound), (.bottom, lines.upperBound - height),
+                        (.center, lines.lowerBound - (height - lines.count) / 2),
+                    ]
+                    for (anchor, offset) in wanted {
+                        list.scroll(to: item, anchor: anchor)
+                        let expected = min(max(0, offset), list.maximumScrollOffset)
+                        #expect(list.state.scrollOffset == expected, "\(anchor) tall \(tall) height \(height) item \(item)")
+                    }
                 }
             }
         }
@@ -203,6 +209,80 @@ import Testing
         list.select(3)  // line 3; a page down lands on line 6
         list.moveSelection(.pageDown)
         #expect(list.selectedItem == 6)
+    }
+
+    /// A header as tall as the area never sticks, so it hides nothing: moving up puts the
+    /// selected row on the top line, as with no sticky headers.
+    @Test func aHeaderAsTallAsTheAreaDoesNotStickNorInset() {
+        let list = TestList(
+            cellProvider: { context, item in
+                let cell = context.dequeue(TextCell.self)
+                cell.title = "Item \(item)"
+                return cell
+            },
+            headerProvider: { context, section in
+                let cell = context.dequeue(TextCell.self, style: "header")
+                cell.title = section
+                cell.detail = "two lines"
+                return cell
+            })
+        list.register(TextCell.self, style: "header") { TextCell(detailPlacement: .below) }
+        list.rowSizing = .measured
+        list.stickySectionHeaders = true
+        list.apply(Snapshot(sections: [("A", Array(1 ... 8))]))
+        _ = frame(list, width: 12, height: 2)
+        list.select(8)
+        for item in (1 ... 7).reversed() {
+            list.moveSelection(.previous)
+            let first = list.layout.firstLine(ofRowAt: list.layout.index(of: .item(item))!)
+            #expect(list.state.scrollOffset == min(first, list.maximumScrollOffset), "item \(item)")
+            #expect(list.row(atLine: 0) == .item(item), "item \(item)")
+        }
+    }
+
+    /// Selecting a section's first item with its header just above the top line brings the
+    /// header along exactly when header and item fit on the area together, on every height,
+    /// with one- and two-line items (no sticky headers).
+    @Test func aSectionsFirstItemBringsItsHeaderAlongWhenBothFit() {
+        for tall in [false, true] {
+            for height in 1 ... 6 {
+                let list = makeList([("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8])], detail: { _ in tall ? "d" : nil })
+                if tall {
+                    list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+                    list.rowSizing = .measured
+                }
+                _ = frame(list, width: 10, height: height)
+                for item in [4, 7] {
+                    let index = list.layout.index(of: .item(item))!
+                    let header = list.layout.lines(ofRowAt: index - 1), lines = list.layout.lines(ofRowAt: index)
+                    list.state = ListViewState(scrollOffset: lines.lowerBound, selection: nil)
+                    _ = frame(list, width: 10, height: height)
+                    list.select(item)
+                    let fits = lines.upperBound - header.lowerBound <= height
+                    let expected = min(fits ? header.lowerBound : lines.lowerBound, list.maximumScrollOffset)
+                    #expect(list.state.scrollOffset == expected, "tall \(tall) height \(height) item \(item)")
+                }
+            }
+        }
+    }
+
+    /// A row cut by the top edge that gets shorter in an apply keeps its top line on screen: the
+    /// offset into it is clamped to its new height.
+    @Test func aRowCutByTheTopEdgeThatShrinksStaysOnTheTopLine() {
+        var details: [Int: String] = [5: "detail"]
+        let list = makeList([("A", Array(1 ... 20))], detail: { details[$0] })
+        list.register(TextCell.self) { TextCell(detailPlacement: .below) }
+        list.rowSizing = .measured
+        _ = frame(list, width: 10, height: 4)
+        // The header on line 0, items 1...4 on lines 1...4, item 5 on lines 5 and 6.
+        #expect(list.layout.lines(ofRowAt: list.layout.index(of: .item(5))!) == 5 ..< 7)
+        list.state.scrollOffset = 6  // item 5's second line on the top line
+        details[5] = nil
+        var snapshot = list.snapshot()
+        snapshot.reconfigureItems([5])
+        list.apply(snapshot)
+        expectFrame(list, width: 10, height: 4, [" Item 5", " Item 6", " Item 7", " Item 8"])
+        #expect(list.state.scrollOffset == 5)
     }
 
     @Test func badStateIsClampedNeverACrash() {
