@@ -409,6 +409,46 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         }
     }
 
+    /// Bytes that cannot start a UTF-8 character (a stray continuation byte, the overlong leads
+    /// C0 and C1, F5...FF) are one unknown key each; what follows is read on its own.
+    @Test func bytesThatStartNoCharacterAreOneUnknownKeyEach() {
+        for lead: UInt8 in [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xF8, 0xFF] {
+            let name = InputDecoder.name([lead])
+            #expect(
+                decodeAll([lead, 0x80, UInt8(ascii: "q")]) == [.key(.unknown(name)), .key(.unknown("0x80")), .key(.character("q"))],
+                "\(name)")
+        }
+        // The first and last valid leads of each length start a character.
+        #expect(decodeAll([0xC2, 0xA0]) == [.key(.character("\u{A0}"))])
+        #expect(decodeAll([0xDF, 0xBF]) == [.key(.character("\u{7FF}"))])
+        #expect(decodeAll([0xE0, 0xA0, 0x80]) == [.key(.character("\u{800}"))])
+        #expect(decodeAll([0xF4, 0x8F, 0xBF, 0xBD]) == [.key(.character("\u{10FFFD}"))])
+    }
+
+    /// Mouse reports that are no event (motion with no button, the horizontal wheel) are dropped
+    /// in both encodings; the vertical wheel is an event.
+    @Test func reportsThatAreNoEventAreDroppedInBothEncodings() {
+        for code in [66, 67, 35] {
+            #expect(decodeAll(Array("\u{1B}[<\(code);3;4M".utf8)).isEmpty, "SGR \(code)")
+            // (X10 reads 35, button bits 3, as a release: it cannot tell motion from one.)
+            if code != 35 { #expect(decodeAll([0x1B, 0x5B, 0x4D, UInt8(32 + code), 33 + 2, 33 + 3]).isEmpty, "X10 \(code)") }
+        }
+        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 64, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press))])
+        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 65, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press))])
+        // X10 cannot say which button went up: a release is the left one's.
+        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 3, 33 + 1, 33]) == [.mouse(MouseEvent(x: 1, y: 0, button: .left, kind: .release))])
+    }
+
+    /// A letter-final sequence has at most two parameters (`CSI 1 ; 5 A`); a third makes it
+    /// a sequence the decoder does not know, swallowed whole.
+    @Test func aLetterFinalWithThreeParametersIsUnknown() {
+        for text in ["\u{1B}[1;5;7A", "\u{1B}[1;2;3H", "\u{1B}[1;1;1P"] {
+            let bytes = Array(text.utf8)
+            #expect(decodeAll(bytes + Array("q".utf8)) == [.key(.unknown(InputDecoder.name(bytes))), .key(.character("q"))])
+        }
+        #expect(decodeAll(Array("\u{1B}[1;5A".utf8)) == [.key(.modified(.up, .control))])
+    }
+
     @Test func keysCarryModifiersInOneNormalForm() {
         #expect(Key.up.adding(.shift) == .shiftUp)
         #expect(Key.tab.adding(.shift) == .backTab)
