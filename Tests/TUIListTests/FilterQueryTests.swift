@@ -186,6 +186,21 @@ import Testing
         #expect(Self.marked("ab$ !x | ^q", "qab") == "[q][a][b]")
     }
 
+    /// `^` and `$` skip every ASCII blank around a line (space, tab, line feed, vertical tab,
+    /// form feed, carriage return: a CRLF file's lines end in one), and nothing else.
+    @Test func anchoredTermsSkipEveryASCIIBlankAndNothingElse() {
+        for blank in [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r"] {
+            let name = blank.unicodeScalars.first!.value
+            #expect(Self.marked("^ab", blank + "abc") == blank + "[a][b]c", "blank \(name)")
+            #expect(Self.marked("ab$", "xab" + blank) == "x[a][b]" + blank, "blank \(name)")
+            #expect(Self.marked("^ab$", blank + "ab" + blank) == blank + "[a][b]" + blank, "blank \(name)")
+        }
+        for other in ["_", "\u{08}", "\u{0E}", "\u{1F}", "x"] {
+            #expect(Self.marked("^ab", other + "ab") == nil, "\(other.unicodeScalars.first!.value)")
+            #expect(Self.marked("ab$", "ab" + other) == nil, "\(other.unicodeScalars.first!.value)")
+        }
+    }
+
     @Test func exactModeMatchesSubstrings() {
         #expect(Self.marked("abc", "axbxc", exact: true) == nil)
         #expect(Self.marked("abc", "xabc", exact: true) == "x[a][b][c]")
