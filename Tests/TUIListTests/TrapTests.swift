@@ -18,7 +18,9 @@ import Testing
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Snapshot<String, Int>(sections: [("A", [1, 2]), ("B", [3, 2])])
         }
-        #expect(Self.message(result).contains(#"duplicate item identifier "2""#), "\(Self.message(result))")
+        #expect(
+            Self.message(result).contains(#"duplicate item identifier "2" added to section "B": it is already in section "A""#),
+            "\(Self.message(result))")
     }
 
     @Test func appendingADuplicateItemTrapsNamingIt() async {
