@@ -265,4 +265,45 @@ import Testing
             expectSame(s, Self.model.filter { $0.0 != section }, "delete \(section)")
         }
     }
+
+    /// One step up and down for every item: beside its neighbour in its section, or across into
+    /// the section above (its end) or below (its start), empty ones included; nil only at the
+    /// ends of the whole snapshot.
+    @Test func everyItemSteppedUpAndDown() {
+        for item in Self.model.flatMap(\.1) {
+            let s = Self.model.firstIndex { $0.1.contains(item) }!
+            let at = Self.model[s].1.firstIndex(of: item)!
+            for step in [ItemStep.up, .down] {
+                var expected = Self.model
+                expected[s].1.remove(at: at)
+                var placement: ItemPlacement<String, Int>?
+                if step == .up {
+                    if at > 0 {
+                        expected[s].1.insert(item, at: at - 1)
+                        placement = .before(Self.model[s].1[at - 1])
+                    } else if s > 0 {
+                        expected[s - 1].1.append(item)
+                        placement = .endOfSection(Self.model[s - 1].0)
+                    }
+                } else {
+                    if at + 1 < Self.model[s].1.count {
+                        expected[s].1.insert(item, at: at + 1)
+                        placement = .after(Self.model[s].1[at + 1])
+                    } else if s + 1 < Self.model.count {
+                        expected[s + 1].1.insert(item, at: 0)
+                        placement = .startOfSection(Self.model[s + 1].0)
+                    }
+                }
+                var snapshot = snap(Self.model)
+                #expect(snapshot.placement(forStepping: item, step) == placement, "\(item) \(step)")
+                let moved = snapshot.moveItem(item, step)
+                #expect(moved == (placement != nil), "\(item) \(step)")
+                expectSame(snapshot, placement == nil ? Self.model : expected, "\(item) \(step)")
+            }
+        }
+        #expect(snap(Self.model).placement(forStepping: 99, .up) == nil)
+        var snapshot = snap(Self.model)
+        let moved = snapshot.moveItem(99, .down)
+        #expect(!moved && snapshot == snap(Self.model))
+    }
 }
