@@ -291,7 +291,9 @@ private func resize(_ columns: Int, _ rows: Int, at time: Double = 1) -> String 
         verdict([String(goodHeader.dropLast(3))], cutOff: true)
             == "rec.jsonl:1: the header line is incomplete (the recording was cut off)")
     // Blank lines before the header are skipped; the header is the first line with text.
-    #expect(verdict(["", "  \t", goodHeader, goodSnapshot]) == "ok")
+    #expect(verdict(["", "  \t", "\r", " \r", goodHeader, goodSnapshot, "\r", "\t \r"]) == "ok")
+    // CRLF line ends: each line's CR is a blank after its JSON.
+    #expect(verdict([goodHeader + "\r", goodSnapshot + "\r"]) == "ok")
     #expect(verdict(["", goodHeader, goodSnapshot, "{oops"]) == "rec.jsonl:4: not JSON")
     #expect(verdict([]) == "rec.jsonl:1: empty file: expected a tuilist-session header line")
     #expect(verdict(["   "]) == "rec.jsonl:1: empty file: expected a tuilist-session header line")
