@@ -44,6 +44,10 @@ private let sequencesByTerminal: [(terminal: String, sequences: [(String, Key)])
             ("\u{1B}[127;5u", .modified(.backspace, .control)), ("\u{1B}[27;2u", .modified(.escape, .shift)),
             ("\u{1B}[32u", .character(" ")), ("\u{1B}[32;5u", .modified(.character(" "), .control)),
             ("\u{1B}[32;2u", .modified(.character(" "), .shift)),
+            // Subfields: the shifted key, the event type (press, repeat); lock states.
+            ("\u{1B}[97:65;2u", .character("A")), ("\u{1B}[97;5:1u", .control("a")), ("\u{1B}[97;1:2u", .character("a")),
+            ("\u{1B}[49:33;2:1u", .modified(.character("1"), .shift)), ("\u{1B}[1;5:1A", .modified(.up, .control)),
+            ("\u{1B}[97;65u", .character("a")), ("\u{1B}[97;133u", .control("a")), ("\u{1B}[97;195u", .modified(.character("a"), .alt)),
         ]
     ),
     (
@@ -447,6 +451,20 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
             #expect(decodeAll(bytes + Array("q".utf8)) == [.key(.unknown(InputDecoder.name(bytes))), .key(.character("q"))])
         }
         #expect(decodeAll(Array("\u{1B}[1;5A".utf8)) == [.key(.modified(.up, .control))])
+    }
+
+    /// A key's release (kitty's event type 3) is no key press: it is dropped, whatever its key.
+    @Test func aKeyReleaseIsDropped() {
+        for text in ["\u{1B}[97;1:3u", "\u{1B}[97;5:3u", "\u{1B}[13;1:3u", "\u{1B}[1;1:3A", "\u{1B}[5;1:3~"] {
+            #expect(decodeAll(Array((text + "q").utf8)) == [.key(.character("q"))], "\(text.debugDescription)")
+        }
+    }
+
+    /// An Escape with nothing after it but another Escape is two Escapes, not Alt+Escape.
+    @Test func twoLoneEscapesAreTwoEscapes() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B, 0x1B]).isEmpty)
+        #expect(decoder.flush() == [.key(.escape), .key(.escape)])
     }
 
     @Test func keysCarryModifiersInOneNormalForm() {
