@@ -285,6 +285,52 @@ import Testing
         #expect(list.state.scrollOffset == 5)
     }
 
+    /// An apply keeps a visible selection in view, and leaves the offset alone when the
+    /// selection is off screen, even on the line just above or just below the area.
+    @Test func aSelectionJustOffTheAreaIsNotFollowedByAnApply() {
+        for (selection, offset) in [(5, 6), (10, 6), (7, 6), (9, 6)] {
+            let list = makeList([("A", Array(1 ... 20))])
+            _ = frame(list, width: 10, height: 4)
+            // The header on line 0, item n on line n: lines 6...9 show items 6...9.
+            list.state = ListViewState(scrollOffset: offset, selection: selection)
+            _ = frame(list, width: 10, height: 4)
+            var snapshot = list.snapshot()
+            snapshot.insertItems([100], beforeItem: 1)  // above the area: the anchor row stays put
+            list.apply(snapshot)
+            _ = frame(list, width: 10, height: 4)
+            #expect(list.state.scrollOffset == offset + 1, "selection \(selection)")
+            #expect(list.visibleRows.first == .item(6), "selection \(selection)")
+        }
+    }
+
+    /// A page moves the view and the selection together: the selection stays on its line of
+    /// the screen, one page further down (or up) the list.
+    @Test func aPageKeepsTheSelectionOnItsScreenLine() {
+        let list = makeList([("A", Array(1 ... 20))])
+        _ = frame(list, width: 10, height: 4)
+        list.select(2)  // line 2, offset 0
+        list.moveSelection(.pageDown)
+        #expect(list.selectedItem == 6 && list.state.scrollOffset == 4)
+        #expect(list.row(atLine: 2) == .item(6))
+        list.moveSelection(.pageDown)
+        #expect(list.selectedItem == 10 && list.state.scrollOffset == 8 && list.row(atLine: 2) == .item(10))
+        list.moveSelection(.pageUp)
+        #expect(list.selectedItem == 6 && list.state.scrollOffset == 4 && list.row(atLine: 2) == .item(6))
+    }
+
+    /// At the very top the list stays at its top: a section inserted above the first one shows,
+    /// rather than the old first row being kept on the top line.
+    @Test func atTheTopASectionInsertedAboveShows() {
+        let list = makeList([("A", Array(1 ... 20))])
+        _ = frame(list, width: 10, height: 4)
+        var snapshot = list.snapshot()
+        snapshot.insertSections(["Z"], beforeSection: "A")
+        snapshot.appendItems([100, 101], toSection: "Z")
+        list.apply(snapshot)
+        expectFrame(list, width: 10, height: 4, ["Z", " Item 100", " Item 101", "A"])
+        #expect(list.state.scrollOffset == 0)
+    }
+
     @Test func badStateIsClampedNeverACrash() {
         let list = Self.twenty()
         list.state = ListViewState(scrollOffset: 1_000, selection: 999)
