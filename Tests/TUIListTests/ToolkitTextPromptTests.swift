@@ -121,6 +121,18 @@ struct ToolkitTextPromptTests {
         }
     }
 
+    /// Inserting nothing (or only control characters) changes nothing and says so; a paste of
+    /// nothing is still the prompt's to take.
+    @Test func insertingNothingChangesNothing() {
+        var prompt = typed("ab", cursorAt: 1)
+        let empty = prompt.insert("")
+        let controls = prompt.insert("\u{1}\u{7F}")
+        #expect(!empty && !controls)
+        #expect(shown(prompt) == "a|b")
+        let edit = prompt.handle([InputEvent.paste("")])
+        #expect(edit.consumed == 1 && !edit.changed)
+    }
+
     @Test func editsAtTheEdgesChangeNothing() {
         var prompt = typed("ab", cursorAt: 0)
         let changed2 = prompt.perform(.backspace)
