@@ -331,6 +331,21 @@ import Testing
         #expect(list.state.scrollOffset == 0)
     }
 
+    /// Before the first render the area's height is unknown and counts as one line
+    /// everywhere: one row is visible, a page is one line, the last offset leaves one line.
+    @Test func beforeTheFirstRenderAnUnknownHeightCountsAsOneLine() {
+        let list = makeList([("A", Array(1 ... 5))])
+        #expect(list.viewportHeight == 0)
+        #expect(list.visibleRowIndices == 0 ..< 1)
+        #expect(list.maximumScrollOffset == 5)
+        list.scroll(byPages: 1)
+        #expect(list.state.scrollOffset == 1)
+        list.scroll(byPages: -3)
+        #expect(list.state.scrollOffset == 0)
+        list.scroll(byPages: 9)
+        #expect(list.state.scrollOffset == 5)
+    }
+
     @Test func badStateIsClampedNeverACrash() {
         let list = Self.twenty()
         list.state = ListViewState(scrollOffset: 1_000, selection: 999)
