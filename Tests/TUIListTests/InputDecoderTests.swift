@@ -47,7 +47,8 @@ private let sequencesByTerminal: [(terminal: String, sequences: [(String, Key)])
             // Subfields: the shifted key, the event type (press, repeat); lock states.
             ("\u{1B}[97:65;2u", .character("A")), ("\u{1B}[97;5:1u", .control("a")), ("\u{1B}[97;1:2u", .character("a")),
             ("\u{1B}[49:33;2:1u", .modified(.character("1"), .shift)), ("\u{1B}[1;5:1A", .modified(.up, .control)),
-            ("\u{1B}[97;65u", .character("a")), ("\u{1B}[97;133u", .control("a")), ("\u{1B}[97;195u", .modified(.character("a"), .alt)),
+            ("\u{1B}[97;65u", .character("a")), ("\u{1B}[97;133u", .control("a")),
+            ("\u{1B}[97;195u", .modified(.character("a"), .alt)),
         ]
     ),
     (
@@ -77,7 +78,8 @@ private let sequencesByTerminal: [(terminal: String, sequences: [(String, Key)])
             ("\u{1B}[1;2H", .modified(.home, .shift)), ("\u{1B}[1;6F", .modified(.end, [.control, .shift])),
             ("\u{1B}[5;2~", .modified(.pageUp, .shift)), ("\u{1B}[6;3~", .modified(.pageDown, .alt)),
             ("\u{1B}[2;5~", .modified(.insert, .control)), ("\u{1B}[3;2~", .modified(.delete, .shift)),
-            ("\u{1B}[3;6~", .modified(.delete, [.control, .shift])), ("\u{1B}[24;8~", .modified(.function(12), [.control, .alt, .shift])),
+            ("\u{1B}[3;6~", .modified(.delete, [.control, .shift])),
+            ("\u{1B}[24;8~", .modified(.function(12), [.control, .alt, .shift])),
             ("\u{1B}[1;5S", .modified(.function(4), .control)), ("\u{1B}[1;3Q", .modified(.function(2), .alt)),
             ("\u{1B}O5P", .modified(.function(1), .control)),
         ]
@@ -408,7 +410,8 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
                 let text = "\u{1B}[\(number)\(suffix)~"
                 let bytes = Array(text.utf8)
                 let expected = keys[number].map { $0.adding(modifiers) } ?? .unknown(InputDecoder.name(bytes))
-                #expect(decodeAll(bytes + Array("q".utf8)) == [.key(expected), .key(.character("q"))], "\(InputDecoder.name(bytes))")
+                #expect(
+                    decodeAll(bytes + Array("q".utf8)) == [.key(expected), .key(.character("q"))], "\(InputDecoder.name(bytes))")
             }
         }
     }
@@ -419,7 +422,9 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         for lead: UInt8 in [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xF8, 0xFF] {
             let name = InputDecoder.name([lead])
             #expect(
-                decodeAll([lead, 0x80, UInt8(ascii: "q")]) == [.key(.unknown(name)), .key(.unknown("0x80")), .key(.character("q"))],
+                decodeAll([lead, 0x80, UInt8(ascii: "q")]) == [
+                    .key(.unknown(name)), .key(.unknown("0x80")), .key(.character("q")),
+                ],
                 "\(name)")
         }
         // The first and last valid leads of each length start a character.
@@ -437,10 +442,13 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
             // (X10 reads 35, button bits 3, as a release: it cannot tell motion from one.)
             if code != 35 { #expect(decodeAll([0x1B, 0x5B, 0x4D, UInt8(32 + code), 33 + 2, 33 + 3]).isEmpty, "X10 \(code)") }
         }
-        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 64, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press))])
-        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 65, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press))])
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 64, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press))])
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 65, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press))])
         // X10 cannot say which button went up: a release is the left one's.
-        #expect(decodeAll([0x1B, 0x5B, 0x4D, 32 + 3, 33 + 1, 33]) == [.mouse(MouseEvent(x: 1, y: 0, button: .left, kind: .release))])
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 3, 33 + 1, 33]) == [.mouse(MouseEvent(x: 1, y: 0, button: .left, kind: .release))])
     }
 
     /// A letter-final sequence has at most two parameters (`CSI 1 ; 5 A`); a third makes it

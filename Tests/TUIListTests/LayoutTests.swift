@@ -178,7 +178,8 @@ import Testing
                         for end in start - 1 ... naive.count + 3 {
                             let lower = max(0, start), upper = min(naive.count, end)
                             let expected = lower < upper ? naive[lower] ..< naive[upper - 1] + 1 : 0 ..< 0
-                            #expect(layout.rows(touchingLines: start ..< max(start, end)) == (end < start ? 0 ..< 0 : expected),
+                            #expect(
+                                layout.rows(touchingLines: start ..< max(start, end)) == (end < start ? 0 ..< 0 : expected),
                                 "\(label) lines \(start)..<\(end)")
                         }
                     }

@@ -336,7 +336,9 @@ private func resize(_ columns: Int, _ rows: Int, at time: Double = 1) -> String 
             == #"rec.jsonl:4: edit does not fit the list: cannot delete: unknown item identifier "1": the snapshot holds no such item"#
     )
     // A later snapshot replaces the state: the item is back.
-    #expect(verdict([goodHeader, goodSnapshot, edit, goodSnapshot.replacingOccurrences(of: #""t":0"#, with: #""t":1"#), edit]) == "ok")
+    #expect(
+        verdict([goodHeader, goodSnapshot, edit, goodSnapshot.replacingOccurrences(of: #""t":0"#, with: #""t":1"#), edit]) == "ok"
+    )
     let duplicate = #"{"kind":"snapshot","sections":[{"id":"A","items":[1,1]}],"t":0}"#
     #expect(verdict([goodHeader, duplicate]).hasPrefix("rec.jsonl:2: bad snapshot: "))
     #expect(verdict([goodHeader, duplicate]).contains("\"1\""))

@@ -155,7 +155,8 @@ import Testing
         #expect(s == snap(model), "\(label): \(blocks(s))", sourceLocation: sourceLocation)
         var global = 0
         for (sectionIndex, (section, items)) in model.enumerated() {
-            #expect(s.itemRange(ofSectionAt: sectionIndex) == global ..< global + items.count, "\(label) \(section)",
+            #expect(
+                s.itemRange(ofSectionAt: sectionIndex) == global ..< global + items.count, "\(label) \(section)",
                 sourceLocation: sourceLocation)
             for (offset, item) in items.enumerated() {
                 #expect(s.indexPath(ofItem: item) == ip(sectionIndex, offset), "\(label) \(item)", sourceLocation: sourceLocation)
@@ -205,7 +206,11 @@ import Testing
             for relation in ["before", "after"] {
                 for new in [[10], [10, 11], Array(10 ..< 20)] {
                     var s = snap(Self.model)
-                    if relation == "before" { s.insertItems(new, beforeItem: anchor) } else { s.insertItems(new, afterItem: anchor) }
+                    if relation == "before" {
+                        s.insertItems(new, beforeItem: anchor)
+                    } else {
+                        s.insertItems(new, afterItem: anchor)
+                    }
                     expectSame(s, Self.inserting(new, relation, anchor, into: Self.model), "insert \(new) \(relation) \(anchor)")
                 }
             }
@@ -215,7 +220,8 @@ import Testing
             for other in items {
                 var pair = snap(Self.model)
                 pair.deleteItems([anchor, other])
-                expectSame(pair, Self.removing(other, from: Self.removing(anchor, from: Self.model)), "delete \(anchor), \(other)")
+                expectSame(
+                    pair, Self.removing(other, from: Self.removing(anchor, from: Self.model)), "delete \(anchor), \(other)")
                 var swapped = snap(Self.model)
                 swapped.swapItems(anchor, other)
                 let expected = Self.model.map { ($0.0, $0.1.map { $0 == anchor ? other : $0 == other ? anchor : $0 }) }
@@ -247,13 +253,21 @@ import Testing
         for (index, section) in sections.enumerated() {
             for relation in ["before", "after"] {
                 var s = snap(Self.model)
-                if relation == "before" { s.insertSections(["N"], beforeSection: section) } else { s.insertSections(["N"], afterSection: section) }
+                if relation == "before" {
+                    s.insertSections(["N"], beforeSection: section)
+                } else {
+                    s.insertSections(["N"], afterSection: section)
+                }
                 var expected = Self.model
                 expected.insert(("N", []), at: relation == "before" ? index : index + 1)
                 expectSame(s, expected, "insert N \(relation) \(section)")
                 for other in sections where other != section {
                     var moved = snap(Self.model)
-                    if relation == "before" { moved.moveSection(section, beforeSection: other) } else { moved.moveSection(section, afterSection: other) }
+                    if relation == "before" {
+                        moved.moveSection(section, beforeSection: other)
+                    } else {
+                        moved.moveSection(section, afterSection: other)
+                    }
                     var expected = Self.model.filter { $0.0 != section }
                     let at = expected.firstIndex { $0.0 == other }!
                     expected.insert(Self.model[index], at: relation == "before" ? at : at + 1)

@@ -106,7 +106,9 @@ struct ToolkitTextPromptTests {
                     let label = "\(text) cursor \(cursor) field \(field)"
                     #expect(offset >= 0, "\(label)")
                     #expect(column - offset >= 0 && column - offset + width <= field, "\(label): offset \(offset)")
-                    if column + width <= field { #expect(offset == 0, "\(label)") } else {
+                    if column + width <= field {
+                        #expect(offset == 0, "\(label)")
+                    } else {
                         #expect(column - offset + width == field, "\(label): the cursor ends on the last column")
                     }
                 }
