@@ -13,8 +13,16 @@ import Testing
         }
     }
 
+    /// Each seed runs in a process of its own (an exit test): an invariant check that traps
+    /// fails that seed only, and the issues the session records come back to this test.
     @Test(arguments: 1 ... 20)
-    func randomSessionsKeepTheirPromises(seed: Int) {
+    func randomSessionsKeepTheirPromises(seed: Int) async {
+        await #expect(processExitsWith: .success, "seed \(seed)") { [seed] in
+            Self.randomSession(seed: seed)
+        }
+    }
+
+    static func randomSession(seed: Int) {
         var random = Generator(state: UInt64(seed))
         let list = makeList([("A", Array(0 ..< 30)), ("B", Array(30 ..< 40))], detail: { $0 % 5 == 0 ? "x" : nil })
         list.stickySectionHeaders = seed % 2 == 0

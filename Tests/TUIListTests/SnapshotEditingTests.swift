@@ -168,7 +168,13 @@ import Testing
         #expect(s.numberOfItems == global, "\(label)", sourceLocation: sourceLocation)
     }
 
-    @Test func everyItemMovedBeforeAndAfterEveryOtherAndToEveryEnd() {
+    @Test func everyItemMovedBeforeAndAfterEveryOtherAndToEveryEnd() async {
+        // In a process of its own: an edit that traps (an invariant check, an index out of
+        // range) fails this test only.
+        await #expect(processExitsWith: .success) { Self().checkEveryItemMovedBeforeAndAfterEveryOtherAndToEveryEnd() }
+    }
+
+    func checkEveryItemMovedBeforeAndAfterEveryOtherAndToEveryEnd() {
         let items = Self.model.flatMap(\.1)
         for item in items {
             let without = Self.removing(item, from: Self.model)
@@ -200,7 +206,13 @@ import Testing
         expectSame(s, Self.model, "4 back before 5")
     }
 
-    @Test func everyInsertDeleteAndSwapAtEveryPlace() {
+    @Test func everyInsertDeleteAndSwapAtEveryPlace() async {
+        // In a process of its own: an edit that traps (an invariant check, an index out of
+        // range) fails this test only.
+        await #expect(processExitsWith: .success) { Self().checkEveryInsertDeleteAndSwapAtEveryPlace() }
+    }
+
+    func checkEveryInsertDeleteAndSwapAtEveryPlace() {
         let items = Self.model.flatMap(\.1)
         for anchor in items {
             for relation in ["before", "after"] {
@@ -248,7 +260,13 @@ import Testing
         expectSame(s, Self.model.map { ($0.0, []) }, "delete every item")
     }
 
-    @Test func everySectionInsertedDeletedAndMovedAtEveryPlace() {
+    @Test func everySectionInsertedDeletedAndMovedAtEveryPlace() async {
+        // In a process of its own: an edit that traps (an invariant check, an index out of
+        // range) fails this test only.
+        await #expect(processExitsWith: .success) { Self().checkEverySectionInsertedDeletedAndMovedAtEveryPlace() }
+    }
+
+    func checkEverySectionInsertedDeletedAndMovedAtEveryPlace() {
         let sections = Self.model.map(\.0)
         for (index, section) in sections.enumerated() {
             for relation in ["before", "after"] {
@@ -283,7 +301,13 @@ import Testing
     /// One step up and down for every item: beside its neighbour in its section, or across into
     /// the section above (its end) or below (its start), empty ones included; nil only at the
     /// ends of the whole snapshot.
-    @Test func everyItemSteppedUpAndDown() {
+    @Test func everyItemSteppedUpAndDown() async {
+        // In a process of its own: an edit that traps (an invariant check, an index out of
+        // range) fails this test only.
+        await #expect(processExitsWith: .success) { Self().checkEveryItemSteppedUpAndDown() }
+    }
+
+    func checkEveryItemSteppedUpAndDown() {
         for item in Self.model.flatMap(\.1) {
             let s = Self.model.firstIndex { $0.1.contains(item) }!
             let at = Self.model[s].1.firstIndex(of: item)!
