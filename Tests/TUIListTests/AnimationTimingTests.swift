@@ -37,6 +37,21 @@ import Testing
         #expect(!TransitionTiming.default.isInstant)
     }
 
+    /// A leaving row is drawn normal down to the threshold opacity, inclusive, and faint just
+    /// below it (a linear one-second fade makes the exact threshold a time a frame can hit).
+    @Test func aLeavingRowIsNormalDownToTheThresholdAndFaintJustBelow() {
+        let second = TransitionTiming.Phase(duration: 1, easing: .linear)
+        let timing = TransitionTiming(remove: second, move: second, change: second, add: second)
+        let transition = Transition(plan: plan("a b c", "a c", viewport: 3), timing: timing)
+        let threshold = Transition<String>.normalOpacityThreshold
+        func b(at elapsed: Double) -> TransitionFrame<String>.Row? { transition.frame(at: elapsed).rows.first { $0.id == "b" } }
+        let atThreshold = 1 - threshold
+        #expect(b(at: atThreshold)?.opacity == threshold)
+        #expect(b(at: atThreshold)?.appearance == .normal)
+        #expect(b(at: atThreshold.nextUp)?.appearance == .dimmed)
+        #expect(b(at: atThreshold.nextDown)?.appearance == .normal)
+    }
+
     @Test func zeroDurationsGiveTheFinalFrameAtOnce() {
         let transition = Transition(plan: plan("a b c d", "c a x b", viewport: 4, updated: ["a"]), timing: .none)
         #expect(transition.duration == 0)

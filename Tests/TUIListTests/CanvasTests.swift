@@ -200,6 +200,69 @@ struct TerminalTextTests {
         #expect(TerminalText.columns(of: "Cafe\u{301}") == 4)
     }
 
+    /// Each rule's boundary and the scalars on either side of it, written out by hand (not read
+    /// from the table under test), one scalar per character.
+    @Test(
+        arguments: [
+            // C0, the ASCII fast path, DEL, C1 and the no-break space just after it.
+            (0x00, 0), (0x1F, 0), (0x20, 1), (0x7E, 1), (0x7F, 0), (0x80, 0), (0x85, 0), (0x9F, 0), (0xA0, 1), (0xA1, 1),
+            // The soft hyphen (format, but shown as a hyphen) between two ordinary characters.
+            (0xAC, 1), (0xAD, 1), (0xAE, 1),
+            // Combining marks (Mn) and their neighbours, an enclosing mark (Me), format (Cf).
+            (0x2FF, 1), (0x300, 0), (0x36F, 0), (0x370, 1), (0x483, 0), (0x20DD, 0), (0x200A, 1), (0x200B, 0),
+            (0x200F, 0), (0x2010, 1), (0x2060, 0), (0xFEFF, 0), (0xFE0F, 0),
+            // Hangul: leading jamo wide, medial vowels and final consonants zero, then Ethiopic.
+            (0x10FF, 1), (0x1100, 2), (0x115F, 2), (0x1160, 0), (0x11A7, 0), (0x11A8, 0), (0x11FF, 0), (0x1200, 1),
+            (0xA95F, 1), (0xA960, 2), (0xA97C, 2), (0xA97D, 1),
+            (0xABFF, 1), (0xAC00, 2), (0xD7A3, 2), (0xD7A4, 1), (0xD7AF, 1), (0xD7B0, 0), (0xD7C6, 0), (0xD7CB, 0),
+            (0xD7FB, 0), (0xD7FF, 0), (0xE000, 1),
+            // East Asian Wide and Fullwidth ranges at their ends.
+            (0x2319, 1), (0x231A, 2), (0x231B, 2), (0x231C, 1), (0x2E7F, 1), (0x2E80, 2), (0x2FFF, 1), (0x3000, 2),
+            (0x303E, 2), (0x303F, 1), (0x3040, 1), (0x3041, 2), (0x4DBF, 2), (0x4DC0, 1), (0x4DFF, 1), (0x4E00, 2),
+            (0x9FFF, 2), (0xA48C, 2), (0xA48D, 1), (0xF8FF, 1), (0xF900, 2), (0xFAFF, 1), (0xFF00, 1), (0xFF01, 2),
+            (0xFF60, 2), (0xFF61, 1), (0xFFDF, 1), (0xFFE0, 2), (0xFFE6, 2), (0xFFE7, 1),
+            (0x1F1E5, 1), (0x1F1E6, 1), (0x1F1FF, 1), (0x1F300, 2), (0x1F320, 2), (0x1F321, 1), (0x1F64F, 2), (0x1F650, 1),
+            (0x1FA6F, 1), (0x1FA70, 2), (0x1FAFF, 2), (0x1FB00, 1),
+            (0x1FFFD, 1), (0x20000, 2), (0x2FFFD, 2), (0x2FFFE, 1), (0x30000, 2), (0x3FFFD, 2), (0x3FFFE, 1), (0xE0001, 0),
+            (0x10FFFD, 1),
+        ] as [(UInt32, Int)])
+    func eachRulesBoundaryAndItsNeighbours(_ value: UInt32, _ width: Int) {
+        let character = Character(Unicode.Scalar(value)!)
+        #expect(TerminalText.columns(of: character) == width, "U+\(String(value, radix: 16, uppercase: true))")
+        #expect(TerminalText.columns(of: String(character) + "a") == width + 1, "U+\(String(value, radix: 16)) then a")
+    }
+
+    /// Clusters: measured by their first scalar, unless they are an emoji presentation, a
+    /// ZWJ sequence of emoji or a flag.
+    @Test(
+        arguments: [
+            ("\u{1100}\u{1161}", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("a\u{300}\u{301}", 1), ("\u{20DD}", 0),
+            ("❤", 1), ("❤\u{FE0F}", 2), ("❤\u{FE0E}", 1), ("a\u{FE0F}", 1), ("#\u{FE0F}\u{20E3}", 2),
+            ("👨\u{200D}💻", 2), ("\u{1F1E6}\u{1F1E6}", 2), ("\u{1F1FF}\u{1F1FF}", 2), ("漢\u{301}", 2),
+            ("\r\n", 0),
+        ] as [(String, Int)])
+    func clusterWidths(_ text: String, _ width: Int) {
+        #expect(text.count == 1)
+        #expect(TerminalText.columns(of: Character(text)) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// A prompt keeps the characters the width rules draw (a no-break space, a soft hyphen) and
+    /// drops only the controls that draw nothing.
+    @Test func aPromptKeepsWhatIsDrawnAndDropsControls() {
+        #expect(TextPrompt.oneLine("a\u{A0}b") == ["a", "\u{A0}", "b"])
+        #expect(TextPrompt.oneLine("a\u{AD}b") == ["a", "\u{AD}", "b"])
+        #expect(TextPrompt.oneLine("a\u{9F}\u{80}\u{7F}\u{1F}\u{0}b") == ["a", "b"])
+        #expect(TextPrompt.oneLine("a\tb\nc\u{85}d\r\ne") == ["a", " ", "b", " ", "c", " ", "d", " ", "e"])
+        var prompt = TextPrompt(text: "x\u{A0}y")
+        #expect(prompt.text == "x\u{A0}y" && prompt.cursor == 3)
+        prompt.insert("\u{A0}")
+        #expect(prompt.text == "x\u{A0}y\u{A0}")
+        #expect(prompt.width(atMost: 80) == 5)
+        var canvas = Canvas(width: 6, height: 1)
+        TextPrompt(text: "\u{A0}z").draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas[0, 0].text == "\u{A0}" && canvas[1, 0].text == "z")
+    }
+
     @Test func wideTableIsSortedAndDisjoint() {
         let ranges = TerminalText.wideRanges
         for i in ranges.indices {

@@ -335,4 +335,98 @@ import Testing
     @Test func sectionsReorderedWithCrossMovesAndEmptySections() {
         _ = diff(snap([("A", []), ("B", [1, 2]), ("C", [3])]), snap([("C", [2, 3]), ("B", []), ("A", [1])]))
     }
+
+    // MARK: - Every place, up to a size (swift-collections' withEvery style)
+
+    @Test func everyInsertAndDeleteAtEveryPositionUpToFiveItems() {
+        for count in 0 ... 5 {
+            let items = Array(1 ... max(1, count)).prefix(count).map { $0 }
+            for position in 0 ... count {
+                var inserted = items
+                inserted.insert(99, at: position)
+                var expected = C()
+                expected.itemInserts = [.init(id: 99, indexPath: ip(0, position))]
+                #expect(diff(snap([("A", items)]), snap([("A", inserted)])) == expected, "insert at \(position) of \(count)")
+                guard position < count else { continue }
+                var deleted = items
+                deleted.remove(at: position)
+                expected = C()
+                expected.itemDeletes = [.init(id: items[position], indexPath: ip(0, position))]
+                #expect(diff(snap([("A", items)]), snap([("A", deleted)])) == expected, "delete at \(position) of \(count)")
+            }
+        }
+    }
+
+    @Test func everyMoveFromEveryPositionToEveryOtherIsOneMove() {
+        for count in 1 ... 6 {
+            let items = Array(1 ... count)
+            for from in 0 ..< count {
+                for to in 0 ..< count {
+                    var moved = items
+                    moved.insert(moved.remove(at: from), at: to)
+                    let changes = diff(snap([("A", items)]), snap([("A", moved)]))
+                    let label = "\(from) -> \(to) of \(count)"
+                    #expect(changes.itemInserts.isEmpty && changes.itemDeletes.isEmpty && changes.itemUpdates.isEmpty, "\(label)")
+                    if from == to {
+                        #expect(changes.isEmpty, "\(label)")
+                    } else if abs(from - to) > 1 {
+                        // Only the item itself can be the one move; neighbours are ambiguous.
+                        #expect(changes.itemMoves == [.init(id: items[from], from: ip(0, from), to: ip(0, to))], "\(label)")
+                    } else {
+                        #expect(changes.itemMoves.count == 1, "\(label): \(changes.itemMoves)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// An item moved to any place of any other section, including a section's first item to the
+    /// end of the section before it (the global order holds, but its section changed).
+    @Test func everyCrossSectionMoveIsOneMove() {
+        let old: [(String, [Int])] = [("A", [1, 2, 3]), ("E", []), ("B", [4, 5])]
+        for (fromSection, section) in old.enumerated() {
+            for (fromItem, item) in section.1.enumerated() {
+                for toSection in old.indices where toSection != fromSection {
+                    for toItem in 0 ... old[toSection].1.count {
+                        var new = old
+                        new[fromSection].1.remove(at: fromItem)
+                        new[toSection].1.insert(item, at: toItem)
+                        var expected = C()
+                        expected.itemMoves = [.init(id: item, from: ip(fromSection, fromItem), to: ip(toSection, toItem))]
+                        #expect(
+                            diff(snap(old), snap(new)) == expected,
+                            "\(item) from \(section.0)[\(fromItem)] to \(old[toSection].0)[\(toItem)]")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everySectionMoveAndInsertAtEveryPlace() {
+        let names = ["A", "B", "C", "D"]
+        let sections = names.enumerated().map { ($1, [$0 * 10]) }
+        for from in names.indices {
+            for to in names.indices where abs(from - to) > 1 {
+                var moved = sections
+                moved.insert(moved.remove(at: from), at: to)
+                let changes = diff(snap(sections), snap(moved))
+                #expect(changes.sectionMoves == [.init(id: names[from], from: from, to: to)], "\(from) -> \(to)")
+                #expect(changes.itemMoves.isEmpty && changes.sectionInserts.isEmpty, "\(from) -> \(to)")
+            }
+        }
+        for position in 0 ... names.count {
+            var inserted = sections
+            inserted.insert(("N", []), at: position)
+            var expected = C()
+            expected.sectionInserts = [.init(id: "N", index: position)]
+            #expect(diff(snap(sections), snap(inserted)) == expected, "insert at \(position)")
+            guard position < names.count else { continue }
+            var deleted = sections
+            deleted.remove(at: position)
+            expected = C()
+            expected.sectionDeletes = [.init(id: names[position], index: position)]
+            expected.itemDeletes = [.init(id: position * 10, indexPath: ip(position, 0))]
+            #expect(diff(snap(sections), snap(deleted)) == expected, "delete at \(position)")
+        }
+    }
 }

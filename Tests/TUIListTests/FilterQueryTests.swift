@@ -140,6 +140,93 @@ import Testing
         #expect(index.matches(FilterQuery("e"), narrowing: accented)!.slots.count == 6)
     }
 
+    /// Whether one term, typed as in a query, matches a line: a model of the table in
+    /// ``FilterQuery``'s comment on plain lower-case ASCII.
+    static func modelMatches(_ typed: String, _ line: String) -> Bool {
+        var word = Substring(typed)
+        let inverted = word.hasPrefix("!")
+        if inverted { word = word.dropFirst() }
+        var kind = inverted ? "exact" : "fuzzy"
+        if word.hasSuffix("$") {
+            kind = "suffix"
+            word = word.dropLast()
+        }
+        if word.hasPrefix("'") {
+            kind = inverted ? "fuzzy" : "exact"
+            word = word.dropFirst()
+        } else if word.hasPrefix("^") {
+            kind = kind == "suffix" ? "equal" : "prefix"
+            word = word.dropFirst()
+        }
+        let text = String(word)
+        let leading = String(line.drop { $0 == " " })
+        let trimmed = String(leading.reversed().drop { $0 == " " }.reversed())
+        let trailing = String(line.reversed().drop { $0 == " " }.reversed())
+        let found: Bool
+        switch kind {
+        case "fuzzy":
+            var rest = Substring(line)
+            found = text.allSatisfy { c in
+                guard let at = rest.firstIndex(of: c) else { return false }
+                rest = rest[rest.index(after: at)...]
+                return true
+            }
+        case "exact": found = line.contains(text)
+        case "prefix": found = leading.hasPrefix(text)
+        case "suffix": found = trailing.hasSuffix(text)
+        default: found = trimmed == text
+        }
+        return found != inverted
+    }
+
+    /// Each term kind, plain and inverted, alone, beside another term and on either side of
+    /// `|` with every other (`!a | b` included), on lines at the edges of each kind.
+    @Test func everyTermKindWithBarAndBangAgainstAModel() {
+        let terms = ["ab", "'ab", "^ab", "ab$", "^ab$", "!ab", "!'ab", "!^ab", "!ab$", "!^ab$", "zq", "!zq", "'zq"]
+        let lines = ["ab", " ab ", "xab", "abx", "axb", "ba", "zq", "ab zq", "zqab", "a b", "", "xaby"]
+        for first in terms {
+            for line in lines {
+                #expect(
+                    (FilterQuery(first).matches(line) != nil) == Self.modelMatches(first, line),
+                    "\(first) on \(line.debugDescription)")
+            }
+            for second in terms {
+                for line in lines {
+                    let either = Self.modelMatches(first, line) || Self.modelMatches(second, line)
+                    let both = Self.modelMatches(first, line) && Self.modelMatches(second, line)
+                    #expect(
+                        (FilterQuery("\(first) | \(second)").matches(line) != nil) == either,
+                        "\(first) | \(second) on \(line.debugDescription)")
+                    #expect(
+                        (FilterQuery("\(first) \(second)").matches(line) != nil) == both,
+                        "\(first) \(second) on \(line.debugDescription)")
+                }
+            }
+        }
+        // The matched characters come from the first term of each group that matches and is
+        // not inverted (an inverted term that holds does not end the search for one).
+        #expect(Self.marked("!ab | zq", "ab zq") == "ab [z][q]")
+        #expect(Self.marked("!ab | zq", "xy") == "xy")
+        #expect(Self.marked("!ab | zq", "ab") == nil)
+        #expect(Self.marked("^ab$ | 'b", "xab") == "xa[b]")
+        #expect(Self.marked("ab$ !x | ^q", "qab") == "[q][a][b]")
+    }
+
+    /// `^` and `$` skip every ASCII blank around a line (space, tab, line feed, vertical tab,
+    /// form feed, carriage return: a CRLF file's lines end in one), and nothing else.
+    @Test func anchoredTermsSkipEveryASCIIBlankAndNothingElse() {
+        for blank in [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r"] {
+            let name = blank.unicodeScalars.first!.value
+            #expect(Self.marked("^ab", blank + "abc") == blank + "[a][b]c", "blank \(name)")
+            #expect(Self.marked("ab$", "xab" + blank) == "x[a][b]" + blank, "blank \(name)")
+            #expect(Self.marked("^ab$", blank + "ab" + blank) == blank + "[a][b]" + blank, "blank \(name)")
+        }
+        for other in ["_", "\u{08}", "\u{0E}", "\u{1F}", "x"] {
+            #expect(Self.marked("^ab", other + "ab") == nil, "\(other.unicodeScalars.first!.value)")
+            #expect(Self.marked("ab$", "ab" + other) == nil, "\(other.unicodeScalars.first!.value)")
+        }
+    }
+
     @Test func exactModeMatchesSubstrings() {
         #expect(Self.marked("abc", "axbxc", exact: true) == nil)
         #expect(Self.marked("abc", "xabc", exact: true) == "x[a][b][c]")

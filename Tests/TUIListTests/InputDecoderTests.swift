@@ -25,6 +25,66 @@ private let sequencesByTerminal: [(terminal: String, sequences: [(String, Key)])
         ]
     ),
     (
+        "kitty keyboard protocol (CSI code ; modifiers u): every modifier form of a letter, a digit, named keys",
+        [
+            ("\u{1B}[97u", .character("a")), ("\u{1B}[97;1u", .character("a")), ("\u{1B}[97;2u", .character("A")),
+            ("\u{1B}[97;3u", .modified(.character("a"), .alt)), ("\u{1B}[97;4u", .modified(.character("A"), .alt)),
+            ("\u{1B}[97;5u", .control("a")), ("\u{1B}[97;6u", .control("a")),
+            ("\u{1B}[97;7u", .modified(.control("a"), .alt)), ("\u{1B}[97;8u", .modified(.control("a"), .alt)),
+            ("\u{1B}[97;9u", .modified(.character("a"), .meta)), ("\u{1B}[97;10u", .modified(.character("A"), .meta)),
+            ("\u{1B}[122;2u", .character("Z")), ("\u{1B}[122;6u", .control("z")), ("\u{1B}[65;2u", .character("A")),
+            ("\u{1B}[49u", .character("1")), ("\u{1B}[49;2u", .modified(.character("1"), .shift)),
+            ("\u{1B}[49;3u", .modified(.character("1"), .alt)), ("\u{1B}[49;5u", .modified(.character("1"), .control)),
+            ("\u{1B}[48;6u", .modified(.character("0"), [.control, .shift])),
+            ("\u{1B}[57;4u", .modified(.character("9"), [.alt, .shift])),
+            ("\u{1B}[13;2u", .modified(.enter, .shift)), ("\u{1B}[13;5u", .modified(.enter, .control)),
+            ("\u{1B}[13;3u", .modified(.enter, .alt)), ("\u{1B}[9u", .tab), ("\u{1B}[9;2u", .backTab),
+            ("\u{1B}[9;5u", .modified(.tab, .control)), ("\u{1B}[9;6u", .modified(.tab, [.control, .shift])),
+            ("\u{1B}[127u", .backspace), ("\u{1B}[127;3u", .modified(.backspace, .alt)),
+            ("\u{1B}[127;5u", .modified(.backspace, .control)), ("\u{1B}[27;2u", .modified(.escape, .shift)),
+            ("\u{1B}[32u", .character(" ")), ("\u{1B}[32;5u", .modified(.character(" "), .control)),
+            ("\u{1B}[32;2u", .modified(.character(" "), .shift)),
+            // Subfields: the shifted key, the event type (press, repeat); lock states.
+            ("\u{1B}[97:65;2u", .character("A")), ("\u{1B}[97;5:1u", .control("a")), ("\u{1B}[97;1:2u", .character("a")),
+            ("\u{1B}[49:33;2:1u", .modified(.character("1"), .shift)), ("\u{1B}[1;5:1A", .modified(.up, .control)),
+            ("\u{1B}[97;65u", .character("a")), ("\u{1B}[97;133u", .control("a")),
+            ("\u{1B}[97;195u", .modified(.character("a"), .alt)),
+        ]
+    ),
+    (
+        "xterm modifyOtherKeys (CSI 27 ; modifiers ; code ~): every modifier form of a letter, a digit, named keys",
+        [
+            ("\u{1B}[27;2;97~", .character("A")), ("\u{1B}[27;2;65~", .character("A")),
+            ("\u{1B}[27;3;97~", .modified(.character("a"), .alt)), ("\u{1B}[27;4;65~", .modified(.character("A"), .alt)),
+            ("\u{1B}[27;4;97~", .modified(.character("A"), .alt)), ("\u{1B}[27;5;97~", .control("a")),
+            ("\u{1B}[27;6;97~", .control("a")), ("\u{1B}[27;6;65~", .control("a")),
+            ("\u{1B}[27;7;97~", .modified(.control("a"), .alt)), ("\u{1B}[27;8;65~", .modified(.control("a"), .alt)),
+            ("\u{1B}[27;2;90~", .character("Z")), ("\u{1B}[27;1;97~", .character("a")),
+            ("\u{1B}[27;5;49~", .modified(.character("1"), .control)),
+            ("\u{1B}[27;6;50~", .modified(.character("2"), [.control, .shift])),
+            ("\u{1B}[27;2;13~", .modified(.enter, .shift)), ("\u{1B}[27;5;13~", .modified(.enter, .control)),
+            ("\u{1B}[27;2;9~", .backTab), ("\u{1B}[27;5;9~", .modified(.tab, .control)),
+            ("\u{1B}[27;3;127~", .modified(.backspace, .alt)), ("\u{1B}[27;5;8~", .modified(.backspace, .control)),
+            ("\u{1B}[27;3;27~", .modified(.escape, .alt)), ("\u{1B}[27;5;32~", .modified(.character(" "), .control)),
+        ]
+    ),
+    (
+        "every modifier form of named keys (xterm's parameter 2 … 16)",
+        [
+            ("\u{1B}[1;3D", .modified(.left, .alt)), ("\u{1B}[1;4D", .modified(.left, [.alt, .shift])),
+            ("\u{1B}[1;7D", .modified(.left, [.control, .alt])), ("\u{1B}[1;8D", .modified(.left, [.control, .alt, .shift])),
+            ("\u{1B}[1;9D", .modified(.left, .meta)), ("\u{1B}[1;10A", .modified(.up, [.meta, .shift])),
+            ("\u{1B}[1;16B", .modified(.down, [.meta, .control, .alt, .shift])), ("\u{1B}[1;1C", .right),
+            ("\u{1B}[1;2H", .modified(.home, .shift)), ("\u{1B}[1;6F", .modified(.end, [.control, .shift])),
+            ("\u{1B}[5;2~", .modified(.pageUp, .shift)), ("\u{1B}[6;3~", .modified(.pageDown, .alt)),
+            ("\u{1B}[2;5~", .modified(.insert, .control)), ("\u{1B}[3;2~", .modified(.delete, .shift)),
+            ("\u{1B}[3;6~", .modified(.delete, [.control, .shift])),
+            ("\u{1B}[24;8~", .modified(.function(12), [.control, .alt, .shift])),
+            ("\u{1B}[1;5S", .modified(.function(4), .control)), ("\u{1B}[1;3Q", .modified(.function(2), .alt)),
+            ("\u{1B}O5P", .modified(.function(1), .control)),
+        ]
+    ),
+    (
         "xterm / tmux (application cursor mode, smkx)",
         [
             ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
@@ -259,6 +319,160 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
             #expect(events == [.key(.character("x")), .key(key)], "round \(round), seed 0x7E57, cuts \(cuts)")
             if key != .escape { #expect(!events.contains(.key(.escape))) }
         }
+    }
+
+    /// The key a press of `base` with `modifiers` must decode to, written out apart from the
+    /// decoder: a letter takes Shift as its capital and Ctrl as `.control` (which Shift then
+    /// leaves alone, as a legacy terminal sends the same byte), everything else carries its
+    /// modifiers; Shift+Tab alone is `.backTab`.
+    private static func expectedKey(_ base: Character, _ modifiers: KeyModifiers) -> Key {
+        var rest = modifiers
+        let key: Key
+        if base.isASCII, base.isLetter {
+            let lower = Character(base.lowercased()), upper = Character(base.uppercased())
+            if rest.contains(.control) {
+                rest.subtract([.control, .shift])
+                key = .control(lower)
+            } else if rest.contains(.shift) || base.isUppercase {
+                rest.remove(.shift)
+                key = .character(upper)
+            } else {
+                key = .character(lower)
+            }
+        } else {
+            switch base {
+            case "\r": key = .enter
+            case "\t":
+                if rest == .shift { return .backTab }
+                key = .tab
+            case "\u{1B}": key = .escape
+            case "\u{7F}": key = .backspace
+            default: key = .character(base)
+            }
+        }
+        return rest.isEmpty ? key : .modified(key, rest)
+    }
+
+    @Test func everyModifierFormOfEveryLetterDigitAndNamedKeyInBothEncodings() {
+        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        let bases = Array(letters + "0123456789 -/[") + ["\r", "\t", "\u{1B}", "\u{7F}"]
+        for base in bases {
+            let code = Int(base.unicodeScalars.first!.value)
+            for parameter in 1 ... 16 {
+                let modifiers = KeyModifiers(rawValue: UInt8(parameter - 1))
+                let expected = Self.expectedKey(base, modifiers)
+                let forms = parameter == 1 ? ["\u{1B}[\(code)u", "\u{1B}[\(code);1u"] : ["\u{1B}[\(code);\(parameter)u"]
+                for text in forms + ["\u{1B}[27;\(parameter);\(code)~"] {
+                    let bytes = Array(text.utf8)
+                    #expect(
+                        decodeAll(bytes) == [.key(expected)],
+                        "\(InputDecoder.name(bytes)): \(String(reflecting: base)) with modifiers \(modifiers.rawValue)")
+                }
+            }
+        }
+    }
+
+    /// A letter pressed with any of Shift, Alt and Ctrl decodes to the same key whether the
+    /// terminal sends its legacy bytes (capital, control code, Escape prefix) or a CSI-u or
+    /// modifyOtherKeys sequence: an app's bindings work in every keyboard mode.
+    @Test func aLetterDecodesTheSameInLegacyBytesAndInBothEncodings() {
+        for letter in UInt8(ascii: "a") ... UInt8(ascii: "z") {
+            for modifiers in (0 ..< 8).map({ KeyModifiers(rawValue: UInt8($0)) }) {
+                // Ctrl+H, I, J and M are Backspace, Tab and Enter in legacy bytes; the sequences
+                // tell them apart.
+                if modifiers.contains(.control), Array("hijm".utf8).contains(letter) { continue }
+                var byte = letter
+                if modifiers.contains(.shift) { byte -= 0x20 }
+                if modifiers.contains(.control) { byte = letter - 0x60 }
+                let legacy = (modifiers.contains(.alt) ? [0x1B] : []) + [byte]
+                let parameter = Int(modifiers.rawValue) + 1
+                for sequence in ["\u{1B}[\(letter);\(parameter)u", "\u{1B}[27;\(parameter);\(letter)~"] {
+                    #expect(
+                        decodeAll(Array(sequence.utf8)) == decodeAll(legacy),
+                        "\(InputDecoder.name(Array(sequence.utf8))) vs \(InputDecoder.name(legacy))")
+                }
+            }
+        }
+    }
+
+    /// Every number of the `CSI n ~` form from 0 to 40, plain and with Ctrl: its key, or one
+    /// unknown key for the numbers that name none (the gaps between the function keys).
+    @Test func everyTildeNumberIsItsKeyOrOneUnknownKey() {
+        let keys: [Int: Key] = [
+            1: .home, 2: .insert, 3: .delete, 4: .end, 5: .pageUp, 6: .pageDown, 7: .home, 8: .end,
+            11: .function(1), 12: .function(2), 13: .function(3), 14: .function(4), 15: .function(5),
+            17: .function(6), 18: .function(7), 19: .function(8), 20: .function(9), 21: .function(10),
+            23: .function(11), 24: .function(12), 25: .function(13), 26: .function(14),
+            28: .function(15), 29: .function(16), 31: .function(17), 32: .function(18), 33: .function(19), 34: .function(20),
+        ]
+        for number in 0 ... 40 {
+            for (suffix, modifiers) in [("", KeyModifiers()), (";5", .control), (";2", .shift)] {
+                let text = "\u{1B}[\(number)\(suffix)~"
+                let bytes = Array(text.utf8)
+                let expected = keys[number].map { $0.adding(modifiers) } ?? .unknown(InputDecoder.name(bytes))
+                #expect(
+                    decodeAll(bytes + Array("q".utf8)) == [.key(expected), .key(.character("q"))], "\(InputDecoder.name(bytes))")
+            }
+        }
+    }
+
+    /// Bytes that cannot start a UTF-8 character (a stray continuation byte, the overlong leads
+    /// C0 and C1, F5...FF) are one unknown key each; what follows is read on its own.
+    @Test func bytesThatStartNoCharacterAreOneUnknownKeyEach() {
+        for lead: UInt8 in [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xF8, 0xFF] {
+            let name = InputDecoder.name([lead])
+            #expect(
+                decodeAll([lead, 0x80, UInt8(ascii: "q")]) == [
+                    .key(.unknown(name)), .key(.unknown("0x80")), .key(.character("q")),
+                ],
+                "\(name)")
+        }
+        // The first and last valid leads of each length start a character.
+        #expect(decodeAll([0xC2, 0xA0]) == [.key(.character("\u{A0}"))])
+        #expect(decodeAll([0xDF, 0xBF]) == [.key(.character("\u{7FF}"))])
+        #expect(decodeAll([0xE0, 0xA0, 0x80]) == [.key(.character("\u{800}"))])
+        #expect(decodeAll([0xF4, 0x8F, 0xBF, 0xBD]) == [.key(.character("\u{10FFFD}"))])
+    }
+
+    /// Mouse reports that are no event (motion with no button, the horizontal wheel) are dropped
+    /// in both encodings; the vertical wheel is an event.
+    @Test func reportsThatAreNoEventAreDroppedInBothEncodings() {
+        for code in [66, 67, 35] {
+            #expect(decodeAll(Array("\u{1B}[<\(code);3;4M".utf8)).isEmpty, "SGR \(code)")
+            // (X10 reads 35, button bits 3, as a release: it cannot tell motion from one.)
+            if code != 35 { #expect(decodeAll([0x1B, 0x5B, 0x4D, UInt8(32 + code), 33 + 2, 33 + 3]).isEmpty, "X10 \(code)") }
+        }
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 64, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelUp, kind: .press))])
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 65, 33, 33]) == [.mouse(MouseEvent(x: 0, y: 0, button: .wheelDown, kind: .press))])
+        // X10 cannot say which button went up: a release is the left one's.
+        #expect(
+            decodeAll([0x1B, 0x5B, 0x4D, 32 + 3, 33 + 1, 33]) == [.mouse(MouseEvent(x: 1, y: 0, button: .left, kind: .release))])
+    }
+
+    /// A letter-final sequence has at most two parameters (`CSI 1 ; 5 A`); a third makes it
+    /// a sequence the decoder does not know, swallowed whole.
+    @Test func aLetterFinalWithThreeParametersIsUnknown() {
+        for text in ["\u{1B}[1;5;7A", "\u{1B}[1;2;3H", "\u{1B}[1;1;1P"] {
+            let bytes = Array(text.utf8)
+            #expect(decodeAll(bytes + Array("q".utf8)) == [.key(.unknown(InputDecoder.name(bytes))), .key(.character("q"))])
+        }
+        #expect(decodeAll(Array("\u{1B}[1;5A".utf8)) == [.key(.modified(.up, .control))])
+    }
+
+    /// A key's release (kitty's event type 3) is no key press: it is dropped, whatever its key.
+    @Test func aKeyReleaseIsDropped() {
+        for text in ["\u{1B}[97;1:3u", "\u{1B}[97;5:3u", "\u{1B}[13;1:3u", "\u{1B}[1;1:3A", "\u{1B}[5;1:3~"] {
+            #expect(decodeAll(Array((text + "q").utf8)) == [.key(.character("q"))], "\(text.debugDescription)")
+        }
+    }
+
+    /// An Escape with nothing after it but another Escape is two Escapes, not Alt+Escape.
+    @Test func twoLoneEscapesAreTwoEscapes() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0x1B, 0x1B]).isEmpty)
+        #expect(decoder.flush() == [.key(.escape), .key(.escape)])
     }
 
     @Test func keysCarryModifiersInOneNormalForm() {

@@ -112,4 +112,79 @@ import Testing
         #expect(layout.row(at: 50_002) == .item(50_000))
         #expect(layout.index(of: .item(99_999)) == 100_001)
     }
+
+    /// Every query at every index and line, one past each end and before the start (negative
+    /// lines), for every combination of headers, footers and row heights, against a naive walk;
+    /// the sections include empty ones first, in the middle and last.
+    @Test func everyQueryAtEveryEdgeAgreesWithANaiveWalk() {
+        let snapshot = Snapshot<String, Int>(sections: [("E0", []), ("A", [1, 2]), ("E1", []), ("B", [3]), ("E2", [])])
+        for headers in [false, true] {
+            for footers in [false, true] {
+                for tall in [nil, 1, 3] as [Int?] {
+                    let label = "headers \(headers) footers \(footers) tall \(String(describing: tall))"
+                    // The rows, in order, each with its section, written out apart from the layout.
+                    var rows: [(row: Row, section: Int, item: Int?)] = []
+                    var globalItem = 0
+                    for (s, section) in snapshot.sectionIdentifiers.enumerated() {
+                        if headers { rows.append((.header(section), s, nil)) }
+                        for item in snapshot.itemIdentifiers(inSection: section) {
+                            rows.append((.item(item), s, globalItem))
+                            globalItem += 1
+                        }
+                        if footers { rows.append((.footer(section), s, nil)) }
+                    }
+                    let heightOf = { (row: Row) -> Int in
+                        guard let tall else { return 1 }
+                        if case .item(let item) = row, item != 2 { return tall }
+                        return row == .header("B") || row == .footer("A") ? 2 : 1
+                    }
+                    let layout =
+                        tall == nil
+                        ? ListLayout(snapshot: snapshot, headers: headers, footers: footers)
+                        : ListLayout(snapshot: snapshot, headers: headers, footers: footers, height: heightOf)
+                    var naive: [Int] = []  // line -> row index
+                    for (index, entry) in rows.enumerated() { naive += Array(repeating: index, count: heightOf(entry.row)) }
+                    #expect(layout.numberOfRows == rows.count, "\(label)")
+                    #expect(layout.numberOfLines == naive.count, "\(label)")
+                    #expect(layout.isUniform == (naive.count == rows.count), "\(label)")
+                    for index in -2 ... rows.count + 1 {
+                        let entry = rows.indices.contains(index) ? rows[index] : nil
+                        #expect(layout.rowIfPresent(at: index) == entry?.row, "\(label) row \(index)")
+                        #expect(layout.globalItemIndex(ofRowAt: index) == entry?.item, "\(label) row \(index)")
+                        guard let entry else { continue }
+                        #expect(layout.row(at: index) == entry.row, "\(label) row \(index)")
+                        #expect(layout.index(of: entry.row) == index, "\(label) row \(index)")
+                        #expect(layout.sectionIndex(ofRowAt: index) == entry.section, "\(label) row \(index)")
+                        let lines = naive.firstIndex(of: index)! ..< naive.lastIndex(of: index)! + 1
+                        #expect(layout.lines(ofRowAt: index) == lines, "\(label) row \(index)")
+                        #expect(layout.firstLine(ofRowAt: index) == lines.lowerBound, "\(label) row \(index)")
+                        #expect(layout.height(ofRowAt: index) == lines.count, "\(label) row \(index)")
+                        if let item = entry.item { #expect(layout.rowIndex(ofItemAtGlobalIndex: item) == index, "\(label)") }
+                    }
+                    #expect(layout.firstLine(ofRowAt: rows.count) == naive.count, "\(label): the end")
+                    for (s, section) in snapshot.sectionIdentifiers.enumerated() {
+                        let first = rows.firstIndex { $0.section >= s } ?? rows.count
+                        #expect(layout.firstRowIndex(ofSectionAt: s) == first, "\(label) section \(section)")
+                        #expect(layout.index(of: .header(section)) == (headers ? first : nil), "\(label) \(section)")
+                        let footer = footers ? rows.lastIndex { $0.section == s } : nil
+                        #expect(layout.index(of: .footer(section)) == footer, "\(label) \(section)")
+                    }
+                    #expect(layout.index(of: .item(99)) == nil && layout.index(of: .header("Z")) == nil, "\(label)")
+                    for line in -3 ... naive.count + 2 {
+                        let expected = naive.indices.contains(line) ? naive[line] : nil
+                        #expect(layout.rowIndex(atLine: line) == expected, "\(label) line \(line)")
+                    }
+                    for start in -4 ... naive.count + 2 {
+                        for end in start - 1 ... naive.count + 3 {
+                            let lower = max(0, start), upper = min(naive.count, end)
+                            let expected = lower < upper ? naive[lower] ..< naive[upper - 1] + 1 : 0 ..< 0
+                            #expect(
+                                layout.rows(touchingLines: start ..< max(start, end)) == (end < start ? 0 ..< 0 : expected),
+                                "\(label) lines \(start)..<\(end)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -177,7 +177,7 @@ func expectFrame(
         list.moveSelection(.pageDown)
         expectFrame(list, width: 12, height: 1, [" Item 3    █"])
         list.moveSelection(.first)
-        expectFrame(list, width: 12, height: 1, ["A          █"])
+        expectFrame(list, width: 12, height: 1, [" Item 1    █"])
         list.moveSelection(.last)
         expectFrame(list, width: 12, height: 1, [" Item 30   █"])
         expectFrame(list, width: 1, height: 1, ["…"])

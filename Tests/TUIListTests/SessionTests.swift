@@ -236,3 +236,145 @@ private let goodSnapshot = #"{"kind":"snapshot","sections":[{"id":"A","items":[1
     #expect(AnsiFrameEncoder.sgr(Style(foreground: .ansi(200))) == "\u{1B}[0;38;5;200m")
     #expect(AnsiFrameEncoder.sgr(Style(foreground: .ansi(9), background: .ansi(1))) == "\u{1B}[0;91;41m")
 }
+
+// MARK: - Each validation of the reader, at its bound and on both sides of it
+
+/// What reading these lines (each ended by a newline unless `cutOff`) says: "ok" or the error.
+private func verdict(_ lines: [String], cutOff: Bool = false) -> String {
+    let text = lines.joined(separator: "\n") + (cutOff ? "" : "\n")
+    do {
+        _ = try SessionRecording<String, Int, String>.parse(text: text, file: "rec.jsonl")
+        return "ok"
+    } catch {
+        return error.description
+    }
+}
+
+private func headerWith(_ key: String, _ value: String) -> String {
+    goodHeader.replacingOccurrences(of: #""\#(key)":"#, with: #""\#(key)":\#(value),"old_\#(key)":"#)
+}
+
+private func resize(_ columns: Int, _ rows: Int, at time: Double = 1) -> String {
+    #"{"columns":\#(columns),"kind":"resize","rows":\#(rows),"t":\#(time)}"#
+}
+
+@Test func theHeadersSizeBoundsHoldOnBothSidesForColumnsAndRows() {
+    for key in ["columns", "rows"] {
+        for (value, accepted) in [(-1, false), (0, false), (1, true), (2, true), (9_999, true), (10_000, true), (10_001, false)] {
+            let header = headerWith(key, "\(value)")
+            let result = verdict([header])
+            if accepted {
+                #expect(result == "ok", "\(key) \(value)")
+            } else {
+                let size = key == "columns" ? "\(value)×24" : "80×\(value)"
+                #expect(result == "rec.jsonl:1: bad terminal size \(size) (each must be 1...10000)", "\(key) \(value)")
+            }
+        }
+    }
+}
+
+@Test func theHeadersFormatAndVersionAreChecked() {
+    #expect(verdict([goodHeader]) == "ok")
+    #expect(
+        verdict([headerWith("format", #""other""#)]) == #"rec.jsonl:1: format is "other", expected "tuilist-session""#)
+    for version in [0, 2] {
+        #expect(
+            verdict([headerWith("version", "\(version)")])
+                == "rec.jsonl:1: format version \(version) is not supported (this reader knows version 1)")
+    }
+    #expect(
+        verdict([goodHeader.replacingOccurrences(of: #""rows":24,"#, with: "")])
+            == #"rec.jsonl:1: not a tuilist-session header (missing "rows")"#)
+    #expect(verdict([#"[1,2]"#]).hasPrefix("rec.jsonl:1: not a tuilist-session header ("))
+    #expect(verdict(["{oops"]) == "rec.jsonl:1: not JSON: expected a tuilist-session header line")
+    #expect(
+        verdict([String(goodHeader.dropLast(3))], cutOff: true)
+            == "rec.jsonl:1: the header line is incomplete (the recording was cut off)")
+    // Blank lines before the header are skipped; the header is the first line with text.
+    #expect(verdict(["", "  \t", "\r", " \r", goodHeader, goodSnapshot, "\r", "\t \r"]) == "ok")
+    // CRLF line ends: each line's CR is a blank after its JSON.
+    #expect(verdict([goodHeader + "\r", goodSnapshot + "\r"]) == "ok")
+    #expect(verdict(["", goodHeader, goodSnapshot, "{oops"]) == "rec.jsonl:4: not JSON")
+    #expect(verdict([]) == "rec.jsonl:1: empty file: expected a tuilist-session header line")
+    #expect(verdict(["   "]) == "rec.jsonl:1: empty file: expected a tuilist-session header line")
+}
+
+@Test func aResizesSizeBoundsHoldOnBothSidesForColumnsAndRows() {
+    for (value, accepted) in [(-1, false), (0, false), (1, true), (2, true), (9_999, true), (10_000, true), (10_001, false)] {
+        for (columns, rows) in [(value, 24), (80, value)] {
+            let result = verdict([goodHeader, goodSnapshot, resize(columns, rows)])
+            #expect(
+                result == (accepted ? "ok" : "rec.jsonl:3: bad terminal size \(columns)×\(rows) (each must be 1...10000)"),
+                "resize \(columns)×\(rows)")
+        }
+    }
+    // A resize needs no snapshot before it.
+    #expect(verdict([goodHeader, resize(100, 30)]) == "ok")
+    #expect(verdict([goodHeader, resize(0, 30)]) == "rec.jsonl:2: bad terminal size 0×30 (each must be 1...10000)")
+}
+
+@Test func eventTimesStartAtZeroAndNeverGoBack() {
+    let key = { (time: String) in #"{"kind":"key","key":"j","t":\#(time)}"# }
+    #expect(verdict([goodHeader, key("0")]) == "ok")
+    #expect(verdict([goodHeader, key("-0.001")]) == "rec.jsonl:2: time -0.001 is not a number of seconds ≥ 0")
+    #expect(verdict([goodHeader, key("-1")]) == "rec.jsonl:2: time -1.0 is not a number of seconds ≥ 0")
+    // The same time twice is fine; a step back of any size is not.
+    #expect(verdict([goodHeader, key("1.5"), key("1.5"), key("2")]) == "ok")
+    #expect(verdict([goodHeader, key("1.5"), key("1.499")]) == "rec.jsonl:3: time 1.499 goes back (the line before says 1.5)")
+    // Every kind of event is ordered by the same clock.
+    #expect(
+        verdict([goodHeader, key("2"), resize(10, 10, at: 1)]) == "rec.jsonl:3: time 1.0 goes back (the line before says 2.0)")
+}
+
+@Test func snapshotsAndEditsAreCheckedAgainstTheListBeforeThem() {
+    let edit = #"{"edit":{"del":[1]},"kind":"edit","t":1}"#
+    #expect(verdict([goodHeader, goodSnapshot, edit]) == "ok")
+    #expect(verdict([goodHeader, edit]) == "rec.jsonl:2: an edit before any snapshot")
+    // The edit applied: deleting the same item again no longer fits.
+    #expect(
+        verdict([goodHeader, goodSnapshot, edit, edit])
+            == #"rec.jsonl:4: edit does not fit the list: cannot delete: unknown item identifier "1": the snapshot holds no such item"#
+    )
+    // A later snapshot replaces the state: the item is back.
+    #expect(
+        verdict([goodHeader, goodSnapshot, edit, goodSnapshot.replacingOccurrences(of: #""t":0"#, with: #""t":1"#), edit]) == "ok"
+    )
+    let duplicate = #"{"kind":"snapshot","sections":[{"id":"A","items":[1,1]}],"t":0}"#
+    #expect(verdict([goodHeader, duplicate]).hasPrefix("rec.jsonl:2: bad snapshot: "))
+    #expect(verdict([goodHeader, duplicate]).contains("\"1\""))
+    let sameSection = #"{"kind":"snapshot","sections":[{"id":"A","items":[1]},{"id":"A","items":[2]}],"t":0}"#
+    #expect(verdict([goodHeader, sameSection]).hasPrefix("rec.jsonl:2: bad snapshot: "))
+}
+
+@Test func eventLinesThatAreNoEventNameTheirFault() {
+    #expect(verdict([goodHeader, #"{"kind":"key","t":1}"#]) == #"rec.jsonl:2: not a session event (missing "key")"#)
+    #expect(verdict([goodHeader, #"{"kind":"key","key":"j"}"#]) == #"rec.jsonl:2: not a session event (missing "t")"#)
+    #expect(verdict([goodHeader, #"{"kind":"marker","label":"x","t":1}"#]) == "ok")
+    #expect(verdict([goodHeader, #"{"kind":"key","key":7,"t":1}"#]).hasPrefix("rec.jsonl:2: not a session event (wrong type"))
+}
+
+@Test func aCutOffLastLineIsAWarningOnlyWhenItIsTheLast() throws {
+    let key = #"{"kind":"key","key":"j","t":1}"#
+    let recording = try SessionRecording<String, Int, String>.parse(
+        text: [goodHeader, goodSnapshot, key, String(key.dropLast(4))].joined(separator: "\n"), file: "rec.jsonl")
+    #expect(recording.events.map(\.line) == [2, 3])
+    #expect(
+        recording.warning
+            == "rec.jsonl:4: the last line is incomplete (the recording was cut off); replaying the 2 complete events before it")
+    // The same broken line with a newline after it is an error, not a warning.
+    #expect(verdict([goodHeader, goodSnapshot, key, String(key.dropLast(4))]) == "rec.jsonl:4: not JSON")
+    // A complete last line without its newline is read as an event.
+    let whole = try SessionRecording<String, Int, String>.parse(text: [goodHeader, goodSnapshot, key].joined(separator: "\n"))
+    #expect(whole.events.count == 2 && whole.warning == nil)
+}
+
+@Test func bytesThatAreNotUTF8MakeTheirLineAnError() {
+    var bytes = Array((goodHeader + "\n").utf8)
+    bytes += Array(#"{"kind":"key","key":""#.utf8) + [0xFF] + Array(#"","t":1}"#.utf8) + [0x0A]
+    #expect(throws: SessionReadError.self) { try SessionRecording<String, Int, String>.parse(bytes: bytes) }
+    do {
+        _ = try SessionRecording<String, Int, String>.parse(bytes: bytes, file: "rec.jsonl")
+    } catch {
+        #expect(error.line == 2)
+    }
+}

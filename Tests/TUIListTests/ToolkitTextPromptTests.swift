@@ -48,6 +48,93 @@ struct ToolkitTextPromptTests {
         }
     }
 
+    /// Every editing action at every cursor position of texts of 0...4 characters (with a
+    /// space run and a wide character), against a model on arrays of characters.
+    @Test func everyActionAtEveryCursorPositionAgainstAModel() {
+        let actions: [TextPrompt.Action] = [
+            .left, .right, .home, .end, .backspace, .delete, .deleteToStart, .deleteToEnd, .deleteWordBackward,
+            .insert("x"),
+        ]
+        for text in ["", "a", "ab", "a b", "漢 b", "ab  ", "  ab"] {
+            let characters = Array(text)
+            for cursor in 0 ... characters.count {
+                for action in actions {
+                    var model = characters
+                    var at = cursor
+                    switch action {
+                    case .left: at = max(0, at - 1)
+                    case .right: at = min(model.count, at + 1)
+                    case .home: at = 0
+                    case .end: at = model.count
+                    case .backspace:
+                        if at > 0 { model.remove(at: at - 1); at -= 1 }
+                    case .delete:
+                        if at < model.count { model.remove(at: at) }
+                    case .deleteToStart:
+                        model.removeSubrange(0 ..< at); at = 0
+                    case .deleteToEnd: model.removeSubrange(at...)
+                    case .deleteWordBackward:
+                        var start = at
+                        while start > 0, model[start - 1] == " " { start -= 1 }
+                        while start > 0, model[start - 1] != " " { start -= 1 }
+                        model.removeSubrange(start ..< at); at = start
+                    case .insert(let c):
+                        model.insert(c, at: at); at += 1
+                    }
+                    var prompt = typed(text, cursorAt: cursor)
+                    let changed = prompt.perform(action)
+                    let label = "\(action) in \(text.debugDescription) at \(cursor)"
+                    #expect(prompt.characters == model, "\(label)")
+                    #expect(prompt.cursor == at, "\(label)")
+                    #expect(changed == (model != characters), "\(label)")
+                }
+            }
+        }
+    }
+
+    /// For every field width and cursor position: the cursor's cell is inside the field, and the
+    /// text scrolls no further than it must (not at all while the cursor fits).
+    @Test func theCursorIsAlwaysInTheFieldAndTheTextScrollsNoMoreThanNeeded() {
+        for text in ["abcdef", "a漢b字c", ""] {
+            let characters = Array(text)
+            for cursor in 0 ... characters.count {
+                let prompt = typed(text, cursorAt: cursor)
+                let column = TerminalText.columns(of: String(characters[..<cursor]))
+                let width = cursor < characters.count ? TerminalText.columns(of: characters[cursor]) : 1
+                for field in width ... 10 {  // (a field narrower than a wide character cannot show it)
+                    let offset = prompt.scrollOffset(width: field)
+                    let label = "\(text) cursor \(cursor) field \(field)"
+                    #expect(offset >= 0, "\(label)")
+                    #expect(column - offset >= 0 && column - offset + width <= field, "\(label): offset \(offset)")
+                    if column + width <= field {
+                        #expect(offset == 0, "\(label)")
+                    } else {
+                        #expect(column - offset + width == field, "\(label): the cursor ends on the last column")
+                    }
+                }
+                // The width an inline field asks for: prefix, text and a column for the cursor.
+                var prefixed = prompt
+                prefixed.prefix = "> "
+                let all = TerminalText.columns(of: text)
+                for limit in 0 ... all + 5 {
+                    #expect(prefixed.width(atMost: limit) == min(2 + all + 1, max(1, limit)), "\(text) limit \(limit)")
+                }
+            }
+        }
+    }
+
+    /// Inserting nothing (or only control characters) changes nothing and says so; a paste of
+    /// nothing is still the prompt's to take.
+    @Test func insertingNothingChangesNothing() {
+        var prompt = typed("ab", cursorAt: 1)
+        let empty = prompt.insert("")
+        let controls = prompt.insert("\u{1}\u{7F}")
+        #expect(!empty && !controls)
+        #expect(shown(prompt) == "a|b")
+        let edit = prompt.handle([InputEvent.paste("")])
+        #expect(edit.consumed == 1 && !edit.changed)
+    }
+
     @Test func editsAtTheEdgesChangeNothing() {
         var prompt = typed("ab", cursorAt: 0)
         let changed2 = prompt.perform(.backspace)

@@ -361,7 +361,13 @@ public struct InputDecoder: Sendable {
             }
             return .event(nil, length)
         }
-        let key = Self.csiKey(final: finalByte, numbers: numbers, plain: parameters.allSatisfy { (0x30 ... 0x3B).contains($0) })
+        // kitty's keyboard protocol may add subfields after `:` (`CSI 97:65 ; 5:1 u`: the
+        // shifted key, the event type): a key is read from each field's first one, and a key's
+        // release (event type 3) is no key press.
+        if Self.eventType(parameters) == 3 { return .event(nil, length) }
+        let key = Self.csiKey(
+            final: finalByte, numbers: Self.firstSubfields(parameters),
+            plain: parameters.allSatisfy { (0x30 ... 0x3B).contains($0) })
         return .event(.key(key ?? .unknown(Self.name(whole))), length)
     }
 
@@ -470,7 +476,9 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "d"): return numbers.isEmpty ? .shiftLeft : nil
         case UInt8(ascii: "u"):
             guard let code = numbers.first ?? nil else { return nil }
-            return codepointKey(code, modifiers(at: 1))  // kitty's keyboard protocol
+            // kitty's keyboard protocol; its Caps Lock (64) and Num Lock (128) bits are states
+            // of the keyboard, not keys held.
+            return codepointKey(code, KeyModifiers(rawValue: modifiers(at: 1).rawValue & 0x3F))
         default:
             // `CSI A`, `CSI 1 ; 5 A`, `CSI 1 ; 2 P`, `CSI Z` …
             if numbers.count > 2 { return nil }
@@ -494,9 +502,11 @@ public struct InputDecoder: Sendable {
                 modifiers.remove(.control)
                 modifiers.remove(.shift)
                 base = .control(Character(Unicode.Scalar(UInt8(code) | 0x20)))
-            } else if modifiers.contains(.shift), (0x61 ... 0x7A).contains(code) {
+            } else if modifiers.contains(.shift), isLetter {
+                // kitty sends the unshifted letter, modifyOtherKeys the capital: both are the
+                // capital, with no Shift left over (as a legacy terminal sends it).
                 modifiers.remove(.shift)
-                base = .character(Character(Unicode.Scalar(UInt8(code) - 0x20)))
+                base = .character(Character(Unicode.Scalar(UInt8(code) & ~0x20)))
             } else {
                 base = .character(Character(scalar))
             }
@@ -534,6 +544,24 @@ public struct InputDecoder: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// `97:65;5:1` → [97, 5]: each `;` field's value before any `:` (kitty's subfields).
+    private static func firstSubfields(_ parameters: ArraySlice<UInt8>) -> [Int?] {
+        guard parameters.contains(UInt8(ascii: ":")) else { return numbers(parameters) }
+        return parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { field in
+            numbers(field.prefix { $0 != UInt8(ascii: ":") }).first ?? nil
+        }
+    }
+
+    /// kitty's event type, the subfield after the modifiers (`5:3`): 1 press, 2 repeat, 3
+    /// release; nil when not given.
+    private static func eventType(_ parameters: ArraySlice<UInt8>) -> Int? {
+        guard parameters.contains(UInt8(ascii: ":")) else { return nil }
+        let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard fields.count > 1 else { return nil }
+        let subfields = fields[1].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        return subfields.count > 1 ? numbers(subfields[1]).first ?? nil : nil
+    }
 
     /// `1;5` → [1, 5]; an empty or malformed field is nil.
     private static func numbers(_ parameters: ArraySlice<UInt8>) -> [Int?] {

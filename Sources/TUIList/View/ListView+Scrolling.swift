@@ -116,15 +116,19 @@ extension ListView {
         case .first:
             state.selection = snapshot[globalIndex: 0]
             scrollToTop()
+            // On an area too short for the headers above it, the item is still what shows.
+            _reveal(item: state.selection!, anchor: .nearest)
         case .last:
             state.selection = snapshot[globalIndex: count - 1]
             scrollToBottom()
+            _reveal(item: state.selection!, anchor: .nearest)
         case .pageDown, .pageUp:
             let page = max(1, _viewportHeight) * (movement == .pageDown ? 1 : -1)
             let offset = _clampedOffset(state.scrollOffset)
             guard let current else {
                 scroll(byLines: page)
                 state.selection = _visibleItemIndex(last: false).map { snapshot[globalIndex: $0] }
+                if let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
                 return
             }
             let row = _layout.rowIndex(ofItemAtGlobalIndex: current)
@@ -154,12 +158,20 @@ extension ListView {
         return nil
     }
 
-    /// The global index of the first (or last) item whose row touches the area.
+    /// The global index of the first (or last) item whose row the user sees: it touches the
+    /// area and is not wholly under the sticky header (else the first or last item touching it).
     internal func _visibleItemIndex(last: Bool) -> Int? {
         let rows = visibleRowIndices
         let ordered: [Int] = last ? rows.reversed() : Array(rows)
-        for row in ordered { if let item = _layout.globalItemIndex(ofRowAt: row) { return item } }
-        return nil
+        // Lines at the top of the area the sticky header hides.
+        let hidden = _clampedOffset(state.scrollOffset) + (_stickyHeaderPlacement().map { max(0, $0.line + $0.height) } ?? 0)
+        var covered: Int?
+        for row in ordered {
+            guard let item = _layout.globalItemIndex(ofRowAt: row) else { continue }
+            if _layout.firstLine(ofRowAt: row + 1) > hidden { return item }
+            if covered == nil { covered = item }
+        }
+        return covered
     }
 
     // MARK: Internals
