@@ -12,6 +12,8 @@ import Testing
         var needsScreen = true
         var frames = 0
         var quitWhenReady: Int32?
+        /// Without a deadline (or input, or a wake) a program that draws nothing waits forever.
+        var nextDeadline: Double? { quitWhenReady == nil ? nil : 0 }
         func handle(_ events: [InputEvent], in program: Program) {
             batches.append(events)
             if events.contains(.key(.character("q"))) { program.quit(status: 0) }
