@@ -2,7 +2,7 @@ import TUIList
 
 /// What a key does in the picker (the query's editing keys are the prompt's,
 /// ``PickerKeymap/promptKeymap(multi:)``).
-package indirect enum PickerAction: Equatable, Sendable {
+package enum PickerAction: Equatable, Sendable {
     /// Print the selected (or marked) lines and exit 0.
     case choose
     /// As ``choose``, the key's name printed first (`--expect`).
