@@ -10,7 +10,9 @@ func expectTerminalRestored(_ screen: [String], sourceLocation: SourceLocation =
     var all = words(screen.joined(separator: " "))
     for (line, next) in zip(screen, screen.dropFirst()) {
         // A word cut by the pane's edge: the end of one line and the start of the next.
-        if let end = line.split(whereSeparator: \.isWhitespace).last, let start = next.split(whereSeparator: \.isWhitespace).first {
+        if let end = line.split(whereSeparator: \.isWhitespace).last,
+            let start = next.split(whereSeparator: \.isWhitespace).first
+        {
             all.insert(String(end + start))
         }
     }
