@@ -423,7 +423,7 @@ private func fuzzListView(_ bytes: [UInt8]) {
     list.apply(fuzzSnapshot(&script))
     list.render(into: &canvas)
     var steps = 0
-    while !script.isAtEnd && steps < 64 {
+    while !script.isAtEnd && steps < 48 {
         steps += 1
         switch script.next(10) {
         case 0, 1:
