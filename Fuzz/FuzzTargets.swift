@@ -389,25 +389,11 @@ private func fuzzSnapshot(_ script: inout ByteScript) -> Snapshot<Int, Int> {
         used += count
     }
     if script.next(2) == 0 {
-        var random = ScriptRandom(script: script)
+        // Seeded from where the script stands, so a shuffle replays from the input.
+        var random = SplitMix64(seed: UInt64(script.position) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(script.bytes.count))
         sections.shuffle(using: &random)
     }
     return Snapshot(sections: sections)
-}
-
-/// A random number generator fed by the script (so a shuffle replays from the input).
-private struct ScriptRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(script: ByteScript) {
-        state = UInt64(script.position) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(script.bytes.count)
-    }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 private func fuzzListView(_ bytes: [UInt8]) {
