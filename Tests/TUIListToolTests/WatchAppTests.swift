@@ -422,8 +422,11 @@ private func output(_ lines: String...) -> CommandResult {
         // 1.5 s: time for the watcher to see the processes before the deadline ends them.
         let result = await SubprocessRunner().run(tagged, timeout: 1.5)
         #expect(result.failure?.contains("timed out") == true, "\(result)")
-        let (seen, gone) = await watcher.result()
-        #expect(seen != nil, "the marked processes never showed: \(tagged)")
+        let (seen, gone, aliveAfter) = await watcher.result()
+        // What must hold: none of the run's processes outlives it. The watcher's thread can miss
+        // a run that lasted 1.5 s when the machine is loaded (CI under ThreadSanitizer once did),
+        // so the last word is a scan of /proc made after the run returned and settled.
+        #expect(!aliveAfter, "a marked process outlived its timed-out run: \(tagged)")
         // From the first sight of the run to its end: timeout + grace (≈ 2 s) alone, a few
         // seconds more on a loaded machine, never the command's own 300 s.
         if let seen {
@@ -446,9 +449,11 @@ private final class ProcessWatcher: Sendable {
         let state = Mutex(State())
     }
     private let shared = Shared()
+    private let needle: [UInt8]
 
     init(marker: String) {
         let needle = Array(marker.utf8)
+        self.needle = needle
         let thread = Thread { [shared] in
             while true {
                 let alive = ProcessWatcher.processes(containing: needle)
@@ -465,15 +470,16 @@ private final class ProcessWatcher: Sendable {
         thread.start()
     }
 
-    /// Once the run has returned: waits up to 15 s for its processes to be gone, then stops.
-    func result() async -> (seen: Date?, gone: Date?) {
+    /// Once the run has returned: waits up to 15 s for its processes to be gone, then stops;
+    /// `aliveAfter` is a last scan made once the watcher has stopped.
+    func result() async -> (seen: Date?, gone: Date?, aliveAfter: Bool) {
         let limit = Date().addingTimeInterval(15)
         while true {
             let (finished, seen, gone) = shared.state.withLock { state in
                 if Date() > limit { state.stop = true }
                 return (state.finished, state.seen, state.gone)
             }
-            if finished { return (seen, gone) }
+            if finished { return (seen, gone, ProcessWatcher.processes(containing: needle)) }
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
     }
