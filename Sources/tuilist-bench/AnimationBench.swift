@@ -174,7 +174,7 @@ enum AnimationBenchmarks {
     /// `old` with 2.5% of its items deleted, 2.5% moved to random places (some across
     /// sections), 2.5% updated (reconfigured) and 2.5% as many new items inserted.
     static func tenPercentEdit(of old: Snapshot<Int, Int>, seed: UInt64) -> Snapshot<Int, Int> {
-        var generator = SeededGenerator(state: seed)
+        var generator = DiffBenchmarks.SplitMix64(seed: seed)
         let all = old.itemIdentifiers
         let quarter = max(1, all.count / 40)
         var picked = Set<Int>()
@@ -219,17 +219,5 @@ enum AnimationBenchmarks {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-}
-
-/// SplitMix64, so a benchmark's edits are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
