@@ -1,6 +1,6 @@
 /// A source of time for animations: seconds on a monotonic scale with an arbitrary origin.
 ///
-/// The animation engine never reads the time itself; an ``Animator`` asks its clock, so
+/// The animation engine never reads the time itself; an `Animator` asks its clock, so
 /// tests use a ``ManualClock`` and step frames exactly.
 public protocol AnimationClock: AnyObject {
     /// Seconds since an arbitrary origin; never decreases.

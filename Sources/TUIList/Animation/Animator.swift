@@ -14,18 +14,18 @@
 /// The rest is noticed when the animator is asked (``currentFrame()``, ``isAnimating``,
 /// ``apply(_:animated:scrolledBy:)``), never on a timer: a ListView that keeps drawing while
 /// ``isAnimating`` sees the call right after its last frame.
-public final class Animator<RowID: Hashable> {
+package final class Animator<RowID: Hashable> {
     /// Where time comes from.
-    public let clock: any AnimationClock
+    package let clock: any AnimationClock
     /// The timing of transitions applied from now on.
-    public var timing: TransitionTiming
+    package var timing: TransitionTiming
     /// Called once each time the list comes to rest.
-    public var onRest: (() -> Void)?
+    package var onRest: (() -> Void)?
 
     /// The transition being shown (the last one, once at rest); nil before the first apply.
-    public private(set) var transition: Transition<RowID>?
+    package private(set) var transition: Transition<RowID>?
     /// When ``transition`` started, on ``clock``.
-    public private(set) var startTime: Double = 0
+    package private(set) var startTime: Double = 0
     private var restPending = false
 
     /// Creates an animator with nothing to show.
@@ -35,7 +35,7 @@ public final class Animator<RowID: Hashable> {
     ///   - timing: defaults to ``TransitionTiming/fromEnvironment(_:base:)`` (no motion when
     ///     `TUILIST_REDUCED_MOTION=1`).
     ///   - onRest: called once each time the list comes to rest.
-    public init(
+    package init(
         clock: any AnimationClock, timing: TransitionTiming = .fromEnvironment(),
         onRest: (() -> Void)? = nil
     ) {
@@ -45,10 +45,10 @@ public final class Animator<RowID: Hashable> {
     }
 
     /// Seconds since the current transition started.
-    public var elapsed: Double { clock.now - startTime }
+    package var elapsed: Double { clock.now - startTime }
 
     /// Whether a transition is still running. Notices (and reports) the rest.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         guard let transition, !transition.isFinished(at: elapsed) else {
             reportRestIfDue()
             return false
@@ -65,7 +65,7 @@ public final class Animator<RowID: Hashable> {
     ///   - lines: lines the viewport scrolled (down, positive) since the running
     ///     transition's plan was made, up to `plan`'s old rows: a retarget shifts the rows
     ///     drawn now by it first. Ignored when nothing is running. Default 0.
-    public func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true, scrolledBy lines: Int = 0) {
+    package func apply(_ plan: TransitionPlan<RowID>, animated: Bool = true, scrolledBy lines: Int = 0) {
         let now = clock.now
         let chosen = animated ? timing : .none
         if let running = transition, !running.isFinished(at: now - startTime) {
@@ -80,8 +80,8 @@ public final class Animator<RowID: Hashable> {
 
     /// The rows to draw now. Notices (and reports) the rest.
     ///
-    /// - Complexity: that of ``Transition/frame(at:includingOffscreenRows:)``: O(visible rows).
-    public func currentFrame() -> TransitionFrame<RowID> {
+    /// - Complexity: that of `Transition/frame(at:includingOffscreenRows:)`: O(visible rows).
+    package func currentFrame() -> TransitionFrame<RowID> {
         guard let transition else { return TransitionFrame(rows: [], viewportHeight: 0) }
         let elapsed = self.elapsed
         let frame = transition.frame(at: elapsed)
@@ -90,7 +90,7 @@ public final class Animator<RowID: Hashable> {
     }
 
     /// Ends the running transition now, at its last frame.
-    public func finish() {
+    package func finish() {
         guard let transition else { return }
         startTime = clock.now - transition.duration
         reportRestIfDue()

@@ -8,18 +8,18 @@
 /// let row = RowPlacement(id: "a", line: 3, height: 2)   // lines 3 and 4
 /// row.isVisible(inViewportOfHeight: 4)                  // true (line 3)
 /// ```
-public struct RowPlacement<RowID: Hashable>: Hashable {
+package struct RowPlacement<RowID: Hashable>: Hashable {
     /// The row's identity; rows of the old and the new layout are matched by it.
-    public var id: RowID
+    package var id: RowID
     /// The row's first line, relative to the top of the viewport (may be negative).
-    public var line: Int
+    package var line: Int
     /// The number of lines the row takes, at least 1.
-    public var height: Int
+    package var height: Int
 
     /// Creates a placement.
     ///
     /// - Precondition: `height >= 1`.
-    public init(id: RowID, line: Int, height: Int = 1) {
+    package init(id: RowID, line: Int, height: Int = 1) {
         precondition(height >= 1, "A row takes at least one line; row \(id) has height \(height)")
         self.id = id
         self.line = line
@@ -27,10 +27,10 @@ public struct RowPlacement<RowID: Hashable>: Hashable {
     }
 
     /// The line just below the row.
-    public var endLine: Int { line + height }
+    package var endLine: Int { line + height }
 
     /// Whether the row shows at least one line in a viewport of `viewportHeight` lines.
-    public func isVisible(inViewportOfHeight viewportHeight: Int) -> Bool {
+    package func isVisible(inViewportOfHeight viewportHeight: Int) -> Bool {
         line < viewportHeight && endLine > 0
     }
 }
@@ -47,20 +47,20 @@ extension RowPlacement: Sendable where RowID: Sendable {}
 ///   Rows in both that are not moved but change line (because of the rows around them) are
 ///   *shifted*; they need no mark.
 ///
-/// A row that is present in both layouts handed to ``TransitionPlan`` is matched by id, whatever
+/// A row that is present in both layouts handed to `TransitionPlan` is matched by id, whatever
 /// these sets say: a `deleted` or `inserted` mark on it is ignored.
-public struct TransitionChanges<RowID: Hashable>: Equatable {
+package struct TransitionChanges<RowID: Hashable>: Equatable {
     /// Rows only in the old list.
-    public var deleted: Set<RowID>
+    package var deleted: Set<RowID>
     /// Rows only in the new list.
-    public var inserted: Set<RowID>
+    package var inserted: Set<RowID>
     /// Rows in both lists whose content changed.
-    public var updated: Set<RowID>
+    package var updated: Set<RowID>
     /// Rows in both lists whose relative order changed.
-    public var moved: Set<RowID>
+    package var moved: Set<RowID>
 
     /// Creates a change set; every set defaults to empty.
-    public init(
+    package init(
         deleted: Set<RowID> = [], inserted: Set<RowID> = [],
         updated: Set<RowID> = [], moved: Set<RowID> = []
     ) {
@@ -71,7 +71,7 @@ public struct TransitionChanges<RowID: Hashable>: Equatable {
     }
 
     /// No change at all.
-    public static var none: TransitionChanges { TransitionChanges() }
+    package static var none: TransitionChanges { TransitionChanges() }
 }
 
 extension TransitionChanges: Sendable where RowID: Sendable {}

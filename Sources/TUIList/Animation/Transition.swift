@@ -1,6 +1,6 @@
 /// The animation from one layout to another: where each row is drawn, and how, at any moment.
 ///
-/// A transition is a value computed once from a ``TransitionPlan`` and a ``TransitionTiming``;
+/// A transition is a value computed once from a `TransitionPlan` and a ``TransitionTiming``;
 /// ``frame(at:includingOffscreenRows:)`` is then a pure function of the time since it started, so a test steps it
 /// frame by frame and a retarget reads it at any moment.
 ///
@@ -26,13 +26,13 @@
 /// visible before or after are animated, and in a re-sort every row of the plan in it (the swaps
 /// may carry one through the viewport); one that comes from off-screen slides in from beyond the edge,
 /// one that leaves slides out, drawn at lines outside the viewport (clip them).
-public struct Transition<RowID: Hashable> {
+package struct Transition<RowID: Hashable> {
     /// The stacking level of rows leaving (fading out).
-    public static var leavingLayer: Int { 0 }
+    package static var leavingLayer: Int { 0 }
     /// The stacking level of ordinary rows.
-    public static var baseLayer: Int { 1 }
+    package static var baseLayer: Int { 1 }
     /// The stacking level of moved rows, drawn above the rows they cross.
-    public static var raisedLayer: Int { 2 }
+    package static var raisedLayer: Int { 2 }
 
     /// One animated row: where it goes from and to, and when it fades and flashes.
     struct Track {
@@ -56,7 +56,7 @@ public struct Transition<RowID: Hashable> {
         /// the other passes instead of leaving a blank line or being covered.
         var stepAt: Double?
         /// For a row of a re-sort: the lines it takes round by round (see
-        /// ``Transition/resortRoutes(_:minimumMoves:)``); it is drawn on whole lines, never between.
+        /// `Transition/resortRoutes(_:minimumMoves:)`); it is drawn on whole lines, never between.
         var route: Route?
 
         var moves: Bool { fromLine != toLine || fromHeight != toHeight }
@@ -65,11 +65,11 @@ public struct Transition<RowID: Hashable> {
     }
 
     /// The plan this transition animates.
-    public let plan: TransitionPlan<RowID>
+    package let plan: TransitionPlan<RowID>
     /// The timing it follows.
-    public let timing: TransitionTiming
+    package let timing: TransitionTiming
     /// Seconds from start to rest; 0 when nothing moves or with ``TransitionTiming/none``.
-    public let duration: Double
+    package let duration: Double
     /// When the move phase starts and ends, in seconds since start.
     let moveStart: Double, moveEnd: Double
     /// The animated rows, in a fixed order (old rows first, then new ones).
@@ -89,7 +89,7 @@ public struct Transition<RowID: Hashable> {
     ///   *r* · *k*) for its *k* rounds of swaps (about *r* to 2*r*; the plan holds the rows on or
     ///   near the screen); only rows visible before or after, or in a re-sort, become tracks
     ///   that frames look at.
-    public init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
+    package init(plan: TransitionPlan<RowID>, timing: TransitionTiming = .default) {
         self.plan = plan
         self.timing = timing
         let height = plan.viewportHeight
@@ -269,7 +269,7 @@ public struct Transition<RowID: Hashable> {
 
     /// Whether the transition has come to rest `elapsed` seconds after its start.
     /// A transition of zero duration is finished at any moment.
-    public func isFinished(at elapsed: Double) -> Bool { elapsed >= duration || duration == 0 }
+    package func isFinished(at elapsed: Double) -> Bool { elapsed >= duration || duration == 0 }
 
     /// How far the moves are at `elapsed` seconds, eased: 0 until they start, 1 from their end
     /// (and once the transition is finished). A row that jumps switches at 0.5.
@@ -291,10 +291,10 @@ public struct Transition<RowID: Hashable> {
     /// - Parameters:
     ///   - elapsed: seconds since the start, from the caller's clock.
     ///   - includingOffscreenRows: list animated rows outside the viewport at the ends too:
-    ///     the frame to build a retargeting plan from (``TransitionPlan/init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``).
+    ///     the frame to build a retargeting plan from (`TransitionPlan/init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)`).
     /// - Complexity: O(*v* log *v*) for the *v* rows visible before or after the change; it
     ///   allocates one array of at most *v* rows and looks at nothing else.
-    public func frame(at elapsed: Double, includingOffscreenRows: Bool = false) -> TransitionFrame<RowID> {
+    package func frame(at elapsed: Double, includingOffscreenRows: Bool = false) -> TransitionFrame<RowID> {
         let finished = isFinished(at: elapsed)
         let started = elapsed > 0 && !finished
         let height = plan.viewportHeight
@@ -349,7 +349,7 @@ public struct Transition<RowID: Hashable> {
     /// `plan` describes the change from this transition's target (the snapshot it was heading
     /// to) to the new snapshot: its old rows are the previous target's rows near the viewport,
     /// its changes the diff between the two snapshots. Rows drawn now start where they are
-    /// drawn (see ``TransitionPlan/init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``);
+    /// drawn (see `TransitionPlan/init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)`);
     /// the others start from `plan`'s old rows, or from this transition's new rows.
     ///
     /// - Parameters:
@@ -358,11 +358,11 @@ public struct Transition<RowID: Hashable> {
     ///   - timing: the timing of the new transition; defaults to this one's.
     ///   - lines: how many lines the viewport scrolled (down, positive) between the
     ///     coordinates of this transition's new layout and those of `plan`'s old rows: this
-    ///     transition's rows are shifted by it (see ``TransitionFrame/scrolled(by:)``), so a
+    ///     transition's rows are shifted by it (see `TransitionFrame/scrolled(by:)`), so a
     ///     list that scrolled mid-transition retargets from where its rows are drawn. Default 0.
     /// - Returns: a transition whose ``frame(at:includingOffscreenRows:)`` at 0 draws what this one draws
     ///   at `elapsed` (shifted by `lines`).
-    public func retargeted(
+    package func retargeted(
         at elapsed: Double, to plan: TransitionPlan<RowID>,
         timing: TransitionTiming? = nil, scrolledBy lines: Int = 0
     ) -> Transition {

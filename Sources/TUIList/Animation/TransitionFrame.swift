@@ -1,6 +1,6 @@
 /// How a row is drawn in one frame of a transition. The renderer maps each case to a style
 /// (for example `.dimmed` and `.fadingIn` to the dim attribute, `.highlighted` to reverse).
-public enum RowAppearance: Hashable, Sendable {
+package enum RowAppearance: Hashable, Sendable {
     /// As at rest.
     case normal
     /// A row on its way out (deleted): drawn faint before it disappears.
@@ -11,55 +11,55 @@ public enum RowAppearance: Hashable, Sendable {
     case fadingIn
 
     /// Whether the row is drawn faint (``dimmed`` or ``fadingIn``).
-    public var isFaint: Bool { self == .dimmed || self == .fadingIn }
+    package var isFaint: Bool { self == .dimmed || self == .fadingIn }
 }
 
-/// The rows to draw at one moment of a ``Transition``, in draw order: draw them first to last,
+/// The rows to draw at one moment of a `Transition`, in draw order: draw them first to last,
 /// so a later row covers an earlier one where they overlap.
 ///
 /// Each row appears at most once. A row's lines may lie partly or wholly outside the viewport
 /// while it slides in or out; the renderer clips.
-public struct TransitionFrame<RowID: Hashable>: Equatable {
-    /// One row of a frame. A ``Transition`` makes them (there is no public initializer); a row
+package struct TransitionFrame<RowID: Hashable>: Equatable {
+    /// One row of a frame. A `Transition` makes them (there is no public initializer); a row
     /// taken from a frame can be changed and put in another.
-    public struct Row: Hashable {
+    package struct Row: Hashable {
         /// The row's identity.
-        public var id: RowID
+        package var id: RowID
         /// The row's first line now, viewport-relative.
-        public var line: Int
+        package var line: Int
         /// The row's height now, in lines.
-        public var height: Int = 1
+        package var height: Int = 1
         /// How to draw it.
-        public var appearance: RowAppearance = .normal
+        package var appearance: RowAppearance = .normal
         /// Stacking level: 0 for rows leaving, 1 for the others, 2 for moved rows (drawn above
         /// the rows they cross); after a retarget a row keeps at least the level it had. Rows
         /// are already sorted by it.
-        public var zIndex: Int = 1
+        package var zIndex: Int = 1
         /// How present the row is, 0 (gone) to 1 (fully there). ``appearance`` is derived
         /// from it; it is kept so a retarget continues a fade where it is.
-        public var opacity: Double = 1
+        package var opacity: Double = 1
         /// Whether the row is on its way out: it is gone at the end of the transition.
-        public var isLeaving: Bool = false
+        package var isLeaving: Bool = false
 
         /// The row's place, without its look.
-        public var placement: RowPlacement<RowID> { RowPlacement(id: id, line: line, height: height) }
+        package var placement: RowPlacement<RowID> { RowPlacement(id: id, line: line, height: height) }
 
         /// Whether the row shows at least one line in a viewport of `viewportHeight` lines.
-        public func isVisible(inViewportOfHeight viewportHeight: Int) -> Bool {
+        package func isVisible(inViewportOfHeight viewportHeight: Int) -> Bool {
             line < viewportHeight && line + height > 0
         }
     }
 
     /// The rows in draw order.
-    public var rows: [Row]
+    package var rows: [Row]
     /// The height of the viewport the lines refer to.
-    public var viewportHeight: Int
+    package var viewportHeight: Int
     /// Rows that the transition will fade in later but that are not drawn yet. Not for drawing:
     /// a plan built from this frame (a retarget) needs them to let those rows still fade in.
-    public var pendingInsertions: [RowID]
+    package var pendingInsertions: [RowID]
 
     /// Creates a frame.
-    public init(rows: [Row], viewportHeight: Int, pendingInsertions: [RowID] = []) {
+    package init(rows: [Row], viewportHeight: Int, pendingInsertions: [RowID] = []) {
         self.rows = rows
         self.viewportHeight = viewportHeight
         self.pendingInsertions = pendingInsertions
@@ -69,7 +69,7 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
     /// by line.
     ///
     /// - Complexity: O(*r* log *r*) for *r* rows.
-    public init(restingRows: [RowPlacement<RowID>], viewportHeight: Int) {
+    package init(restingRows: [RowPlacement<RowID>], viewportHeight: Int) {
         self.viewportHeight = viewportHeight
         self.pendingInsertions = []
         self.rows =
@@ -80,17 +80,17 @@ public struct TransitionFrame<RowID: Hashable>: Equatable {
     }
 
     /// The rows that show at least one line, in draw order.
-    public var visibleRows: [Row] {
+    package var visibleRows: [Row] {
         rows.filter { $0.isVisible(inViewportOfHeight: viewportHeight) }
     }
 
     /// The row with this id, if it is drawn. O(rows).
-    public func row(_ id: RowID) -> Row? { rows.first { $0.id == id } }
+    package func row(_ id: RowID) -> Row? { rows.first { $0.id == id } }
 
     /// The same frame seen from a viewport scrolled by `lines` (positive: the content moved
     /// up by that many lines). Use it before retargeting when the list scrolled meanwhile, so
     /// the frame's lines and the new layout's lines have the same origin.
-    public func scrolled(by lines: Int) -> TransitionFrame {
+    package func scrolled(by lines: Int) -> TransitionFrame {
         var copy = self
         for index in copy.rows.indices { copy.rows[index].line -= lines }
         return copy

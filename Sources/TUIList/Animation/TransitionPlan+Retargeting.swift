@@ -7,16 +7,16 @@ extension TransitionPlan {
     /// keeps fading and is gone at the end unless `newRows` brings it back, a flashing row keeps
     /// flashing, a moved row stays above the others. Rows not drawn in `current` start from
     /// `restingOldRows` (the off-screen rows near the viewport, at rest), and the rows
-    /// `current` lists as ``TransitionFrame/pendingInsertions`` still fade in if `newRows` has
+    /// `current` lists as `TransitionFrame/pendingInsertions` still fade in if `newRows` has
     /// them. Nothing jumps back, nothing is drawn twice.
     ///
-    /// ``Transition/retargeted(at:to:timing:scrolledBy:)`` builds this for you from a plan between the
+    /// `Transition/retargeted(at:to:timing:scrolledBy:)` builds this for you from a plan between the
     /// two snapshots; use this initialiser when you hold only the frame.
     ///
     /// - Parameters:
     ///   - current: the frame drawn now, best with the rows off screen:
-    ///     ``Transition/frame(at:includingOffscreenRows:)`` with `true` at the moment of the new
-    ///     snapshot, in the new layout's line coordinates (see ``TransitionFrame/scrolled(by:)``).
+    ///     `Transition/frame(at:includingOffscreenRows:)` with `true` at the moment of the new
+    ///     snapshot, in the new layout's line coordinates (see `TransitionFrame/scrolled(by:)`).
     ///   - newRows: the new layout's rows on or near the screen.
     ///   - changes: the changes from the previous target snapshot to the new one. Rows drawn in
     ///     `current` that are not in `newRows` are removed whether marked or not: a row that was
@@ -28,7 +28,7 @@ extension TransitionPlan {
     ///   - oldPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     ///   - newPlacement: as in ``init(viewportHeight:oldRows:newRows:changes:oldPlacement:newPlacement:)``.
     /// - Complexity: O(rows of `current` + `newRows` + `restingOldRows`).
-    public init(
+    package init(
         from current: TransitionFrame<RowID>,
         to newRows: [RowPlacement<RowID>],
         changes: TransitionChanges<RowID> = .none,

@@ -1,4 +1,4 @@
-/// What a ``Transition`` animates: the rows of the old layout, the rows of the new layout, and
+/// What a `Transition` animates: the rows of the old layout, the rows of the new layout, and
 /// what changed, by row identity.
 ///
 /// The ListView hands it the rows on or near the screen, never the whole list: the rows that
@@ -20,13 +20,13 @@
 /// `oldPlacement` / `newPlacement` so the plan can ask the layout where it is; without them it
 /// slides to (or from) just beyond the viewport edge nearest to it.
 ///
-/// To change course in the middle of a transition, see ``Transition/retargeted(at:to:timing:scrolledBy:)``
+/// To change course in the middle of a transition, see `Transition/retargeted(at:to:timing:scrolledBy:)`
 /// and ``init(from:to:changes:viewportHeight:restingOldRows:oldPlacement:newPlacement:)``.
-public struct TransitionPlan<RowID: Hashable> {
+package struct TransitionPlan<RowID: Hashable> {
     /// How a row starts when the plan starts from a frame drawn mid-transition.
     struct StartState {
         var opacity: Double
-        /// The faint look the row had (``RowAppearance/dimmed`` or ``RowAppearance/fadingIn``),
+        /// The faint look the row had (`RowAppearance/dimmed` or `RowAppearance/fadingIn`),
         /// kept while it stays faint; nil if it was not faint.
         var faintAppearance: RowAppearance?
         /// It was flashing: the flash continues from the start.
@@ -37,14 +37,14 @@ public struct TransitionPlan<RowID: Hashable> {
     }
 
     /// The height of the viewport, in lines.
-    public let viewportHeight: Int
+    package let viewportHeight: Int
     /// The rows of the old layout (as handed over, plus any found through `oldPlacement`).
-    public private(set) var oldRows: [RowPlacement<RowID>]
+    package private(set) var oldRows: [RowPlacement<RowID>]
     /// The rows of the new layout (as handed over, plus any found through `newPlacement` or
     /// placed beyond the edge).
-    public private(set) var newRows: [RowPlacement<RowID>]
+    package private(set) var newRows: [RowPlacement<RowID>]
     /// What changed.
-    public let changes: TransitionChanges<RowID>
+    package let changes: TransitionChanges<RowID>
     /// Rows that do not start at rest (only when built from a frame).
     var startStates: [RowID: StartState] = [:]
     /// Rows that stay put in a re-sort when they keep their line: the rows passing them hop
@@ -71,7 +71,7 @@ public struct TransitionPlan<RowID: Hashable> {
     /// - Precondition: no id appears twice in `oldRows`, nor in `newRows`.
     /// - Complexity: O(*r*) for *r* rows handed over, plus one lookup per visible row missing
     ///   on the other side.
-    public init(
+    package init(
         viewportHeight: Int,
         oldRows: [RowPlacement<RowID>],
         newRows: [RowPlacement<RowID>],

@@ -7,58 +7,58 @@
 /// pool.register(TextCell.self, style: "compact") { TextCell(detailPlacement: .trailing) }
 /// let cell = pool.dequeue(TextCell.self, style: "compact")
 /// ```
-public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
+package struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The cell's class.
-    public let type: ObjectIdentifier
+    package let type: ObjectIdentifier
     /// The style key; `""` for the default style.
-    public let style: String
+    package let style: String
     private let typeName: String
 
     /// The identifier of a cell type in a style.
-    public init<Cell: ListCell>(type: Cell.Type, style: String = "") {
+    package init<Cell: ListCell>(type: Cell.Type, style: String = "") {
         self.type = ObjectIdentifier(type)
         self.style = style
         self.typeName = String(describing: type)
     }
 
     /// Same cell type and same style key.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.type == rhs.type && lhs.style == rhs.style }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.type == rhs.type && lhs.style == rhs.style }
     /// Hashes the cell type and the style key.
-    public func hash(into hasher: inout Hasher) { hasher.combine(type); hasher.combine(style) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(type); hasher.combine(style) }
 
     /// `TextCell` or `TextCell/compact`.
-    public var description: String { style.isEmpty ? typeName : "\(typeName)/\(style)" }
+    package var description: String { style.isEmpty ? typeName : "\(typeName)/\(style)" }
 }
 
-/// Idle cells waiting for a row, one pool per ``ReuseIdentifier``, and the factories that make
+/// Idle cells waiting for a row, one pool per `ReuseIdentifier`, and the factories that make
 /// new ones.
 ///
 /// ``dequeue(_:style:)`` hands out an idle cell of the identifier (after its
 /// ``ListCell/prepareForReuse()``) or makes one with the registered factory (else the cell's
 /// `init()`); ``enqueue(_:identifier:)`` takes a cell back. The counters tell how well reuse
 /// works: scrolling a long list should leave ``made`` near the number of rows on screen.
-public final class CellReusePool {
+package final class CellReusePool {
     private var factories: [ReuseIdentifier: () -> any ListCell] = [:]
     private var idle: [ReuseIdentifier: [any ListCell]] = [:]
     private var idleTotal = 0
 
     /// Cells made so far (by a factory or `init()`).
-    public private(set) var made = 0
+    package private(set) var made = 0
     /// Dequeues answered with an idle cell instead of a new one.
-    public private(set) var reused = 0
+    package private(set) var reused = 0
 
     /// Cells handed out and not given back: the cells rows hold now.
-    public var live: Int { made - idleTotal - discarded }
+    package var live: Int { made - idleTotal - discarded }
     /// Idle cells waiting in the pools.
-    public var idleCount: Int { idleTotal }
+    package var idleCount: Int { idleTotal }
     private var discarded = 0
 
     /// Makes an empty pool.
-    public init() {}
+    package init() {}
 
     /// Registers how to make cells of a type in a style; a later registration replaces it and
     /// drops the idle cells the earlier one made.
-    public func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
+    package func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
         let identifier = ReuseIdentifier(type: type, style: style)
         factories[identifier] = factory
         if let dropped = idle.removeValue(forKey: identifier) {
@@ -70,7 +70,7 @@ public final class CellReusePool {
     /// An idle cell of the type and style, reset for reuse, or a new one.
     ///
     /// - Complexity: amortised O(1).
-    public func dequeue<Cell: ListCell>(_ type: Cell.Type, style: String = "") -> Cell {
+    package func dequeue<Cell: ListCell>(_ type: Cell.Type, style: String = "") -> Cell {
         let identifier = ReuseIdentifier(type: type, style: style)
         guard let cell = _dequeue(identifier, orMake: { Cell() }) as? Cell else {
             preconditionFailure("the factory registered for \(identifier) made a cell of another type")
@@ -92,25 +92,25 @@ public final class CellReusePool {
     }
 
     /// Gives a cell back to its pool for a later ``dequeue(_:style:)``. O(1).
-    public func enqueue(_ cell: any ListCell, identifier: ReuseIdentifier) {
+    package func enqueue(_ cell: any ListCell, identifier: ReuseIdentifier) {
         idle[identifier, default: []].append(cell)
         idleTotal += 1
     }
 
     /// Forgets a handed-out cell that will not come back (keeps ``live`` honest). O(1).
-    public func discard(_ cell: any ListCell) {
+    package func discard(_ cell: any ListCell) {
         discarded += 1
     }
 
     /// Drops every idle cell (e.g. after a style change made them stale). O(idle cells).
-    public func removeIdleCells() {
+    package func removeIdleCells() {
         discarded += idleTotal
         idle.removeAll()
         idleTotal = 0
     }
 
     /// The number of idle cells of an identifier. O(1).
-    public func idleCount(of identifier: ReuseIdentifier) -> Int { idle[identifier]?.count ?? 0 }
+    package func idleCount(of identifier: ReuseIdentifier) -> Int { idle[identifier]?.count ?? 0 }
 
     /// A new cell of an identifier that is not counted and will not come back: a list's
     /// sizing cell, configured only to measure rows.

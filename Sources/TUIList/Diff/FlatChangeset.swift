@@ -21,47 +21,47 @@ import OrderedCollections
 /// - Precondition: neither array repeats an identifier (a repeat traps, naming it).
 /// - Complexity: O(*n*) expected to build a hash index of `old` and join, plus O(*m* log *m*)
 ///   for the *m* kept identifiers (O(*m*) when their order mostly holds).
-public struct FlatChangeset<ID: Hashable> {
+package struct FlatChangeset<ID: Hashable> {
     /// An identifier deleted (old index) or inserted (new index).
-    public struct Change: Hashable {
+    package struct Change: Hashable {
         /// The identifier.
-        public var id: ID
+        package var id: ID
         /// Its index: in `old` for a delete, in `new` for an insert.
-        public var index: Int
-        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
-        public init(id: ID, index: Int) { self.id = id; self.index = index }
+        package var index: Int
+        /// Creates an entry; `FlatChangeset/applied(to:)` checks that it fits.
+        package init(id: ID, index: Int) { self.id = id; self.index = index }
     }
 
     /// An identifier kept by both arrays: moved (`from` old, `to` new), or updated.
-    public struct Move: Hashable {
+    package struct Move: Hashable {
         /// The identifier.
-        public var id: ID
+        package var id: ID
         /// Its index in `old`.
-        public var from: Int
+        package var from: Int
         /// Its index in `new`.
-        public var to: Int
-        /// Creates an entry; ``FlatChangeset/applied(to:)`` checks that it fits.
-        public init(id: ID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
+        package var to: Int
+        /// Creates an entry; `FlatChangeset/applied(to:)` checks that it fits.
+        package init(id: ID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
     }
 
     /// Identifiers of `old` that `new` lacks, by old index, ascending.
-    public var deletes: [Change] = []
+    package var deletes: [Change] = []
     /// Identifiers of `new` that `old` lacks, by new index, ascending.
-    public var inserts: [Change] = []
+    package var inserts: [Change] = []
     /// Kept identifiers that moved (the minimal set), by new index, ascending.
-    public var moves: [Move] = []
+    package var moves: [Move] = []
     /// Kept identifiers whose content changed, by new index, ascending.
-    public var updates: [Move] = []
+    package var updates: [Move] = []
 
     /// An empty changeset.
-    public init() {}
+    package init() {}
 
     /// The changes from `old` to `new`; when `ID` conforms to ``ContentEquatable``, kept
     /// identifiers whose content differs are updates.
     ///
     /// - Precondition: neither array repeats an identifier.
     @inlinable
-    public init(from old: [ID], to new: [ID]) {
+    package init(from old: [ID], to new: [ID]) {
         self.init(_diffing: old, new, contentChanged: _contentChangedTest(for: ID.self))
     }
 
@@ -70,7 +70,7 @@ public struct FlatChangeset<ID: Hashable> {
     ///
     /// - Precondition: neither array repeats an identifier.
     @inlinable
-    public init(from old: [ID], to new: [ID], contentChanged: (ID) -> Bool) {
+    package init(from old: [ID], to new: [ID], contentChanged: (ID) -> Bool) {
         self = withoutActuallyEscaping(contentChanged) { contentChanged in
             FlatChangeset(_diffing: old, new, contentChanged: { _, new in contentChanged(new) })
         }
@@ -115,7 +115,7 @@ public struct FlatChangeset<ID: Hashable> {
     }
 
     /// Whether nothing changes.
-    public var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && moves.isEmpty && updates.isEmpty }
+    package var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && moves.isEmpty && updates.isEmpty }
 
     /// The array that `old` becomes, or `nil` when the changeset does not fit it.
     ///
@@ -125,7 +125,7 @@ public struct FlatChangeset<ID: Hashable> {
     /// at its index, or two entries claim one slot.
     ///
     /// - Complexity: O(*n* + *k* log *k*) for *k* entries.
-    public func applied(to old: [ID]) -> [ID]? {
+    package func applied(to old: [ID]) -> [ID]? {
         var taken = [Bool](repeating: false, count: old.count)
         for (index, id) in deletes.lazy.map({ ($0.index, $0.id) }) + moves.lazy.map({ ($0.from, $0.id) }) {
             guard old.indices.contains(index), !taken[index], old[index] == id else { return nil }
@@ -165,14 +165,14 @@ extension FlatChangeset.Move: Sendable where ID: Sendable {}
 
 extension FlatChangeset: CustomStringConvertible {
     /// Counts in one line, `−deletes +inserts ↕moves ~updates`, or `no changes`.
-    public var description: String {
+    package var description: String {
         isEmpty ? "no changes" : "−\(deletes.count) +\(inserts.count) ↕\(moves.count) ~\(updates.count)"
     }
 }
 
 extension FlatChangeset.Change: CustomStringConvertible {
-    public var description: String { "\(id)@\(index)" }
+    package var description: String { "\(id)@\(index)" }
 }
 extension FlatChangeset.Move: CustomStringConvertible {
-    public var description: String { "\(id) \(from)→\(to)" }
+    package var description: String { "\(id) \(from)→\(to)" }
 }

@@ -2,7 +2,7 @@ import OrderedCollections
 
 // The engine of the diff: matches items of two snapshots by identifier and finds the minimal
 // set of moves. It works on global positions in flat storage; ``Changeset`` and
-// ``FlatChangeset`` turn its result into index paths and identifiers.
+// `FlatChangeset` turn its result into index paths and identifiers.
 
 /// How the items of an old and a new list correspond, in global positions.
 @usableFromInline

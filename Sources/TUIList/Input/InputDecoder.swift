@@ -33,7 +33,7 @@
 /// decoder.decode([0x1B])                       // [] (Escape, or the start of a sequence?)
 /// decoder.flush()                              // [.key(.escape)]
 /// ```
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     /// Bytes of an incomplete sequence or character, waiting for more.
     private var pending: [UInt8] = []
     /// Inside a bracketed paste: the text so far.
@@ -46,12 +46,12 @@ public struct InputDecoder: Sendable {
     /// ``Key/unknown(_:)`` naming its first `maximumSequenceLength` bytes, and the rest of it, up to
     /// and including its final byte, is dropped: however its bytes are split across reads, none
     /// of them comes out as a key.
-    public static let maximumSequenceLength = 64
+    package static let maximumSequenceLength = 64
     /// A paste longer than this many bytes arrives as several paste events.
-    public static let maximumPasteLength = 1 << 24
+    package static let maximumPasteLength = 1 << 24
 
     /// A decoder with nothing held.
-    public init() {}
+    package init() {}
 
     /// A terminal's answer to a DEC private mode query (DECRQM `CSI ? mode $ p`).
     struct ModeReport: Hashable, Sendable {
@@ -68,16 +68,16 @@ public struct InputDecoder: Sendable {
 
     /// Whether bytes are held that may be the start of a longer sequence (or a paste is open):
     /// the caller should wait briefly for more, then ``flush()``.
-    public var isWaitingForMore: Bool { !pending.isEmpty || pasted != nil }
+    package var isWaitingForMore: Bool { !pending.isEmpty || pasted != nil }
 
     /// Whether a bracketed paste has started and not yet ended. Terminals may pause within a
     /// long paste, so callers wait longer (about a second) before flushing one.
-    public var isInPaste: Bool { pasted != nil }
+    package var isInPaste: Bool { pasted != nil }
 
     /// Decodes `bytes` after whatever is held, and returns the events they complete.
     ///
     /// - Complexity: O(*n*) in the bytes held and given.
-    public mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
+    package mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
         return run(final: false)
     }
@@ -87,7 +87,7 @@ public struct InputDecoder: Sendable {
     /// ends with the text so far.
     ///
     /// - Complexity: O(bytes held).
-    public mutating func flush() -> [InputEvent] {
+    package mutating func flush() -> [InputEvent] {
         var events = run(final: true)
         // After a silence, an overlong sequence is over: the next byte is a key again.
         skippingOverlongSequence = false
@@ -107,7 +107,7 @@ public struct InputDecoder: Sendable {
         case event(InputEvent?, Int)
         /// A bracketed paste starts; its marker used this many bytes.
         case pasteStart(Int)
-        /// A CSI or SS3 sequence reached ``InputDecoder/maximumSequenceLength`` bytes without
+        /// A CSI or SS3 sequence reached `InputDecoder/maximumSequenceLength` bytes without
         /// its final byte: this event, these bytes used, and the rest of it is dropped.
         case overlong(InputEvent, Int)
         /// The bytes held may be the start of something longer.

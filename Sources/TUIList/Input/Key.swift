@@ -42,7 +42,7 @@ public enum Key: Hashable, Sendable {
     /// Shift alone with an arrow is `.shiftUp` (and so on), Shift+Tab is `.backTab`, and
     /// Shift+letter is the uppercase `.character`: those never come wrapped.
     indirect case modified(Key, KeyModifiers)
-    /// A sequence the terminal sent that ``InputDecoder`` does not know, swallowed whole and
+    /// A sequence the terminal sent that `InputDecoder` does not know, swallowed whole and
     /// named in readable form (`ESC [ 5 0 ~`), so that it never reads as Escape followed by
     /// characters. Apps usually ignore it.
     case unknown(String)

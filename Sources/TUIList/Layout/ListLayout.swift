@@ -22,18 +22,18 @@
 ///
 /// The layout shares the snapshot's storage (a snapshot is a copy-on-write value), so it
 /// can name any row by identity.
-public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
+package struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
     /// A row of this layout.
-    public typealias Row = ListRow<SectionID, ItemID>
+    package typealias Row = ListRow<SectionID, ItemID>
 
     /// The snapshot laid out.
-    public let snapshot: Snapshot<SectionID, ItemID>
+    package let snapshot: Snapshot<SectionID, ItemID>
 
     /// Whether every section has a header row before its items.
-    public let hasHeaders: Bool
+    package let hasHeaders: Bool
 
     /// Whether every section has a footer row after its items.
-    public let hasFooters: Bool
+    package let hasFooters: Bool
 
     /// `_sectionRowStarts[s]` is the row index of section `s`'s first row; one extra entry at
     /// the end holds the number of rows.
@@ -49,7 +49,7 @@ public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
     ///   - snapshot: the sections and items.
     ///   - headers: whether each section starts with a header row.
     ///   - footers: whether each section ends with a footer row.
-    public init(snapshot: Snapshot<SectionID, ItemID>, headers: Bool = false, footers: Bool = false) {
+    package init(snapshot: Snapshot<SectionID, ItemID>, headers: Bool = false, footers: Bool = false) {
         self.snapshot = snapshot
         self.hasHeaders = headers
         self.hasFooters = footers
@@ -67,7 +67,7 @@ public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
     ///   - height: the number of lines of a row; values below 1 count as 1. Called once per row,
     ///     in order. When it answers 1 for every row, the layout falls back to the fast path.
     /// - Complexity: O(*n* + *s*) plus the calls of `height`.
-    public init(
+    package init(
         snapshot: Snapshot<SectionID, ItemID>, headers: Bool = false, footers: Bool = false,
         height: (Row) -> Int
     ) {
@@ -112,7 +112,7 @@ public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// An empty layout: no rows.
-    public init() {
+    package init() {
         self.init(snapshot: Snapshot())
     }
 }
@@ -122,17 +122,17 @@ public struct ListLayout<SectionID: Hashable, ItemID: Hashable> {
 extension ListLayout {
     /// The number of rows (headers, items and footers). O(1).
     @inlinable
-    public var numberOfRows: Int { _sectionRowStarts[_sectionRowStarts.count - 1] }
+    package var numberOfRows: Int { _sectionRowStarts[_sectionRowStarts.count - 1] }
 
     /// The number of lines all rows take together. O(1).
     @inlinable
-    public var numberOfLines: Int {
+    package var numberOfLines: Int {
         if let starts = _lineStarts { return Int(starts[starts.count - 1]) }
         return numberOfRows
     }
 
     /// Whether every row is one line tall (no per-row storage). O(1).
-    public var isUniform: Bool { _lineStarts == nil }
+    package var isUniform: Bool { _lineStarts == nil }
 
     /// The index of the section that holds row `index`: the last section whose first row is at
     /// most `index` (sections without rows share their start with the next one). O(log *s*).
@@ -146,7 +146,7 @@ extension ListLayout {
     ///
     /// - Precondition: `0 <= index < numberOfRows`; ``rowIfPresent(at:)`` answers `nil` instead.
     /// - Complexity: O(log *s*).
-    public func row(at index: Int) -> Row {
+    package func row(at index: Int) -> Row {
         precondition(index >= 0 && index < numberOfRows, "row index \(index) is out of range 0..<\(numberOfRows)")
         let section = _section(containingRow: index)
         var offset = index - _sectionRowStarts[section]
@@ -161,14 +161,14 @@ extension ListLayout {
     }
 
     /// The row at an index, or `nil` when the index is out of range. O(log *s*).
-    public func rowIfPresent(at index: Int) -> Row? {
+    package func rowIfPresent(at index: Int) -> Row? {
         index >= 0 && index < numberOfRows ? row(at: index) : nil
     }
 
     /// The index of a row, or `nil` when the layout does not hold it.
     ///
     /// - Complexity: O(1) to find the identifier, O(log *s*) to find an item's section.
-    public func index(of row: Row) -> Int? {
+    package func index(of row: Row) -> Int? {
         switch row {
         case .header(let section):
             guard hasHeaders, let s = snapshot.indexOfSection(section) else { return nil }
@@ -186,7 +186,7 @@ extension ListLayout {
     ///
     /// - Precondition: `0 <= globalIndex < snapshot.numberOfItems`.
     /// - Complexity: O(log *s*).
-    public func rowIndex(ofItemAtGlobalIndex globalIndex: Int) -> Int {
+    package func rowIndex(ofItemAtGlobalIndex globalIndex: Int) -> Int {
         guard let path = snapshot.indexPath(atGlobalIndex: globalIndex) else {
             preconditionFailure("item index \(globalIndex) is out of range 0..<\(snapshot.numberOfItems)")
         }
@@ -194,7 +194,7 @@ extension ListLayout {
     }
 
     /// The global item index of row `index` when it is an item, else `nil`. O(log *s*).
-    public func globalItemIndex(ofRowAt index: Int) -> Int? {
+    package func globalItemIndex(ofRowAt index: Int) -> Int? {
         guard index >= 0 && index < numberOfRows else { return nil }
         let section = _section(containingRow: index)
         let offset = index - _sectionRowStarts[section] - (hasHeaders ? 1 : 0)
@@ -205,13 +205,13 @@ extension ListLayout {
     /// The index of the first row of a section (its header, when there are headers). O(1).
     ///
     /// - Precondition: `0 <= section < snapshot.numberOfSections`.
-    public func firstRowIndex(ofSectionAt section: Int) -> Int { _sectionRowStarts[section] }
+    package func firstRowIndex(ofSectionAt section: Int) -> Int { _sectionRowStarts[section] }
 
     /// The index of the section holding row `index`.
     ///
     /// - Precondition: `0 <= index < numberOfRows`.
     /// - Complexity: O(log *s*).
-    public func sectionIndex(ofRowAt index: Int) -> Int {
+    package func sectionIndex(ofRowAt index: Int) -> Int {
         precondition(index >= 0 && index < numberOfRows, "row index \(index) is out of range 0..<\(numberOfRows)")
         return _section(containingRow: index)
     }
@@ -224,27 +224,27 @@ extension ListLayout {
     ///
     /// - Precondition: `0 <= index <= numberOfRows` (`numberOfRows` answers ``numberOfLines``).
     @inlinable
-    public func firstLine(ofRowAt index: Int) -> Int {
+    package func firstLine(ofRowAt index: Int) -> Int {
         if let starts = _lineStarts { return Int(starts[index]) }
         return index
     }
 
     /// The number of lines of row `index`. O(1).
     @inlinable
-    public func height(ofRowAt index: Int) -> Int {
+    package func height(ofRowAt index: Int) -> Int {
         if let starts = _lineStarts { return Int(starts[index + 1] - starts[index]) }
         return 1
     }
 
     /// The lines row `index` takes. O(1).
-    public func lines(ofRowAt index: Int) -> Range<Int> {
+    package func lines(ofRowAt index: Int) -> Range<Int> {
         firstLine(ofRowAt: index) ..< firstLine(ofRowAt: index + 1)
     }
 
     /// The index of the row that holds `line`, or `nil` when the line is outside the list.
     ///
     /// - Complexity: O(1) for one-line rows, else O(log *n*) (binary search of prefix sums).
-    public func rowIndex(atLine line: Int) -> Int? {
+    package func rowIndex(atLine line: Int) -> Int? {
         guard line >= 0 && line < numberOfLines else { return nil }
         guard let starts = _lineStarts else { return line }
         // The last start is the end of the last row, not a row.
@@ -254,7 +254,7 @@ extension ListLayout {
     /// The rows that touch any of `lines`, as a range of row indices (empty when none).
     ///
     /// - Complexity: O(1) for one-line rows, else O(log *n*).
-    public func rows(touchingLines lines: Range<Int>) -> Range<Int> {
+    package func rows(touchingLines lines: Range<Int>) -> Range<Int> {
         let lower = max(0, lines.lowerBound)
         let upper = min(numberOfLines, lines.upperBound)
         guard lower < upper, let first = rowIndex(atLine: lower), let last = rowIndex(atLine: upper - 1) else {

@@ -1,7 +1,7 @@
 /// One row of a list: a section's header, an item, or a section's footer.
 ///
 /// A row is named by identity, not by position, so it stays the same row across applies
-/// while its index and line change. ``ListLayout`` maps rows to indices and lines.
+/// while its index and line change. `ListLayout` maps rows to indices and lines.
 public enum ListRow<SectionID: Hashable, ItemID: Hashable>: Hashable {
     /// The header of a section.
     case header(SectionID)

@@ -28,7 +28,7 @@ import Darwin
 /// Apps usually run it through a ``Program`` instead of calling `nextEvent` themselves.
 ///
 /// Input:
-/// - Keys are decoded by TUIList's own ``InputDecoder``, not by ncurses: terminfo lists only
+/// - Keys are decoded by TUIList's own `InputDecoder`, not by ncurses: terminfo lists only
 ///   the sequences of the terminal `TERM` names, and a terminal that sends others (common
 ///   inside tmux with `TERM=xterm-256color`) would otherwise deliver Escape plus characters.
 ///   A lone Escape is reported 25 ms after it arrives, when nothing followed it.

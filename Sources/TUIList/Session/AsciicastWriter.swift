@@ -10,14 +10,14 @@ import Foundation
 /// cast.frame(canvas, at: 0.5)
 /// try cast.text.write(toFile: "session.cast", atomically: true, encoding: .utf8)
 /// ```
-public struct AsciicastWriter {
+package struct AsciicastWriter {
     private var encoder = AnsiFrameEncoder()
     private var lines: [String] = []
     /// The time of the last event.
-    public private(set) var duration = 0.0
+    package private(set) var duration = 0.0
 
     /// A cast of a `columns`×`rows` screen, titled `title`, recorded at `timestamp` (Unix seconds).
-    public init(columns: Int, rows: Int, title: String, timestamp: Int) {
+    package init(columns: Int, rows: Int, title: String, timestamp: Int) {
         let header: [String: Any] = [
             "version": 2, "width": columns, "height": rows, "timestamp": timestamp,
             "title": title, "env": ["TERM": "xterm-256color"],
@@ -26,14 +26,14 @@ public struct AsciicastWriter {
     }
 
     /// Adds the bytes that take the screen to `canvas`.
-    public mutating func frame(_ canvas: Canvas, at time: Double) {
+    package mutating func frame(_ canvas: Canvas, at time: Double) {
         let data = encoder.encode(canvas)
         guard !data.isEmpty else { return }
         event(time, "o", data)
     }
 
     /// Adds a resize; the next frame is drawn in full.
-    public mutating func resize(columns: Int, rows: Int, at time: Double) {
+    package mutating func resize(columns: Int, rows: Int, at time: Double) {
         encoder.reset()
         event(time, "r", "\(columns)x\(rows)")
     }
@@ -45,7 +45,7 @@ public struct AsciicastWriter {
     }
 
     /// The file's text.
-    public var text: String { lines.joined(separator: "\n") + "\n" }
+    package var text: String { lines.joined(separator: "\n") + "\n" }
 
     private static func json(_ value: Any) -> String {
         let data = try! JSONSerialization.data(

@@ -8,18 +8,18 @@ import Foundation
 /// var pacer = ReplayPacer(times: player.times(), now: clock.now)
 /// while pacer.isDue(player.position, now: clock.now), let step = player.next() { show(step) }
 /// ```
-public struct ReplayPacer: Sendable {
+package struct ReplayPacer: Sendable {
     /// Each event's replay time (from ``SessionPlayer/times(speed:idleTimeLimit:)`` at speed 1).
-    public let times: [Double]
+    package let times: [Double]
     /// Playback speed, 0.1...100.
-    public private(set) var speed: Double
+    package private(set) var speed: Double
     /// Whether playback is paused.
-    public private(set) var isPaused = false
+    package private(set) var isPaused = false
     private var playhead = 0.0
     private var lastNow: Double
 
     /// A pacer at the start of `times`, at `speed`, with the real clock reading `now`.
-    public init(times: [Double], speed: Double = 1, now: Double) {
+    package init(times: [Double], speed: Double = 1, now: Double) {
         self.times = times
         self.speed = min(max(speed, 0.1), 100)
         lastNow = now
@@ -27,31 +27,31 @@ public struct ReplayPacer: Sendable {
 
     /// Takes `now` as the real time the playhead stands at, without moving it (when playback
     /// starts later than the pacer was made).
-    public mutating func start(at now: Double) { lastNow = now }
+    package mutating func start(at now: Double) { lastNow = now }
 
     /// Moves the playhead by the real time since the last call (unless paused).
-    public mutating func advance(to now: Double) {
+    package mutating func advance(to now: Double) {
         if !isPaused { playhead += (now - lastNow) * speed }
         lastNow = now
     }
 
     /// Whether the event at `position` is due (after ``advance(to:)``).
-    public func isDue(_ position: Int) -> Bool {
+    package func isDue(_ position: Int) -> Bool {
         !isPaused && position < times.count && times[position] <= playhead + 1e-9
     }
 
     /// The clock time at which the event at `position` falls due, or nil when paused or done.
-    public func deadline(of position: Int, now: Double) -> Double? {
+    package func deadline(of position: Int, now: Double) -> Double? {
         guard !isPaused, position < times.count else { return nil }
         return now + max(0, (times[position] - playhead) / speed)
     }
 
     /// Space: pauses or resumes.
-    public mutating func togglePause() { isPaused.toggle() }
+    package mutating func togglePause() { isPaused.toggle() }
 
     /// `.`: pauses and moves the playhead to the event at `position`, which the caller then
     /// plays. Returns false when there is none.
-    public mutating func step(to position: Int) -> Bool {
+    package mutating func step(to position: Int) -> Bool {
         isPaused = true
         guard position < times.count else { return false }
         playhead = times[position]
@@ -59,12 +59,12 @@ public struct ReplayPacer: Sendable {
     }
 
     /// `+`: twice as fast (at most 100).
-    public mutating func faster() { speed = min(speed * 2, 100) }
+    package mutating func faster() { speed = min(speed * 2, 100) }
     /// `-`: half as fast (at least 0.1).
-    public mutating func slower() { speed = max(speed / 2, 0.1) }
+    package mutating func slower() { speed = max(speed / 2, 0.1) }
 
     /// `REPLAY 3/10 ×2 · PAUSED · END (q quits)`.
-    public func status(position: Int, count: Int) -> String {
+    package func status(position: Int, count: Int) -> String {
         var text = "REPLAY \(position)/\(count) ×\(speed < 1 ? String(format: "%.2g", speed) : String(format: "%g", speed))"
         if isPaused { text += " · PAUSED" }
         if position >= count { text += " · END (q quits)" }

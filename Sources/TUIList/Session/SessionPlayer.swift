@@ -12,14 +12,14 @@
 ///     if case .show(let snapshot, let content) = step { list.apply(snapshot, animated: true) }
 /// }
 /// ```
-public struct SessionPlayer<
+package struct SessionPlayer<
     SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
 >: Sendable {
     /// The recording played.
-    public typealias Recording = SessionRecording<SectionID, ItemID, Content>
+    package typealias Recording = SessionRecording<SectionID, ItemID, Content>
 
     /// What one event asks for.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// Show this state: the snapshot and the content of its items.
         case show(Snapshot<SectionID, ItemID>, [ItemID: Content])
         /// The person pressed this key (by name).
@@ -31,31 +31,31 @@ public struct SessionPlayer<
     }
 
     /// The recording played.
-    public let recording: Recording
+    package let recording: Recording
     /// The index of the next event.
-    public private(set) var position = 0
+    package private(set) var position = 0
     /// The state after the events played so far.
-    public private(set) var snapshot = Snapshot<SectionID, ItemID>()
+    package private(set) var snapshot = Snapshot<SectionID, ItemID>()
     /// The content of the items of ``snapshot``.
-    public private(set) var content: [ItemID: Content] = [:]
+    package private(set) var content: [ItemID: Content] = [:]
 
     /// A player at the start of `recording`.
-    public init(recording: Recording) {
+    package init(recording: Recording) {
         self.recording = recording
     }
 
     /// The number of events.
-    public var count: Int { recording.events.count }
+    package var count: Int { recording.events.count }
     /// Whether every event has been played.
-    public var isFinished: Bool { position >= recording.events.count }
+    package var isFinished: Bool { position >= recording.events.count }
     /// The recorded time of the next event, in seconds from the start.
-    public var nextTime: Double? { isFinished ? nil : recording.events[position].event.time }
+    package var nextTime: Double? { isFinished ? nil : recording.events[position].event.time }
 
     /// Takes the next event and returns what it asks for. The recording was checked when it
     /// was read, so edits fit.
     /// - Complexity: O(size of the event), plus a copy of the state when the caller keeps the
     ///   previous one.
-    public mutating func next() -> Step? {
+    package mutating func next() -> Step? {
         guard !isFinished else { return nil }
         let event = recording.events[position].event
         position += 1
@@ -86,7 +86,7 @@ public struct SessionPlayer<
 
     /// Replay times of the recording's events: recorded times with pauses longer than
     /// `idleTimeLimit` cut to it, divided by `speed`.
-    public func times(speed: Double = 1, idleTimeLimit: Double? = nil) -> [Double] {
+    package func times(speed: Double = 1, idleTimeLimit: Double? = nil) -> [Double] {
         var result: [Double] = []
         result.reserveCapacity(recording.events.count)
         var previousRecorded = 0.0, current = 0.0

@@ -25,7 +25,7 @@
 /// cell (it scrolls into view), and again for every row on screen after an apply, which
 /// reconfigures the row's existing cell in place (same identifier and cell type ⇒ same cell
 /// object). A row marked with `reloadItems` gets a fresh cell. A cell that scrolls off goes
-/// back to ``reusePool``, whose counters show how many cells exist.
+/// back to `reusePool`, whose counters show how many cells exist.
 ///
 /// Across applies the selection follows its item's identity (or falls to its neighbour when
 /// the item is deleted), and the first visible row stays on the line it was on when rows
@@ -104,7 +104,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     public var state = ListViewState<ItemID>()
 
     /// Idle and live cells, with counters of cells made and reused.
-    public let reusePool = CellReusePool()
+    package let reusePool = CellReusePool()
 
     // MARK: Cells on screen
 
@@ -207,7 +207,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
         _footerProvider = footerProvider
     }
 
-    /// Registers how to make cells of a type in a style (see ``ReuseIdentifier``). Without a
+    /// Registers how to make cells of a type in a style (see `ReuseIdentifier`). Without a
     /// registration, ``ListCellContext/dequeue(_:style:)`` makes cells with `init()`.
     public func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
         reusePool.register(type, style: style, factory: factory)
@@ -290,7 +290,7 @@ extension ListView {
     public func snapshot() -> Snapshot<SectionID, ItemID> { _layout.snapshot }
 
     /// The current layout: rows and the lines they take. O(1).
-    public var layout: ListLayout<SectionID, ItemID> { _layout }
+    package var layout: ListLayout<SectionID, ItemID> { _layout }
 
     /// The number of lines of all rows. O(1).
     public var numberOfLines: Int { _layout.numberOfLines }
