@@ -26,20 +26,25 @@ import Darwin
 /// only the second does (the app reads Ctrl-C as a key, to confirm before losing work, say).
 final class TerminalInputReader: @unchecked Sendable {
     private let input: Int32
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var hungUp = false
-    private var wakePending = false
     private let wakePipe: (read: Int32, write: Int32)
     private let stopPipe: (read: Int32, write: Int32)
-    private let finished = DispatchSemaphore(value: 0)
+    /// What the reading thread and the program's thread share.
+    private struct Shared {
+        var bytes: [UInt8] = []
+        var hungUp = false
+        var wakePending = false
+        /// Whether the reading thread runs (set by ``start()``, cleared when it ends).
+        var threadRunning = false
+        /// When a Ctrl-C was read that the loop has not taken yet.
+        var interruptReadAt: Double?
+        /// Whether an untaken Ctrl-C waits for a second one (see the type).
+        var passesControlC = false
+        /// The status Ctrl-C ends the program with from this thread.
+        var interruptStatus: Int32 = 130
+    }
+    private let shared = LockedValue(Shared())
+    /// The program thread's own: whether it started the reading thread and has not stopped it.
     private var isRunning = false
-    /// Guarded by `lock`: when a Ctrl-C was read that the loop has not taken yet.
-    private var interruptReadAt: Double?
-    /// Guarded by `lock`: whether an untaken Ctrl-C waits for a second one (see the type).
-    private var passesControlCValue = false
-    /// Guarded by `lock`: the status Ctrl-C ends the program with from this thread.
-    private var interruptStatusValue: Int32 = 130
     /// The reading thread's own: where Ctrl-C is, outside pastes.
     private var scanner = InterruptScanner()
 
@@ -65,9 +70,10 @@ final class TerminalInputReader: @unchecked Sendable {
     func start() {
         guard !isRunning else { return }
         isRunning = true
-        lock.lock()
-        interruptReadAt = nil  // a Ctrl-C from before a suspend is no longer waiting
-        lock.unlock()
+        shared.withLock {
+            $0.interruptReadAt = nil  // a Ctrl-C from before a suspend is no longer waiting
+            $0.threadRunning = true
+        }
         // A stop request the last thread took is still in the pipe: it must not stop this one.
         var drain = [UInt8](repeating: 0, count: 16)
         while read(stopPipe.read, &drain, drain.count) > 0 {}
@@ -82,39 +88,40 @@ final class TerminalInputReader: @unchecked Sendable {
         isRunning = false
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        finished.wait()
+        shared.withLock(when: { !$0.threadRunning }) { _ in }
     }
 
     /// Whether Ctrl-C is a key the app reads: then only a second Ctrl-C, before the loop took
     /// the first, ends the program from this thread.
     var passesControlC: Bool {
-        get { lock.lock(); defer { lock.unlock() }; return passesControlCValue }
-        set { lock.lock(); passesControlCValue = newValue; lock.unlock() }
+        get { shared.withLock { $0.passesControlC } }
+        set { shared.withLock { $0.passesControlC = newValue } }
     }
 
     /// The exit status when this thread ends the program on Ctrl-C (130, as SIGINT's).
     var interruptStatus: Int32 {
-        get { lock.lock(); defer { lock.unlock() }; return interruptStatusValue }
-        set { lock.lock(); interruptStatusValue = newValue; lock.unlock() }
+        get { shared.withLock { $0.interruptStatus } }
+        set { shared.withLock { $0.interruptStatus = newValue } }
     }
 
     /// Everything read since the last call, and whether the input has hung up.
     func take() -> (bytes: [UInt8], hungUp: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = bytes
-        bytes.removeAll(keepingCapacity: true)
-        interruptReadAt = nil
-        if wakePending {
-            wakePending = false
-            var drain = [UInt8](repeating: 0, count: 64)
-            while read(wakePipe.read, &drain, drain.count) > 0 {}
+        shared.withLock { state in
+            let taken = state.bytes
+            state.bytes.removeAll(keepingCapacity: true)
+            state.interruptReadAt = nil
+            if state.wakePending {
+                // Under the lock: a delivery after it finds the flag clear and writes a new byte.
+                state.wakePending = false
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(wakePipe.read, &drain, drain.count) > 0 {}
+            }
+            return (taken, state.hungUp)
         }
-        return (taken, hungUp)
     }
 
     private func loop() {
-        defer { finished.signal() }
+        defer { shared.withLock { $0.threadRunning = false } }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var fds = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -151,29 +158,29 @@ final class TerminalInputReader: @unchecked Sendable {
 
     /// Milliseconds to wait for input: forever, or until an untaken Ctrl-C is overdue.
     private func interruptWait() -> Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let since = interruptReadAt, !passesControlCValue else { return -1 }
-        let left = since + Self.interruptGrace - Self.now()
-        return Int32(max(0, (left * 1000).rounded(.up)))
+        shared.withLock { state in
+            guard let since = state.interruptReadAt, !state.passesControlC else { return -1 }
+            let left = since + Self.interruptGrace - Self.now()
+            return Int32(max(0, (left * 1000).rounded(.up)))
+        }
     }
 
     /// Whether an untaken Ctrl-C has waited its grace out (and the app does not read it).
     private func interruptOverdue() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let since = interruptReadAt, !passesControlCValue else { return false }
-        return Self.now() >= since + Self.interruptGrace
+        shared.withLock { state in
+            guard let since = state.interruptReadAt, !state.passesControlC else { return false }
+            return Self.now() >= since + Self.interruptGrace
+        }
     }
 
     /// Notes `count` Ctrl-C keys just read; true when the program must end now: a Ctrl-C was
     /// already waiting untaken, or two came at once.
     private func noteInterrupts(_ count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if interruptReadAt != nil || count > 1 { return true }
-        interruptReadAt = Self.now()
-        return false
+        shared.withLock { state in
+            if state.interruptReadAt != nil || count > 1 { return true }
+            state.interruptReadAt = Self.now()
+            return false
+        }
     }
 
     private static func now() -> Double {
@@ -183,12 +190,12 @@ final class TerminalInputReader: @unchecked Sendable {
     }
 
     private func deliver(_ read: ArraySlice<UInt8>, hangUp: Bool) {
-        lock.lock()
-        bytes.append(contentsOf: read)
-        if hangUp { hungUp = true }
-        let signal = !wakePending
-        wakePending = true
-        lock.unlock()
+        let signal = shared.withLock { state in
+            state.bytes.append(contentsOf: read)
+            if hangUp { state.hungUp = true }
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
         if signal {
             var byte: UInt8 = 1
             _ = write(wakePipe.write, &byte, 1)
