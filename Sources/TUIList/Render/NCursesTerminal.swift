@@ -1,5 +1,6 @@
 import CNCurses
 import CTerminalRestore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -126,7 +127,9 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).
     public private(set) var cellsWrittenLastFrame = 0
 
-    nonisolated(unsafe) private static var isActive = false
+    /// Whether a terminal is open: ncurses holds one screen per process. Atomic, as any thread
+    /// may open one.
+    private static let isActive = Atomic<Bool>(false)
 
     private let screen: OpaquePointer
     private let outputFile: UnsafeMutablePointer<FILE>?
@@ -169,7 +172,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         handleSignals: Bool = true
     ) throws {
-        guard !NCursesTerminal.isActive else { throw Error.alreadyActive }
+        guard !NCursesTerminal.isActive.load(ordering: .sequentiallyConsistent) else { throw Error.alreadyActive }
         guard isatty(output) == 1 else { throw Error.notATerminal }
         setlocale(LC_ALL, "")
         if tui_locale_is_utf8() == 0 {
@@ -198,7 +201,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         inputDescriptor = input
         outputDescriptor = output
         handlesSignals = handleSignals
-        NCursesTerminal.isActive = true
+        NCursesTerminal.isActive.store(true, ordering: .sequentiallyConsistent)
 
         raw()
         noecho()
@@ -405,7 +408,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         delscreen(screen)
         tui_fclose(outputFile)
         tui_fclose(inputFile)
-        NCursesTerminal.isActive = false
+        NCursesTerminal.isActive.store(false, ordering: .sequentiallyConsistent)
     }
 
     // MARK: - Input modes, resize, suspend

@@ -38,6 +38,9 @@ package enum LineKey: Sendable, Equatable {
 package struct LineKeyer: Sendable {
     /// The keying in use.
     package let key: LineKey
+    /// `nonisolated(unsafe)` only because `Regex` is not declared `Sendable` in this toolchain:
+    /// the value is immutable after `init`, and matching shares nothing mutable between threads
+    /// (the regex's compiled program is built once, behind the library's own atomic).
     nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
 
     /// A keyer; a `.pattern` that is not a valid regular expression is a one-line failure.
