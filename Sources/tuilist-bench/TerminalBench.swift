@@ -126,23 +126,24 @@ enum TerminalBenchmarks {
 }
 
 /// Counts the bytes readable from a descriptor on a thread of its own.
-final class ByteCounter: @unchecked Sendable {
+final class ByteCounter: Sendable {
+    private struct State {
+        var count = 0
+        var lastArrival = DispatchTime.now().uptimeNanoseconds
+        var running = true
+    }
     private let fd: Int32
-    private let lock = NSLock()
-    private var count = 0
-    private var lastArrival = DispatchTime.now().uptimeNanoseconds
-    private var running = true
-    private var thread: Thread?
+    private let state = LockedValue(State())
 
     init(fd: Int32) { self.fd = fd }
 
     /// Bytes read so far.
-    var total: Int { lock.withLock { count } }
+    var total: Int { state.withLock { $0.count } }
 
     func start() {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65536)
-            while lock.withLock({ running }) {
+            while state.withLock({ $0.running }) {
                 var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 20) > 0 else { continue }
                 let n = read(fd, &buffer, buffer.count)
@@ -151,13 +152,12 @@ final class ByteCounter: @unchecked Sendable {
                 if ProcessInfo.processInfo.environment["TUILIST_BENCH_DUMP"] != nil {
                     FileHandle.standardError.write(Data(buffer[0 ..< n]))
                 }
-                lock.withLock {
-                    count += n
-                    lastArrival = DispatchTime.now().uptimeNanoseconds
+                state.withLock {
+                    $0.count += n
+                    $0.lastArrival = DispatchTime.now().uptimeNanoseconds
                 }
             }
         }
-        self.thread = thread
         thread.start()
     }
 
@@ -166,14 +166,14 @@ final class ByteCounter: @unchecked Sendable {
     func waitForQuiet() {
         let start = DispatchTime.now().uptimeNanoseconds
         while true {
-            let idle = lock.withLock { DispatchTime.now().uptimeNanoseconds - max(lastArrival, start) }
+            let idle = state.withLock { DispatchTime.now().uptimeNanoseconds - max($0.lastArrival, start) }
             if idle > 150_000_000 { return }
             usleep(20_000)
         }
     }
 
     func stop() {
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
         usleep(50_000)
     }
 }
