@@ -15,10 +15,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation` (scripts/docs); a command plugin, built only when run.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `tuilist watch` runs its command with it (no shell, a timeout, output limits).
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
-        // FilePath, for swift-subprocess's executable paths (already one of its dependencies).
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // ncursesw as a Swift module: a modulemap plus a shim header for macros and variadics.
@@ -96,8 +92,6 @@ let package = Package(
             name: "TUIListTool",
             dependencies: [
                 "TUIList",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The `tuilist` command line: a thin ArgumentParser layer over TUIListTool, one file per

@@ -11,7 +11,7 @@ private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
     private var script: [CommandResult]
     private(set) var commands: [[String]] = []
     init(_ script: [CommandResult]) { self.script = script }
-    func run(_ command: [String], timeout: Double) async -> CommandResult {
+    func run(_ command: [String], timeout: Double) -> CommandResult {
         lock.withLock {
             commands.append(command)
             return script.count > 1 ? script.removeFirst() : script[0]
@@ -393,14 +393,14 @@ private func output(_ lines: String...) -> CommandResult {
 
     @Test func theRealRunnerRunsWithoutAShellAndTimesOut() async {
         let runner = SubprocessRunner()
-        let echo = await runner.run(["echo", "a b", "$HOME"], timeout: 10)
+        let echo = runner.run(["echo", "a b", "$HOME"], timeout: 10)
         #expect(echo.output == "a b $HOME\n", "arguments are not expanded by a shell")
         #expect(echo.exitCode == 0)
-        let failing = await runner.run(["sh", "-c", "echo oops >&2; exit 3"], timeout: 10)
+        let failing = runner.run(["sh", "-c", "echo oops >&2; exit 3"], timeout: 10)
         #expect(failing.exitCode == 3 && failing.problem == "oops")
-        let slow = await runner.run(["sleep", "5"], timeout: 0.3)
+        let slow = runner.run(["sleep", "5"], timeout: 0.3)
         #expect(slow.failure?.contains("timed out") == true)
-        let missing = await runner.run(["no-such-command-tuilist"], timeout: 5)
+        let missing = runner.run(["no-such-command-tuilist"], timeout: 5)
         #expect(missing.exitCode == nil && missing.failure != nil)
     }
 
@@ -420,7 +420,7 @@ private func output(_ lines: String...) -> CommandResult {
         // but the deadline is the runner's Dispatch timer and must not wait for it.
         let watcher = ProcessWatcher(marker: marker)
         // 1.5 s: time for the watcher to see the processes before the deadline ends them.
-        let result = await SubprocessRunner().run(tagged, timeout: 1.5)
+        let result = SubprocessRunner().run(tagged, timeout: 1.5)
         #expect(result.failure?.contains("timed out") == true, "\(result)")
         let (seen, gone, aliveAfter) = await watcher.result()
         // What must hold: none of the run's processes outlives it. The watcher's thread can miss

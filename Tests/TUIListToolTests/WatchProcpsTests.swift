@@ -10,7 +10,7 @@ private final class Script: CommandRunner, @unchecked Sendable {
     private var script: [CommandResult]
     private(set) var runs = 0
     init(_ script: [CommandResult]) { self.script = script }
-    func run(_ command: [String], timeout: Double) async -> CommandResult {
+    func run(_ command: [String], timeout: Double) -> CommandResult {
         lock.withLock {
             runs += 1
             return script.count > 1 ? script.removeFirst() : script[0]

@@ -74,7 +74,9 @@ package enum ExternalEditor {
         close(descriptor)
 
         let status = try run(["/bin/sh", "-c", command + " \"$@\"", command, path], input: input, output: output)
-        if status != 0 { throw ToolFailure("the editor (\(command)) \(describe(status)): the list is as it was") }
+        if status != .exited(0) {
+            throw ToolFailure("the editor (\(command)) \(status.description): the list is as it was")
+        }
 
         let reading = open(path, O_RDONLY | O_CLOEXEC)
         guard reading >= 0 else { throw ToolFailure("cannot read back \(path): \(errorText(errno))") }
@@ -86,27 +88,14 @@ package enum ExternalEditor {
 
     /// Runs `arguments` with standard input and output on the given descriptors and waits.
     ///
-    /// - Returns: The raw wait status.
-    static func run(_ arguments: [String], input: Int32, output: Int32) throws(ToolFailure) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if input != 0 { posix_spawn_file_actions_adddup2(&actions, input, 0) }
-        if output != 1 { posix_spawn_file_actions_adddup2(&actions, output, 1) }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ToolFailure("cannot run the editor: \(arguments[0]): \(errorText(spawned))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
-    }
-
-    /// "exited with status 1", "was ended by signal 9".
-    static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7F
-        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-        return "was ended by signal \(signal)"
+    /// - Returns: How it ended.
+    static func run(_ arguments: [String], input: Int32, output: Int32) throws(ToolFailure) -> ChildProcess.Status {
+        do {
+            let child = try ChildProcess.spawn(
+                arguments, input: .descriptor(input), output: .descriptor(output), error: .inherit)
+            return child.wait()
+        } catch {
+            throw ToolFailure("cannot run the editor: \(arguments[0]): \(error.reason)")
+        }
     }
 }

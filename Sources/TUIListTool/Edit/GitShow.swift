@@ -17,36 +17,10 @@ package enum GitShow {
         let arguments = [
             "git", "--no-pager", "show", "--stat", "--patch", "--color=always", "--format=medium", commit, "--",
         ]
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return ["(cannot run git: \(errorText(errno)))"] }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
-        close(pipeEnds[1])
-        guard spawned == 0 else {
-            close(pipeEnds[0])
-            return ["(cannot run git: \(errorText(spawned)))"]
-        }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 14)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            if output.count < 16 << 20 { output += buffer[0 ..< count] }  // keep reading: git must not block
-        }
-        close(pipeEnds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // git must not block on a full pipe: the run reads everything and keeps 16 MB.
+        let run = ChildProcess.run(arguments, timeout: nil)
+        if let failure = run.spawnError { return ["(cannot run git: \(failure.reason))"] }
+        let output = run.output
         let text = String(decoding: output, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(maxLines).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }

@@ -1,6 +1,4 @@
 import Foundation
-import Subprocess
-import SystemPackage
 import TUIList
 
 /// What one run of a watched command gave.
@@ -36,130 +34,39 @@ package struct CommandResult: Sendable, Equatable {
 /// script one.
 package protocol CommandRunner: Sendable {
     /// Runs `command` (the executable, then its arguments; never through a shell), giving up
-    /// after `timeout` seconds.
-    func run(_ command: [String], timeout: Double) async -> CommandResult
+    /// after `timeout` seconds. Called off the program's thread (``ProgramMailbox/perform(_:)``).
+    func run(_ command: [String], timeout: Double) -> CommandResult
 }
 
-/// Runs commands with swift-subprocess: the executable is looked up on `PATH`, no shell is
-/// involved, output is limited (16 MB, 1 MB of stderr), and a run that takes longer than its
-/// timeout is torn down and reported as timed out. Each run is the leader of its own process
-/// group, so the teardown (SIGTERM to the group, SIGKILL after ``gracePeriod``) also ends what
-/// the command started (a shell's children were otherwise left running after a timeout). While
-/// a run is in flight its group is the runtime's ``ChildProcessGroup``, so it also ends when
-/// tuilist does (q, Ctrl-C: the command's own group does not get the terminal's SIGINT).
+/// Runs commands as ``ChildProcess/run(_:timeout:outputLimit:errorLimit:environment:)`` does:
+/// the executable is looked up on `PATH`, no shell is involved, output is limited (16 MB,
+/// 1 MB of stderr), and a run that takes longer than its timeout is torn down and reported as
+/// timed out. Each run is the leader of its own process group, so the teardown (SIGTERM to the
+/// group, SIGKILL after ``ChildProcess/gracePeriod``) also ends what the command started (a
+/// shell's children were otherwise left running after a timeout). While a run is in flight its
+/// group is the runtime's ``ChildProcessGroup``, so it also ends when tuilist does (q, Ctrl-C:
+/// the command's own group does not get the terminal's SIGINT).
 ///
-/// The deadline is kept by a Dispatch timer, not by a task of Swift's cooperative pool: when
-/// that pool is busy (a CPU-bound test suite on two cores kept it so for minutes) the group is
-/// still signalled on time, and a command that ended before its deadline is never reported as
-/// timed out because its result was read late. A run counts as timed out only when the timer
+/// The deadline is kept by the running thread's own `poll`, so the group is signalled on time
+/// however busy the rest of the process is. A run counts as timed out only when the deadline
 /// found its group alive and the command then ended by a signal.
 package struct SubprocessRunner: CommandRunner {
-    /// Seconds a timed-out run's process group has between SIGTERM and SIGKILL.
-    package static let gracePeriod = 0.5
-
     /// A runner.
     package init() {}
 
-    package func run(_ command: [String], timeout: Double) async -> CommandResult {
+    package func run(_ command: [String], timeout: Double) -> CommandResult {
         guard let name = command.first else { return CommandResult(exitCode: nil, output: "", failure: "no command") }
-        let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
-        let arguments = Arguments(Array(command.dropFirst()))
-        let deadline = Deadline(seconds: timeout)
-        defer {
-            deadline.cancel()
-            ChildProcessGroup.set(nil)
+        let run = ChildProcess.run(command, timeout: timeout)
+        if let failure = run.spawnError {
+            return CommandResult(exitCode: nil, output: "", failure: "\(name): \(failure.reason)")
         }
-        do {
-            var platform = PlatformOptions()
-            platform.processGroupID = 0  // a group of its own, led by the command
-            let result = try await Subprocess.run(
-                executable, arguments: arguments, platformOptions: platform,
-                // Bytes, decoded below: swift-subprocess's `.string` decodes through a generic
-                // per-byte path that took 40 % of a 50,000-line watch's CPU (perf).
-                input: .none, output: .bytes(limit: 16 << 20),
-                error: .string(limit: 1 << 20)
-            ) { execution in
-                let group = execution.processIdentifier.value
-                // Ctrl-C no longer reaches the command's own group: end it with us.
-                ChildProcessGroup.set(group)
-                deadline.start(group: group)
-            }
-            let code: Int32
-            switch result.terminationStatus {
-            case .exited(let value): code = value
-            case .signaled(let signal):
-                if deadline.fired {
-                    return CommandResult(exitCode: nil, output: "", failure: "timed out after \(Self.seconds(timeout))")
-                }
-                code = 128 + signal
-            }
-            // Invalid UTF-8 is repaired (U+FFFD), as before.
-            return CommandResult(
-                exitCode: code, output: String(decoding: result.standardOutput, as: UTF8.self), errors: result.standardError)
-        } catch {
-            return CommandResult(exitCode: nil, output: "", failure: "\(name): \(Self.describe(error))")
+        if run.timedOut {
+            return CommandResult(exitCode: nil, output: "", failure: "timed out after \(Self.seconds(timeout))")
         }
-    }
-
-    /// A run's deadline: at `seconds` after ``start(group:)``, SIGTERM to the process group,
-    /// then SIGKILL after ``SubprocessRunner/gracePeriod``, on a Dispatch queue.
-    ///
-    /// `@unchecked Sendable`: the timer is made in `init` and only scheduled, resumed and
-    /// cancelled after (Dispatch makes those thread-safe); its handler runs on one serial
-    /// queue; the flags are behind the mutex.
-    private final class Deadline: @unchecked Sendable {
-        private struct State {
-            var fired = false
-            var cancelled = false
-            var started = false
-        }
-        private let seconds: Double
-        private let state = LockedValue(State())
-        private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "TUIListTool.SubprocessRunner.deadline"))
-
-        init(seconds: Double) { self.seconds = max(0.001, seconds) }
-
-        /// Whether the deadline passed with the group still there (it was signalled).
-        var fired: Bool { state.withLock { $0.fired } }
-
-        func start(group: Int32) {
-            var step = 0
-            timer.setEventHandler { [self] in
-                let signal = step == 0 ? SIGTERM : SIGKILL
-                step += 1
-                let delivered = state.withLock { state -> Bool in
-                    guard !state.cancelled else { return false }
-                    // ESRCH: the whole group already ended; nothing timed out.
-                    guard kill(-group, signal) == 0 else { return false }
-                    if signal == SIGTERM { state.fired = true }
-                    return true
-                }
-                if !delivered || signal == SIGKILL { timer.cancel() }
-            }
-            timer.schedule(
-                deadline: .now() + seconds,
-                repeating: .milliseconds(Int(SubprocessRunner.gracePeriod * 1000)))
-            state.withLock { $0.started = true }
-            timer.resume()
-        }
-
-        /// The run ended: no signal is sent after this.
-        func cancel() {
-            let started = state.withLock { state -> Bool in
-                state.cancelled = true
-                return state.started
-            }
-            timer.cancel()
-            // A source is never released suspended (libdispatch traps): one that never
-            // started is resumed once, already cancelled, so its handler never runs.
-            if !started { timer.resume() }
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let text = "\(error)"
-        if text.contains("executableNotFound") || text.contains("not found") { return "command not found" }
-        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+        // Invalid UTF-8 is repaired (U+FFFD).
+        return CommandResult(
+            exitCode: run.status?.shellCode, output: String(decoding: run.output, as: UTF8.self),
+            errors: String(decoding: run.errors, as: UTF8.self))
     }
 
     static func seconds(_ value: Double) -> String {
@@ -176,17 +83,10 @@ package enum OnChangeRunner {
     ///   - command: the executable, then its arguments.
     ///   - environment: variables added to the inherited environment.
     /// - Returns: its exit code, or nil when it could not start or a signal ended it.
-    package static func run(_ command: [String], environment: [String: String]) async -> Int32? {
-        guard let name = command.first else { return nil }
-        let executable: Executable = name.contains("/") ? .path(FilePath(name)) : .name(name)
-        var updates: [Environment.Key: String?] = [:]
-        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
-        guard
-            let result = try? await Subprocess.run(
-                executable, arguments: Arguments(Array(command.dropFirst())), environment: .inherit.updating(updates),
-                input: .none, output: .discarded, error: .discarded)
+    package static func run(_ command: [String], environment: [String: String]) -> Int32? {
+        guard let child = try? ChildProcess.spawn(command, output: .null, error: .null, environment: environment)
         else { return nil }
-        if case .exited(let code) = result.terminationStatus { return code }
+        if case .exited(let code) = child.wait() { return code }
         return nil
     }
 }
@@ -202,11 +102,16 @@ package final class OnChangeQueue: Sendable {
 
     package init() {}
 
+    /// What the queue posts when it has run every command submitted (the app may ignore it).
+    package struct Drained: Sendable {}
+
     /// Runs `command` now, or once the one running ends (replacing any waiting before it).
     /// - Parameters:
     ///   - command: the executable, then its arguments.
     ///   - environment: variables added to the inherited environment.
-    package func submit(_ command: [String], environment: [String: String]) {
+    ///   - mailbox: where the commands run (``ProgramMailbox/perform(_:)``, off the program's
+    ///     thread) and ``Drained`` is posted.
+    package func submit(_ command: [String], environment: [String: String], mailbox: ProgramMailbox) {
         let startNow = state.withLock { state in
             if state.running {
                 state.pending = (command, environment)
@@ -216,16 +121,17 @@ package final class OnChangeQueue: Sendable {
             return true
         }
         guard startNow else { return }
-        Task.detached { [state] in
+        mailbox.perform { [state] in
             var next: (command: [String], environment: [String: String])? = (command, environment)
             while let job = next {
-                _ = await OnChangeRunner.run(job.command, environment: job.environment)
+                _ = OnChangeRunner.run(job.command, environment: job.environment)
                 next = state.withLock { state in
                     defer { state.pending = nil }
                     if state.pending == nil { state.running = false }
                     return state.pending
                 }
             }
+            return Drained()
         }
     }
 }

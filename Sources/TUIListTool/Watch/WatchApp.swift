@@ -11,7 +11,7 @@ import TUIList
 /// Space pauses and resumes running; `/` filters the rows; q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
 /// last line of its standard error, and keeps the last good list on screen.
 ///
-/// The command runs off the program's thread (a task per run, never more than one at a time);
+/// The command runs off the program's thread (a thread per run, never more than one at a time);
 /// its result is posted to the program's mailbox and comes back in ``receive(_:in:)``. Tests give a
 /// scripted ``CommandRunner`` and a headless terminal with a manual clock.
 package final class WatchApp: TerminalApp {
@@ -281,9 +281,7 @@ package final class WatchApp: TerminalApp {
         runsStarted += 1
         let runner = self.runner, command = options.command, timeout = options.timeout
         let mailbox = program.mailbox
-        Task.detached {
-            mailbox.post(await runner.run(command, timeout: timeout))
-        }
+        mailbox.perform { runner.run(command, timeout: timeout) }
     }
 
     private func finish(_ result: CommandResult) {
@@ -481,7 +479,8 @@ package final class WatchApp: TerminalApp {
             "TUILIST_ADDED": counts.added, "TUILIST_REMOVED": counts.removed, "TUILIST_MOVED": counts.moved,
             "TUILIST_CHANGED": counts.changed,
         ].mapValues { "\($0)" }
-        onChangeQueue.submit(command, environment: environment)
+        guard let mailbox = program?.mailbox else { return }
+        onChangeQueue.submit(command, environment: environment, mailbox: mailbox)
     }
 
     /// Shows the run at ``position`` (filtered), animated from what is on screen.
