@@ -88,7 +88,7 @@ final class TerminalInputReader: @unchecked Sendable {
         isRunning = false
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        shared.withLock(when: { !$0.threadRunning }) { _ in }
+        shared.withLock(when: { !$0.threadRunning }, { _ in })
     }
 
     /// Whether Ctrl-C is a key the app reads: then only a second Ctrl-C, before the loop took
