@@ -43,8 +43,8 @@ struct RowIdentities {
 }
 
 /// A `reload` whose command's lines are being read: they replace the old ones once all are in,
-/// or after ``PickerApp/reloadPatience`` seconds for a command that goes on (fzf too keeps the
-/// old list on screen meanwhile).
+/// or after ``PickerApp/reloadPatience`` seconds once some are, for a command that goes on (fzf
+/// too keeps the old list on screen meanwhile). Marks on lines not in at that moment are dropped.
 struct PendingReload {
     /// Where the command's lines arrive.
     let inbox: LineInbox
@@ -93,7 +93,8 @@ extension PickerApp {
         guard var pending = reloading else { return true }
         let (batches, finished, error) = pending.inbox.takeBatches()
         pending.batches += batches
-        guard finished || program.clock.now - pending.started >= Self.reloadPatience else {
+        // (A command slower than that: its first lines, not an empty list.)
+        guard finished || (program.clock.now - pending.started >= Self.reloadPatience && !pending.batches.isEmpty) else {
             reloading = pending
             return false
         }

@@ -658,7 +658,7 @@ package final class PickerApp: TerminalApp {
         searchDue = false
         lastShown = program.clock.now
         search(animated: true)
-        markedLines.removeAll { rows.slots[$0] == nil }
+        markedLines.removeAll { identities?.slots[$0] == nil }
         list.markedItems = Set(markedLines)
         if let selection, list.snapshot().contains(item: selection) { list.select(selection) }
         previewFor = nil

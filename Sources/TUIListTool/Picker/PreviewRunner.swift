@@ -58,9 +58,11 @@ package struct PreviewWindow: Sendable, Equatable {
             default:
                 if Self.acceptedWords.contains(part) || part.hasPrefix("border-") || part.hasPrefix("~") {
                     continue
-                } else if part.hasSuffix("%"), let value = Int(part.dropLast()), (0 ... 99).contains(value) {
+                } else if part.hasSuffix("%"), part.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let value = Int(part.dropLast()), (0 ... 99).contains(value)
+                {
                     size = .percent(value)
-                } else if let value = Int(part), value >= 0 {
+                } else if part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) {
                     size = .cells(value)
                 } else if Self.isScrollOffset(part) {
                     scroll = part
