@@ -121,7 +121,9 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "A command whose output shows beside the list for the selected line; {} is the line, quoted.")
     var preview: String?
 
-    @Option(name: .long, help: "As fzf: side and size (right:50%, the default; left:30, up:40%, down:10), wrap, hidden, +SCROLL (+{2}-5).")
+    @Option(
+        name: .long,
+        help: "As fzf: side and size (right:50%, the default; left:30, up:40%, down:10), wrap, hidden, +SCROLL (+{2}-5).")
     var previewWindow: String?
 
     @Option(

@@ -167,6 +167,21 @@ import Testing
         #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["two"], "a double-click does what Enter does")
     }
 
+    @Test func bindGivesTheMouseEventsOtherActions() throws {
+        #expect(
+            try PickerBinding.parse("double-click:toggle") == [PickerBinding(key: .unknown("double-click"), action: .toggleMark)])
+        let picker = try Picker(
+            try Self.options(multi: true, bind: "double-click:toggle,scroll-down:last,right-click:ignore"),
+            lines: ["one", "two", "three", "four"])
+        picker.doubleClick(x: 5, y: 2)
+        #expect(
+            picker.app.exitStatus == nil && picker.app.marked == ["two"], "double-click:toggle marks, Enter's choose does not run")
+        picker.wheel(.wheelDown, x: 5, y: 2)
+        #expect(picker.selectedRow == "four", "scroll-down:last")
+        picker.click(x: 5, y: 2, button: .right)
+        #expect(picker.selectedRow == "two" && picker.app.marked == ["two"], "right-click:ignore selects, marks nothing")
+    }
+
     @Test func aRightClickMarksAndNoMouseIgnoresTheMouse() throws {
         let multi = try Picker(try Self.options(multi: true), lines: ["one", "two", "three"])
         multi.click(x: 5, y: 2, button: .right)
@@ -197,7 +212,8 @@ import Testing
         picker.press(.control("b"))
         #expect(picker.rows[1].contains("│ 2 "), "\(picker.rows)")
         picker.wheel(.wheelDown, x: 45, y: 4, notches: 3)
-        #expect(picker.rows[1].contains("│ 5 ") && picker.selectedRow == "a", "the wheel over the pane scrolls it: \(picker.rows)")
+        #expect(
+            picker.rows[1].contains("│ 5 ") && picker.selectedRow == "a", "the wheel over the pane scrolls it: \(picker.rows)")
         picker.wheel(.wheelUp, x: 45, y: 4, notches: 10)
         #expect(picker.rows[1].contains("│ 1 ") && picker.rows[1].hasSuffix("1/100"), "not above the first line: \(picker.rows)")
     }

@@ -5,21 +5,31 @@ extension PickerApp {
     /// and marks it (`toggle`), a double-click on a row does what Enter does (fzf binds
     /// `double-click` to Enter's actions); a wheel notch over the preview scrolls it a line
     /// (`preview-up`/`preview-down`), anywhere else moves the selection a row (`up`/`down`).
-    /// `--no-mouse` keeps every event from here.
+    /// `--bind` may give each of these events other actions, by fzf's names (`double-click`,
+    /// `scroll-up`, `preview-scroll-down`, `left-click`, `right-click`; a click selects its row
+    /// first). `--no-mouse` keeps every event from here.
     func handleMouse(_ mouse: MouseEvent, in program: Program) {
+        func bound(_ event: String) -> PickerAction? { keymap.action(for: .unknown(event)) }
         let double = clicks.isDoubleClick(mouse, at: program.clock.now)
         let overPreview = !previewHidden && options.preview != nil && previewPane.rect?.contains(x: mouse.x, y: mouse.y) == true
         switch (mouse.button, mouse.kind) {
         case (.wheelUp, _), (.wheelDown, _):
             let up = mouse.button == .wheelUp
-            perform(overPreview ? .scrollPreview(lines: up ? -1 : 1) : .move(up ? .previous : .next), in: program)
+            let action =
+                overPreview
+                ? bound(up ? "preview-scroll-up" : "preview-scroll-down") ?? .scrollPreview(lines: up ? -1 : 1)
+                : bound(up ? "scroll-up" : "scroll-down") ?? .move(up ? .previous : .next)
+            perform(action, in: program)
         case (.left, .press), (.right, .press):
             guard let item = item(at: mouse) else { return }
             list.select(item)
-            if mouse.button == .right { perform(.toggleMark, in: program) }
+            let left = mouse.button == .left
+            if let action = bound(left ? "left-click" : "right-click") ?? (left ? nil : .toggleMark) {
+                perform(action, in: program)
+            }
         case (.left, .release) where double:
             guard let item = item(at: mouse), item == list.state.selection else { return }
-            perform(keymap.action(for: .enter) ?? .choose, in: program)
+            perform(bound("double-click") ?? keymap.action(for: .enter) ?? .choose, in: program)
         default:
             break
         }

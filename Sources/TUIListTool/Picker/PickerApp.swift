@@ -363,7 +363,9 @@ package final class PickerApp: TerminalApp {
         takeLines(in: program)
         guard let template = options.preview, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
-        let command = selected.map { PreviewRunner.command(template, context: placeholderContext(row: $0), delimiter: options.delimiter) }
+        let command = selected.map {
+            PreviewRunner.command(template, context: placeholderContext(row: $0), delimiter: options.delimiter)
+        }
         if selected != previewFor || command != previewCommand {
             // The selection moved: the old output goes; the same row with a new command (`{q}`
             // and a new query) keeps its output until the new one comes. It runs once settled.

@@ -10,7 +10,8 @@ import TUIList
 /// Keys: `ctrl-a`…`ctrl-z`, `alt-X`, `f1`…`f12`, `enter` (`return`), `esc`, `tab`, `btab`
 /// (`shift-tab`), `space`, `bspace` (`bs`), `del`, `up`, `down`, `left`, `right`, `home`,
 /// `end`, `pgup` (`page-up`), `pgdn` (`page-down`), `shift-up`, `shift-down`,
-/// `shift-left`, `shift-right`, and any single character. Actions: `accept`, `abort`,
+/// `shift-left`, `shift-right`, fzf's mouse events (``mouseEvents``: `double-click`,
+/// `scroll-up`, …), and any single character. Actions: `accept`, `abort`,
 /// `cancel`, `up`, `down`, `page-up`, `page-down`, `first` (`top`), `last`, `toggle`,
 /// `toggle+up`/`toggle+down` (written as two), `toggle-all`, `select-all`, `deselect-all`,
 /// `toggle-preview`, `preview-up`, `preview-down`, `preview-page-up`, `preview-page-down`,
@@ -69,6 +70,12 @@ package struct PickerBinding: Sendable, Equatable {
         }
         return bindings
     }
+
+    /// fzf's mouse events a `--bind` may name, as the keys ``PickerApp`` looks them up by
+    /// (`Key.unknown(name)`, which no terminal input decodes to).
+    package static let mouseEvents: Set<String> = [
+        "left-click", "right-click", "double-click", "scroll-up", "scroll-down", "preview-scroll-up", "preview-scroll-down",
+    ]
 
     /// fzf's delimiters of an action's argument: each opening one and its closing one.
     private static let argumentDelimiters: [Character: Character] = [
@@ -145,6 +152,7 @@ package struct PickerBinding: Sendable, Equatable {
             "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft, "shift-right": .shiftRight,
         ]
         if let key = named[lower] { return key }
+        if mouseEvents.contains(lower) { return .unknown(lower) }
         if name.count == 1 { return .character(name.first!) }
         if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter, letter.isASCII {
             return .control(letter)

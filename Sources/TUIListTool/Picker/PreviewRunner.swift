@@ -324,8 +324,8 @@ package final class PreviewRunner: @unchecked Sendable {
             let flags = inside.prefix { $0 == "+" || $0 == "s" }
             let expression = inside.dropFirst(flags.count)
             let many = flags.contains("+")
-            let lines: [(line: String, index: Int?)] =
-                many && !context.marked.isEmpty ? context.marked.map { ($0.line, $0.index) } : context.line.map { [($0, context.index)] } ?? []
+            var lines: [(line: String, index: Int?)] = context.line.map { [($0, context.index)] } ?? []
+            if many && !context.marked.isEmpty { lines = context.marked.map { ($0.line, $0.index) } }
             var replacement: String?
             if escaped {
                 replacement = String(rest[open ... close])
