@@ -175,7 +175,8 @@ import Testing
             lines: ["one", "two", "three", "four"])
         picker.doubleClick(x: 5, y: 2)
         #expect(
-            picker.app.exitStatus == nil && picker.app.marked == ["two"], "double-click:toggle marks, Enter's choose does not run")
+            picker.app.exitStatus == nil && picker.app.marked == ["two"],
+            "double-click:toggle marks, Enter's choose does not run")
         picker.wheel(.wheelDown, x: 5, y: 2)
         #expect(picker.selectedRow == "four", "scroll-down:last")
         picker.click(x: 5, y: 2, button: .right)
