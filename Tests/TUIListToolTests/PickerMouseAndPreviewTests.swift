@@ -233,7 +233,7 @@ import Testing
             lines: ["x"])
         rows = wrapped.waitUntil { $0.contains { $0.hasSuffix("next") } }
         #expect(rows[1].hasSuffix("│ abcdefghijklmnopqrstuvwxyz01"), "\(rows)")
-        #expect(rows[2].hasSuffix("│ 23456789") && rows[3].hasSuffix("│ next"), "\(rows)")
+        #expect(rows[2].hasSuffix("│ ↳ 23456789") && rows[3].hasSuffix("│ next"), "fzf's wrap sign: \(rows)")
 
         let hidden = try Picker(
             try Self.options(bind: "ctrl-p:toggle-preview", preview: "echo shown {}", window: "hidden"), lines: ["x"])

@@ -48,9 +48,12 @@ extension PickerApp {
         guard width > 0, rect.height > 0 else { return }
         var y = rect.y
         for line in preview.dropFirst(previewPane.offset) where y < rect.maxY {
-            let pieces = options.previewWindow.wrap ? Self.wrapped(line, width: width) : [line]
-            for piece in pieces where y < rect.maxY {
-                piece.draw(into: &canvas, x: rect.x + 1, y: y, maxWidth: width, clip: rect)
+            let pieces =
+                options.previewWindow.wrap ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
+            for (number, piece) in pieces.enumerated() where y < rect.maxY {
+                var x = rect.x + 1
+                if number > 0 { x += canvas.draw(Self.wrapSign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }
+                piece.draw(into: &canvas, x: x, y: y, maxWidth: rect.maxX - x, clip: rect)
                 y += 1
             }
         }
@@ -63,11 +66,14 @@ extension PickerApp {
         }
     }
 
-    /// `text` in pieces of at most `width` columns (a wide character that does not fit goes to
-    /// the next piece); an empty line is one empty piece.
+    /// What starts a wrapped line's continuation (fzf's `--preview-wrap-sign` default).
+    static let wrapSign = "↳ "
+
+    /// `text` in pieces of at most `width` columns, the pieces after the first `rest` (a wide
+    /// character that does not fit goes to the next piece); an empty line is one empty piece.
     /// - Complexity: O(length of `text`).
-    static func wrapped(_ text: ANSIText, width: Int) -> [ANSIText] {
-        guard width > 0, TerminalText.columns(of: text.plain) > width else { return [text] }
+    static func wrapped(_ text: ANSIText, width: Int, rest: Int) -> [ANSIText] {
+        guard width > 0, rest > 0, TerminalText.columns(of: text.plain) > width else { return [text] }
         var pieces: [ANSIText] = []
         var plain = "", start = 0, offset = 0, columns = 0
         func cut() {
@@ -83,7 +89,7 @@ extension PickerApp {
         }
         for character in text.plain {
             let width1 = TerminalText.columns(of: character)
-            if columns + width1 > width && !plain.isEmpty { cut() }
+            if columns + width1 > (pieces.isEmpty ? width : rest) && !plain.isEmpty { cut() }
             plain.append(character)
             columns += width1
             offset += 1
