@@ -244,6 +244,16 @@ import Testing
         #expect(rows[1].hasSuffix("│ shown x"), "toggle-preview shows it: \(rows)")
     }
 
+    @Test func theLineNumbersCountTheHeaderLinesAsFzfs() throws {
+        var options = try Self.options(multi: true, preview: "echo n={n} +n={+n} +={+}")
+        options.headerLines = 1
+        let picker = try Picker(options, lines: ["1", "2", "3", "4", "5"])
+        picker.press(.tab, .tab)
+        // fzf 0.74, `seq 5 | fzf --header-lines 1 -m --preview …`, Tab Tab: the same.
+        let rows = picker.waitUntil { $0.contains { $0.hasSuffix("│ n=3 +n=1 2 +=2 3") } }
+        #expect(rows.contains { $0.hasSuffix("│ n=3 +n=1 2 +=2 3") }, "\(rows)")
+    }
+
     @Test func aQueryPreviewRunsAgainWhenOnlyTheQueryChanges() throws {
         let picker = try Picker(try Self.options(preview: "echo q={q} {}"), lines: ["alpha", "beta"])
         var rows = picker.waitUntil { $0[1].hasSuffix("│ q= alpha") }

@@ -13,10 +13,12 @@ struct PreviewPane {
 }
 
 extension PickerApp {
-    /// What fzf's placeholders stand for now, `row` being the selected line.
+    /// What fzf's placeholders stand for now, `row` being the selected line; `{n}` counts the
+    /// header lines too, as fzf's does (the line's number in the input).
     func placeholderContext(row: Int?) -> PreviewRunner.Context {
-        PreviewRunner.Context(
-            line: row.map(line), index: row, query: query, marked: markedLines.map { (line($0), $0) })
+        let number = { (row: Int) in self.slot(of: row) + self.header.count }
+        return PreviewRunner.Context(
+            line: row.map(line), index: row.map(number), query: query, marked: markedLines.map { (line($0), number($0)) })
     }
 
     /// A preview output for `row` has arrived: a new row starts at `--preview-window`'s
@@ -26,7 +28,7 @@ extension PickerApp {
             previewPane.offsetFor = row
             let height = previewPane.rect?.height ?? 0
             previewPane.offset = options.previewWindow.scrollOffset(
-                line: line(row), index: row, delimiter: options.delimiter, height: height)
+                line: line(row), index: slot(of: row) + header.count, delimiter: options.delimiter, height: height)
         }
         previewPane.offset = max(0, min(previewPane.offset, preview.count - 1))
     }
