@@ -82,7 +82,7 @@ package enum PickerKeymap {
             // fzf's Shift-↑/↓.
             KeyBinding(
                 [.init(.key(.shiftUp), .scrollPreview(lines: -1)), .init(.key(.shiftDown), .scrollPreview(lines: 1))],
-                label: "Shift-↑↓", help: "scroll the preview"),
+                help: "scroll the preview"),
         ]
         return Keymap(bindings)
     }
