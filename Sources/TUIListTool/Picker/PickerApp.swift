@@ -660,6 +660,12 @@ package final class PickerApp: TerminalApp {
         searchDue = false
         lastShown = program.clock.now
         search(animated: true)
+        if searchInFlight != nil {
+            // Many lines, searched in the background: until the result comes, the rows shown
+            // that are still lines (the others are gone).
+            let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
+            list.apply(Snapshot(sections: [(0, kept)]), animated: false)
+        }
         markedLines.removeAll { identities?.slots[$0] == nil }
         list.markedItems = Set(markedLines)
         if let selection, list.snapshot().contains(item: selection) { list.select(selection) }
