@@ -111,6 +111,7 @@ import Testing
                     .scrollPreview(lines: 1), .scrollPreview(lines: -1), .scrollPreviewPages(1), .scrollPreviewPages(-1),
                     .changeQuery(""),
                 ])
+        #expect(try PickerBinding.parse("shift-page-down:preview-page-down").first?.key == Key.pageDown.adding(.shift))
         #expect(throws: ToolFailure("--bind: unclosed argument of reload: (ls")) { try PickerBinding.parse("ctrl-r:reload(ls") }
         #expect(throws: ToolFailure("--bind: unsupported action: frobnicate")) { try PickerBinding.parse("a:up+frobnicate") }
     }
@@ -209,6 +210,9 @@ import Testing
         #expect(picker.selectedRow == "a", "the list did not move")
         picker.press(.control("f"))
         #expect(picker.rows[1].contains("│ 11"), "a page is the pane's height (8): \(picker.rows)")
+        picker.press(Key.pageDown.adding(.shift))
+        #expect(picker.rows[1].contains("│ 19 "), "Shift-PgDn, a page too: \(picker.rows)")
+        picker.press(Key.pageUp.adding(.shift))
         picker.press(.shiftUp)
         picker.press(.control("b"))
         #expect(picker.rows[1].contains("│ 2 "), "\(picker.rows)")

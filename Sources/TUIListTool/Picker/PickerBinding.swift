@@ -9,7 +9,8 @@ import TUIList
 ///
 /// Keys: `ctrl-a`…`ctrl-z`, `alt-X`, `f1`…`f12`, `enter` (`return`), `esc`, `tab`, `btab`
 /// (`shift-tab`), `space`, `bspace` (`bs`), `del`, `up`, `down`, `left`, `right`, `home`,
-/// `end`, `pgup` (`page-up`), `pgdn` (`page-down`), `shift-up`, `shift-down`,
+/// `end`, `pgup` (`page-up`), `pgdn` (`page-down`), `shift-up`, `shift-down`, `shift-page-up`,
+/// `shift-page-down`, `alt-page-up`, `alt-page-down`,
 /// `shift-left`, `shift-right`, fzf's mouse events (``mouseEvents``: `double-click`,
 /// `scroll-up`, …), and any single character. Actions: `accept`, `abort`,
 /// `cancel`, `up`, `down`, `page-up`, `page-down`, `first` (`top`), `last`, `toggle`,
@@ -150,6 +151,8 @@ package struct PickerBinding: Sendable, Equatable {
             "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
             "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown,
             "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft, "shift-right": .shiftRight,
+            "shift-page-up": Key.pageUp.adding(.shift), "shift-page-down": Key.pageDown.adding(.shift),
+            "alt-page-up": Key.pageUp.adding(.alt), "alt-page-down": Key.pageDown.adding(.alt),
         ]
         if let key = named[lower] { return key }
         if mouseEvents.contains(lower) { return .unknown(lower) }

@@ -79,10 +79,15 @@ package enum PickerKeymap {
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
             KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
-            // fzf's Shift-↑/↓.
+            // fzf's Shift-↑/↓; Shift-PgUp/PgDn (ours: fzf leaves them unbound) by the pane's height.
             KeyBinding(
                 [.init(.key(.shiftUp), .scrollPreview(lines: -1)), .init(.key(.shiftDown), .scrollPreview(lines: 1))],
                 help: "scroll the preview"),
+            KeyBinding(
+                [
+                    .init(.key(Key.pageUp.adding(.shift)), .scrollPreviewPages(-1)),
+                    .init(.key(Key.pageDown.adding(.shift)), .scrollPreviewPages(1)),
+                ], help: "scroll the preview a page"),
         ]
         return Keymap(bindings)
     }
