@@ -121,7 +121,9 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "A command whose output shows beside the list for the selected line; {} is the line, quoted.")
     var preview: String?
 
-    @Option(name: .long, help: "The preview's side and size: right:50% (the default), left:30, up:40%, down:10.")
+    @Option(
+        name: .long,
+        help: "As fzf: side and size (right:50%, the default; left:30, up:40%, down:10), wrap, hidden, +SCROLL (+{2}-5).")
     var previewWindow: String?
 
     @Option(
@@ -144,7 +146,8 @@ struct PickerCommand: ToolCommand {
             "KEY:ACTION[+ACTION],… as fzf's --bind (ctrl-a:select-all).",
             discussion: """
                 Actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle-all, select-all, \
-                deselect-all, toggle-preview, clear-query, change-query(TEXT), ignore.
+                deselect-all, toggle-preview, preview-up, preview-down, preview-page-up, preview-page-down, \
+                clear-query, change-query(TEXT), reload(CMD), execute(CMD), become(CMD), ignore.
                 """))
     var bind: [String] = []
 
@@ -193,6 +196,7 @@ struct PickerCommand: ToolCommand {
         }
         options.cycle = cycle
         options.mouse = !noMouse
+        options.separator = read0 ? 0 : 0x0A
         if let info {
             guard ["default", "inline", "inline-right", "right", "hidden"].contains(info) else {
                 throw ToolFailure("--info: invalid info style: \(info) (default, inline or hidden)")
@@ -258,13 +262,14 @@ struct PickerCommand: ToolCommand {
         LineReader.start(descriptor: input, into: inbox, separator: read0 ? 0 : 0x0A)
         // Opened when the picker first needs the screen: `-1` with one match and `-0` with none
         // never open it, and work with no terminal at all (setsid, cron, CI).
+        let mouseOn = !noMouse
         let terminal = DeferredTerminal {
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
                 throw ToolFailure("cannot open the terminal (/dev/tty): \(String(cString: strerror(errno)))", status: 2)
             }
             do {
-                return try NCursesTerminal(input: tty, output: tty)
+                return try NCursesTerminal(mouse: mouseOn, input: tty, output: tty)
             } catch {
                 close(tty)
                 throw ToolFailure("cannot open the terminal: \(error)", status: 2)
@@ -272,6 +277,11 @@ struct PickerCommand: ToolCommand {
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
+        if let command = app.becomeCommand {
+            // `become(CMD)`: the command in the picker's place, on the restored terminal.
+            let error = PickerApp.become(command)
+            fail(ToolFailure("become: cannot run sh: \(String(cString: strerror(error)))", status: 127))
+        }
         if let error = terminal.openError { fail(error as? ToolFailure ?? ToolFailure("\(error)", status: 2)) }
         // fzf's order: the query (--print-query), the key (--expect), the lines.
         var output: [String] = []

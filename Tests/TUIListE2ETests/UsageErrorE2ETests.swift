@@ -53,7 +53,10 @@ import Testing
             line: "tuilist: the value 'abc' is invalid for '-n <interval>' (tuilist watch --help lists the options)"),
         Case(
             program: "tuilist", arguments: ["--preview-window", "nonsense"],
-            line: "tuilist: --preview-window: not understood: 'nonsense' (right, left, up or down, and a size like 50% or 30)"),
+            // (fzf's words: `invalid preview window option: nonsense`.)
+            line:
+                "tuilist: --preview-window: invalid preview window option: nonsense"
+                + " (right, left, up or down, a size like 50% or 30, wrap, hidden, +SCROLL)"),
         Case(
             program: "tuilist", arguments: ["replay", "--speed", "0", "file"],
             line: "tuilist: --speed must be between 0.1 and 100 (got 0.0)"),

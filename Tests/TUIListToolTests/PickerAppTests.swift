@@ -674,7 +674,8 @@ private struct PickerHarness {
         #expect(try PreviewWindow(parsing: "left,30") == PreviewWindow(side: .left, size: .cells(30)))
         #expect(try PreviewWindow(parsing: "up") == PreviewWindow(side: .up, size: .percent(50)))
         #expect(try PreviewWindow(parsing: "25%") == PreviewWindow(side: .right, size: .percent(25)))
-        for bad in ["middle", "right:0%", "right:150%", "down:-3"] {
+        // (fzf 0.74 takes `right:0%`, and `down:-3` as a scroll offset; it refuses 100%.)
+        for bad in ["middle", "right:150%", "right:100%", "down:3x"] {
             #expect(throws: ToolFailure.self, "\(bad)") { try PreviewWindow(parsing: bad) }
         }
         let body = Rect(x: 0, y: 1, width: 61, height: 20)

@@ -68,7 +68,9 @@ import Testing
                     PickerBinding(key: .character(":"), action: .choose),
                 ])
         #expect(try PickerBinding.parse("enter:accept,esc:abort,pgdn:page-down,home:first").count == 4)
-        #expect(throws: ToolFailure("--bind: unsupported action: reload(ls)")) { try PickerBinding.parse("ctrl-r:reload(ls)") }
+        #expect(throws: ToolFailure("--bind: unsupported action: transform(ls)")) {
+            try PickerBinding.parse("ctrl-r:transform(ls)")
+        }
         #expect(throws: ToolFailure("--bind: unsupported key: ctrl-alt-x")) { try PickerBinding.parse("ctrl-alt-x:up") }
         #expect(throws: ToolFailure("--bind: no action for key: ctrl-a")) { try PickerBinding.parse("ctrl-a") }
     }

@@ -23,6 +23,7 @@ package enum HelpAudit {
         + [
             .up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .pageUp, .pageDown, .home, .end,
             .tab, .backTab, .enter, .escape, .backspace, .delete, .insert,
+            Key.pageUp.adding(.shift), Key.pageDown.adding(.shift),
         ]
 
     /// Whether `text` (a help row's keys, or a bar item) names `key`: one of its words is the

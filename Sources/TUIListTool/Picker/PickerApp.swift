@@ -89,6 +89,8 @@ package final class PickerApp: TerminalApp {
         /// Whether the selected line stays selected when the query changes, while it matches
         /// (`--track`); without it every new query selects its best match, as fzf does.
         package var track = false
+        /// The byte that ends a line (NUL under `--read0`), for `reload`'s output too.
+        package var separator: UInt8 = 0x0A
         /// Creates options.
         package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
@@ -145,7 +147,8 @@ package final class PickerApp: TerminalApp {
     package var lineCount: Int { index.count }
     /// Line `number` (after the header), without colour escapes: what is printed.
     package func line(_ number: Int) -> String {
-        preparation.keepsLines ? keptLines[number] : index.text(atSlot: number)
+        let number = slot(of: number)
+        return preparation.keepsLines ? keptLines[number] : index.text(atSlot: number)
     }
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     private var autoExitChecked = false
@@ -153,18 +156,29 @@ package final class PickerApp: TerminalApp {
     package private(set) var preview: [ANSIText] = []
     /// The row whose preview is shown (or being made).
     private var previewFor: Int?
+    /// The preview command last started (placeholders replaced): a new one (another row, a
+    /// new query under `{q}`, new marks under `{+}`) runs again.
+    private var previewCommand: String?
+    /// State of the preview pane beyond its text: scrolling, the row its offset is for.
+    var previewPane = PreviewPane()
+    /// Tells double-clicks (``PickerApp+Mouse``).
+    var clicks = ClickCounter()
+    /// The command `become(CMD)` asked for (placeholders replaced): the caller runs it in the
+    /// picker's place once the terminal is restored.
+    package internal(set) var becomeCommand: String?
     /// When the selection has settled and the preview command runs.
     private var previewDue: Double?
-    private let previewRunner = PreviewRunner()
+    let previewRunner = PreviewRunner()
     /// A preview command's output.
     private struct PreviewOutput: Sendable {
         let row: Int
+        let command: String
         let text: String
     }
     /// Whether the input has ended.
     package private(set) var inputFinished = false
     /// The lines marked with Tab (line numbers), in marking order.
-    private var markedLines: [Int] = []
+    var markedLines: [Int] = []
     /// The lines marked with Tab, in marking order.
     package var marked: [String] { markedLines.map(line) }
     /// The lines chosen, once Enter was pressed.
@@ -174,9 +188,9 @@ package final class PickerApp: TerminalApp {
     /// Whether the preview pane is hidden (`toggle-preview`).
     package private(set) var previewHidden = false
     /// The status to exit with, once the person chose or gave up.
-    package private(set) var exitStatus: Int32?
+    package internal(set) var exitStatus: Int32?
 
-    private let inbox: LineInbox
+    private var inbox: LineInbox
     /// The matching lines (numbers), in the order shown; `nil` for every line in input order
     /// (an empty query, without `--tac`).
     private var matches: [Int32]?
@@ -205,7 +219,12 @@ package final class PickerApp: TerminalApp {
     /// ``Options/track``, keeps the selected line if it matches).
     private var selectsBestMatch = false
     /// Builds the snapshot of every line off the program's thread once there are many.
-    private let allLinesBuilder = AllLinesBuilder()
+    private var allLinesBuilder = AllLinesBuilder()
+    /// Since a `reload`: which row each line is (``RowIdentities``); `nil` before any, each
+    /// line being the row of its number.
+    var identities: RowIdentities?
+    /// The `reload` whose lines are being read, shown once read (``PickerApp+Reload``).
+    var reloading: PendingReload?
     /// When the builder last delivered while lines were still coming.
     private var allLinesDelivered = -Double.infinity
     /// The snapshot of every line, delivered by the builder.
@@ -241,6 +260,7 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
+        previewHidden = options.previewWindow.hidden
         prompt = TextPrompt(
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
         query = prompt.text
@@ -305,10 +325,11 @@ package final class PickerApp: TerminalApp {
                 searchTypedQuery()
                 perform(action, in: program)
                 if exitStatus != nil { return }
-            case .mouse:
+            case .mouse(let mouse):
                 guard options.mouse else { continue }
                 searchTypedQuery()
-                list.handle(next)
+                handleMouse(mouse, in: program)
+                if exitStatus != nil { return }
             case .paste, .resize:
                 break
             }
@@ -340,22 +361,26 @@ package final class PickerApp: TerminalApp {
 
     package func tick(in program: Program) {
         takeLines(in: program)
-        guard options.preview != nil, !previewHidden, exitStatus == nil else { return }
+        guard let template = options.preview, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
-        if selected != previewFor {
-            // The selection moved: the old output goes, the command runs once it settles.
+        let command = selected.map {
+            PreviewRunner.command(template, context: placeholderContext(row: $0), delimiter: options.delimiter)
+        }
+        if selected != previewFor || command != previewCommand {
+            // The selection moved: the old output goes; the same row with a new command (`{q}`
+            // and a new query) keeps its output until the new one comes. It runs once settled.
+            if selected != previewFor { preview = [] }
             previewFor = selected
+            previewCommand = command
             previewRunner.cancel()
-            preview = []
-            previewDue = selected == nil ? nil : program.clock.now + Self.previewSettle
+            previewDue = command == nil ? nil : program.clock.now + Self.previewSettle
             program.setNeedsDisplay()
         }
-        if let due = previewDue, program.clock.now >= due, let row = previewFor, let template = options.preview {
+        if let due = previewDue, program.clock.now >= due, let row = previewFor, let command {
             previewDue = nil
             let mailbox = program.mailbox
-            let command = PreviewRunner.command(template, line: line(row), query: query, delimiter: options.delimiter)
             previewRunner.run(command) { text in
-                mailbox.post(PreviewOutput(row: row, text: text))
+                mailbox.post(PreviewOutput(row: row, command: command, text: text))
             }
         }
     }
@@ -365,11 +390,12 @@ package final class PickerApp: TerminalApp {
 
     package var nextDeadline: Double? {
         let fill = searchDue ? lastShown + Self.fillingInterval : nil
-        return [previewDue, fill].compactMap { $0 }.min()
+        return [previewDue, fill, reloading.map { $0.started + Self.reloadPatience }].compactMap { $0 }.min()
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
         if let delivered = message as? AllLines {
+            guard identities == nil else { return }  // (built from the lines before a reload)
             allLines = delivered.snapshot
             if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
                 listShowsAllLines = true
@@ -390,12 +416,13 @@ package final class PickerApp: TerminalApp {
             program.setNeedsDisplay()
             return
         }
-        guard let output = message as? PreviewOutput, output.row == previewFor else { return }
+        guard let output = message as? PreviewOutput, output.row == previewFor, output.command == previewCommand else { return }
         var text = output.text
         if text.hasSuffix("\n") { text.removeLast() }
         preview = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             Self.expandingTabs(ANSIText(parsing: String($0)))
         }
+        previewArrived(for: output.row)
         program.setNeedsDisplay()
     }
 
@@ -466,11 +493,7 @@ package final class PickerApp: TerminalApp {
             let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
             list.render(into: &canvas, rect: listRect)
             split.drawDivider(into: &canvas, in: body)
-            for (offset, line) in preview.prefix(previewRect.height).enumerated() {
-                line.draw(
-                    into: &canvas, x: previewRect.x + 1, y: previewRect.y + offset, maxWidth: previewRect.width - 1,
-                    clip: previewRect)
-            }
+            drawPreview(into: &canvas, in: previewRect)
         } else {
             list.render(into: &canvas, rect: body)
         }
@@ -500,12 +523,12 @@ package final class PickerApp: TerminalApp {
 
     /// Ends the program with `status`; the inbox takes no more lines (its reader goes on to
     /// its input's end instead of waiting for room).
-    private func quit(_ status: Int32, _ program: Program) {
+    func quit(_ status: Int32, _ program: Program) {
         inbox.close()
         program.quit(status: status)
     }
 
-    private func perform(_ action: PickerAction, in program: Program) {
+    func perform(_ action: PickerAction, in program: Program) {
         switch action {
         case .choose:
             choose(in: program)
@@ -523,7 +546,7 @@ package final class PickerApp: TerminalApp {
             if action != .toggleMark { list.moveSelection(action == .mark ? .next : .previous) }
         case .markAll, .unmarkAll, .toggleAll:
             guard options.multi else { return }
-            let shown = matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)
+            let shown = (matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)).map(item(atSlot:))
             let marked = Set(markedLines)
             switch action {
             case .markAll: markedLines += shown.filter { !marked.contains($0) }
@@ -549,6 +572,8 @@ package final class PickerApp: TerminalApp {
             program.setNeedsDisplay()
         case .sequence(let actions):
             for action in actions where exitStatus == nil { perform(action, in: program) }
+        case .scrollPreview, .scrollPreviewPages, .reload, .execute, .become:
+            performCommandAction(action, in: program)
         }
     }
 
@@ -564,7 +589,7 @@ package final class PickerApp: TerminalApp {
 
     private func choose(in program: Program) {
         if options.multi && !markedLines.isEmpty {
-            chosen = markedLines.sorted().map(line)
+            chosen = markedLines.sorted { slot(of: $0) < slot(of: $1) }.map(line)
         } else if let selected = list.state.selection {
             chosen = [line(selected)]
         } else {
@@ -578,7 +603,13 @@ package final class PickerApp: TerminalApp {
     // MARK: - Lines and filtering
 
     private func takeLines(in program: Program) {
+        if reloading != nil && !takeReloadedLines(in: program) { return }
         let (batches, finished, error) = inbox.takeBatches()
+        absorb(batches, finished: finished, error: error, in: program)
+    }
+
+    /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
+    private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
         let wasFinished = inputFinished
         inputFinished = finished
         readError = error
@@ -592,12 +623,55 @@ package final class PickerApp: TerminalApp {
             header += batch.header
             keptLines += batch.lines
             rawLines += batch.rawLines
+            let first = index.count
             index.append(contentsOf: batch.index, shiftingIdentifiersBy: batch.firstLine)
+            if identities != nil {
+                for slot in first ..< index.count {
+                    identities!.add(preparation.keepsLines ? keptLines[slot] : index.text(atSlot: slot))
+                }
+            }
         }
         if !batches.isEmpty { searchDue = true }
         if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)
         checkAutoExit(in: program)
+    }
+
+    /// Puts the lines of a `reload` in place of the old ones, in one step: `rows` says which
+    /// row each new line is (an old line's when its key is back, so it slides to its new
+    /// place); the selection and the marks stay on their lines while they are there.
+    func replaceLines(
+        from newInbox: LineInbox, _ batches: [LineBatch], finished: Bool, error: String?, rows: RowIdentities,
+        selection: Int?, in program: Program
+    ) {
+        inbox.close()
+        inbox = newInbox
+        searchInFlight?.cancel()
+        searchInFlight = nil
+        index = FilterIndex(storingText: !preparation.keepsLines)
+        (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
+        listShowsAllLines = false
+        allLinesBuilder = AllLinesBuilder()
+        identities = rows
+        inputFinished = false
+        autoExitChecked = true  // (`-1` and `-0` are for the first input)
+        selectsBestMatch = false
+        absorb(batches, finished: finished, error: error, in: program)
+        searchDue = false
+        lastShown = program.clock.now
+        search(animated: true)
+        if searchInFlight != nil {
+            // Many lines, searched in the background: until the result comes, the rows shown
+            // that are still lines (the others are gone).
+            let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
+            list.apply(Snapshot(sections: [(0, kept)]), animated: false)
+        }
+        markedLines.removeAll { identities?.slots[$0] == nil }
+        list.markedItems = Set(markedLines)
+        if let selection, list.snapshot().contains(item: selection) { list.select(selection) }
+        previewFor = nil
+        previewCommand = nil
+        program.setNeedsDisplay()
     }
 
     /// `-1` and `-0`: once every line is in and the query in force is searched.
@@ -606,7 +680,7 @@ package final class PickerApp: TerminalApp {
             // `-1` and `-0` look at the matches of the query in force once every line is in.
             autoExitChecked = true
             if options.selectOne && matchCount == 1 {
-                chosen = [line(matches.map { Int($0[0]) } ?? 0)]
+                chosen = [line(item(atSlot: matches.map { Int($0[0]) } ?? 0))]
                 exitStatus = 0
                 quit(0, program)
             } else if options.exitZero && matchCount == 0 {
@@ -640,7 +714,7 @@ package final class PickerApp: TerminalApp {
     /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
     package func row(_ number: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
         let line = line(number)
-        var colored = options.ansi ? ANSIText(parsing: rawLines[number]) : nil
+        var colored = options.ansi ? ANSIText(parsing: rawLines[slot(of: number)]) : nil
         var title = line
         if let withNth = options.withNth {
             let (text, offsets) = withNth.select(line, delimiter: options.delimiter)
@@ -761,13 +835,14 @@ package final class PickerApp: TerminalApp {
     private func show(_ order: [Int32]?, animated: Bool) {
         var order = order
         if order == nil && options.tac { order = (0 ..< Int32(index.count)).reversed() }
+        if order == nil && identities != nil { order = Array(0 ..< Int32(index.count)) }
         matches = order
         var snapshot: Snapshot<Int, Int>
         if let order {
             // (The snapshot of every line is kept: clearing the query shows it again at once.)
             snapshot = Snapshot()
             snapshot.appendSections([0])
-            snapshot.appendItems(order.map(Int.init), toSection: 0)
+            snapshot.appendItems(identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init), toSection: 0)
         } else if index.count < Self.backgroundSearchLines && !allLinesBuilder.isStarted {
             // Every line in input order: the lines read since the last time join the end.
             snapshot = allLines ?? Snapshot(sections: [(0, [])])
@@ -787,7 +862,7 @@ package final class PickerApp: TerminalApp {
         }
         listShowsAllLines = order == nil
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
-        settleSelection(best: order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil))
+        settleSelection(best: (order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil)).map(item(atSlot:)))
     }
 
     /// Selects `best` (the first row shown) when the query changed since the last result

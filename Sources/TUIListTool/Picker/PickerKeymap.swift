@@ -31,6 +31,16 @@ package enum PickerAction: Equatable, Sendable {
     case toggleHelp
     /// Several actions in turn (fzf's `a+b`).
     case sequence([PickerAction])
+    /// Scroll the preview by lines (fzf's `preview-up`, `preview-down`: -1, 1).
+    case scrollPreview(lines: Int)
+    /// Scroll the preview by pages, a page its height (fzf's `preview-page-up`, `-down`: -1, 1).
+    case scrollPreviewPages(Int)
+    /// Replace the lines with a command's output (fzf's `reload(CMD)`, placeholders replaced).
+    case reload(String)
+    /// Run a command with the terminal given to it, then come back (fzf's `execute(CMD)`).
+    case execute(String)
+    /// Replace the picker with a command, the terminal restored first (fzf's `become(CMD)`).
+    case become(String)
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
@@ -69,6 +79,15 @@ package enum PickerKeymap {
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
             KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
+            // fzf's Shift-↑/↓; Shift-PgUp/PgDn (ours: fzf leaves them unbound) by the pane's height.
+            KeyBinding(
+                [.init(.key(.shiftUp), .scrollPreview(lines: -1)), .init(.key(.shiftDown), .scrollPreview(lines: 1))],
+                help: "scroll the preview"),
+            KeyBinding(
+                [
+                    .init(.key(Key.pageUp.adding(.shift)), .scrollPreviewPages(-1)),
+                    .init(.key(Key.pageDown.adding(.shift)), .scrollPreviewPages(1)),
+                ], help: "scroll the preview a page"),
         ]
         return Keymap(bindings)
     }

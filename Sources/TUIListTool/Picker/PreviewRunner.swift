@@ -5,8 +5,9 @@ import TUIList
 import Glibc
 #endif
 
-/// Where the `--preview` pane goes and how big it is (`--preview-window`, fzf's
-/// `right:50%`, `down:40%`, `left:30`, `up`).
+/// Where the `--preview` pane goes, how big it is and how it shows its text
+/// (`--preview-window`, fzf's `right:50%`, `down:40%`, `left:30`, `up`, `wrap`, `hidden`,
+/// `+{2}-5`).
 package struct PreviewWindow: Sendable, Equatable {
     /// The side of the list the pane is on.
     package enum Side: String, Sendable, Equatable {
@@ -22,6 +23,13 @@ package struct PreviewWindow: Sendable, Equatable {
     package var side: Side = .right
     /// The size.
     package var size: Size = .percent(50)
+    /// Whether long lines wrap (`wrap`) instead of being cut at the pane's edge (`nowrap`).
+    package var wrap = false
+    /// Whether the pane starts hidden (`hidden`; `toggle-preview` shows it).
+    package var hidden = false
+    /// Where the preview starts (`+SCROLL`, e.g. `+{2}-5`): fzf's offset expression, kept as
+    /// written and evaluated for each line (``scrollOffset(line:delimiter:height:)``).
+    package var scroll: String?
 
     /// fzf's default: on the right, half the width.
     package init(side: Side = .right, size: Size = .percent(50)) {
@@ -29,22 +37,103 @@ package struct PreviewWindow: Sendable, Equatable {
         self.size = size
     }
 
-    /// Parses `SIDE[:SIZE]` or `SIZE[:SIDE]` (`,` also separates), SIZE `N%` or `N` cells.
+    /// Parses fzf's `--preview-window` words, separated by `:` or `,`: a side (`right`,
+    /// `left`, `up`/`top`, `down`/`bottom`), a size (`N%` or `N` cells), `wrap`/`nowrap`,
+    /// `hidden`/`nohidden`, a scroll offset (`+N`, `+{N}`, `+{N}-M`, `+{N}/2`, `-/2`), and
+    /// fzf's border and other words, accepted and without effect here
+    /// (``acceptedWords``); `default` starts over.
     /// - Parameter spec: The option's value.
     /// - Throws: A one-line ``ToolFailure`` (status 2) naming what is not understood.
     package init(parsing spec: String) throws(ToolFailure) {
-        for part in spec.split(whereSeparator: { $0 == ":" || $0 == "," }) {
-            if let side = Side(rawValue: String(part)) {
-                self.side = side
-            } else if part.hasSuffix("%"), let value = Int(part.dropLast()), (1 ... 99).contains(value) {
-                size = .percent(value)
-            } else if let value = Int(part), value > 0 {
-                size = .cells(value)
-            } else {
-                throw ToolFailure(
-                    "--preview-window: not understood: '\(part)' (right, left, up or down, and a size like 50% or 30)", status: 2)
+        for part in spec.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
+            switch part {
+            case "right", "left", "up", "down": side = Side(rawValue: part)!
+            case "top": side = .up
+            case "bottom": side = .down
+            case "wrap": wrap = true
+            case "nowrap": wrap = false
+            case "hidden": hidden = true
+            case "nohidden": hidden = false
+            case "default": self = PreviewWindow()
+            default:
+                if Self.acceptedWords.contains(part) || part.hasPrefix("border-") || part.hasPrefix("~") {
+                    continue
+                } else if part.hasSuffix("%"), part.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let value = Int(part.dropLast()), (0 ... 99).contains(value)
+                {
+                    size = .percent(value)
+                } else if part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) {
+                    size = .cells(value)
+                } else if Self.isScrollOffset(part) {
+                    scroll = part
+                } else {
+                    throw ToolFailure(
+                        "--preview-window: invalid preview window option: \(part) (right, left, up or down, a size like 50% or 30, wrap, hidden, +SCROLL)",
+                        status: 2)
+                }
             }
         }
+    }
+
+    /// fzf's words this pane accepts without acting on them.
+    package static let acceptedWords: Set<String> = [
+        "rounded", "border", "sharp", "noborder", "cycle", "nocycle", "follow", "nofollow", "info", "noinfo",
+        "wrap-word", "next",
+    ]
+
+    /// Whether `word` is fzf's scroll offset: `+{N}` or `+{n}` first (optional), then any
+    /// `+M`/`-M`, then an optional `/D` or `-/D`.
+    private static func isScrollOffset(_ word: String) -> Bool {
+        var rest = word[...]
+        if rest.hasPrefix("+{"), let close = rest.firstIndex(of: "}") {
+            let inside = rest[rest.index(rest.startIndex, offsetBy: 2) ..< close]
+            let number = inside.hasPrefix("-") ? inside.dropFirst() : inside
+            guard inside == "n" || (!number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)) else {
+                return false
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        while let sign = rest.first, sign == "+" || sign == "-", rest.dropFirst().first?.isNumber == true {
+            rest = rest.dropFirst().drop { $0.isASCII && $0.isNumber }
+        }
+        if rest.hasPrefix("-/") { rest = rest.dropFirst() }
+        if rest.first == "/" {
+            let digits = rest.dropFirst()
+            return !digits.isEmpty && digits.first != "0" && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return rest.isEmpty && !word.isEmpty
+    }
+
+    /// The first line shown (from 0) for `line` under ``scroll``, as fzf evaluates it: the
+    /// field placeholders replaced by `line`'s fields, everything but digits, `+`, `-` and `/`
+    /// dropped, then -1 plus each `+M`/`-M`, less `height / D` for a `/D`; never below 0.
+    /// - Parameters:
+    ///   - line: The selected line.
+    ///   - index: Its number in the input (from 0), for `{n}`.
+    ///   - delimiter: How its fields are separated.
+    ///   - height: The pane's height.
+    /// - Returns: The offset; 0 without ``scroll``.
+    package func scrollOffset(line: String, index: Int = 0, delimiter: LineFields.Delimiter = .blanks, height: Int) -> Int {
+        guard let scroll else { return 0 }
+        let replaced = PreviewRunner.command(
+            scroll, context: PreviewRunner.Context(line: line, index: index), delimiter: delimiter)
+        let expression = replaced.filter { $0.isASCII && ($0.isNumber || "+-/".contains($0)) }
+        var base = -1
+        var rest = expression[...]
+        while let first = rest.first {
+            if first == "/" || (first == "-" && rest.dropFirst().first == "/") {
+                let digits = rest.drop { $0 == "-" || $0 == "/" }.prefix { $0.isNumber }
+                if let denominator = Int(digits), denominator != 0 { base -= height / denominator }
+                break
+            }
+            if first == "+" || first == "-", let value = Int(rest.dropFirst().prefix { $0.isNumber }) {
+                base += first == "-" ? -value : value
+                rest = rest.dropFirst().drop { $0.isNumber }
+            } else {
+                rest = rest.dropFirst()
+            }
+        }
+        return max(0, base)
     }
 
     /// The list's and the pane's rects in `rect`, with the divider line between.
@@ -165,42 +254,100 @@ package final class PreviewRunner: @unchecked Sendable {
         if stale > 0 { kill(-stale, SIGKILL) }
     }
 
-    /// `command` with fzf's placeholders replaced, each quoted for `sh`: `{}` the selected line,
-    /// `{q}` the query, and a field expression (`{1}`, `{-1}`, `{2..}`, `{1,3}`, as `--nth`
-    /// reads them) the chosen fields of the line split by `delimiter`, trimmed of blanks. Any
-    /// other text in braces (`{x}`, `${HOME}`'s `{HOME}`) is left as it is.
+    /// What fzf's placeholders stand for: the selected line, the marked ones, the query.
+    package struct Context: Sendable, Equatable {
+        /// The selected line (`{}`), `nil` with nothing selected.
+        package var line: String?
+        /// Its number in the input, from 0 (`{n}`).
+        package var index: Int?
+        /// The query typed (`{q}`).
+        package var query: String
+        /// The marked lines and their numbers, in marking order (`{+}`, `{+n}`); empty for
+        /// the selected line alone.
+        package var marked: [(line: String, index: Int)]
+
+        /// A context.
+        package init(line: String?, index: Int? = nil, query: String = "", marked: [(line: String, index: Int)] = []) {
+            self.line = line
+            self.index = index
+            self.query = query
+            self.marked = marked
+        }
+
+        /// Equal when every placeholder would be replaced alike.
+        package static func == (lhs: Context, rhs: Context) -> Bool {
+            lhs.line == rhs.line && lhs.index == rhs.index && lhs.query == rhs.query
+                && lhs.marked.map(\.line) == rhs.marked.map(\.line) && lhs.marked.map(\.index) == rhs.marked.map(\.index)
+        }
+    }
+
+    /// `command` with fzf's placeholders replaced, as ``command(_:context:delimiter:)`` does,
+    /// for a line and a query alone.
     /// - Parameters:
     ///   - command: The `--preview` template.
     ///   - line: The selected line.
     ///   - query: The query typed.
     ///   - delimiter: How the line's fields are separated (`-d`).
     /// - Returns: The command to run.
-    /// - Complexity: O(n) in the length of `command` and of `line` per field placeholder.
     package static func command(
         _ command: String, line: String, query: String = "", delimiter: LineFields.Delimiter = .blanks
     ) -> String {
+        Self.command(command, context: Context(line: line, query: query), delimiter: delimiter)
+    }
+
+    /// `command` with fzf's placeholders replaced, each quoted for `sh`: `{}` the selected
+    /// line, `{q}` the query, `{n}` the line's number in the input (from 0), a field
+    /// expression (`{1}`, `{-1}`, `{2..}`, `{1,3}`, as `--nth` reads them) the chosen fields
+    /// of the line split by `delimiter`, trimmed of blanks unless the `s` flag is given
+    /// (`{s2..}`); a `+` flag (`{+}`, `{+n}`, `{+1}`) stands for each marked line in turn,
+    /// joined by spaces, or the selected line when none is marked. With no line, a line's
+    /// placeholder is `''`. `\{…}` is left as `{…}`; any other text in braces (`{x}`,
+    /// `${HOME}`'s `{HOME}`) is left as it is.
+    /// - Parameters:
+    ///   - command: The template (`--preview`, `reload`, `execute`, `become`).
+    ///   - context: What the placeholders stand for.
+    ///   - delimiter: How a line's fields are separated (`-d`).
+    /// - Returns: The command to run.
+    /// - Complexity: O(n) in the length of `command` and of the lines per placeholder.
+    package static func command(_ command: String, context: Context, delimiter: LineFields.Delimiter = .blanks) -> String {
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         var result = ""
         var rest = command[...]
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
+            let escaped = open > rest.startIndex && rest[rest.index(before: open)] == "\\"
+            result += rest[..<(escaped ? rest.index(before: open) : open)]
             guard let close = rest[open...].firstIndex(of: "}") else {
                 rest = rest[open...]
                 break
             }
-            let inside = String(rest[rest.index(after: open) ..< close])
-            if inside.isEmpty {
-                result += quoted(line)
+            let inside = rest[rest.index(after: open) ..< close]
+            let flags = inside.prefix { $0 == "+" || $0 == "s" }
+            let expression = inside.dropFirst(flags.count)
+            let many = flags.contains("+")
+            var lines: [(line: String, index: Int?)] = context.line.map { [($0, context.index)] } ?? []
+            if many && !context.marked.isEmpty { lines = context.marked.map { ($0.line, $0.index) } }
+            var replacement: String?
+            if escaped {
+                replacement = String(rest[open ... close])
             } else if inside == "q" {
-                result += quoted(query)
-            } else if inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }),
-                let fields = try? LineFields(inside, option: "--preview")
+                replacement = quoted(context.query)
+            } else if expression == "n" && flags.allSatisfy({ $0 == "+" }) {
+                replacement = lines.isEmpty ? "''" : lines.map { $0.index.map(String.init) ?? "''" }.joined(separator: " ")
+            } else if expression.isEmpty && (flags.isEmpty || flags == "+") {
+                replacement = lines.isEmpty ? "''" : lines.map { quoted($0.line) }.joined(separator: " ")
+            } else if !expression.isEmpty, expression.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }),
+                let fields = try? LineFields(String(expression), option: "--preview")
             {
-                let text = fields.select(line, delimiter: delimiter).text
-                result += quoted(text.trimmingCharacters(in: .whitespaces))
-            } else {
-                result += rest[open ... close]
+                let keepsBlanks = flags.contains("s")
+                replacement =
+                    lines.isEmpty
+                    ? "''"
+                    : lines.map { line in
+                        let text = fields.select(line.line, delimiter: delimiter).text
+                        return quoted(keepsBlanks ? text : text.trimmingCharacters(in: .whitespaces))
+                    }.joined(separator: " ")
             }
+            result += replacement ?? String(rest[open ... close])
             rest = rest[rest.index(after: close)...]
         }
         return result + rest

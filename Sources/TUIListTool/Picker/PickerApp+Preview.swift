@@ -1,0 +1,102 @@
+import TUIList
+
+/// The preview pane's state beyond its text (fzf's previewer): where it is scrolled to, the
+/// row its `+SCROLL` offset was set for, and where it was last drawn (for the wheel).
+struct PreviewPane {
+    /// The first line of the output shown (from 0).
+    var offset = 0
+    /// The row whose output set ``offset`` from `--preview-window`'s `+SCROLL`: output for the
+    /// same row (a `{q}` re-run) keeps the offset scrolled to.
+    var offsetFor: Int?
+    /// The pane's area in the last frame, nil while not shown.
+    var rect: Rect?
+}
+
+extension PickerApp {
+    /// What fzf's placeholders stand for now, `row` being the selected line; `{n}` counts the
+    /// header lines too, as fzf's does (the line's number in the input).
+    func placeholderContext(row: Int?) -> PreviewRunner.Context {
+        let number = { (row: Int) in self.slot(of: row) + self.header.count }
+        return PreviewRunner.Context(
+            line: row.map(line), index: row.map(number), query: query, marked: markedLines.map { (line($0), number($0)) })
+    }
+
+    /// A preview output for `row` has arrived: a new row starts at `--preview-window`'s
+    /// `+SCROLL` offset, the same row keeps its place (clamped to the new output).
+    func previewArrived(for row: Int) {
+        if previewPane.offsetFor != row {
+            previewPane.offsetFor = row
+            let height = previewPane.rect?.height ?? 0
+            previewPane.offset = options.previewWindow.scrollOffset(
+                line: line(row), index: slot(of: row) + header.count, delimiter: options.delimiter, height: height)
+        }
+        previewPane.offset = max(0, min(previewPane.offset, preview.count - 1))
+    }
+
+    /// Scrolls the preview by `lines` (fzf's `scrollPreviewBy`): between the first line and
+    /// the last at the top, and only when the output does not fit or is scrolled already.
+    func scrollPreview(by lines: Int) {
+        guard let rect = previewPane.rect, !preview.isEmpty else { return }
+        guard previewPane.offset > 0 || preview.count > rect.height else { return }
+        previewPane.offset = max(0, min(previewPane.offset + lines, preview.count - 1))
+    }
+
+    /// The `+SCROLL`, `wrap` and scroll-position parts of the pane: the output from
+    /// ``PreviewPane/offset``, each line cut at the pane's edge or wrapped, and the position
+    /// (`offset+1/lines`, fzf's) dim in the top right corner when it does not all fit.
+    func drawPreview(into canvas: inout Canvas, in rect: Rect) {
+        previewPane.rect = rect
+        let width = rect.width - 1
+        guard width > 0, rect.height > 0 else { return }
+        var y = rect.y
+        for line in preview.dropFirst(previewPane.offset) where y < rect.maxY {
+            let pieces =
+                options.previewWindow.wrap ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
+            for (number, piece) in pieces.enumerated() where y < rect.maxY {
+                var x = rect.x + 1
+                if number > 0 { x += canvas.draw(Self.wrapSign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }
+                piece.draw(into: &canvas, x: x, y: y, maxWidth: rect.maxX - x, clip: rect)
+                y += 1
+            }
+        }
+        if previewPane.offset > 0 || preview.count > rect.height {
+            let position = " \(previewPane.offset + 1)/\(preview.count) "
+            let columns = TerminalText.columns(of: position)
+            if columns < width {
+                canvas.draw(position, x: rect.maxX - columns, y: rect.y, style: Style(attributes: [.reverse, .dim]))
+            }
+        }
+    }
+
+    /// What starts a wrapped line's continuation (fzf's `--preview-wrap-sign` default).
+    static let wrapSign = "↳ "
+
+    /// `text` in pieces of at most `width` columns, the pieces after the first `rest` (a wide
+    /// character that does not fit goes to the next piece); an empty line is one empty piece.
+    /// - Complexity: O(length of `text`).
+    static func wrapped(_ text: ANSIText, width: Int, rest: Int) -> [ANSIText] {
+        guard width > 0, rest > 0, TerminalText.columns(of: text.plain) > width else { return [text] }
+        var pieces: [ANSIText] = []
+        var plain = "", start = 0, offset = 0, columns = 0
+        func cut() {
+            let range = start ..< offset
+            let runs = text.runs.compactMap { run -> ANSIText.Run? in
+                let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
+                return lower < upper ? ANSIText.Run(range: lower - start ..< upper - start, style: run.style) : nil
+            }
+            pieces.append(ANSIText(plain: plain, runs: runs))
+            plain = ""
+            start = offset
+            columns = 0
+        }
+        for character in text.plain {
+            let width1 = TerminalText.columns(of: character)
+            if columns + width1 > (pieces.isEmpty ? width : rest) && !plain.isEmpty { cut() }
+            plain.append(character)
+            columns += width1
+            offset += 1
+        }
+        if !plain.isEmpty { cut() }
+        return pieces
+    }
+}
