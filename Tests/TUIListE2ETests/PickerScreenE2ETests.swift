@@ -1,0 +1,84 @@
+import Foundation
+import TUIList
+import Testing
+
+/// The picker's screen in tmux (issue 31, item 4): `--height` drawn inline below the lines
+/// printed before it, tabs, a match past the right edge, the gutter mark of marked lines.
+@Suite("tuilist picker's screen in tmux", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+final class PickerScreenE2ETests {
+    let tuilist: String
+    let output: String
+
+    init() throws {
+        tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        output = NSTemporaryDirectory() + "/tuilist-screen-\(UUID().uuidString.prefix(8)).out"
+    }
+
+    deinit { unlink(output) }
+
+    /// Runs `before; producer | tuilist arguments > output`, then prints the status and the
+    /// terminal modes.
+    private func start(_ producer: String, _ arguments: String = "", before: String = ":") throws -> TmuxSession {
+        try TmuxSession.start(
+            width: 60, height: 40,
+            command:
+                "trap : INT; \(before); \(producer) | TERM=tmux-256color \(tuilist.shellQuoted) \(arguments) > \(output.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
+        )
+    }
+
+    @Test func heightDrawsBelowTheLinesPrintedBeforeAndGivesThemBack() throws {
+        let session = try start("seq 100", "--height 10", before: "printf '1\\n2\\n3\\n4\\n5\\n'")
+        defer { session.kill() }
+        let five = ["1", "2", "3", "4", "5"]
+        let running = try session.waitUntil("the picker below the five lines", timeout: 20) {
+            $0.count > 15 && Array($0.prefix(5)) == five && $0[5].hasPrefix(">") && $0[5].contains("100/100")
+        }
+        #expect(running[6].trimmingCharacters(in: .whitespaces).hasPrefix("1"), "the first line under the prompt")
+        #expect(running[14] != "", "ten lines: the help bar on the tenth")
+        #expect(running[15...].allSatisfy { $0.isEmpty }, "nothing below the ten lines:\n\(running.joined(separator: "\n"))")
+        #expect(try !session.isOnAlternateScreen())
+        try session.sendText("42")
+        try session.waitUntil("one match", timeout: 20) { $0.count > 6 && $0[5].contains("1/100") }
+        try session.sendKeys("Enter")
+        let screen = try session.waitFor("icanon", timeout: 20)
+        expectTerminalRestored(screen)
+        #expect(Array(screen.prefix(5)) == five, "the five lines stay:\n\(screen.joined(separator: "\n"))")
+        #expect(screen[5] == "exit=0", "the picker's lines cleared, the cursor back on its first line")
+        #expect(readTextFile(output) == "42\n")
+    }
+
+    @Test func tabsExpandToTheTabStops() throws {
+        let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
+        defer { session.kill() }
+        let screen = try session.waitUntil("two lines", timeout: 20) { $0.count > 3 && $0[0].contains("2/2") }
+        #expect(screen[1].hasPrefix(" a   b   c"), "\(screen[1])")
+        #expect(screen[2].hasPrefix(" xy  z"), "\(screen[2])")
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "a\tb\tc\n", "the pick printed with its tabs")
+    }
+
+    @Test func aMatchPastTheRightEdgeIsScrolledIntoView() throws {
+        let long = String(repeating: "x", count: 100) + "needle tail"
+        let session = try start("printf '\(long)\\nshort\\n'")
+        defer { session.kill() }
+        try session.waitUntil("two lines", timeout: 20) { $0.count > 3 && $0[0].contains("2/2") }
+        try session.sendText("needle")
+        let screen = try session.waitUntil("the match shown", timeout: 20) { $0.count > 2 && $0[0].contains("1/2") }
+        #expect(screen[1].contains("needle tail"), "\(screen[1])")
+        #expect(screen[1].hasPrefix(" ··x"), "the cut side marked: \(screen[1])")
+    }
+
+    @Test func markedLinesHaveTheGutterMarker() throws {
+        let session = try start("printf 'one\\ntwo\\nthree\\n'", "--multi --marker '*'")
+        defer { session.kill() }
+        try session.waitUntil("three lines", timeout: 20) { $0.count > 4 && $0[0].contains("3/3") }
+        try session.sendKeys("Tab")
+        let screen = try session.waitUntil("one marked", timeout: 20) { $0[0].contains("marked") }
+        #expect(screen[1].hasPrefix("*one"), "\(screen[1])")
+        #expect(screen[2].hasPrefix(" two") && screen[3].hasPrefix(" three"))
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "one\n")
+    }
+}
