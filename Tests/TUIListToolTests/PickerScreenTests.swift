@@ -93,11 +93,12 @@ import Testing
 
     @Test func colorsApplyToTheirParts() throws {
         var options = PickerApp.Options()
-        try options.colors.apply("hl:#ff0000:underline,prompt:3,bg+:4,fg+:7")
+        try options.colors.apply("hl:#ff0000:underline,prompt:3,bg+:4,fg+:7,query:1")
         let screen = try Screen(options, lines: ["alpha", "beta"])
         screen.type("a")
         let frame = screen.terminal.frame
         #expect(frame[0, 0].style.foreground == .ansi(3), "the prompt")
+        #expect(frame[2, 0].style.foreground == .ansi(1), "the query: \(screen.lines[0])")
         // "beta" (not selected): its a, at column 4, in hl.
         #expect(frame[4, 2].style.foreground == .rgb(255, 0, 0) && frame[4, 2].style.attributes.contains(.underline))
         #expect(frame[2, 1].style.background == .ansi(4) && !frame[2, 1].style.attributes.contains(.reverse), "bg+")

@@ -99,7 +99,8 @@ package final class LineCell: ListCell {
         let shift = prefix.count - count
         var runs = [ANSIText.Run(range: 0 ..< prefix.count, style: .plain)]
         for run in text.runs where run.range.upperBound > count {
-            runs.append(ANSIText.Run(range: max(run.range.lowerBound, count) + shift ..< run.range.upperBound + shift, style: run.style))
+            let range = max(run.range.lowerBound, count) + shift ..< run.range.upperBound + shift
+            runs.append(ANSIText.Run(range: range, style: run.style))
         }
         return ANSIText(plain: prefix + text.plain.dropFirst(count), runs: runs)
     }

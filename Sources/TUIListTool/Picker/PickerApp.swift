@@ -251,6 +251,7 @@ package final class PickerApp: TerminalApp {
         self.options = options
         prompt = TextPrompt(
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
+        prompt.style = options.colors.style(.query)
         query = prompt.text
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation

@@ -20,8 +20,11 @@ import TUIList
 package struct PickerColors: Equatable, Sendable {
     /// A part of the picker that `--color` names.
     package enum Part: String, CaseIterable, Sendable {
-        case fg, bg, hl, selectedFg = "fg+", selectedBg = "bg+", selectedHl = "hl+", info, prompt, pointer,
-            marker, header, border, spinner, query, gutter
+        case fg, bg, hl
+        case selectedFg = "fg+"
+        case selectedBg = "bg+"
+        case selectedHl = "hl+"
+        case info, prompt, pointer, marker, header, border, spinner, query, gutter
     }
 
     /// The styles set, by part: the foreground (the background for `bg`, `bg+` and `gutter`)
