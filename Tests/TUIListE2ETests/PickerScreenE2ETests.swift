@@ -47,6 +47,18 @@ final class PickerScreenE2ETests {
         #expect(readTextFile(output) == "42\n")
     }
 
+    /// Mouse reports count the terminal's lines; the picker's lines start on line 6 here.
+    @Test func aClickWithHeightLandsOnTheLineUnderIt() throws {
+        let session = try start("seq 100", "--height 10", before: "printf '1\\n2\\n3\\n4\\n5\\n'")
+        defer { session.kill() }
+        try session.waitUntil("the picker below the five lines", timeout: 20) { $0.count > 6 && $0[5].contains("100/100") }
+        // Line 9 of the terminal (1-based) shows the third line of the list.
+        try session.sendText("\u{1B}[<0;3;9M\u{1B}[<0;3;9m")
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "3\n")
+    }
+
     @Test func tabsExpandToTheTabStops() throws {
         let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
         defer { session.kill() }
