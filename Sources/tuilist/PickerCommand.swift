@@ -161,7 +161,7 @@ struct PickerCommand: ToolCommand {
         name: .long,
         help: ArgumentHelp(
             "N lines or N% of the terminal, drawn below the cursor without clearing the screen (as fzf's).",
-            discussion: "fzf's ~ prefix is accepted; the height then stays fixed."))
+            discussion: "~N: only the lines the picker needs (its lines read, the prompt and the help bar), up to N."))
     var height: String?
 
     @Option(name: .customLong("min-height"), help: "The least lines --height N% takes (default 10).")
@@ -296,8 +296,9 @@ struct PickerCommand: ToolCommand {
                 throw ToolFailure("cannot open the terminal (/dev/tty): \(String(cString: strerror(errno)))", status: 2)
             }
             do {
-                if let text = height, let height = try? PickerHeight.parse(text) {
-                    return try InlineTerminal(height: height, minimumLines: minHeight, mouse: !noMouse, input: tty, output: tty)
+                if let text = height, let (height, adaptive) = try? PickerHeight.parse(text) {
+                    return try InlineTerminal(
+                        height: height, minimumLines: minHeight, adaptive: adaptive, mouse: !noMouse, input: tty, output: tty)
                 }
                 return try NCursesTerminal(input: tty, output: tty)
             } catch {

@@ -47,6 +47,21 @@ final class PickerScreenE2ETests {
         #expect(readTextFile(output) == "42\n")
     }
 
+    /// `~N`: three lines read take five lines (prompt, three lines, help bar), not ten.
+    @Test func adaptiveHeightTakesOnlyTheLinesNeeded() throws {
+        let session = try start("seq 3", "--height ~10", before: "echo top")
+        defer { session.kill() }
+        let screen = try session.waitUntil("the picker under top", timeout: 20) {
+            $0.count > 6 && $0[0] == "top" && $0[1].contains("3/3") && $0[5].contains("Enter")
+        }
+        #expect(screen[2].hasSuffix("1") && screen[4].hasSuffix("3"))
+        #expect(screen[6...].allSatisfy { $0.isEmpty }, "five lines only:\n\(screen.joined(separator: "\n"))")
+        try session.sendKeys("Up", "Enter")
+        let after = try session.waitFor("icanon", timeout: 20)
+        #expect(after[0] == "top" && after[1] == "exit=0")
+        #expect(readTextFile(output) == "1\n")
+    }
+
     /// Mouse reports count the terminal's lines; the picker's lines start on line 6 here.
     @Test func aClickWithHeightLandsOnTheLineUnderIt() throws {
         let session = try start("seq 100", "--height 10", before: "printf '1\\n2\\n3\\n4\\n5\\n'")

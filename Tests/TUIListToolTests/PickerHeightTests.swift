@@ -6,11 +6,12 @@ import Testing
 /// `--height`'s value (issue 31, item 4) and the lines it takes.
 @Suite struct PickerHeightTests {
     @Test(arguments: [
-        ("10", InlineTerminal.Height.lines(10)), ("40%", .percent(40)), ("~10", .lines(10)), ("~50%", .percent(50)),
-        ("100%", .percent(100)),
+        ("10", InlineTerminal.Height.lines(10), false), ("40%", .percent(40), false), ("~10", .lines(10), true),
+        ("~50%", .percent(50), true), ("100%", .percent(100), false),
     ])
-    func readsLinesAndPercentages(text: String, expected: InlineTerminal.Height) throws {
-        #expect(try PickerHeight.parse(text) == expected)
+    func readsLinesAndPercentages(text: String, expected: InlineTerminal.Height, adaptive: Bool) throws {
+        let parsed = try PickerHeight.parse(text)
+        #expect(parsed.height == expected && parsed.adaptive == adaptive)
     }
 
     @Test(arguments: ["", "0", "-3", "101%", "ten", "%", "~"])

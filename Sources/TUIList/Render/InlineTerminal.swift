@@ -40,7 +40,7 @@ import Darwin
 ///
 /// - Note: One terminal (this or an ``NCursesTerminal``) may be active per process: the restore
 ///   on signals is process-wide.
-public final class InlineTerminal: Terminal, ControlCPassing {
+public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// How many lines the terminal takes.
     public enum Height: Hashable, Sendable {
         /// This many lines (at least 1).
@@ -80,6 +80,24 @@ public final class InlineTerminal: Terminal, ControlCPassing {
     public private(set) var lines: Int
     /// The height asked for.
     public let height: Height
+    /// Whether the lines taken shrink to the app's ``TerminalApp/preferredLines`` (fzf's
+    /// `--height ~N`): fewer when it needs fewer, more as it needs more, up to ``height``.
+    public let adaptive: Bool
+
+    /// The lines the app needs (``Program`` sets it before every frame from
+    /// ``TerminalApp/preferredLines``); under ``adaptive``, the lines taken follow it.
+    var preferredLines: Int? {
+        didSet {
+            guard adaptive, preferredLines != oldValue, !isRestored else { return }
+            let wanted = fittedLines()
+            guard wanted != lines else { return }
+            // From the frame's first line: clear, take the new number of lines, draw all again.
+            lines = wanted
+            write("\u{1B}[0m\r\u{1B}[J" + reserve())
+            if let top = firstLine { firstLine = min(top, max(1, terminalRows - lines + 1)) }
+            encoder.reset()
+        }
+    }
     /// The least lines a percentage takes.
     public let minimumLines: Int
     /// The terminal's line (1-based) that the frame's first line is on, when the terminal told
@@ -122,6 +140,7 @@ public final class InlineTerminal: Terminal, ControlCPassing {
     /// - Parameters:
     ///   - height: How many lines to take.
     ///   - minimumLines: The least lines a ``Height/percent(_:)`` takes.
+    ///   - adaptive: Take only the lines the app needs, up to `height` (see ``adaptive``).
     ///   - mouse: Report mouse presses, releases, drags and the wheel as `.mouse` events.
     ///   - input: The descriptor to read keys from.
     ///   - output: The descriptor of the terminal to draw on.
@@ -129,12 +148,13 @@ public final class InlineTerminal: Terminal, ControlCPassing {
     ///     128 + the signal number), as ``NCursesTerminal/installSignalHandlers()``.
     /// - Throws: ``Error/notATerminal`` when `output` is not a terminal.
     public init(
-        height: Height, minimumLines: Int = 10, mouse: Bool = false,
+        height: Height, minimumLines: Int = 10, adaptive: Bool = false, mouse: Bool = false,
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, handleSignals: Bool = true
     ) throws {
         guard isatty(output) == 1 else { throw Error.notATerminal }
         self.height = height
         self.minimumLines = minimumLines
+        self.adaptive = adaptive
         inputDescriptor = input
         outputDescriptor = output
         mouseEnabled = mouse
@@ -143,7 +163,8 @@ public final class InlineTerminal: Terminal, ControlCPassing {
         let (rows, cols) = Self.windowSize(output)
         terminalRows = rows
         columns = cols
-        lines = height.lines(onTerminalOf: rows, minimumLines: minimumLines)
+        // Adaptive: one line until the app says how many it needs (before its first frame).
+        lines = adaptive ? 1 : height.lines(onTerminalOf: rows, minimumLines: minimumLines)
         tui_save_modes(isatty(input) == 1 ? input : output)
         Self.makeRaw(isatty(input) == 1 ? input : output)
         let cursor = Self.cursorPosition(input: input, output: output, leftover: &typedAhead)
@@ -309,11 +330,18 @@ public final class InlineTerminal: Terminal, ControlCPassing {
         belowCaller = false
         firstLine = nil
         (terminalRows, columns) = Self.windowSize(outputDescriptor)
-        lines = height.lines(onTerminalOf: terminalRows, minimumLines: minimumLines)
+        lines = fittedLines()
         write("\u{1B}[?25l\r" + reserve())
         armRestore()
         enableInputModes()
         encoder.reset()
+    }
+
+    /// The lines to take: ``height`` on this terminal, under ``adaptive`` no more than the app needs.
+    private func fittedLines() -> Int {
+        let most = height.lines(onTerminalOf: terminalRows, minimumLines: minimumLines)
+        guard adaptive, let preferredLines else { return most }
+        return max(1, min(most, preferredLines))
     }
 
     /// From the frame's first line: down and back up over the lines taken, so they exist.
@@ -379,7 +407,7 @@ public final class InlineTerminal: Terminal, ControlCPassing {
         }
         guard resized else { return [] }
         (terminalRows, columns) = Self.windowSize(outputDescriptor)
-        let wanted = height.lines(onTerminalOf: terminalRows, minimumLines: minimumLines)
+        let wanted = fittedLines()
         write("\u{1B}[0m\r\u{1B}[J")
         lines = wanted
         if let top = firstLine { firstLine = min(top, max(1, terminalRows - lines + 1)) }
