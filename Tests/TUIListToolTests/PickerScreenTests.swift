@@ -70,6 +70,14 @@ import Testing
         #expect(screen.terminal.frame[column, 1].style.attributes.contains(.bold), "the match still highlighted")
     }
 
+    @Test func aMatchInTheMiddleKeepsSomeOfWhatFollowsBeforeTheRightEdge() throws {
+        let long = String(repeating: "x", count: 60) + "needle" + String(repeating: "y", count: 60)
+        let screen = try Screen(PickerApp.Options(), lines: [long])
+        screen.type("needle")
+        let row = screen.lines[1]
+        #expect(row.hasPrefix(" ··x") && row.contains("needleyyyyyyy") && row.hasSuffix("y… "), "\(row)")
+    }
+
     @Test func aMatchThatFitsIsNotScrolled() throws {
         let long = "needle" + String(repeating: "x", count: 60)
         let screen = try Screen(PickerApp.Options(), lines: [long])

@@ -83,9 +83,10 @@ package final class LineCell: ListCell {
         // Without a cut, the line is cut on the right with one `…` column, unless it all fits.
         if total <= room || throughLast <= room - 1 { return 0 }
         let ellipsisWidth = TerminalText.columns(of: ellipsis)
-        // The whole rest of the line, when that keeps `last` in view; else `last` before the `…`.
+        // The whole rest of the line, when that keeps `last` in view; else a few columns after
+        // `last` (as fzf keeps) before the right edge's `…`.
         let showsToEnd = total - throughLast < room / 2
-        var end = (showsToEnd ? total : throughLast + 1) + ellipsisWidth
+        var end = (showsToEnd ? total : throughLast + min(10, room / 4) + 1) + ellipsisWidth
         var cut = 0
         while end > room && cut < last {
             end -= widths[cut]
