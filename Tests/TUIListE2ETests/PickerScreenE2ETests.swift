@@ -47,6 +47,39 @@ final class PickerScreenE2ETests {
         #expect(readTextFile(output) == "42\n")
     }
 
+    /// Ctrl-C (130) and SIGTERM (143) under `--height` clear the picker's lines and put the
+    /// modes back; the lines printed before stay.
+    @Test(arguments: ["C-c", "TERM"])
+    func interruptedWithHeightTheLinesAboveStayAndTheModesComeBack(how: String) throws {
+        let session = try start("seq 100", "--height 6", before: "printf 'a\\nb\\n'")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.count > 3 && $0[2].contains("100/100") }
+        if how == "TERM" {
+            // The pane runs `sh -c`; its child still running is the picker (seq has ended).
+            for pid in TmuxSession.children(of: try session.panePID()) { kill(pid, SIGTERM) }
+        } else {
+            try session.sendKeys(how)
+        }
+        let screen = try session.waitFor("icanon", timeout: 20)
+        expectTerminalRestored(screen)
+        #expect(Array(screen.prefix(3)) == ["a", "b", how == "TERM" ? "exit=143" : "exit=130"], "\(screen.prefix(4))")
+    }
+
+    /// After a prompt printed without a line break, the picker starts on the next line and the
+    /// pick lands after the prompt, as fzf's does.
+    @Test func withHeightThePickLandsAfterTheCallersPrompt() throws {
+        let session = try TmuxSession.start(
+            width: 60, height: 20,
+            command: "printf 'PROMPT-TEXT: '; seq 5 | \(tuilist.shellQuoted) --height 5 -q 3; echo '<end>'; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.count > 2 && $0[1].hasPrefix("> 3") }
+        #expect(try session.capture().first == "PROMPT-TEXT:")
+        try session.sendKeys("Enter")
+        let after = try session.waitFor("<end>", timeout: 20)
+        #expect(after.first == "PROMPT-TEXT: 3", "\(after.prefix(3))")
+        #expect(after.dropFirst().first == "<end>")
+    }
+
     /// `~N`: three lines read take five lines (prompt, three lines, help bar), not ten.
     @Test func adaptiveHeightTakesOnlyTheLinesNeeded() throws {
         let session = try start("seq 3", "--height ~10", before: "echo top")
