@@ -34,8 +34,9 @@ import Darwin
 /// with status 130), bracketed paste, resizes as ``InputEvent/resize(_:)`` (the lines are
 /// cleared and reserved again, the next frame drawn whole), Ctrl-Z and ``suspend(_:)`` give the
 /// terminal back, and every way out (quit, Ctrl-C, SIGTERM/SIGHUP, a crash) clears the lines and
-/// puts the modes and the cursor back. Colours are written as they are (`.rgb` as 24-bit
-/// colour); `NO_COLOR` (set, not empty) leaves only attributes. Mouse reports, when asked for,
+/// puts the modes and the cursor back. Frames are wrapped in synchronized output (DEC mode
+/// 2026) when the terminal answers the mode query with "known", as ``NCursesTerminal`` does them.
+/// Colours are written as they are (`.rgb` as 24-bit colour); `NO_COLOR` (set, not empty) leaves only attributes. Mouse reports, when asked for,
 /// come with lines counted from the frame's first line (rows above it are dropped).
 ///
 /// - Note: One terminal (this or an ``NCursesTerminal``) may be active per process: the restore
@@ -132,6 +133,8 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// Whether the frame starts on the line below the caller's cursor (saved with DECSC and
     /// put back with DECRC on the way out) rather than on the caller's own line.
     private var belowCaller: Bool
+    /// Whether frames are wrapped in DEC mode 2026 (the terminal said it knows the mode).
+    private var synchronizedOutput = false
     /// Bytes read with the cursor report that belong to the app (typed ahead).
     private var typedAhead: [UInt8] = []
 
@@ -190,6 +193,8 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
         armRestore()
         reader.start()
         enableInputModes()
+        // Does the terminal show a frame whole when asked to (DEC mode 2026)? Never waited for.
+        write("\u{1B}[?2026$p")
     }
 
     deinit {
@@ -209,7 +214,8 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
             }
         }
         let bytes = encoder.encode(frame)
-        if !bytes.isEmpty { write(bytes) }
+        guard !bytes.isEmpty else { return }
+        write(synchronizedOutput ? "\u{1B}[?2026h" + bytes + "\u{1B}[?2026l" : bytes)
     }
 
     /// The next input event, waiting at most `timeout` seconds (nil: forever, 0: poll).
@@ -306,7 +312,9 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
 
     /// What puts everything back, from the cursor's resting place (the frame's first line).
     private var leaveSequence: String {
-        var out = (mouseEnabled ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" : "") + "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J"
+        var out = (mouseEnabled ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" : "") + "\u{1B}[?2004l"
+        if synchronizedOutput { out += "\u{1B}[?2026l" }  // a frame may have been cut short
+        out += "\u{1B}[0m\r\u{1B}[J"
         if belowCaller { out += "\u{1B}8" }
         return out + "\u{1B}[?25h"
     }
@@ -358,6 +366,10 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
 
     /// Ctrl-Z suspends (and comes back as `.resize`); mouse lines become frame lines.
     private func translate(_ events: [InputEvent]) -> [InputEvent] {
+        for report in decoder.modeReports where report.mode == 2026 {
+            synchronizedOutput = report.isSupported
+            armRestore()
+        }
         decoder.modeReports.removeAll()
         var result: [InputEvent] = []
         for event in events {
