@@ -164,13 +164,13 @@ struct PickerCommand: ToolCommand {
             discussion: "~N: only the lines the picker needs (its lines read, the prompt and the help bar), up to N."))
     var height: String?
 
-    @Option(name: .customLong("min-height"), help: "The least lines --height N% takes (default 10).")
+    @Option(name: .customLong("min-height"), help: "The least lines --height N% takes.")
     var minHeight: Int = 10
 
-    @Option(name: .long, help: "Columns between tab stops in the list (default 8); --filter prints tabs as read.")
+    @Option(name: .long, help: "Columns between tab stops in the list; --filter prints tabs as read.")
     var tabstop: Int = 8
 
-    @Option(name: .long, help: "The gutter mark of a marked line in --multi (default ┃).")
+    @Option(name: .long, help: "The gutter mark of a marked line in --multi.")
     var marker: String = "┃"
 
     @Option(name: .long, help: "The gutter mark of the selected line (default: none, the line is reversed).")
