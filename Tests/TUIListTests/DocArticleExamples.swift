@@ -65,6 +65,14 @@ func gettingStartedMain() throws -> Never {
     // DOC-END
 }
 
+/// The article's inline variant (fzf's `--height`): compiled, not run (it needs a real terminal).
+func gettingStartedInlineMain() throws -> Never {
+    // DOC-BEGIN GettingStarted.md
+    let terminal = try InlineTerminal(height: .lines(10))   // or .percent(40)
+    exit(Program(terminal: terminal).run(GroceriesApp()))
+    // DOC-END
+}
+
 /// The article's test of the app: a whole run on a headless terminal.
 func gettingStartedHeadlessRun() -> (status: Int32, lines: [String]) {
     // DOC-BEGIN GettingStarted.md
