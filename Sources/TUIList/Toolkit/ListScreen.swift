@@ -262,6 +262,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         showItems(animated: animated)
     }
 
+    /// Shows `snapshot` as the whole content, as ``setItems(_:animated:)`` does, and redraws
+    /// `changed` items in place (their rows' text changed, not their identity: a ★ toggled).
+    /// - Parameters:
+    ///   - snapshot: The content.
+    ///   - changed: The items whose rows to draw again.
+    ///   - animated: Whether the change animates (changed rows flash).
+    /// - Complexity: as ``setItems(_:animated:)``, plus O(`changed.count`).
+    public func setItems(_ snapshot: Snapshot<SectionID, ItemID>, changed: [ItemID], animated: Bool = false) {
+        items = snapshot
+        isLoading = false
+        progress = nil
+        showItems(animated: animated, changed: changed)
+    }
+
     /// Filters the list by `query` (fzf's syntax, as typed at the prompt), without opening the
     /// prompt; an empty query shows every item.
     /// - Parameter query: The query.
@@ -345,8 +359,44 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   ``ListScreenAction/app(_:)`` (a confirmed action among them).
     /// - Complexity: O(events) lookups, plus one filter per run of typing, O(*n*).
     public func handle(_ events: [InputEvent]) -> [Action] {
+        var actions: [Action] = []
+        handle(events) { actions.append($0) }
+        return actions
+    }
+
+    /// Handles a batch of input and quits `program` on ``ListScreenAction/quit``.
+    /// - Parameters:
+    ///   - events: The batch.
+    ///   - program: The program to quit.
+    /// - Returns: The app's own actions, in order.
+    @discardableResult
+    public func handle(_ events: [InputEvent], in program: Program) -> [AppAction] {
+        var actions: [AppAction] = []
+        handle(events, in: program) { actions.append($0) }
+        return actions
+    }
+
+    /// Handles a batch of input, quits `program` on ``ListScreenAction/quit``, and calls
+    /// `perform` with each of the app's actions as its key comes: what `perform` does to the
+    /// screen (``confirm(_:then:)``, ``enter(_:)``) applies to the keys after it in the same
+    /// batch, so `d` `y` typed ahead deletes.
+    /// - Parameters:
+    ///   - events: The batch.
+    ///   - program: The program to quit.
+    ///   - perform: Does one of the app's actions.
+    public func handle(_ events: [InputEvent], in program: Program, perform: (AppAction) -> Void) {
+        handle(events) { action in
+            switch action {
+            case .quit: program.quit()
+            case .app(let action): perform(action)
+            default: break
+            }
+        }
+    }
+
+    /// The batch loop: each action for the app goes to `emit` as its key comes.
+    private func handle(_ events: [InputEvent], emit: (Action) -> Void) {
         var rest = events[...]
-        var forApp: [Action] = []
         while let event = rest.first {
             if showsHelp {
                 rest = rest.dropFirst()
@@ -359,7 +409,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                 rest = rest.dropFirst(edit.consumed)
                 guard let next = rest.popFirst() else { break }
                 if case .key(let key) = next {
-                    if let action = filteringKeymap.action(for: key) { perform(action, forApp: &forApp) }
+                    if let action = filteringKeymap.action(for: key) { perform(action, emit: emit) }
                 } else {
                     list.handle(next)  // the mouse works while typing
                 }
@@ -367,34 +417,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             }
             rest = rest.dropFirst()
             if case .key(let key) = event {
-                if let action = activeKeymap.action(for: key) { perform(action, forApp: &forApp) }
+                if let action = activeKeymap.action(for: key) { perform(action, emit: emit) }
             } else if mode != .confirming {
                 list.handle(event)
             }
         }
-        return forApp
     }
 
-    /// Handles a batch of input and quits `program` on ``ListScreenAction/quit``.
-    /// - Parameters:
-    ///   - events: The batch.
-    ///   - program: The program to quit.
-    /// - Returns: The app's own actions, in order.
-    @discardableResult
-    public func handle(_ events: [InputEvent], in program: Program) -> [AppAction] {
-        var actions: [AppAction] = []
-        for action in handle(events) {
-            switch action {
-            case .quit: program.quit()
-            case .app(let action): actions.append(action)
-            default: break
-            }
-        }
-        return actions
-    }
-
-    /// Does what `action` does; the app's and quit go to `forApp`.
-    private func perform(_ action: Action, forApp: inout [Action]) {
+    /// Does what `action` does; the app's and quit go to `emit`.
+    private func perform(_ action: Action, emit: (Action) -> Void) {
         switch action {
         case .select(let movement): list.moveSelection(movement)
         case .moveItem(let step): moveSelectedItem(step)
@@ -409,9 +440,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             let pending = confirmation
             confirmation = nil
             mode = modeBeforeConfirm
-            if yes, let pending { forApp.append(.app(pending.action)) }
+            if yes, let pending { emit(.app(pending.action)) }
         case .scrollPane(let direction): scrollPane(byLines: direction * max(1, paneRect.height / 2))
-        case .quit, .app: forApp.append(action)
+        case .quit, .app: emit(action)
         }
     }
 
@@ -442,7 +473,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// Applies the filtered content to the list and keeps something selected, on screen.
-    private func showItems(animated: Bool) {
+    private func showItems(animated: Bool, changed: [ItemID] = []) {
         let query = FilterQuery.listFilter(filter.query)
         var shown = items
         if !query.isEmpty {
@@ -451,6 +482,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                     (section, items.itemIdentifiers(inSection: section).filter { query.matches(filterText($0)) != nil })
                 })
         }
+        shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = items.isEmpty ? emptyText : noMatchesText
         // The selected row keeps its line on screen (rows come and go around it), so it never
         // scrolls away when the filter brings rows above it back.
