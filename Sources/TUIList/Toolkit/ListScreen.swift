@@ -107,6 +107,21 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var countNoun = ""
     /// Which parts are drawn.
     public var parts: Parts
+    /// The title bar's look (its styles, whether the detail wins the room); the screen gives it
+    /// ``title`` and the detail.
+    public var titleBarLook = TitleBar(title: "", detail: "")
+    /// The help bar's look (separator and style); the screen gives it the keymap's items.
+    public var helpBarLook = HelpBar(items: [])
+    /// The help overlay's title.
+    public var helpTitle = "Keys"
+    /// The line under the help's rows.
+    public var helpFooter = "any key closes the help"
+    /// Whether any key closes the help (and does nothing else); false: keys work as usual over
+    /// the help, and the keymap's ``ListScreenAction/toggleHelp`` closes it.
+    public var helpClosesOnAnyKey = true
+    /// Whether the first item is selected when items arrive and nothing is (false: nothing is
+    /// selected until the person moves).
+    public var selectsFirstItem = true
     /// The keys while browsing: dispatch, help bar and help overlay.
     public var keymap: Keymap<Action>
     /// The keys while the filter prompt is open (besides those that edit the query).
@@ -398,7 +413,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private func handle(_ events: [InputEvent], emit: (Action) -> Void) {
         var rest = events[...]
         while let event = rest.first {
-            if showsHelp {
+            if showsHelp && helpClosesOnAnyKey {
                 rest = rest.dropFirst()
                 if case .key = event { showsHelp = false }
                 continue
@@ -495,7 +510,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                 list.scroll(byLines: 0)  // clamps
             }
             list.scroll(to: selection)
-        } else if !shown.isEmpty {
+        } else if !shown.isEmpty, selectsFirstItem {
             list.select(shown[globalIndex: 0])
         }
     }
@@ -519,8 +534,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             }
         }
         var sections: [HelpOverlay.Section] = [.init(nil, keys)]
-        sections.append(.init("While filtering", filteringKeymap))
-        return HelpOverlay(title: "Keys", sections: sections, footer: "any key closes the help")
+        let filters = keymap.bindings.contains { binding in
+            binding.triggers.contains { if case .beginFilter = $0.action { true } else { false } }
+        }
+        if filters { sections.append(.init("While filtering", filteringKeymap)) }  // no filter: no such keys
+        return HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
     }
 
     /// Draws the whole screen into `canvas`, laid out for its size (a resized terminal gives a
@@ -552,12 +570,16 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         let shown = list.snapshot()
         if parts.contains(.titleBar), bottom > top {
             let detail = titleDetail.isEmpty && !isLoading ? "\(shown.numberOfItems)" : titleDetail
-            TitleBar(title: title, detail: detail).draw(into: &canvas, in: line(top))
+            var bar = titleBarLook
+            (bar.title, bar.detail) = (title, detail)
+            bar.draw(into: &canvas, in: line(top))
             top += 1
         }
         if parts.contains(.helpBar), bottom > top {
             bottom -= 1
-            HelpBar(mode == .filtering ? filteringKeymap : activeKeymap).draw(into: &canvas, in: line(bottom))
+            var bar = helpBarLook
+            bar.items = (mode == .filtering ? filteringKeymap : activeKeymap).barItems
+            bar.draw(into: &canvas, in: line(bottom))
         }
         if mode == .filtering, bottom > top {
             let y = promptPlacement == .top ? top : bottom - 1
