@@ -32,7 +32,7 @@ struct HeadlessRunTests {
         func render(into canvas: inout Canvas) { screen.render(into: &canvas) }
     }
 
-    @Test func backgroundWorkRunsOnDemandAndEveryFrameIsKept() {
+    @Test func backgroundWorkRunsOnDemandAndEveryFrameIsKept() throws {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: 20, rows: 7, keepingFrames: true)
         terminal.clock = clock
@@ -52,10 +52,10 @@ struct HeadlessRunTests {
         // Every frame: the loading ones (the spinner turning), the names, the move's frames.
         let frames = terminal.frameLines
         #expect(frames.count == terminal.framesPresented)
-        let loaded = frames.firstIndex { $0[2].hasPrefix(" Ada") }!
+        let loaded = try #require(frames.firstIndex { $0[2].hasPrefix(" Ada") })
         #expect(frames[..<loaded].allSatisfy { $0[2].contains("loading…") })
         #expect(Set(frames[..<loaded].map { $0[5].prefix(1) }).count > 1, "the spinner turned: \(frames[..<loaded])")
-        let before = frames[loaded], after = frames.last!
+        let before = frames[loaded], after = try #require(frames.last)
         #expect(after[2].hasPrefix(" Bob") && after[3].hasPrefix(" Ada"))
         let between = frames[loaded...].filter { $0 != before && $0 != after }
         #expect(!between.isEmpty, "frames of the move, between its first and last")

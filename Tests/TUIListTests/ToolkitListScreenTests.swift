@@ -160,7 +160,7 @@ struct ToolkitListScreenTests {
                 " L│ /          filter                        │5 ",
                 "Gr│ x          mark done                     │  ",
                 " K│ ?          this help                     │4 ",
-                " L│ q          quit                          │4 ",
+                " L│ q Ctrl-C   quit                          │4 ",
                 "  │                                          │  ",
                 "  │ While filtering                          │  ",
                 "  │ Enter      keep the filter               │  ",

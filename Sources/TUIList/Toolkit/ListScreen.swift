@@ -182,7 +182,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// The default browsing keymap: list navigation, J/K (and ⇧↑/⇧↓) to move an item when
     /// `movesItems`, `/` filter, Ctrl-D/Ctrl-U to scroll the pane, the app's `bindings`, `?`
-    /// help, q quit.
+    /// help, q and Ctrl-C quit (the program ends the run on Ctrl-C itself; the binding puts it
+    /// in the help, and quits an app that reads Ctrl-C as a key).
     /// - Parameters:
     ///   - movesItems: Whether J/K move the selected item.
     ///   - bindings: The app's bindings, listed before help and quit.
@@ -205,7 +206,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                 help: "scroll the detail pane", bar: nil))
         map.bindings += bindings.map { $0.map { Action.app($0) } }
         map.bindings.append(KeyBinding(keys: [.character("?")], help: "this help", bar: "? help", .toggleHelp))
-        map.bindings.append(KeyBinding(keys: [.character("q")], help: "quit", bar: "q quit", .quit))
+        map.bindings.append(KeyBinding(keys: [.character("q"), .control("c")], help: "quit", bar: "q quit", .quit))
         return map
     }
 
