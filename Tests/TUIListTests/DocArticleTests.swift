@@ -53,7 +53,11 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: ["GettingStarted.md", "AnimatingChanges.md", "RecordingAndReplaying.md", "BuildingAnApp.md"])
+    @Test(
+        arguments: [
+            "GettingStarted.md", "AnimatingChanges.md", "RecordingAndReplaying.md", "BuildingAnApp.md",
+            "BuildingAContactsApp.md",
+        ])
     func theArticleShowsExactlyTheCompiledCode(_ article: String) throws {
         let compiled = try #require(try Self.compiledBlocks()[article], "no DOC-BEGIN block for \(article)")
         let shown = try Self.articleBlocks(article)
