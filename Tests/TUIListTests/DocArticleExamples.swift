@@ -626,3 +626,31 @@ func runContactsHeadless(_ app: ContactsApp) -> HeadlessTerminal {
     return terminal
 }
 // DOC-END
+
+// MARK: - RuntimeAndTerminals.md
+
+/// RuntimeAndTerminals.md's "Animating a change": the loop an app never writes (Program does).
+func runtimeArticleAnimation(_ list: ListView<String, Int>, canvas: inout Canvas, terminal: HeadlessTerminal) {
+    // DOC-BEGIN RuntimeAndTerminals.md
+    var next = list.snapshot()
+    next.moveItem(3, beforeItem: 1)  // Cherry to the top
+    next.reconfigureItems([2])  // Banana's content changed: same row, new content
+    list.apply(next, animated: true)
+    while list.isAnimating {  // about 0.5 s: fade, slide, open, flash
+        list.render(into: &canvas)
+        terminal.present(canvas)
+        // wait for the next frame (1/60 s) or for input
+    }
+    // DOC-END
+}
+
+/// RuntimeAndTerminals.md's FilterIndex example; returns what the narrowed search found.
+func runtimeArticleFilter() -> [Int] {
+    // DOC-BEGIN RuntimeAndTerminals.md
+    var index = FilterIndex<Int>()
+    index.append(1, fields: ["Crème brûlée", "dessert"])  // folded once, here
+    let matches = index.matches("creme")!  // [1], in the order added
+    let narrower = index.matches("creme b", narrowing: matches)!
+    // DOC-END
+    return index.identifiers(narrower)
+}

@@ -30,7 +30,7 @@ import Darwin
 ///   terminal has: a shorter terminal gets every line of it, still drawn inline.
 ///
 /// It keeps the same contract as ``NCursesTerminal``: raw mode (Ctrl-C, Ctrl-Z, Ctrl-S/Q are
-/// keys read by ``InputDecoder``), input read on a thread of its own (Ctrl-C ends a busy program
+/// keys read by `InputDecoder`), input read on a thread of its own (Ctrl-C ends a busy program
 /// with status 130), bracketed paste, resizes as ``InputEvent/resize(_:)`` (the lines are
 /// cleared and reserved again, the next frame drawn whole), Ctrl-Z and ``suspend(_:)`` give the
 /// terminal back, and every way out (quit, Ctrl-C, SIGTERM/SIGHUP, a crash) clears the lines and
