@@ -181,7 +181,8 @@ import Testing
         picker.wheel(.wheelDown, x: 5, y: 2)
         #expect(picker.selectedRow == "four", "scroll-down:last")
         picker.click(x: 5, y: 2, button: .right)
-        #expect(picker.selectedRow == "┃two" && picker.app.marked == ["two"], "right-click:ignore selects, marks nothing (the gutter's ┃ is double-click's mark)")
+        // The gutter's ┃ is double-click's mark from above.
+        #expect(picker.selectedRow == "┃two" && picker.app.marked == ["two"], "right-click:ignore selects, marks nothing")
     }
 
     @Test func aRightClickMarksAndNoMouseIgnoresTheMouse() throws {
