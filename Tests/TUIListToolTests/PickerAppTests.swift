@@ -428,7 +428,7 @@ private struct PickerHarness {
         let producer = Thread {
             for _ in 0 ..< 40 {
                 chunk.withUnsafeBufferPointer { bytes in
-                    inbox.append(utf8: bytes, ends: (1 ... 256).map { $0 * 1_024 - 1 }, dropsCarriageReturn: true)
+                    inbox.append(utf8: bytes, ends: (1 ... 256).map { $0 * 1_024 - 1 })
                 }
                 sent.withLock { $0 += 1 }
             }
@@ -643,7 +643,7 @@ private struct PickerHarness {
     }
 
     @Test func read0SplitsAtNulAndKeepsNewlinesAndCarriageReturns() throws {
-        #expect(PickerFilter.lines(of: Array("a\nb\0c\r\0d".utf8), separator: 0) == ["a\nb", "c\r", "d"])
+        #expect(LineSplitter.lines(in: Array("a\nb\0c\r\0d".utf8), separator: 0) == ["a\nb", "c\r", "d"])
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let inbox = LineInbox()
