@@ -34,7 +34,7 @@ package enum PickerFilter {
     }
 
     /// How many bytes are read before they are prepared (on every core).
-    static let blockBytes = 8 << 20
+    package static let blockBytes = 8 << 20
 
     /// Reads `descriptor` to its end and prepares its lines as the interactive picker does,
     /// a block at a time, each block's lines split over the cores: the bytes read are let go
@@ -48,10 +48,13 @@ package enum PickerFilter {
     ///   - separator: The byte that ends a line: LF or NUL (`--read0`).
     ///   - preparation: The picker's line preparation (header lines, `--ansi`, fields).
     ///   - query: When given and not empty, only the lines matching it are kept.
+    ///   - blockBytes: How many bytes are read before they are prepared (a longer line makes
+    ///     the block bigger).
     /// - Returns: The lines (with a query, the matching ones, numbered from 0 in input order).
     /// - Complexity: O(bytes), split over `activeProcessorCount` threads.
     package static func read(
-        _ descriptor: Int32, separator: UInt8, preparation: LinePreparation, keeping query: FilterQuery? = nil
+        _ descriptor: Int32, separator: UInt8, preparation: LinePreparation, keeping query: FilterQuery? = nil,
+        blockBytes: Int = Self.blockBytes
     ) -> Lines {
         let query = query?.isEmpty == false ? query : nil
         var lines = Lines(index: FilterIndex(storingText: !preparation.keepsLines))
@@ -114,7 +117,7 @@ package enum PickerFilter {
     private static func prepare(
         _ bytes: UnsafeBufferPointer<UInt8>, ends: [Int], first: Int, _ preparation: LinePreparation, _ query: FilterQuery?
     ) -> [(LineBatch, [Int32]?)] {
-        let parts = ends.count < 20_000 ? 1 : max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)) * 2))
+        let parts = ends.count < 4_096 ? 1 : max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)) * 2))
         let size = (ends.count + parts - 1) / parts
         var batches = [(LineBatch, [Int32]?)?](repeating: nil, count: parts)
         batches.withUnsafeMutableBufferPointer { batches in
