@@ -139,7 +139,8 @@ enum FilterBenchmarks {
             report.add(Measurement(workload: "filter-process", size: size, note: "no fzf on PATH: no comparison"))
             return
         }
-        let tuilist = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tuilist").path
+        let tuilist =
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tuilist").path
         guard FileManager.default.isExecutableFile(atPath: tuilist) else {
             report.add(Measurement(workload: "filter-process", size: size, note: "no tuilist beside tuilist-bench (build it)"))
             return

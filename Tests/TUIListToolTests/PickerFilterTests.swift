@@ -73,14 +73,16 @@ import Testing
         let lines = Self.corpus(9_000).map { "\u{1B}[31m" + $0 + "\u{1B}[0m" }
         let preparation = LinePreparation(headerLines: 3, stripsANSI: true)
         let query = FilterQuery("share")
-        let printed = try Self.printed(lines.joined(separator: "\n") + "\n", query: query, keeping: true, preparation: preparation, blockBytes: 1 << 14)
+        let printed = try Self.printed(
+            lines.joined(separator: "\n") + "\n", query: query, keeping: true, preparation: preparation, blockBytes: 1 << 14)
         let plain = lines.dropFirst(3).map { ANSIText.stripping($0) }
         #expect(printed == Self.expected(Array(plain), query: query) && !printed.isEmpty)
     }
 
     @Test func aLineLongerThanTheBlockIsOneLine() throws {
         let long = String(repeating: "abc/", count: 5_000) + "needle"
-        let printed = try Self.printed("x\n" + long + "\ny needle\n", query: FilterQuery("needle"), keeping: true, blockBytes: 1_024)
+        let printed = try Self.printed(
+            "x\n" + long + "\ny needle\n", query: FilterQuery("needle"), keeping: true, blockBytes: 1_024)
         #expect(printed == ["y needle", long])
     }
 }

@@ -366,7 +366,9 @@ package final class WatchApp: TerminalApp {
         var output = output
         var lines: [String] = []
         output.withUTF8 { bytes in
-            LineSplitter.forEachLine(in: bytes) { lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
+            LineSplitter.forEachLine(in: bytes) {
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+            }
         }
         var header = Array(lines.prefix(options.headerLines))
         var rows = Array(lines.dropFirst(options.headerLines))
