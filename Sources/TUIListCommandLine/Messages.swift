@@ -12,15 +12,28 @@ import Darwin
 ///   - descriptor: an open file descriptor, e.g. `STDOUT_FILENO`.
 package func writeAll(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var done = 0
-        while done < buffer.count {
-            let n = write(descriptor, base + done, buffer.count - done)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            done += n
-        }
+    text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+/// Writes all of `bytes` to `descriptor`, as ``writeAll(_:to:)-(String,_)`` does.
+/// O(`bytes.count`).
+///
+/// - Parameters:
+///   - bytes: what to write.
+///   - descriptor: an open file descriptor, e.g. `STDOUT_FILENO`.
+package func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+}
+
+/// Writes all of `buffer` to `descriptor`, stopping at the first error.
+private func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    guard let base = buffer.baseAddress else { return }
+    var done = 0
+    while done < buffer.count {
+        let n = write(descriptor, base + done, buffer.count - done)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        done += n
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 import TUIList
 
 /// Interactive paths at scale: a filter keystroke (new query to first rendered frame) on
-/// 100,000 and 1,000,000 demo-like lines, beside `fzf --exact --filter` on the same lines as
-/// a whole process; and one swap on 1,000,000 items applied animated, to the first frame.
+/// 100,000 and 1,000,000 demo-like lines; `tuilist pick --filter` beside `fzf --filter` on the
+/// same lines, whole process beside whole process (the fzf on `PATH`, its version named); and
+/// one swap on 1,000,000 items applied animated, to the first frame.
 enum FilterBenchmarks {
     /// Demo-like lines ("Maple quartz 123", "item 123 of N"), from a fixed seed.
     static func makeLines(_ count: Int) -> [(title: String, detail: String)] {
@@ -97,18 +98,12 @@ enum FilterBenchmarks {
             times.sort()
             matchTimes.sort()
             let median = times[times.count / 2]
-            let fzf = fzfMilliseconds(lines: lines, queries: keystrokes.filter { !$0.isEmpty })
-            let ratio =
-                fzf.map {
-                    String(
-                        format: "; fzf --exact --filter (whole process, same lines) %.1f ms median, %.1f× ours", $0, $0 / median)
-                } ?? "; fzf not installed"
-            var measurement = Measurement(
+            // (No fzf beside it: this is in-process, fzf a whole process; see filter-process.)
+            let measurement = Measurement(
                 workload: "filter-keystroke", size: size, median_ms: median,
                 note: String(
                     format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!,
-                    matchTimes[matchTimes.count / 2]) + ratio)
-            if let fzf { measurement = measurement.compared(to: "fzf", milliseconds: fzf) }
+                    matchTimes[matchTimes.count / 2]))
             report.add(measurement)
             // The picker's path: fzf's extended search (fuzzy terms), scored and ranked.
             var fuzzyTimes: [Double] = []
@@ -126,37 +121,80 @@ enum FilterBenchmarks {
             }
             fuzzyTimes.sort()
             let fuzzyMedian = fuzzyTimes[fuzzyTimes.count / 2]
-            let fzfFuzzy = fzfMilliseconds(lines: lines, queries: keystrokes.filter { !$0.isEmpty }, exact: false)
-            var fuzzyMeasurement = Measurement(
+            let fuzzyMeasurement = Measurement(
                 workload: "filter-fuzzy-match-rank", size: size, median_ms: fuzzyMedian,
                 note: String(
-                    format: "FilterQuery match + rank, %d keystrokes, max %.1f ms", fuzzyTimes.count, fuzzyTimes.last!)
-                    + (fzfFuzzy.map {
-                        String(
-                            format: "; fzf --filter (fuzzy, whole process) %.1f ms median, %.1f× ours", $0, $0 / fuzzyMedian)
-                    } ?? "; fzf not installed"))
-            if let fzfFuzzy { fuzzyMeasurement = fuzzyMeasurement.compared(to: "fzf", milliseconds: fzfFuzzy) }
+                    format: "FilterQuery match + rank, %d keystrokes, max %.1f ms", fuzzyTimes.count, fuzzyTimes.last!))
             report.add(fuzzyMeasurement)
+            runProcesses(lines: lines, &report)
         }
         runEdit(&report)
     }
 
-    /// `fzf --exact --filter QUERY` (or fuzzy, `exact` false) over the lines, one process per
-    /// query: the median.
-    static func fzfMilliseconds(lines: [(title: String, detail: String)], queries: [String], exact: Bool = true) -> Double? {
-        guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { return nil }
-        let path = NSTemporaryDirectory() + "tuilist-bench-fzf-\(getpid()).txt"
+    /// `tuilist pick --filter` beside `fzf --filter`, each a whole process over the same file
+    /// (exact and fuzzy): the median over the keystrokes' queries, and their ratio.
+    static func runProcesses(lines: [(title: String, detail: String)], _ report: inout BenchReport) {
+        let size = lines.count
+        guard let fzf = fzfBinary else {
+            report.add(Measurement(workload: "filter-process", size: size, note: "no fzf on PATH: no comparison"))
+            return
+        }
+        let tuilist =
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tuilist").path
+        guard FileManager.default.isExecutableFile(atPath: tuilist) else {
+            report.add(Measurement(workload: "filter-process", size: size, note: "no tuilist beside tuilist-bench (build it)"))
+            return
+        }
+        let path = NSTemporaryDirectory() + "tuilist-bench-lines-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var text = ""
         text.reserveCapacity(lines.count * 40)
         for line in lines { text += line.title; text += "\t"; text += line.detail; text += "\n" }
-        guard (try? text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return nil }
+        guard (try? text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return }
+        let queries = keystrokes.filter { !$0.isEmpty }
+        for exact in [true, false] {
+            let flags = exact ? ["--exact"] : []
+            guard let theirs = processMilliseconds(fzf.path, flags, path: path, queries: queries),
+                let ours = processMilliseconds(tuilist, ["pick"] + flags, path: path, queries: queries)
+            else { continue }
+            report.add(
+                Measurement(
+                    workload: exact ? "filter-process-exact" : "filter-process-fuzzy", size: size, median_ms: ours,
+                    note: "tuilist pick \(exact ? "--exact " : "")--filter Q < file, whole process, median over "
+                        + "\(queries.count) queries; fzf \(fzf.version) the same: \(String(format: "%.1f", theirs)) ms"
+                ).compared(to: "fzf", milliseconds: theirs))
+        }
+    }
+
+    /// The fzf that `PATH` finds, and what `fzf --version` says.
+    static let fzfBinary: (path: String, version: String)? = {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
+        guard let path = folders.map({ "\($0)/fzf" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let version = String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "?"
+        return (path, version.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    /// `executable arguments --filter QUERY < path`, one process per query, output to
+    /// `/dev/null`: the median wall time.
+    static func processMilliseconds(_ executable: String, _ arguments: [String], path: String, queries: [String]) -> Double? {
         var times: [Double] = []
         for query in queries {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: fzf)
-            process.arguments = (exact ? ["--exact"] : []) + ["--filter", query]
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments + ["--filter", query]
+            var environment = ProcessInfo.processInfo.environment
+            environment["FZF_DEFAULT_OPTS"] = nil
+            process.environment = environment
             guard let input = FileHandle(forReadingAtPath: path) else { return nil }
             process.standardInput = input
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

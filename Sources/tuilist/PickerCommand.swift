@@ -330,28 +330,26 @@ struct PickerCommand: ToolCommand {
 
     /// `--filter`: reads every line, prints the matches, exits 0 (some) or 1 (none).
     private func runFilter(_ text: String, from descriptor: Int32) -> Never {
-        var input: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { fail(ToolFailure("cannot read standard input: \(String(cString: strerror(errno)))", status: 2)) }
-            if n == 0 { break }
-            input.append(contentsOf: buffer[0 ..< n])
-        }
         let options: PickerApp.Options
         do { options = try self.options() } catch { fail(error) }
-        // The header lines are neither matched nor printed (fzf's --filter).
-        var lines = Array(PickerFilter.lines(of: input, separator: read0 ? 0 : 0x0A).dropFirst(options.headerLines))
-        if ansi { lines = lines.map { ANSIText.stripping($0) } }
-        let searched = options.nth == nil && options.withNth == nil ? lines : lines.map { options.searchText(of: $0).text }
+        // The interactive picker's road: the same preparation (the header lines are neither
+        // matched nor printed, as fzf's --filter), index, search and order.
+        // Each batch read is searched at once and only its matches are kept (then ranked).
         let query = options.filterQuery(text)
-        let found = PickerFilter.matches(
-            searched, query: query, sort: sort, reversed: tac, tiebreaks: options.tiebreaksInForce)
-        var output = printQuery ? text + (print0 ? "\0" : "\n") : ""
+        let lines = PickerFilter.read(descriptor, separator: read0 ? 0 : 0x0A, preparation: options.preparation, keeping: query)
+        if let error = lines.error, lines.index.count == 0 { fail(ToolFailure(error, status: 2)) }
+        let found = PickerFilter.matches(in: lines, query: query, sort: sort, tac: tac, tiebreaks: options.tiebreaksInForce)
+        let end: UInt8 = print0 ? 0 : 0x0A
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 20)
+        if printQuery { output += text.utf8 + [end] }
         for line in found {
-            output += lines[line]
-            output += print0 ? "\0" : "\n"
+            lines.withLine(Int(line)) { output.append(contentsOf: $0) }
+            output.append(end)
+            if output.count >= 1 << 20 {
+                writeAll(output, to: STDOUT_FILENO)
+                output.removeAll(keepingCapacity: true)
+            }
         }
         writeAll(output, to: STDOUT_FILENO)
         Glibc.exit(found.isEmpty ? 1 : 0)

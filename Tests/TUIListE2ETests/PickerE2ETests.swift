@@ -195,6 +195,23 @@ final class PickerE2ETests {
         #expect(noneStatus == "exit=1" && nothing.isEmpty)
     }
 
+    /// CRLF input: `--filter` and the screen split lines by one rule (``LineSplitter``, fzf's):
+    /// both print the picked line's bytes as read, its `\r` kept, as fzf does in both modes.
+    @Test func filterAndTheScreenPrintTheSameBytesForCRLFInput() throws {
+        let input = "printf 'one\\r\\ntwo\\r\\nthree\\r\\n'"
+        let filtered = try Subprocess.run(["/bin/sh", "-c", "\(input) | \(tuilist.shellQuoted) -f tw"])
+        #expect(filtered.status == 0 && Array(filtered.output.utf8) == Array("two\r\n".utf8), "\(filtered)")
+        let session = try start(input)
+        defer { session.kill() }
+        try session.waitUntil("three lines", timeout: 20) { $0.count > 3 && $0[0].contains("3/3") }
+        try session.sendText("tw")
+        try session.waitUntil("one match", timeout: 20) { $0[0].contains("1/3") && $0[1].contains("two") }
+        try session.sendKeys("Enter")
+        let (status, printed) = try finish(session)
+        #expect(status == "exit=0")
+        #expect(Array(printed.utf8) == Array(filtered.output.utf8), "interactive \(printed.debugDescription)")
+    }
+
     @Test func thePreviewFollowsTheSelectionInItsColours() throws {
         let script = NSTemporaryDirectory() + "/tuilist-preview-\(UUID().uuidString.prefix(8)).sh"
         try "printf '\\033[31mabout %s\\033[0m\\n' \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -156,12 +156,13 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["big"], "7 rows: the newest run alone")
     }
 
-    /// Lines end at "\n" or "\r\n" (the output is split on bytes; "\r\n" is one Character).
+    /// Lines end at "\n", a "\r" before it kept as the line's (LineSplitter's rule, as the
+    /// picker's; the output is split on bytes: "\r\n" is one Character).
     @Test func crlfLinesAreRows() async throws {
         let watch = try Harness(
             .init(command: ["x"], interval: 1), Script([CommandResult(exitCode: 0, output: "one\r\ntwo\r\nthree\n")]))
         await watch.advance(by: 0.5)
-        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one", "two", "three"])
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one\r", "two\r", "three"])
     }
 
     @Test func chgexitQuitsOnTheFirstChange() async throws {

@@ -333,14 +333,33 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     ///   item.
     /// - Complexity: O(length of the text).
     public func text(atSlot slot: Int) -> String {
+        withUTF8Text(atSlot: slot) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the text of the item in `slot` as it was given,
+    /// without making a `String`: how a filter writes out a million matching lines.
+    ///
+    /// - Parameters:
+    ///   - slot: A slot that holds an item.
+    ///   - body: Reads the bytes; they are valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Precondition: the index was made with ``init(storingText:)``, and `slot` holds an
+    ///   item.
+    /// - Complexity: O(1) plus `body`.
+    public func withUTF8Text<Result>(
+        atSlot slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
         precondition(_storesText, "FilterIndex: text(atSlot:) needs an index made with init(storingText: true)")
         precondition(_starts[slot] != _TextStore.none, "FilterIndex: slot \(slot) holds no item")
         let base = _store.pointer(_starts[slot])
-        if let original = _originalLengths[Int32(slot)] {
-            let start = base + Int(_lengths[slot]) + Int(_foldedLengths[slot])
-            return String(decoding: UnsafeBufferPointer(start: start, count: Int(original)), as: UTF8.self)
+        return try withExtendedLifetime(_store) {
+            // (Most indexes have no original text apart: no hash lookup for them.)
+            if !_originalLengths.isEmpty, let original = _originalLengths[Int32(slot)] {
+                let start = base + Int(_lengths[slot]) + Int(_foldedLengths[slot])
+                return try body(UnsafeBufferPointer(start: start, count: Int(original)))
+            }
+            return try body(UnsafeBufferPointer(start: base, count: Int(_lengths[slot])))
         }
-        return String(decoding: UnsafeBufferPointer(start: base, count: Int(_lengths[slot])), as: UTF8.self)
     }
 
     /// Adds every item of `other` after the items held: an index built on another thread (a
@@ -385,6 +404,36 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 }
 
 extension FilterIndex where ID == Int {
+    /// Adds the items of `other` in `slots`, in that order, numbered on from this index's
+    /// slots (identifiers `slotCount`, `slotCount + 1`, …): a filter that reads a batch of
+    /// lines at a time keeps the lines of each that match and lets the rest go. Their texts
+    /// are copied as they are, not folded again.
+    ///
+    /// - Parameters:
+    ///   - slots: Slots of `other` that hold items.
+    ///   - other: The index they are in.
+    /// - Precondition: none of the new identifiers is held here.
+    /// - Complexity: O(`slots.count` + the bytes of their texts).
+    public mutating func append(slots: [Int32], of other: FilterIndex<Int>) {
+        precondition(
+            _storesText == other._storesText || slots.isEmpty,
+            "FilterIndex: joining an index that keeps its text with one that does not")
+        let originals = !other._originalLengths.isEmpty
+        for otherSlot in slots.lazy.map(Int.init) {
+            precondition(other._starts[otherSlot] != _TextStore.none, "FilterIndex: slot \(otherSlot) holds no item")
+            let slot = Int32(_starts.count)
+            precondition(_register(Int(slot), slot), "FilterIndex: item \(slot) is already in the index")
+            let length = Int(other._lengths[otherSlot]), folded = Int(other._foldedLengths[otherSlot])
+            let original = originals ? other._originalLengths[Int32(otherSlot)] : nil
+            let text = other._store.pointer(other._starts[otherSlot])
+            _starts.append(_store.append(UnsafeBufferPointer(start: text, count: length + folded + Int(original ?? 0))))
+            _lengths.append(UInt32(length))
+            _foldedLengths.append(UInt32(folded))
+            if let original { _originalLengths[slot] = original }
+        }
+        _storesText = _storesText || other._storesText
+    }
+
     /// Adds every item of `other` with its identifier plus `offset`: a batch of lines indexed
     /// on another thread with identifiers from 0 joins an index of line numbers. The batch's
     /// text is taken over, not copied (its chunks become this index's).

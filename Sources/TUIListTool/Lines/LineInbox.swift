@@ -85,15 +85,13 @@ package final class LineInbox: @unchecked Sendable {
     /// 0, each next one after the separator at the end of the one before).
     /// - Parameters:
     ///   - utf8: The bytes read.
-    ///   - ends: Where each line ends (its separator, or the end of the bytes), ascending.
-    ///   - dropsCarriageReturn: Whether a `\r` before a line's end is dropped.
-    package func append(utf8 bytes: UnsafeBufferPointer<UInt8>, ends: [Int], dropsCarriageReturn: Bool) {
+    ///   - ends: Where each line ends (its separator, or the end of the bytes), ascending
+    ///     (``LineSplitter``'s rule: a `\r` before the end is the line's).
+    package func append(utf8 bytes: UnsafeBufferPointer<UInt8>, ends: [Int]) {
         func each(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             var start = 0
             for end in ends {
-                var stop = end
-                if dropsCarriageReturn && stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-                body(UnsafeBufferPointer(rebasing: bytes[start ..< stop]))
+                body(UnsafeBufferPointer(rebasing: bytes[start ..< end]))
                 start = end + 1
             }
         }
@@ -252,10 +250,10 @@ package struct LineBatch: Sendable {
 }
 
 /// Reads lines from a file descriptor on a thread of its own into a ``LineInbox``, as they
-/// arrive: a slow producer's lines show at once, `tail -f` works. Lines end at `\n`; a `\r`
-/// before it is dropped; bytes that are not UTF-8 are repaired; a last line without `\n` counts.
-/// With NUL as the separator (`--read0`), lines end at NUL and keep everything else, `\r` and
-/// `\n` included.
+/// arrive: a slow producer's lines show at once, `tail -f` works. Lines are split by
+/// ``LineSplitter``'s rule: they end at `\n` (NUL with `--read0`) and keep every other byte, a
+/// `\r` before the `\n` included (as fzf); bytes that are not UTF-8 are repaired; a last line
+/// without its separator counts.
 package enum LineReader {
     /// Starts reading `descriptor` until end of file (or an error) into `inbox`.
     /// - Parameters:
@@ -308,13 +306,8 @@ package enum LineReader {
     private static func hand(_ buffer: [UInt8], upTo last: Int, to inbox: LineInbox, separator: UInt8) {
         buffer.withUnsafeBufferPointer { bytes in
             var ends: [Int] = []
-            var offset = 0
-            while offset <= last, let hit = memchr(bytes.baseAddress! + offset, Int32(separator), last + 1 - offset) {
-                let end = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
-                ends.append(end)
-                offset = end + 1
-            }
-            inbox.append(utf8: bytes, ends: ends, dropsCarriageReturn: separator == 0x0A)
+            LineSplitter.separators(in: UnsafeBufferPointer(rebasing: bytes[...last]), separator: separator, into: &ends)
+            inbox.append(utf8: bytes, ends: ends)
         }
     }
 

@@ -845,7 +845,7 @@ package final class PickerApp: TerminalApp {
     private static func order(
         _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak]
     ) -> [Int32] {
-        sort ? index.ranked(found, laterFirst: tac, tiebreaks: tiebreaks) : tac ? found.slots.reversed() : found.slots
+        PickerFilter.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)  // (--filter's too)
     }
 
     /// Gives the list the matching lines (`nil`: every line in input order).
