@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// `tuilist --generate-completion-script SHELL`: ArgumentParser's script, and for bash a
+/// wrapper that completes a line without a subcommand (`tuilist -q foo --pre<TAB>`) as the
+/// picker's, as the command line parses it (`pick` is the default subcommand, which
+/// ArgumentParser's script does not know: it offered nothing there).
+enum CompletionScript {
+    /// The shell `arguments` asks a completion script for (`--generate-completion-script
+    /// bash` or `=bash`), or nil when they ask for something else.
+    static func requestedShell(_ arguments: [String]) -> CompletionShell? {
+        if arguments.count == 2, arguments[0] == "--generate-completion-script" {
+            return CompletionShell(rawValue: arguments[1])
+        }
+        if arguments.count == 1, arguments[0].hasPrefix("--generate-completion-script=") {
+            return CompletionShell(rawValue: String(arguments[0].dropFirst("--generate-completion-script=".count)))
+        }
+        return nil
+    }
+
+    /// The script for `shell`.
+    static func script(for shell: CompletionShell) -> String {
+        let generated = TUIListCommand.completionScript(for: shell)
+        guard shell == .bash else { return generated }
+        let subcommands = (TUIListCommand.configuration.subcommands.map { $0._commandName } + ["help"]).joined(separator: " ")
+        return generated + """
+
+            # tuilist's own: a line whose first word is an option (`tuilist -q foo --pre<TAB>`)
+            # is the picker's, as `tuilist` parses it; complete it as `tuilist pick …`.
+            _tuilist_default_pick() {
+                if [[ ${COMP_CWORD} -ge 1 && " \(subcommands) " != *" ${COMP_WORDS[1]} "* ]] &&
+                    [[ ${COMP_CWORD} -ge 2 || ${COMP_WORDS[1]} == [-+]* ]]; then
+                    COMP_WORDS=("${COMP_WORDS[0]}" pick "${COMP_WORDS[@]:1}")
+                    COMP_CWORD=$((COMP_CWORD + 1))
+                    COMP_LINE="${COMP_WORDS[0]} pick${COMP_LINE#"${COMP_WORDS[0]}"}"
+                    COMP_POINT=$((COMP_POINT + 5))
+                fi
+                _tuilist "$@"
+            }
+            complete -o filenames -F _tuilist_default_pick tuilist
+
+            """
+    }
+}
