@@ -1,6 +1,7 @@
 import ArgumentParser
+import Foundation
 
-/// `tuilist --generate-completion-script SHELL`: ArgumentParser's script, and for bash a
+/// `tuilist --generate-completion-script SHELL`: ArgumentParser's script, and for bash and zsh a
 /// wrapper that completes a line without a subcommand (`tuilist -q foo --pre<TAB>`) as the
 /// picker's, as the command line parses it (`pick` is the default subcommand, which
 /// ArgumentParser's script does not know: it offered nothing there).
@@ -17,27 +18,72 @@ enum CompletionScript {
         return nil
     }
 
-    /// The script for `shell`.
+    /// The subcommands' names (and `help`), space-separated.
+    private static var subcommands: String {
+        (TUIListCommand.configuration.subcommands.map { $0._commandName } + ["help"]).joined(separator: " ")
+    }
+
+    /// The script for `shell` (fish's as generated: a line without a subcommand completes
+    /// nothing there).
     static func script(for shell: CompletionShell) -> String {
         let generated = TUIListCommand.completionScript(for: shell)
-        guard shell == .bash else { return generated }
-        let subcommands = (TUIListCommand.configuration.subcommands.map { $0._commandName } + ["help"]).joined(separator: " ")
-        return generated + """
+        switch shell {
+        case .bash: return generated + bashDefaultPick
+        case .zsh: return zshDefaultPick(generated)
+        default: return generated
+        }
+    }
 
-            # tuilist's own: a line whose first word is an option (`tuilist -q foo --pre<TAB>`)
-            # is the picker's, as `tuilist` parses it; complete it as `tuilist pick …`.
-            _tuilist_default_pick() {
-                if [[ ${COMP_CWORD} -ge 1 && " \(subcommands) " != *" ${COMP_WORDS[1]} "* ]] &&
-                    [[ ${COMP_CWORD} -ge 2 || ${COMP_WORDS[1]} == [-+]* ]]; then
-                    COMP_WORDS=("${COMP_WORDS[0]}" pick "${COMP_WORDS[@]:1}")
-                    COMP_CWORD=$((COMP_CWORD + 1))
-                    COMP_LINE="${COMP_WORDS[0]} pick${COMP_LINE#"${COMP_WORDS[0]}"}"
-                    COMP_POINT=$((COMP_POINT + 5))
-                fi
-                _tuilist "$@"
-            }
-            complete -o filenames -F _tuilist_default_pick tuilist
-
+    /// zsh's script: its last lines (call `_tuilist` when autoloaded, else `compdef` it) call a
+    /// wrapper that puts `pick` into `words` first, as `_precommand` shifts them; unchanged
+    /// if ArgumentParser writes those lines otherwise.
+    private static func zshDefaultPick(_ generated: String) -> String {
+        let dispatch = """
+            if [[ "${funcstack[1]}" = _tuilist ]]; then
+                _tuilist "${@}"
+            else
+                compdef _tuilist tuilist
+            fi
             """
+        guard let range = generated.range(of: dispatch, options: .backwards) else { return generated }
+        return generated.replacingCharacters(
+            in: range,
+            with: """
+                # tuilist's own: a line whose first word is an option (`tuilist -q foo --pre<TAB>`)
+                # is the picker's, as `tuilist` parses it; complete it as `tuilist pick …`.
+                _tuilist_default_pick() {
+                    if [[ " \(subcommands) " != *" ${words[2]} "* ]] &&
+                        { (( CURRENT > 2 )) || [[ ${words[2]} == [-+]* ]] }; then
+                        words=("${words[1]}" pick "${(@)words[2,-1]}")
+                        (( CURRENT++ ))
+                    fi
+                    _tuilist "${@}"
+                }
+                compdef _tuilist_default_pick tuilist
+                if [[ "${funcstack[1]}" = _tuilist ]]; then
+                    _tuilist_default_pick "${@}"
+                fi
+                """)
+    }
+
+    /// bash's wrapper, after ArgumentParser's script.
+    private static var bashDefaultPick: String {
+        """
+
+        # tuilist's own: a line whose first word is an option (`tuilist -q foo --pre<TAB>`)
+        # is the picker's, as `tuilist` parses it; complete it as `tuilist pick …`.
+        _tuilist_default_pick() {
+            if [[ ${COMP_CWORD} -ge 1 && " \(subcommands) " != *" ${COMP_WORDS[1]} "* ]] &&
+                [[ ${COMP_CWORD} -ge 2 || ${COMP_WORDS[1]} == [-+]* ]]; then
+                COMP_WORDS=("${COMP_WORDS[0]}" pick "${COMP_WORDS[@]:1}")
+                COMP_CWORD=$((COMP_CWORD + 1))
+                COMP_LINE="${COMP_WORDS[0]} pick${COMP_LINE#"${COMP_WORDS[0]}"}"
+                COMP_POINT=$((COMP_POINT + 5))
+            fi
+            _tuilist "$@"
+        }
+        complete -o filenames -F _tuilist_default_pick tuilist
+
+        """
     }
 }
