@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `tuilist --generate-completion-script SHELL`: ArgumentParser's script, and for bash and zsh a
+/// `tuilist --generate-completion-script SHELL`: ArgumentParser's script, and for each shell a
 /// wrapper that completes a line without a subcommand (`tuilist -q foo --pre<TAB>`) as the
 /// picker's, as the command line parses it (`pick` is the default subcommand, which
 /// ArgumentParser's script does not know: it offered nothing there).
@@ -23,13 +23,13 @@ enum CompletionScript {
         (TUIListCommand.configuration.subcommands.map { $0._commandName } + ["help"]).joined(separator: " ")
     }
 
-    /// The script for `shell` (fish's as generated: a line without a subcommand completes
-    /// nothing there).
+    /// The script for `shell`.
     static func script(for shell: CompletionShell) -> String {
         let generated = TUIListCommand.completionScript(for: shell)
         switch shell {
         case .bash: return generated + bashDefaultPick
         case .zsh: return zshDefaultPick(generated)
+        case .fish: return generated + fishDefaultPick
         default: return generated
         }
     }
@@ -64,6 +64,23 @@ enum CompletionScript {
                     _tuilist_default_pick "${@}"
                 fi
                 """)
+    }
+
+    /// fish's rule, after ArgumentParser's script: a line whose first word is an option
+    /// offers what `tuilist pick` and the same words would.
+    private static var fishDefaultPick: String {
+        """
+
+        # tuilist's own: a line whose first word is an option (`tuilist -q foo --pre<TAB>`)
+        # is the picker's, as `tuilist` parses it; complete it as `tuilist pick …`.
+        function __tuilist_default_pick
+            set -l tokens (commandline -opc) (commandline -ct)
+            string match -qr '^[-+]' -- $tokens[2]
+        end
+        complete -c tuilist -n __tuilist_default_pick -f \\
+            -a '(complete -C "tuilist pick "(commandline -cp | string replace -r "^\\s*\\S+\\s*" ""))'
+
+        """
     }
 
     /// bash's wrapper, after ArgumentParser's script.

@@ -108,4 +108,20 @@ import Testing
         #expect(try completions(["tuilist", "-q", "foo", "--preview-w"]) == ["--preview-window"])
         #expect(try completions(["tuilist", "--mul"]) == ["--multi"])
     }
+
+    @Test(.enabled(if: available("fish"), "fish is not installed"))
+    func fishCompletesASubcommandAndThePickersOptionsWithoutOne() throws {
+        let prefix = try prefix()
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "\(prefix)/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+        func completions(_ line: String) throws -> [String] {
+            let script = "source $argv[1]/share/fish/vendor_completions.d/tuilist.fish; complete -C $argv[2]"
+            let result = try Subprocess.run(["fish", "--no-config", "-c", script, prefix, line], environment: environment)
+            #expect(result.status == 0 && result.errors.isEmpty, "fish: exit \(result.status): \(result.errors)")
+            return result.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try completions("tuilist wa") == ["watch"])
+        #expect(try completions("tuilist -q foo --preview-w") == ["--preview-window"])
+        #expect(try completions("tuilist --mul") == ["--multi"])
+    }
 }
