@@ -55,6 +55,14 @@ void tui_arm_restore(int mouse) {
     atomic_store(&screen_active, 1);
 }
 
+void tui_arm_restore_bytes(const char *bytes) {
+    atomic_store(&screen_active, 0);
+    restore_length = 0;
+    append_bytes(bytes);
+    has_alternate_screen = 0;
+    atomic_store(&screen_active, 1);
+}
+
 static void write_all(int fd, const char *bytes, size_t length) {
     size_t done = 0;
     while (done < length) {

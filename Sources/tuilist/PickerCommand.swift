@@ -160,10 +160,34 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "A border around the picker: rounded (--border alone), sharp, double, ascii; none.")
     var border: String?
 
-    @Option(name: .long, help: "Accepted for fzf's sake: the picker always takes the whole screen.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "N lines or N% of the terminal, drawn below the cursor without clearing the screen (as fzf's).",
+            discussion: "~N: only the lines the picker needs (its lines read, the prompt and the help bar), up to N."))
     var height: String?
 
-    @Option(name: .long, help: "Accepted for fzf's sake: the picker's colours are its own.")
+    @Option(name: .customLong("min-height"), help: "The least lines --height N% takes.")
+    var minHeight: Int = 10
+
+    @Option(name: .long, help: "Columns between tab stops in the list; --filter prints tabs as read.")
+    var tabstop: Int = 8
+
+    @Option(name: .long, help: "The gutter mark of a marked line in --multi.")
+    var marker: String = "┃"
+
+    @Option(name: .long, help: "The gutter mark of the selected line (default: none, the line is reversed).")
+    var pointer: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Colours as fzf's: [BASE,]NAME:COLOR[:ATTR],… (hl:#ff0000,bg+:236); NO_COLOR still wins.",
+            discussion: """
+                BASE: dark, light, 16, bw. NAME: fg, bg, hl, fg+, bg+, hl+, info, prompt, pointer, marker, header, \
+                border, spinner, query, gutter. COLOR: -1, 0-255, #rrggbb, red… bright-red…. ATTR: bold, dim, italic, \
+                underline, reverse, regular.
+                """))
     var color: [String] = []
 
     private var caseMatching: FilterQuery.CaseMatching {
@@ -229,6 +253,11 @@ struct PickerCommand: ToolCommand {
         }
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
+        for text in color { try options.colors.apply(text) }
+        guard tabstop >= 1 else { throw ToolFailure("--tabstop: must be 1 or more: \(tabstop)") }
+        options.tabStop = tabstop
+        options.marker = marker
+        options.pointer = pointer
         options.selectOne = selectOne
         options.exitZero = exitZero
         options.preview = preview
@@ -238,7 +267,10 @@ struct PickerCommand: ToolCommand {
 
     func validate() throws {
         // The field and preview options are usage errors too, found before any input is read.
-        do { _ = try options() } catch { throw ValidationError(error.message) }
+        do {
+            _ = try options()
+            _ = try height.map { s throws(ToolFailure) in try PickerHeight.parse(s) }
+        } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
@@ -269,6 +301,10 @@ struct PickerCommand: ToolCommand {
                 throw ToolFailure("cannot open the terminal (/dev/tty): \(String(cString: strerror(errno)))", status: 2)
             }
             do {
+                if let text = height, let (height, adaptive) = try? PickerHeight.parse(text) {
+                    return try InlineTerminal(
+                        height: height, minimumLines: minHeight, adaptive: adaptive, mouse: mouseOn, input: tty, output: tty)
+                }
                 return try NCursesTerminal(mouse: mouseOn, input: tty, output: tty)
             } catch {
                 close(tty)

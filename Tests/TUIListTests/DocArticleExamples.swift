@@ -65,6 +65,14 @@ func gettingStartedMain() throws -> Never {
     // DOC-END
 }
 
+/// The article's inline variant (fzf's `--height`): compiled, not run (it needs a real terminal).
+func gettingStartedInlineMain() throws -> Never {
+    // DOC-BEGIN GettingStarted.md
+    let terminal = try InlineTerminal(height: .lines(10))   // or .percent(40)
+    exit(Program(terminal: terminal).run(GroceriesApp()))
+    // DOC-END
+}
+
 /// The article's test of the app: a whole run on a headless terminal.
 func gettingStartedHeadlessRun() -> (status: Int32, lines: [String]) {
     // DOC-BEGIN GettingStarted.md
@@ -446,3 +454,203 @@ final class ShelfApp: TerminalApp {
     }
 }
 // DOC-END
+
+// MARK: - BuildingAContactsApp.md
+
+// DOC-BEGIN BuildingAContactsApp.md
+/// A person in the address book.
+struct Contact: Hashable, Sendable {
+    var id: Int
+    var first: String
+    var last: String
+    var company: String
+    var phone: String
+    var notes: String
+    var favourite = false
+}
+
+// DATA-BEGIN
+/// 200 contacts (10 first names × 20 last names), and 50 more that the directory search finds.
+enum ContactData {
+    static let firsts = ["Ada", "Alan", "Barbara", "Claude", "Edsger", "Frances", "Grace", "John", "Katherine", "Margaret"]
+    static let lasts = [
+        "Allen", "Babbage", "Backus", "Church", "Dijkstra", "Engelbart", "Floyd", "Hamilton", "Hopper", "Johnson",
+        "Kay", "Knuth", "Lamport", "Liskov", "Lovelace", "McCarthy", "Ritchie", "Shannon", "Turing", "Wirth",
+    ]
+    static let companies = ["Analytical Engines", "Bell Labs", "Xerox PARC", "IBM", "NASA", "MIT"]
+
+    static func make(_ range: Range<Int>) -> [Contact] {
+        range.map { i in
+            Contact(
+                id: i, first: firsts[i % 10], last: lasts[(i / 10) % 20] + (i >= 200 ? "-\(i / 200)" : ""),
+                company: companies[i % 6], phone: "+1 555 01\(i % 100)",
+                notes: "Met at the \(["conference", "meetup", "workshop"][i % 3]) in \(1950 + i % 50).")
+        }
+    }
+}
+// DATA-END
+
+/// What the app's own keys do.
+enum ContactAction: Sendable {
+    case favourite, favouritesOnly, delete, confirmedDelete(Int), undo
+}
+
+/// The directory search's result.
+struct FoundContacts: Sendable {
+    var contacts: [Contact]
+}
+
+/// An address book: letter sections, a detail pane, `/` filter over every field, f ★, F only ★,
+/// d delete (y/n), u undo, more contacts arriving from a background search, ? help, q quit.
+final class ContactsApp: TerminalApp {
+    var contacts: [Int: Contact]
+    var favouritesOnly = false
+    var history = UndoHistory<[Int: Contact]>()
+    let search: @Sendable () -> [Contact]
+    lazy var screen = ListScreen<String, Int, ContactAction>(
+        title: "Contacts",
+        bindings: [
+            KeyBinding(keys: [.character("f")], help: "favourite ★ on, off", bar: "f ★", .favourite),
+            KeyBinding(keys: [.character("F")], help: "favourites only, all", bar: "F only ★", .favouritesOnly),
+            KeyBinding(keys: [.character("d")], help: "delete (asks first)", bar: "d delete", .delete),
+            KeyBinding(keys: [.character("u")], help: "undo", bar: "u undo", .undo),
+        ],
+        row: { [unowned self] id in
+            let contact = contacts[id]!
+            return ((contact.favourite ? "★ " : "  ") + contact.first + " " + contact.last, contact.company)
+        },
+        filterText: { [unowned self] id in
+            let contact = contacts[id]!
+            return "\(contact.first) \(contact.last) \(contact.company) \(contact.phone) \(contact.notes)"
+        })
+
+    init(contacts: [Contact], search: @escaping @Sendable () -> [Contact]) {
+        self.contacts = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })
+        self.search = search
+    }
+
+    func start(in program: Program) {
+        screen.start(in: program)
+        screen.list.stickySectionHeaders = true
+        screen.countNoun = "contacts"
+        screen.pane = .text(beside: 0.4) { [unowned self] id in
+            guard let contact = id.flatMap({ contacts[$0] }) else { return TextView([.text("No contact")]) }
+            return TextView([
+                .heading("\(contact.first) \(contact.last)\(contact.favourite ? " ★" : "")"),
+                .field("Company", contact.company),
+                .field("Phone", contact.phone),
+                .blank,
+                .text(contact.notes),
+            ])
+        }
+        show()
+        screen.activity = "searching directory"
+        let search = self.search
+        program.mailbox.perform { FoundContacts(contacts: search()) }
+    }
+
+    /// The contacts shown (all, or the favourites), sorted by last name, in sections by letter.
+    func show(changed: [Int] = [], animated: Bool = false) {
+        let shown = contacts.values.filter { !favouritesOnly || $0.favourite }
+            .sorted { ($0.last, $0.first, $0.id) < ($1.last, $1.first, $1.id) }
+        let snapshot = Snapshot(grouping: shown.map(\.id)) { String(contacts[$0]!.last.prefix(1)) }
+        screen.setItems(snapshot, changed: changed, animated: animated)
+    }
+
+    /// Records the contacts for undo, then edits them and shows the result.
+    func edit(changed: [Int] = [], _ change: (inout [Int: Contact]) -> Void) {
+        history.record(contacts)
+        change(&contacts)
+        show(changed: changed, animated: true)
+    }
+
+    func handle(_ events: [InputEvent], in program: Program) {
+        screen.handle(events, in: program) { action in     // as each key comes: d y typed ahead deletes
+            let selected = screen.list.selectedItem
+            switch action {
+            case .favourite:
+                guard let id = selected else { break }
+                edit(changed: [id]) { $0[id]!.favourite.toggle() }
+            case .favouritesOnly:
+                favouritesOnly.toggle()
+                show(animated: true)
+            case .delete:
+                guard let id = selected, let contact = contacts[id] else { break }
+                screen.confirm("Delete \(contact.first) \(contact.last)?", then: .confirmedDelete(id))
+            case .confirmedDelete(let id):
+                let name = contacts[id].map { "\($0.first) \($0.last)" } ?? ""
+                edit { $0[id] = nil }
+                screen.showMessage("Deleted \(name) (u undoes)")
+            case .undo:
+                guard let previous = history.undo(from: contacts) else { break }
+                let changed = previous.keys.filter { previous[$0] != contacts[$0] && contacts[$0] != nil }
+                contacts = previous
+                show(changed: changed, animated: true)
+            }
+        }
+    }
+
+    func receive(_ message: any Sendable, in program: Program) {
+        guard let found = message as? FoundContacts else { return }
+        for contact in found.contacts { contacts[contact.id] = contact }
+        screen.activity = nil
+        screen.showMessage("Found \(found.contacts.count) more contacts")
+        show(animated: true)
+    }
+
+    var isAnimating: Bool { screen.isAnimating }
+    var nextDeadline: Double? { screen.nextDeadline }
+    func render(into canvas: inout Canvas) { screen.render(into: &canvas) }
+}
+
+/// The article's `main.swift`: compiled, not run (it needs a real terminal).
+func contactsMain() throws -> Never {
+    let app = ContactsApp(contacts: ContactData.make(0 ..< 200)) { ContactData.make(200 ..< 250) }
+    exit(Program(terminal: try NCursesTerminal()).run(app))
+}
+// DOC-END
+
+// DOC-BEGIN BuildingAContactsApp.md
+/// Runs the app headless for a second and a half of its clock, then lets the search run.
+func runContactsHeadless(_ app: ContactsApp) -> HeadlessTerminal {
+    let clock = ManualClock()
+    let terminal = HeadlessTerminal(columns: 80, rows: 24, keepingFrames: true)
+    terminal.clock = clock
+    let program = Program(terminal: terminal, clock: clock)
+    program.mailbox.scheduling = .onDemand
+    program.start(app)
+    terminal.schedule([.key(.character("/")), .key(.character("b"))], at: 0.5)
+    while clock.now < 1.5 { program.step(app) }
+    program.mailbox.runPendingWork()               // the search's 50 contacts, now
+    program.step(app)                              // the app receives them
+    return terminal
+}
+// DOC-END
+
+// MARK: - RuntimeAndTerminals.md
+
+/// RuntimeAndTerminals.md's "Animating a change": the loop an app never writes (Program does).
+func runtimeArticleAnimation(_ list: ListView<String, Int>, canvas: inout Canvas, terminal: HeadlessTerminal) {
+    // DOC-BEGIN RuntimeAndTerminals.md
+    var next = list.snapshot()
+    next.moveItem(3, beforeItem: 1)  // Cherry to the top
+    next.reconfigureItems([2])  // Banana's content changed: same row, new content
+    list.apply(next, animated: true)
+    while list.isAnimating {  // about 0.5 s: fade, slide, open, flash
+        list.render(into: &canvas)
+        terminal.present(canvas)
+        // wait for the next frame (1/60 s) or for input
+    }
+    // DOC-END
+}
+
+/// RuntimeAndTerminals.md's FilterIndex example; returns what the narrowed search found.
+func runtimeArticleFilter() -> [Int] {
+    // DOC-BEGIN RuntimeAndTerminals.md
+    var index = FilterIndex<Int>()
+    index.append(1, fields: ["Crème brûlée", "dessert"])  // folded once, here
+    let matches = index.matches("creme")!  // [1], in the order added
+    let narrower = index.matches("creme b", narrowing: matches)!
+    // DOC-END
+    return index.identifiers(narrower)
+}

@@ -53,7 +53,11 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: ["GettingStarted.md", "AnimatingChanges.md", "RecordingAndReplaying.md", "BuildingAnApp.md"])
+    @Test(
+        arguments: [
+            "GettingStarted.md", "AnimatingChanges.md", "RecordingAndReplaying.md", "BuildingAnApp.md",
+            "BuildingAContactsApp.md", "RuntimeAndTerminals.md",
+        ])
     func theArticleShowsExactlyTheCompiledCode(_ article: String) throws {
         let compiled = try #require(try Self.compiledBlocks()[article], "no DOC-BEGIN block for \(article)")
         let shown = try Self.articleBlocks(article)
@@ -80,6 +84,26 @@ import Testing
         #expect(
             lines.map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["Fruit", "Apple", "Cherry", "Bakery", "Bread", "Croissant", "last change: −1 +0 ↕0 ~0"])
+    }
+
+    @Test func theRuntimeArticlesExamplesRun() {
+        let names = [1: "Apple", 2: "Banana", 3: "Cherry"]
+        let list = ListView<String, Int>(cellProvider: { context, item in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = names[item]!
+            return cell
+        })
+        let clock = ManualClock()
+        list.animationClock = clock
+        list.transitionTiming = .none  // the loop ends at once; the timing is not what it shows
+        list.apply(Snapshot(sections: [("Fruit", [1, 2, 3])]), animated: false)
+        let terminal = HeadlessTerminal(columns: 20, rows: 5)
+        var canvas = Canvas(width: 20, height: 5)
+        runtimeArticleAnimation(list, canvas: &canvas, terminal: terminal)
+        list.render(into: &canvas)
+        terminal.present(canvas)
+        #expect(terminal.lines[1].hasPrefix(" Cherry"))
+        #expect(runtimeArticleFilter() == [1])
     }
 
     @Test func reducedMotionTurnsTheArticlesTimingOff() {

@@ -1,7 +1,8 @@
 import TUIList
 import Testing
 
-/// The README's example, verbatim, so the README cannot drift from the API.
+/// A list in a few lines, without a program (the README showed it before it shrank to one page): the
+/// smallest use of the public API, drawn once.
 @Test func readmeExample() {
     let names = [1: "Apple", 2: "Banana", 3: "Cherry"]
 
@@ -35,7 +36,7 @@ import Testing
         ])
 }
 
-/// The README's "Animating a change" snippet, on a manual clock so the loop is exact.
+/// RuntimeAndTerminals.md's "Animating a change" snippet, on a manual clock so the loop is exact.
 @Test func readmeAnimationExample() {
     let names = [1: "Apple", 2: "Banana", 3: "Cherry"]
     let list = ListView<String, Int>(cellProvider: { context, item in

@@ -181,13 +181,14 @@ import Testing
         picker.wheel(.wheelDown, x: 5, y: 2)
         #expect(picker.selectedRow == "four", "scroll-down:last")
         picker.click(x: 5, y: 2, button: .right)
-        #expect(picker.selectedRow == "two" && picker.app.marked == ["two"], "right-click:ignore selects, marks nothing")
+        // The gutter's ┃ is double-click's mark from above.
+        #expect(picker.selectedRow == "┃two" && picker.app.marked == ["two"], "right-click:ignore selects, marks nothing")
     }
 
     @Test func aRightClickMarksAndNoMouseIgnoresTheMouse() throws {
         let multi = try Picker(try Self.options(multi: true), lines: ["one", "two", "three"])
         multi.click(x: 5, y: 2, button: .right)
-        #expect(multi.selectedRow == "two" && multi.app.marked == ["two"], "fzf's right-click: toggle")
+        #expect(multi.selectedRow == "┃two" && multi.app.marked == ["two"], "fzf's right-click: toggle (┃ in the gutter)")
         let off = try Picker(try Self.options(mouse: false), lines: ["one", "two", "three"])
         off.click(x: 5, y: 3)
         off.wheel(.wheelDown, x: 5, y: 3)
@@ -282,7 +283,7 @@ import Testing
         let gamma = picker.app.list.state.selection
         picker.press(.control("r"))
         let rows = picker.waitUntil { $0[1].hasPrefix("zeta") }
-        #expect(Array(rows[1 ... 4]) == ["zeta", "gamma", "beta", "alpha"], "\(rows)")
+        #expect(Array(rows[1 ... 4]) == ["zeta", "gamma", "beta", "┃alpha"], "alpha keeps its mark: \(rows)")
         #expect(picker.selectedRow == "gamma" && picker.app.list.state.selection == gamma, "the same row, slid to its place")
         #expect(picker.app.marked == ["alpha"], "the mark stays on its line")
         picker.press(.enter)

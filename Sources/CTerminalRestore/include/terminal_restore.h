@@ -19,6 +19,10 @@ void tui_save_modes(int fd);
 /// after newterm) and marks the screen active, so a signal or exit restores the terminal.
 void tui_arm_restore(int mouse);
 
+/// Arms the restore with exactly `bytes` (NUL-terminated) instead of the sequence built from
+/// terminfo: for a terminal drawn without ncurses (InlineTerminal), whose way back is its own.
+/// Call `tui_save_modes` first; the cursor is never put back with DECRC.
+void tui_arm_restore_bytes(const char *bytes);
 /// Marks the screen inactive (after endwin): signals and exit leave the terminal alone.
 void tui_disarm_restore(void);
 

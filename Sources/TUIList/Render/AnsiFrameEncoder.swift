@@ -10,12 +10,34 @@
 /// let first = encoder.encode(canvas)     // clears the screen, draws everything
 /// let next = encoder.encode(canvas2)     // only the runs that changed
 /// ```
+///
+/// With ``Placement/inline`` the frame is drawn into the lines below the cursor instead of the
+/// whole screen (``InlineTerminal`` draws so): every move is relative, and each frame starts and
+/// ends with the cursor on the first column of the frame's first line.
 public struct AnsiFrameEncoder: Sendable {
-    private var previous: Canvas?
+    /// Where frames are drawn.
+    public enum Placement: Hashable, Sendable {
+        /// The whole screen, from its top-left corner (absolute cursor moves).
+        case screen
+        /// The lines from the cursor's line down: the cursor stands on the first column of the
+        /// frame's first line before each frame and is put back there after it (relative
+        /// moves only, so lines above the frame are never touched).
+        case inline
+    }
 
-    /// An encoder with no previous frame: its first ``encode(_:)`` clears the screen and draws
-    /// everything.
-    public init() {}
+    private var previous: Canvas?
+    /// Where frames are drawn.
+    public let placement: Placement
+    /// Inline: the frame line the cursor is on while a frame is written.
+    private var row = 0
+
+    /// An encoder with no previous frame: its first ``encode(_:)`` clears the screen (inline:
+    /// the lines from the cursor down) and draws everything.
+    ///
+    /// - Parameter placement: The whole screen (the default) or the lines below the cursor.
+    public init(placement: Placement = .screen) {
+        self.placement = placement
+    }
 
     /// Forgets the last frame, so the next one is drawn in full (after a resize, say).
     public mutating func reset() { previous = nil }
@@ -26,7 +48,10 @@ public struct AnsiFrameEncoder: Sendable {
     public mutating func encode(_ canvas: Canvas) -> String {
         var out = ""
         let full = previous.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
-        if full { out += "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+        if full {
+            out += placement == .screen ? "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J" : "\u{1B}[?25l\u{1B}[0m\r\u{1B}[J"
+        }
+        row = 0
         var current: Style? = full ? .plain : nil
         for y in 0 ..< canvas.height {
             // The changed span of this line, widened so a wide character is written whole.
@@ -44,7 +69,7 @@ public struct AnsiFrameEncoder: Sendable {
             }
             while first > 0 && canvas[first, y].isContinuation { first -= 1 }
             while last + 1 < canvas.width && canvas[last + 1, y].isContinuation { last += 1 }
-            out += "\u{1B}[\(y + 1);\(first + 1)H"
+            out += move(x: first, y: y)
             for x in first ... last {
                 let cell = canvas[x, y]
                 if cell.isContinuation { continue }
@@ -56,7 +81,24 @@ public struct AnsiFrameEncoder: Sendable {
             }
         }
         if current != .plain && current != nil { out += "\u{1B}[0m" }
+        if placement == .inline && !out.isEmpty {
+            // Back to the frame's first line, first column: where the next frame starts.
+            if row > 0 { out += "\u{1B}[\(row)A" }
+            out += "\r"
+            row = 0
+        }
         previous = canvas
+        return out
+    }
+
+    /// The cursor move to column `x` of frame line `y`: absolute on the screen; inline, up or
+    /// down from the current frame line (CUU/CUD never scroll) and then to the column (CHA).
+    private mutating func move(x: Int, y: Int) -> String {
+        guard placement == .inline else { return "\u{1B}[\(y + 1);\(x + 1)H" }
+        var out = ""
+        if y > row { out += "\u{1B}[\(y - row)B" } else if y < row { out += "\u{1B}[\(row - y)A" }
+        row = y
+        out += x == 0 ? "\r" : "\u{1B}[\(x + 1)G"
         return out
     }
 

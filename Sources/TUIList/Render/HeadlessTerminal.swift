@@ -1,7 +1,8 @@
 /// A terminal in memory: for tests, golden frames and headless replays.
 ///
-/// It keeps the last presented frame, counts the cells each frame changes (what a real
-/// terminal backend would write), and returns scripted input in order.
+/// It keeps the last presented frame (every frame with ``keepsFrames``), counts the cells
+/// each frame changes (what a real terminal backend would write), and returns scripted input
+/// in order.
 ///
 /// ```swift
 /// let terminal = HeadlessTerminal(columns: 20, rows: 3)
@@ -27,6 +28,14 @@ public final class HeadlessTerminal: Terminal {
     public private(set) var cellsWrittenTotal: Int = 0
     /// The number of frames presented.
     public private(set) var framesPresented: Int = 0
+    /// Whether every presented frame is kept in ``frames`` (for assertions on the frames of an
+    /// animation, not only the last); off by default, as a long replay would keep them all.
+    public var keepsFrames = false
+    /// Every frame presented while ``keepsFrames`` was on, oldest first, as shown (fitted to
+    /// ``size``).
+    public private(set) var frames: [Canvas] = []
+    /// The text of ``frames``, frame by frame and line by line.
+    public var frameLines: [[String]] { frames.map(\.lines) }
     /// True once `restore()` has been called.
     public private(set) var isRestored = false
     private var events: [InputEvent] = []
@@ -39,9 +48,14 @@ public final class HeadlessTerminal: Terminal {
     public var clock: ManualClock?
 
     /// A blank terminal of the given size (negative counts as 0).
-    public init(columns: Int, rows: Int) {
+    /// - Parameters:
+    ///   - columns: The width.
+    ///   - rows: The height.
+    ///   - keepingFrames: Whether to keep every frame presented (``frames``).
+    public init(columns: Int, rows: Int, keepingFrames: Bool = false) {
         size = TerminalSize(columns: Swift.max(0, columns), rows: Swift.max(0, rows))
         frame = Canvas(width: size.columns, height: size.rows)
+        keepsFrames = keepingFrames
     }
 
     /// Shows `canvas`, cut or padded to `size`, and counts the cells that changed.
@@ -51,6 +65,7 @@ public final class HeadlessTerminal: Terminal {
         let written = framesPresented == 0 || fullRedrawNext ? next.width * next.height : next.changedCells(since: frame)
         fullRedrawNext = false
         frame = next
+        if keepsFrames { frames.append(next) }
         cellsWrittenLastFrame = written
         cellsWrittenTotal += written
         framesPresented += 1

@@ -20,7 +20,7 @@ import Darwin
 ///
 /// - Note: Opening failed: ``openError`` holds why, the program's input counts as hung up (the
 ///   run ends with ``Program/hangUpStatus``), and the caller reports the error.
-public final class DeferredTerminal: Terminal, ControlCPassing {
+public final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
     /// The terminal, once opened.
     public private(set) var opened: (any Terminal)?
     /// Why the terminal could not be opened, once it was needed.
@@ -28,6 +28,7 @@ public final class DeferredTerminal: Terminal, ControlCPassing {
     private var open: (() throws -> any Terminal)?
     private var pendingPassesControlC = false
     private var pendingInterruptStatus: Int32 = 130
+    private var pendingPreferredLines: Int?
     private var isRestored = false
 
     /// A terminal that `open` makes when the first frame is presented.
@@ -78,6 +79,14 @@ public final class DeferredTerminal: Terminal, ControlCPassing {
         opened.suspend(body)
     }
 
+    var preferredLines: Int? {
+        get { (opened as? LineFitting)?.preferredLines ?? pendingPreferredLines }
+        set {
+            pendingPreferredLines = newValue
+            (opened as? LineFitting)?.preferredLines = newValue
+        }
+    }
+
     var passesControlC: Bool {
         get { (opened as? ControlCPassing)?.passesControlC ?? pendingPassesControlC }
         set {
@@ -101,6 +110,7 @@ public final class DeferredTerminal: Terminal, ControlCPassing {
             let terminal = try open()
             (terminal as? ControlCPassing)?.passesControlC = pendingPassesControlC
             (terminal as? ControlCPassing)?.interruptStatus = pendingInterruptStatus
+            (terminal as? LineFitting)?.preferredLines = pendingPreferredLines
             opened = terminal
         } catch {
             openError = error

@@ -48,9 +48,15 @@ public protocol TerminalApp: AnyObject {
     /// ``DeferredTerminal`` stays unopened: a picker that may pick without asking (`-1`) reads
     /// its input first. Read before every frame. Default: true.
     var needsScreen: Bool { get }
+    /// The lines the app needs now, for a terminal that fits its height to the app (an
+    /// adaptive ``InlineTerminal``, fzf's `--height ~N`): a picker's lines read plus its chrome.
+    /// Read before every frame. Default: nil (as many as the terminal has).
+    var preferredLines: Int? { get }
 }
 
 extension TerminalApp {
+    /// nil: the app takes the lines the terminal gives it.
+    public var preferredLines: Int? { nil }
     /// Does nothing: an app that needs no setup before the first frame skips it.
     public func start(in program: Program) {}
     /// Does nothing: an app without timers or background work skips it.
@@ -87,6 +93,13 @@ extension TerminalApp {
 
 /// A terminal whose input reader can end a busy program on Ctrl-C by itself
 /// (``NCursesTerminal``); ``Program`` tells it whether the app reads Ctrl-C as a key.
+/// A terminal whose height follows the app's ``TerminalApp/preferredLines`` (``InlineTerminal``,
+/// and ``DeferredTerminal`` on its behalf).
+protocol LineFitting: AnyObject {
+    /// The lines the app needs, set before every frame.
+    var preferredLines: Int? { get set }
+}
+
 protocol ControlCPassing: AnyObject {
     /// Whether Ctrl-C reaches the app as a key (a second one still ends the program).
     var passesControlC: Bool { get set }
@@ -271,6 +284,7 @@ public final class Program {
 
     private func draw(_ app: some TerminalApp) {
         swap(&canvas, &spare)
+        (terminal as? LineFitting)?.preferredLines = app.preferredLines
         let size = terminal.size
         if canvas.width != size.columns || canvas.height != size.rows {
             canvas = Canvas(width: size.columns, height: size.rows)

@@ -17,9 +17,69 @@ import Foundation
 /// (a lock, an append, and a pipe write only when no wake is pending), but each message is one
 /// entry in the app's batch: long work reports progress through a ``ProgressReporter``, which
 /// posts only when the shown figure changes.
+///
+/// Tests run the work deterministically: with ``scheduling`` at ``WorkScheduling/onDemand``,
+/// ``perform(_:)`` only queues the work, and ``runPendingWork()`` runs it on the test's thread
+/// and posts its results, which the program hands to the app in its next batch — no thread, no
+/// real time, no reaching into the queue:
+///
+/// ```swift
+/// program.mailbox.scheduling = .onDemand
+/// program.start(app)                         // the app asks for its load: queued
+/// program.step(app)                          // the loading frame
+/// program.mailbox.runPendingWork()           // the load runs now, its result is posted
+/// program.step(app)                          // the app receives it
+/// ```
 public final class ProgramMailbox: Sendable {
+    /// How ``perform(_:)`` runs its work.
+    public enum WorkScheduling: Hashable, Sendable {
+        /// On a thread of its own, at once (the default).
+        case threads
+        /// Queued until ``runPendingWork()`` runs it, on the caller's thread (for tests).
+        case onDemand
+    }
+
     private let queue = LockedValue<[any Sendable]>([])
     private let waker: ProgramWaker
+    /// The scheduling, and the work queued on demand.
+    private let work = LockedValue<(scheduling: WorkScheduling, pending: [@Sendable () -> Void])>((.threads, []))
+
+    /// How ``perform(_:)`` runs its work; change it before work is started.
+    public var scheduling: WorkScheduling {
+        get { work.withLock { $0.scheduling } }
+        set { work.withLock { $0.scheduling = newValue } }
+    }
+
+    /// The number of jobs queued by ``perform(_:)`` under ``WorkScheduling/onDemand``.
+    public var pendingWorkCount: Int { work.withLock { $0.pending.count } }
+
+    /// Runs every queued job (and those they queue), oldest first, on the caller's thread; each
+    /// posts its result as it ends.
+    /// - Returns: How many jobs ran.
+    @discardableResult
+    public func runPendingWork() -> Int {
+        var ran = 0
+        while true {
+            let jobs = work.withLock { state in
+                var taken: [@Sendable () -> Void] = []
+                swap(&taken, &state.pending)
+                return taken
+            }
+            guard !jobs.isEmpty else { return ran }
+            for job in jobs { job() }
+            ran += jobs.count
+        }
+    }
+
+    /// Runs `job` as ``scheduling`` says.
+    private func schedule(_ job: @escaping @Sendable () -> Void) {
+        let queued = work.withLock { state in
+            guard state.scheduling == .onDemand else { return false }
+            state.pending.append(job)
+            return true
+        }
+        if !queued { Thread.detachNewThread(job) }
+    }
 
     /// A mailbox that wakes `waker` when a message comes.
     /// - Parameter waker: The waker of the program that reads the mailbox.
@@ -59,11 +119,12 @@ public final class ProgramMailbox: Sendable {
     /// The number of messages waiting.
     public var count: Int { queue.withLock { $0.count } }
 
-    /// Runs `work` on a thread of its own and posts what it returns (a `Cmd` that ends in one
+    /// Runs `work` on a thread of its own (or when ``runPendingWork()`` is called, see
+    /// ``scheduling``) and posts what it returns (a `Cmd` that ends in one
     /// `Msg`). Return a value of a type of the app's own, so `update` can tell it apart.
     /// - Parameter work: The slow work: loading a file, running a command, filtering.
     public func perform(_ work: @escaping @Sendable () -> any Sendable) {
-        Thread.detachNewThread { [self] in
+        schedule { [self] in
             post(work())
         }
     }
@@ -78,7 +139,7 @@ public final class ProgramMailbox: Sendable {
         task: String, total: Int?, _ work: @escaping @Sendable (_ reporter: ProgressReporter) -> any Sendable
     ) {
         let reporter = ProgressReporter(task: task, total: total, mailbox: self)
-        Thread.detachNewThread { [self] in
+        schedule { [self] in
             post(work(reporter))
         }
     }

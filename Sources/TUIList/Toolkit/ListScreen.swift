@@ -12,6 +12,12 @@ public enum ListScreenAction<AppAction: Sendable>: Sendable {
     case clearFilter
     /// Shows or hides the help overlay (`?`).
     case toggleHelp
+    /// Answers the open confirm prompt: yes (y) runs the app's action, no (n, Esc) drops it.
+    case answer(Bool)
+    /// Scrolls the detail pane by lines, down for positive counts (Ctrl-D, Ctrl-U: half a pane).
+    case scrollPane(Int)
+    /// Goes back to browsing from the filter prompt (keeping the filter) or from an app mode.
+    case browse
     /// Asks to quit (q, Ctrl-C): handed back to the app.
     case quit
     /// One of the app's own actions: handed back to the app.
@@ -36,36 +42,51 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
     public static let all: ListScreenParts = [.titleBar, .statusLine, .helpBar]
 }
 
-/// A ready list screen: a ``ListView`` with a title bar, a `/` filter prompt with its match
-/// count, a status line, a help bar and a `?` help overlay drawn from its keymap, a loading
-/// line and an empty state, and J/K to move the selected item (across sections too).
+/// The one screen of a TUIList app: a title bar, the list, an optional detail or preview pane
+/// beside or below it (``pane``), a prompt line (the `/` filter with its match count, at the top
+/// or bottom: ``promptPlacement``), a status line (the app's text, timed messages, a spinner
+/// while background work runs), a help bar and a `?` help overlay drawn from its keymaps, a
+/// yes/no confirm, a loading line, an empty state and a too-small message; J/K move the selected
+/// item (across sections too).
 ///
-/// The app gives the items (``setItems(_:animated:)``) and the text of each (`row`), hands the screen
-/// its input (``handle(_:)``) and acts on what comes back: ``ListScreenAction/quit`` and its
-/// own ``ListScreenAction/app(_:)`` actions. Everything else the screen does itself.
+/// The app gives the items (``setItems(_:animated:)``) and the text of each (`row`), hands the
+/// screen its input (``handle(_:in:)``) and acts on what comes back: its own
+/// ``ListScreenAction/app(_:)`` actions. Everything else the screen does itself.
 ///
 /// ```swift
-/// let screen = ListScreen<String, Task, Never>(title: "Tasks") { task in (task.title, task.due) }
-/// screen.setItems(Snapshot(sections: [("Today", today), ("Later", later)]))
-/// screen.handle(events, in: program)       // quits on q; returns the app's own actions
-/// screen.render(into: &canvas)
+/// let screen = ListScreen<String, Task.ID, Action>(
+///     title: "Tasks", bindings: [KeyBinding(keys: [.character("d")], help: "delete", bar: "d delete", .delete)],
+///     row: { id in (tasks[id]!.title, tasks[id]!.due) }, filterText: { id in tasks[id]!.notes })
+/// screen.pane = .text(beside: 0.4) { id in TextView([.field("Due", id.map { tasks[$0]!.due } ?? "")]) }
+/// screen.setItems(Snapshot(grouping: sortedIDs) { tasks[$0]!.list })
+/// for action in screen.handle(events, in: program) {      // quits on q
+///     if case .delete = action { screen.confirm("Delete it?", then: .reallyDelete) }
+/// }
 /// ```
 ///
 /// ```
 ///  Tasks                                    30
-///  Today
-///  Pay rent                            Mon 3
-///  …
-/// 1/30
+///  Today                    │ Due   Mon 3
+///  Pay rent            Mon 3│
+///  …                        │
+/// ⠋ syncing…                              1/30
 /// ↑↓ select  J K move item  / filter  ? help  q quit
 /// ```
 ///
-/// The screen keeps the whole content (``items``) and shows the items that match the filter
-/// (``FilterQuery/listFilter(_:)``, in their order), every section kept. A move made while filtering is
-/// worked out among the items shown and made in the whole content. ``keymap`` (browsing) and
-/// ``filteringKeymap`` can be changed: rebind, unbind, or add bindings, which the help then
-/// lists. Nothing is selected only while there are no items shown: the first item is selected
-/// when items arrive.
+/// - Modes (``mode``): browsing (``keymap``), filtering (``filteringKeymap``; typing edits the
+///   query), confirming (``confirmKeymap``) and the app's own (``appKeymaps``, entered with
+///   ``enter(_:)``). The help overlay lists the keymap in force and the filter's.
+/// - Filter: the items whose `filterText` (default: the row's title) matches
+///   ``FilterQuery/listFilter(_:)`` show, in order, every section kept; the change animates
+///   (``animatesFilter``) and the selection stays on screen, also when Esc brings everything
+///   back. A move made while filtering is worked out among the items shown and made in the
+///   whole content.
+/// - Time: ``showMessage(_:for:)`` and the spinner run on the program's clock
+///   (``start(in:)``); forward ``nextDeadline`` and ``isAnimating`` from the app.
+/// - Overlays (help, confirm) and the too-small message cover the whole area drawn, pane too.
+///
+/// Nothing is selected only while there are no items shown: the first item is selected when
+/// items arrive.
 public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: Sendable> {
     /// The screen's action type.
     public typealias Action = ListScreenAction<AppAction>
@@ -81,15 +102,43 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var titleDetail = ""
     /// The status line's left side (a message from the app); empty: the filter, if any.
     public var status = ""
+    /// The noun the status line counts items with: `"contacts"` gives "12 of 200 contacts" while
+    /// a filter is on and "3/200 contacts" otherwise; empty gives "12/200" and "3/200".
+    public var countNoun = ""
     /// Which parts are drawn.
     public var parts: Parts
+    /// The title bar's look (its styles, whether the detail wins the room); the screen gives it
+    /// ``title`` and the detail.
+    public var titleBarLook = TitleBar(title: "", detail: "")
+    /// The help bar's look (separator and style); the screen gives it the keymap's items.
+    public var helpBarLook = HelpBar(items: [])
+    /// The help overlay's title.
+    public var helpTitle = "Keys"
+    /// The line under the help's rows.
+    public var helpFooter = "any key closes the help"
+    /// Whether any key closes the help (and does nothing else); false: keys work as usual over
+    /// the help, and the keymap's ``ListScreenAction/toggleHelp`` closes it.
+    public var helpClosesOnAnyKey = true
+    /// Whether the first item is selected when items arrive and nothing is (false: nothing is
+    /// selected until the person moves).
+    public var selectsFirstItem = true
     /// The keys while browsing: dispatch, help bar and help overlay.
     public var keymap: Keymap<Action>
     /// The keys while the filter prompt is open (besides those that edit the query).
     public var filteringKeymap: Keymap<Action>
+    /// The keys while a confirm prompt is open: y yes, n and Esc no.
+    public var confirmKeymap: Keymap<Action>
+    /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
+    public var appKeymaps: [String: Keymap<Action>] = [:]
     /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
     /// from code.
     public private(set) var filter = FilterPrompt()
+    /// Where the prompt line goes.
+    public var promptPlacement = ListScreenPromptPlacement.bottom
+    /// The detail or preview pane, if any.
+    public var pane: ListScreenPane<ItemID>?
+    /// The text pane's scroll offset (back to 0 when the selection changes).
+    public private(set) var paneScrollOffset = 0
     /// What the empty list says when there are no items at all.
     public var emptyText = "No items"
     /// What the empty list says when the filter matches nothing.
@@ -98,10 +147,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var loadingText = "loading"
     /// The latest progress of the load, shown on the loading line.
     public var progress: ProgressReport?
+    /// Background work under way, shown with a spinner on the status line (nil: none): set it
+    /// when the work starts and back to nil when its result arrives.
+    public var activity: String?
+    /// The smallest area the screen draws in; below it the screen says so instead (the
+    /// default, 10×3, fits a title, a row and a help bar).
+    public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// Whether item moves animate.
     public var animatesMoves = true
+    /// Whether a change of the filter animates (rows leave and come back, the rest slide).
+    public var animatesFilter = true
+    /// What keys do now.
+    public private(set) var mode = ListScreenMode.browsing
     /// Whether the filter prompt is open.
-    public private(set) var isFiltering = false
+    public var isFiltering: Bool { mode == .filtering }
     /// Whether the help overlay is shown (any key closes it).
     public var showsHelp = false
     /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
@@ -109,12 +168,22 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public private(set) var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>()
+    /// The open confirm prompt and the action a yes hands to the app.
+    public private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
 
     private let row: (ItemID) -> (title: String, detail: String?)
+    private let filterText: (ItemID) -> String
     private var clock: any AnimationClock = SystemClock()
+    private var message: (text: String, until: Double)?
+    private var modeBeforeConfirm = ListScreenMode.browsing
+    private var paneItem: ItemID?
+    /// The pane's area at the last render (for scrolling by half of it).
+    private var paneRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The default browsing keymap: list navigation, J/K (and ⇧↑/⇧↓) to move an item when
-    /// `movesItems`, `/` filter, the app's `bindings`, `?` help, q and Ctrl-C quit.
+    /// `movesItems`, `/` filter, Ctrl-D/Ctrl-U to scroll the pane, the app's `bindings`, `?`
+    /// help, q and Ctrl-C quit (the program ends the run on Ctrl-C itself; the binding puts it
+    /// in the help, and quits an app that reads Ctrl-C as a key).
     /// - Parameters:
     ///   - movesItems: Whether J/K move the selected item.
     ///   - bindings: The app's bindings, listed before help and quit.
@@ -131,6 +200,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                     ], help: "move the item up, down (across sections)", bar: "J K move item"))
         }
         map.bindings.append(KeyBinding(keys: [.character("/")], help: "filter", bar: "/ filter", .beginFilter))
+        map.bindings.append(
+            KeyBinding(
+                [.init(.key(.control("d")), .scrollPane(1)), .init(.key(.control("u")), .scrollPane(-1))],
+                help: "scroll the detail pane", bar: nil))
         map.bindings += bindings.map { $0.map { Action.app($0) } }
         map.bindings.append(KeyBinding(keys: [.character("?")], help: "this help", bar: "? help", .toggleHelp))
         map.bindings.append(KeyBinding(keys: [.character("q"), .control("c")], help: "quit", bar: "q quit", .quit))
@@ -148,6 +221,14 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         ])
     }
 
+    /// The default keymap of a confirm prompt: y yes, n or Esc no.
+    public static var defaultConfirmKeymap: Keymap<Action> {
+        Keymap([
+            KeyBinding(keys: [.character("y"), .character("Y")], help: "yes", bar: "y yes", .answer(true)),
+            KeyBinding(keys: [.character("n"), .character("N"), .escape], help: "no", bar: "n no", .answer(false)),
+        ])
+    }
+
     /// A list screen, loading until ``setItems(_:animated:)``.
     /// - Parameters:
     ///   - title: The title bar's text.
@@ -155,16 +236,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - movesItems: Whether J/K move the selected item.
     ///   - bindings: The app's own bindings: they dispatch ``ListScreenAction/app(_:)`` and the
     ///     help lists them.
-    ///   - row: Each item's title and right-aligned detail; the filter matches the title.
+    ///   - row: Each item's title and right-aligned detail.
+    ///   - filterText: The text the filter matches for each item (nil: the row's title); ANSI
+    ///     escapes in it are matched as typed, so give plain text.
     public init(
         title: String, parts: Parts = .all, movesItems: Bool = true, bindings: [KeyBinding<AppAction>] = [],
-        row: @escaping (ItemID) -> (title: String, detail: String?)
+        row: @escaping (ItemID) -> (title: String, detail: String?), filterText: ((ItemID) -> String)? = nil
     ) {
         self.title = title
         self.parts = parts
         self.row = row
+        self.filterText = filterText ?? { row($0).title }
         keymap = Self.defaultKeymap(movesItems: movesItems, bindings: bindings)
         filteringKeymap = Self.defaultFilteringKeymap
+        confirmKeymap = Self.defaultConfirmKeymap
         list = ListView(cellProvider: { context, item in
             let cell = context.dequeue(TextCell.self)
             (cell.title, cell.detail) = row(item)
@@ -172,8 +257,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         })
     }
 
-    /// Takes the program's clock for the list's animations and the loading spinner (call it
-    /// from the app's `start(in:)`).
+    /// Takes the program's clock for the list's animations, timed messages and spinners (call
+    /// it from the app's `start(in:)`).
     /// - Parameter program: The program the screen runs in.
     public func start(in program: Program) {
         clock = program.clock
@@ -193,6 +278,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         showItems(animated: animated)
     }
 
+    /// Shows `snapshot` as the whole content, as ``setItems(_:animated:)`` does, and redraws
+    /// `changed` items in place (their rows' text changed, not their identity: a ★ toggled).
+    /// - Parameters:
+    ///   - snapshot: The content.
+    ///   - changed: The items whose rows to draw again.
+    ///   - animated: Whether the change animates (changed rows flash).
+    /// - Complexity: as ``setItems(_:animated:)``, plus O(`changed.count`).
+    public func setItems(_ snapshot: Snapshot<SectionID, ItemID>, changed: [ItemID], animated: Bool = false) {
+        items = snapshot
+        isLoading = false
+        progress = nil
+        showItems(animated: animated, changed: changed)
+    }
+
     /// Filters the list by `query` (fzf's syntax, as typed at the prompt), without opening the
     /// prompt; an empty query shows every item.
     /// - Parameter query: The query.
@@ -202,8 +301,50 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         showItems(animated: false)
     }
 
-    /// The items shown: those whose title matches the filter, in order, every section kept.
+    /// The items shown: those whose filter text matches the filter, in order, every section kept.
     public var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
+
+    /// Shows `text` on the status line for `seconds` of the program's clock, in place of
+    /// ``status``; a newer message replaces it.
+    /// - Parameters:
+    ///   - text: The message.
+    ///   - seconds: How long it shows.
+    public func showMessage(_ text: String, for seconds: Double = 3) {
+        message = (text, clock.now + seconds)
+    }
+
+    /// The message shown now, if one is showing.
+    public var currentMessage: String? {
+        guard let message, clock.now < message.until else { return nil }
+        return message.text
+    }
+
+    /// When the screen next changes without input (a message expires), on the program's clock:
+    /// return it from the app's ``TerminalApp/nextDeadline`` (or the earlier of it and the app's own).
+    public var nextDeadline: Double? {
+        guard let message, clock.now < message.until else { return nil }
+        return message.until
+    }
+
+    /// Opens a yes/no prompt over the screen (mode ``ListScreenMode/confirming``): y hands
+    /// `action` to the app from ``handle(_:)``, n or Esc drops it; either way the mode goes back
+    /// to what it was.
+    /// - Parameters:
+    ///   - question: The question (`"Delete Ada Lovelace?"`).
+    ///   - action: What a yes does.
+    public func confirm(_ question: String, then action: AppAction) {
+        if mode != .confirming { modeBeforeConfirm = mode }
+        confirmation = (ConfirmPrompt(question), action)
+        mode = .confirming
+    }
+
+    /// Changes the mode: an app's own (``appKeymaps`` must hold its keymap), or back to
+    /// browsing; entering ``ListScreenMode/filtering`` opens the prompt.
+    /// - Parameter mode: The mode.
+    public func enter(_ mode: ListScreenMode) {
+        if mode != .confirming { confirmation = nil }
+        self.mode = mode
+    }
 
     /// Takes a message from background work that is the screen's: a ``ProgressReport`` for the
     /// loading line.
@@ -216,43 +357,27 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         return true
     }
 
-    /// Handles a batch of input: keys through the keymap in force (a run of typing into the
+    /// The keymap in force for the mode.
+    public var activeKeymap: Keymap<Action> {
+        switch mode {
+        case .browsing: keymap
+        case .filtering: filteringKeymap
+        case .confirming: confirmKeymap
+        case .app(let name): appKeymaps[name] ?? Keymap([])
+        }
+    }
+
+    /// Handles a batch of input: keys through the keymap of the mode (a run of typing into the
     /// filter is one edit, filtered once), the mouse through the list (also while the filter
-    /// prompt is open); while the help shows,
-    /// a key closes it and does nothing else.
+    /// prompt is open); while the help shows, a key closes it and does nothing else.
     /// - Parameter events: The batch.
     /// - Returns: The actions for the app, in order: ``ListScreenAction/quit`` and
-    ///   ``ListScreenAction/app(_:)``.
+    ///   ``ListScreenAction/app(_:)`` (a confirmed action among them).
     /// - Complexity: O(events) lookups, plus one filter per run of typing, O(*n*).
     public func handle(_ events: [InputEvent]) -> [Action] {
-        var rest = events[...]
-        var forApp: [Action] = []
-        while let event = rest.first {
-            if showsHelp {
-                rest = rest.dropFirst()
-                if case .key = event { showsHelp = false }
-                continue
-            }
-            if isFiltering {
-                let edit = filter.handle(rest)
-                if edit.changed { showItems(animated: false) }
-                rest = rest.dropFirst(edit.consumed)
-                guard let next = rest.popFirst() else { break }
-                if case .key(let key) = next {
-                    if let action = filteringKeymap.action(for: key) { perform(action, forApp: &forApp) }
-                } else {
-                    list.handle(next)  // the mouse works while typing
-                }
-                continue
-            }
-            rest = rest.dropFirst()
-            if case .key(let key) = event {
-                if let action = keymap.action(for: key) { perform(action, forApp: &forApp) }
-            } else {
-                list.handle(event)
-            }
-        }
-        return forApp
+        var actions: [Action] = []
+        handle(events) { actions.append($0) }
+        return actions
     }
 
     /// Handles a batch of input and quits `program` on ``ListScreenAction/quit``.
@@ -263,30 +388,88 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     @discardableResult
     public func handle(_ events: [InputEvent], in program: Program) -> [AppAction] {
         var actions: [AppAction] = []
-        for action in handle(events) {
-            switch action {
-            case .quit: program.quit()
-            case .app(let action): actions.append(action)
-            default: break
-            }
-        }
+        handle(events, in: program) { actions.append($0) }
         return actions
     }
 
-    /// Does what `action` does; the app's and quit go to `forApp`.
-    private func perform(_ action: Action, forApp: inout [Action]) {
+    /// Handles a batch of input, quits `program` on ``ListScreenAction/quit``, and calls
+    /// `perform` with each of the app's actions as its key comes: what `perform` does to the
+    /// screen (``confirm(_:then:)``, ``enter(_:)``) applies to the keys after it in the same
+    /// batch, so `d` `y` typed ahead deletes.
+    /// - Parameters:
+    ///   - events: The batch.
+    ///   - program: The program to quit.
+    ///   - perform: Does one of the app's actions.
+    public func handle(_ events: [InputEvent], in program: Program, perform: (AppAction) -> Void) {
+        handle(events) { action in
+            switch action {
+            case .quit: program.quit()
+            case .app(let action): perform(action)
+            default: break
+            }
+        }
+    }
+
+    /// The batch loop: each action for the app goes to `emit` as its key comes.
+    private func handle(_ events: [InputEvent], emit: (Action) -> Void) {
+        var rest = events[...]
+        while let event = rest.first {
+            if showsHelp && helpClosesOnAnyKey {
+                rest = rest.dropFirst()
+                if case .key = event { showsHelp = false }
+                continue
+            }
+            if mode == .filtering {
+                let edit = filter.handle(rest)
+                if edit.changed { showItems(animated: animatesFilter) }
+                rest = rest.dropFirst(edit.consumed)
+                guard let next = rest.popFirst() else { break }
+                if case .key(let key) = next {
+                    if let action = filteringKeymap.action(for: key) { perform(action, emit: emit) }
+                } else {
+                    list.handle(next)  // the mouse works while typing
+                }
+                continue
+            }
+            rest = rest.dropFirst()
+            if case .key(let key) = event {
+                if let action = activeKeymap.action(for: key) { perform(action, emit: emit) }
+            } else if mode != .confirming {
+                list.handle(event)
+            }
+        }
+    }
+
+    /// Does what `action` does; the app's and quit go to `emit`.
+    private func perform(_ action: Action, emit: (Action) -> Void) {
         switch action {
         case .select(let movement): list.moveSelection(movement)
         case .moveItem(let step): moveSelectedItem(step)
-        case .beginFilter: isFiltering = true
-        case .keepFilter: isFiltering = false
+        case .beginFilter: mode = .filtering
+        case .keepFilter, .browse: mode = .browsing
         case .clearFilter:
-            isFiltering = false
+            mode = .browsing
             filter.query = ""
-            showItems(animated: false)
+            showItems(animated: animatesFilter)
         case .toggleHelp: showsHelp.toggle()
-        case .quit, .app: forApp.append(action)
+        case .answer(let yes):
+            let pending = confirmation
+            confirmation = nil
+            mode = modeBeforeConfirm
+            if yes, let pending { emit(.app(pending.action)) }
+        case .scrollPane(let direction): scrollPane(byLines: direction * max(1, paneRect.height / 2))
+        case .quit, .app: emit(action)
         }
+    }
+
+    /// Scrolls a text pane by `count` lines (down for positive); does nothing without one.
+    /// - Parameter count: Lines to scroll.
+    public func scrollPane(byLines count: Int) {
+        guard let pane, case .text(let content) = pane.content else { return }
+        var view = content(list.selectedItem)
+        view.scrollOffset = paneScrollOffset
+        view.scroll(by: count, width: paneRect.width, height: paneRect.height)
+        paneScrollOffset = view.scrollOffset
     }
 
     /// Moves the selected item one place among the items shown, across section boundaries
@@ -305,33 +488,58 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         return true
     }
 
-    /// Applies the filtered content to the list and keeps something selected.
-    private func showItems(animated: Bool) {
+    /// Applies the filtered content to the list and keeps something selected, on screen.
+    private func showItems(animated: Bool, changed: [ItemID] = []) {
         let query = FilterQuery.listFilter(filter.query)
         var shown = items
         if !query.isEmpty {
             shown = Snapshot(
                 sections: items.sectionIdentifiers.map { section in
-                    (section, items.itemIdentifiers(inSection: section).filter { query.matches(row($0).title) != nil })
+                    (section, items.itemIdentifiers(inSection: section).filter { query.matches(filterText($0)) != nil })
                 })
         }
+        shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = items.isEmpty ? emptyText : noMatchesText
+        // The selected row keeps its line on screen (rows come and go around it), so it never
+        // scrolls away when the filter brings rows above it back.
+        let selectionBefore = list.selectedItem
+        let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
         list.apply(shown, animated: animated)
         if let selection = list.selectedItem {
-            list.scroll(to: selection)  // rows above it may have come back with the filter
-        } else if !shown.isEmpty {
+            if selection == selectionBefore, let line, let index = list.layout.index(of: .item(selection)) {
+                list.state.scrollOffset = max(0, list.layout.lines(ofRowAt: index).lowerBound - line)
+                list.scroll(byLines: 0)  // clamps
+            }
+            list.scroll(to: selection)
+        } else if !shown.isEmpty, selectsFirstItem {
             list.select(shown[globalIndex: 0])
         }
     }
 
-    /// Whether something moves: the list animates, or the loading spinner turns.
-    public var isAnimating: Bool { isLoading || list.isAnimating }
+    /// The line of the list's area `item`'s row starts on, if it is on screen.
+    private func lineOnScreen(of item: ItemID) -> Int? {
+        guard list.viewportHeight > 0, let index = list.layout.index(of: .item(item)) else { return nil }
+        let line = list.layout.lines(ofRowAt: index).lowerBound - min(list.state.scrollOffset, list.maximumScrollOffset)
+        return (0 ..< list.viewportHeight).contains(line) ? line : nil
+    }
 
-    /// The help overlay: the browsing keys, then those of the filter prompt.
+    /// Whether something moves: the list animates, or a spinner turns.
+    public var isAnimating: Bool { isLoading || activity != nil || list.isAnimating }
+
+    /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     public var helpOverlay: HelpOverlay {
-        HelpOverlay(
-            title: "Keys", sections: [.init(nil, keymap), .init("While filtering", filteringKeymap)],
-            footer: "any key closes the help")
+        var keys = mode == .filtering ? keymap : activeKeymap
+        if pane == nil {  // no pane to scroll: its keys are not worth a row
+            keys.bindings.removeAll { binding in
+                binding.triggers.allSatisfy { if case .scrollPane = $0.action { true } else { false } }
+            }
+        }
+        var sections: [HelpOverlay.Section] = [.init(nil, keys)]
+        let filters = keymap.bindings.contains { binding in
+            binding.triggers.contains { if case .beginFilter = $0.action { true } else { false } }
+        }
+        if filters { sections.append(.init("While filtering", filteringKeymap)) }  // no filter: no such keys
+        return HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
     }
 
     /// Draws the whole screen into `canvas`, laid out for its size (a resized terminal gives a
@@ -342,7 +550,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         render(into: &canvas, in: canvas.bounds)
     }
 
-    /// Draws the screen into `rect` of `canvas`.
+    /// Draws the screen into `rect` of `canvas`; the overlays cover all of `rect`.
     /// - Parameters:
     ///   - canvas: Where to draw.
     ///   - rect: The area.
@@ -350,36 +558,99 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public func render(into canvas: inout Canvas, in rect: Rect) {
         let area = rect.intersection(canvas.bounds)
         guard !area.isEmpty else { return }
+        guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
+            canvas.clear(area)
+            let text = "Too small (\(area.width)×\(area.height)); need \(minimumSize.columns)×\(minimumSize.rows)"
+            let chosen = TerminalText.columns(of: text) <= area.width ? text : "Too small"
+            let x = area.x + max(0, (area.width - TerminalText.columns(of: chosen)) / 2)
+            canvas.draw(chosen, x: x, y: area.y + area.height / 2, style: Style(attributes: .bold), clip: area)
+            return
+        }
         var top = area.y, bottom = area.maxY
         func line(_ y: Int) -> Rect { Rect(x: area.x, y: y, width: area.width, height: 1) }
         let shown = list.snapshot()
         if parts.contains(.titleBar), bottom > top {
             let detail = titleDetail.isEmpty && !isLoading ? "\(shown.numberOfItems)" : titleDetail
-            TitleBar(title: title, detail: detail).draw(into: &canvas, in: line(top))
+            var bar = titleBarLook
+            (bar.title, bar.detail) = (title, detail)
+            bar.draw(into: &canvas, in: line(top))
             top += 1
         }
         if parts.contains(.helpBar), bottom > top {
             bottom -= 1
-            HelpBar(isFiltering ? filteringKeymap : keymap).draw(into: &canvas, in: line(bottom))
+            var bar = helpBarLook
+            bar.items = (mode == .filtering ? filteringKeymap : activeKeymap).barItems
+            bar.draw(into: &canvas, in: line(bottom))
         }
-        if isFiltering, bottom > top {
+        if mode == .filtering, bottom > top {
+            let y = promptPlacement == .top ? top : bottom - 1
+            if promptPlacement == .top { top += 1 } else { bottom -= 1 }
+            filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
+        }
+        if parts.contains(.statusLine), mode != .filtering || promptPlacement == .top, bottom > top {
             bottom -= 1
-            filter.draw(
-                into: &canvas, in: line(bottom), matches: shown.numberOfItems, total: items.numberOfItems)
-        } else if parts.contains(.statusLine), bottom > top {
-            bottom -= 1
-            let left = !status.isEmpty ? status : filter.query.isEmpty ? "" : "filter: \(filter.query)"
-            let position = list.selectedItem.flatMap { shown.indexOfItem($0) }.map { "\($0 + 1)/" } ?? ""
-            let right = isLoading ? "" : position + "\(shown.numberOfItems)"
-            StatusLine(left: left, right: right).draw(into: &canvas, in: line(bottom))
+            StatusLine(left: statusText, right: isLoading ? "" : countText(shown)).draw(into: &canvas, in: line(bottom))
         }
         let body = Rect(x: area.x, y: top, width: area.width, height: bottom - top)
-        if isLoading {
-            canvas.clear(body)
-            LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: body)
-        } else {
-            list.render(into: &canvas, rect: body)
+        var listRect = body
+        if let pane {
+            let split = pane.split
+            let (first, second, _) = split.areas(in: body)
+            listRect = first
+            paneRect = second
+            split.drawDivider(into: &canvas, in: body)
+            drawPane(pane, into: &canvas)
         }
+        if isLoading {
+            canvas.clear(listRect)
+            LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
+        } else {
+            list.render(into: &canvas, rect: listRect)
+        }
+        if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
+    }
+
+    /// The status line's left side: a timed message, the spinner and activity, the app's
+    /// status, or the filter kept.
+    private var statusText: String {
+        if let currentMessage { return currentMessage }
+        var parts: [String] = []
+        if let activity { parts.append(LoadingLine(activity, time: clock.now).text) }
+        if !status.isEmpty {
+            parts.append(status)
+        } else if !filter.query.isEmpty {
+            parts.append("filter: \(filter.query)")
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The status line's right side: the selection's place, or the matches while filtered.
+    private func countText(_ shown: Snapshot<SectionID, ItemID>) -> String {
+        let noun = countNoun.isEmpty ? "" : " \(countNoun)"
+        if !filter.query.isEmpty, !countNoun.isEmpty {
+            return "\(shown.numberOfItems) of \(items.numberOfItems)\(noun)"
+        }
+        let position = list.selectedItem.flatMap { shown.indexOfItem($0) }.map { "\($0 + 1)/" } ?? ""
+        return position + "\(shown.numberOfItems)" + noun
+    }
+
+    /// Draws the pane for the selected item; a text pane's scroll goes back to the top when
+    /// the selection changed.
+    private func drawPane(_ pane: ListScreenPane<ItemID>, into canvas: inout Canvas) {
+        let item = list.selectedItem
+        if item != paneItem {
+            paneItem = item
+            paneScrollOffset = 0
+        }
+        canvas.clear(paneRect)
+        switch pane.content {
+        case .text(let content):
+            var view = content(item)
+            view.scrollOffset = paneScrollOffset
+            view.draw(into: &canvas, in: paneRect)
+        case .custom(let draw):
+            draw(&canvas, paneRect, item)
+        }
     }
 }

@@ -16,6 +16,23 @@ package final class LineCell: ListCell {
     package var highlightStyle = Style(attributes: [.reverse, .bold])
     /// The style a marked row is drawn in.
     package var markedStyle = Style(attributes: .bold)
+    /// Whether a line too long for the row is scrolled left, with ``ellipsis`` at its start, so
+    /// its last highlighted character shows (the picker's matches, as fzf shows them).
+    package var showsLastHighlight = false
+    /// What stands for the characters cut off at the start of a scrolled line (fzf's `··`).
+    package var ellipsis = "··"
+    /// Drawn in the gutter (the row's first column) when the row is marked.
+    package var marker: String?
+    /// Drawn in the gutter when the row is selected (over the marker).
+    package var pointer: String?
+    /// The style of ``marker``, laid over the row's.
+    package var gutterStyle = Style(foreground: .ansi(5), attributes: .bold)
+    /// The style of ``pointer``, laid over the row's.
+    package var pointerStyle = Style(foreground: .ansi(5), attributes: .bold)
+    /// The style laid over the selected row.
+    package var selectedStyle = Style(attributes: .reverse)
+    /// The style of the highlighted characters on the selected row.
+    package var selectedHighlightStyle: Style?
 
     /// An empty row.
     package init() {}
@@ -30,7 +47,62 @@ package final class LineCell: ListCell {
     /// Draws the line, restyles the highlighted characters, then the overlays.
     package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
-        canvas.drawRowLine(title, colored: colored, in: rect, highlighting: highlighted, with: highlightStyle)
-        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, marked: markedStyle)
+        var (title, colored, highlighted) = (self.title, self.colored, self.highlighted)
+        if showsLastHighlight, let last = highlighted.max() {
+            // drawRowLine's text area: one column in from either side.
+            let room = rect.width - 2 * min(1, rect.width / 4)
+            let cut = Self.charactersToCut(from: title, toShow: last, in: room, ellipsis: ellipsis)
+            if cut > 0 {
+                let kept = title.dropFirst(cut)
+                title = ellipsis + kept
+                colored = colored.map { Self.dropping(cut, from: $0, prefix: ellipsis) }
+                highlighted = Set(highlighted.compactMap { $0 >= cut ? $0 - cut + ellipsis.count : nil })
+            }
+        }
+        let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
+        canvas.drawRowLine(title, colored: colored, in: rect, highlighting: highlighted, with: highlight)
+        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
+        let showsPointer = state.isSelected && pointer != nil
+        if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {
+            let under = canvas[rect.x, rect.y].style
+            canvas.draw(
+                gutter, x: rect.x, y: rect.y, style: under.overlaid(with: showsPointer ? pointerStyle : gutterStyle),
+                maxWidth: 1)
+        }
+    }
+
+    /// How many characters to cut from the start of `text` so that character `last` shows within
+    /// `room` columns after `ellipsis`: the whole rest of the line when it then fits, else
+    /// `last` on the column before the right edge's `…`. 0 when `last` shows already.
+    /// - Complexity: O(*n*) in the characters of `text`.
+    package static func charactersToCut(from text: String, toShow last: Int, in room: Int, ellipsis: String) -> Int {
+        let widths = text.map { TerminalText.columns(of: $0) }
+        guard last < widths.count else { return 0 }
+        let total = widths.reduce(0, +)
+        let throughLast = widths[...last].reduce(0, +)
+        // Without a cut, the line is cut on the right with one `…` column, unless it all fits.
+        if total <= room || throughLast <= room - 1 { return 0 }
+        let ellipsisWidth = TerminalText.columns(of: ellipsis)
+        // The whole rest of the line, when that keeps `last` in view; else a few columns after
+        // `last` (as fzf keeps) before the right edge's `…`.
+        let showsToEnd = total - throughLast < room / 2
+        var end = (showsToEnd ? total : throughLast + min(10, room / 4) + 1) + ellipsisWidth
+        var cut = 0
+        while end > room && cut < last {
+            end -= widths[cut]
+            cut += 1
+        }
+        return cut
+    }
+
+    /// `text` without its first `count` characters, `prefix` (unstyled) before the rest.
+    private static func dropping(_ count: Int, from text: ANSIText, prefix: String) -> ANSIText {
+        let shift = prefix.count - count
+        var runs = [ANSIText.Run(range: 0 ..< prefix.count, style: .plain)]
+        for run in text.runs where run.range.upperBound > count {
+            let range = max(run.range.lowerBound, count) + shift ..< run.range.upperBound + shift
+            runs.append(ANSIText.Run(range: range, style: run.style))
+        }
+        return ANSIText(plain: prefix + text.plain.dropFirst(count), runs: runs)
     }
 }

@@ -91,6 +91,14 @@ package final class PickerApp: TerminalApp {
         package var track = false
         /// The byte that ends a line (NUL under `--read0`), for `reload`'s output too.
         package var separator: UInt8 = 0x0A
+        /// Columns between tab stops in the list (`--tabstop`); `--filter` prints tabs as read.
+        package var tabStop = 8
+        /// What the gutter shows beside a marked line (`--marker`; fzf's `┃`).
+        package var marker = "┃"
+        /// What the gutter shows beside the selected line (`--pointer`); nil: the gutter is not drawn over.
+        package var pointer: String?
+        /// The colours (`--color`).
+        package var colors = PickerColors()
         /// Creates options.
         package init(
             key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
@@ -263,6 +271,7 @@ package final class PickerApp: TerminalApp {
         previewHidden = options.previewWindow.hidden
         prompt = TextPrompt(
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
+        prompt.style = options.colors.style(.query)
         query = prompt.text
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
@@ -274,10 +283,15 @@ package final class PickerApp: TerminalApp {
             let cell = context.dequeue(LineCell.self)
             cell.highlightStyle = PickerApp.matchStyle
             cell.markedStyle = PickerApp.markedStyle
+            cell.showsLastHighlight = true
             if let app = link.app {
+                app.options.colors.configure(cell)
                 // Only rows on screen get here: match the line again for its characters.
                 let row = app.row(line)
-                (cell.title, cell.colored, cell.highlighted) = (row.title, row.colored, Set(row.matched))
+                let text = PickerRowText(
+                    title: row.title, colored: row.colored, matched: row.matched, tabStop: app.options.tabStop)
+                (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
+                (cell.marker, cell.pointer) = (app.options.marker, app.options.pointer)
             }
             return cell
         })
@@ -443,7 +457,10 @@ package final class PickerApp: TerminalApp {
 
     package func render(into canvas: inout Canvas) {
         var area = canvas.bounds
-        if let border = options.border { area = Box(border: border).draw(into: &canvas, in: area) }
+        defer { options.colors.paintDefaults(of: &canvas) }
+        if let border = options.border {
+            area = Box(border: border, style: options.colors.style(.border)).draw(into: &canvas, in: area)
+        }
         let width = area.width, height = area.height, left = area.x
         guard width >= 10, height >= 3 else {
             canvas.draw("tuilist", x: left, y: area.y, style: Style(attributes: .bold))
@@ -459,7 +476,7 @@ package final class PickerApp: TerminalApp {
             x: left, y: bottom ? area.y : headerY + headerRows, width: width, height: max(0, height - 2 - headerRows))
         // The prompt, the query with its cursor, and the counts while the query leaves room.
         let promptWidth = canvas.draw(
-            options.prompt, x: left, y: promptY, style: Style(foreground: .ansi(6), attributes: .bold), maxWidth: width / 2)
+            options.prompt, x: left, y: promptY, style: options.colors.style(.prompt), maxWidth: width / 2)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished || listIsBehind { info += " reading…" }
@@ -471,19 +488,19 @@ package final class PickerApp: TerminalApp {
         let fieldEnd = showsInfo ? width - infoWidth - 2 : width
         prompt.draw(into: &canvas, in: Rect(x: left + promptWidth, y: promptY, width: fieldEnd - promptWidth, height: 1))
         if showsInfo {
-            canvas.draw(info, x: left + width - infoWidth - 1, y: promptY, style: Style(attributes: .dim))
+            canvas.draw(info, x: left + width - infoWidth - 1, y: promptY, style: options.colors.style(.info))
         }
         var y = headerY
         for line in options.headerText where y < headerY + headerRows {
-            canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
+            canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             y += 1
         }
         for line in header where y < headerY + headerRows {
             if options.ansi {
                 ANSIText(parsing: line).draw(
-                    into: &canvas, x: left + 1, y: y, style: Style(attributes: .bold), maxWidth: width - 1)
+                    into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
             } else {
-                canvas.draw(" " + line, x: left, y: y, style: Style(attributes: .bold), maxWidth: width)
+                canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             }
             y += 1
         }

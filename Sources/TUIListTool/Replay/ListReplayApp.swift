@@ -8,8 +8,10 @@ package final class ListReplayApp: TerminalApp {
     /// A recording of lines keyed by identity.
     package typealias Recording = SessionRecording<String, String, String>
 
+    /// The screen: a bold title bar with the replay's state, the list, the help bar and help.
+    package let screen: ListScreen<String, String, ReplayAction>
     /// The list on screen.
-    package let list: ListView<String, String>
+    package var list: ListView<String, String> { screen.list }
     /// Where the replay stands.
     package private(set) var player: SessionPlayer<String, String, String>
     /// The replay's pace: playhead, speed, pause.
@@ -24,7 +26,7 @@ package final class ListReplayApp: TerminalApp {
     private var content: [String: String] = [:]
     private var clock: (any AnimationClock)?
     /// Whether the help overlay (`?`) is shown.
-    package private(set) var showsHelp = false
+    package var showsHelp: Bool { screen.showsHelp }
     private var lastKey = ""
 
     /// A replay of `recording`.
@@ -32,14 +34,21 @@ package final class ListReplayApp: TerminalApp {
         player = SessionPlayer(recording: recording)
         pacer = ReplayPacer(times: player.times(speed: 1, idleTimeLimit: idleTimeLimit), speed: speed, now: 0)
         let link = Link()
-        list = ListView<String, String>(cellProvider: { context, id in
-            let cell = context.dequeue(TextCell.self)
-            cell.title = link.app?.content[id] ?? ""
-            return cell
-        })
+        screen = ListScreen(
+            title: recording.header.title ?? "tuilist", parts: [.titleBar, .helpBar],
+            row: { id in (link.app?.content[id] ?? "", nil) })
         link.app = self
+        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
+        screen.helpBarLook = HelpBar(items: [], separator: " · ", style: Style(foreground: .ansi(6)))
+        screen.helpTitle = "tuilist replay — keys"
+        screen.helpFooter = "? closes the help"
+        screen.helpClosesOnAnyKey = false
+        screen.selectsFirstItem = false
+        screen.emptyText = ""
+        screen.noMatchesText = ""
         list.showsScrollbar = true
-        list.emptyText = ""
+        updateKeymap()
+        screen.setItems(Snapshot())
     }
 
     /// The lines the list shows now, in order, section by section: with section headers shown
@@ -54,7 +63,7 @@ package final class ListReplayApp: TerminalApp {
 
     package func start(in program: Program) {
         clock = program.clock
-        list.animationClock = program.clock
+        screen.start(in: program)
         pacer.start(at: program.clock.now)
         advance(program)
     }
@@ -78,25 +87,29 @@ package final class ListReplayApp: TerminalApp {
         keymap.action(for: key)
     }
 
-    package func handle(_ events: [InputEvent], in program: Program) {
-        for event in events {
-            guard case .key(let key) = event else {
-                _ = list.handle(event)
-                continue
-            }
-            switch action(for: key) {
-            case .replay(.togglePause)?: pacer.togglePause()
-            case .replay(.step)?: if pacer.step(to: player.position) { playNext() }
-            case .replay(.faster)?: pacer.faster()
-            case .replay(.slower)?: pacer.slower()
-            case .replay(.toggleHelp)?: showsHelp.toggle()
-            case .replay(.quit)?:
-                program.quit()
-                return
-            case .list(let movement)?: list.moveSelection(movement)
-            case nil: break
+    /// Gives the screen ``keymap`` (its help rows name the state: "close the help" while shown).
+    private func updateKeymap() {
+        screen.keymap = keymap.map { action -> ListScreenAction<ReplayAction> in
+            switch action {
+            case .replay(.toggleHelp): .toggleHelp
+            case .replay(.quit): .quit
+            case .replay(let control): .app(control)
+            case .list(let movement): .select(movement)
             }
         }
+    }
+
+    package func handle(_ events: [InputEvent], in program: Program) {
+        screen.handle(events, in: program) { control in
+            switch control {
+            case .togglePause: pacer.togglePause()
+            case .step: if pacer.step(to: player.position) { playNext() }
+            case .faster: pacer.faster()
+            case .slower: pacer.slower()
+            case .toggleHelp, .quit: break  // the screen's own
+            }
+        }
+        updateKeymap()
     }
 
     package func tick(in program: Program) {
@@ -111,20 +124,10 @@ package final class ListReplayApp: TerminalApp {
     }
 
     package func render(into canvas: inout Canvas) {
-        let width = canvas.width, height = canvas.height
-        guard width > 0, height > 2 else { return }
         var status = pacer.status(position: player.position, count: player.count)
         if !lastKey.isEmpty { status += " · key \(lastKey)" }
-        TitleBar.boldBar(title: player.recording.header.title ?? "tuilist", detail: status)
-            .draw(into: &canvas, in: canvas.bounds)
-        list.render(into: &canvas, rect: Rect(x: 0, y: 1, width: width, height: height - 2))
-        let keymap = self.keymap
-        HelpBar(keymap, separator: " · ", style: Style(foreground: .ansi(6)))
-            .draw(into: &canvas, in: Rect(x: 1, y: height - 1, width: width - 1, height: 1))
-        if showsHelp {
-            HelpOverlay(keymap, title: "tuilist replay — keys", footer: "? closes the help").draw(
-                into: &canvas, in: canvas.bounds)
-        }
+        screen.titleDetail = status
+        screen.render(into: &canvas)
     }
 
     private func advance(_ program: Program) {
@@ -140,7 +143,7 @@ package final class ListReplayApp: TerminalApp {
             content = newContent
             list.showsSectionHeaders =
                 snapshot.numberOfSections > 1 || snapshot.sectionIdentifiers.first.map { !$0.isEmpty } ?? false
-            list.apply(snapshot, animated: true)
+            screen.setItems(snapshot, animated: true)
         case .key(let key)?: lastKey = key
         case .resize, .marker, nil: break
         }

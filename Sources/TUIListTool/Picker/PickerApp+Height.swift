@@ -1,0 +1,11 @@
+import TUIList
+
+extension PickerApp {
+    /// The lines the picker needs (fzf's `--height ~N`): every line read, the header, the
+    /// prompt, the help bar and the border; it grows as lines arrive and does not shrink while
+    /// the query narrows the list.
+    package var preferredLines: Int? {
+        let chrome = 2 + (options.border == nil ? 0 : 2)
+        return chrome + options.headerText.count + header.count + max(1, lineCount)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TUIList
+
+/// The picker's colours, from fzf's `--color` specs: a base scheme (`dark`, `light`, `16`,
+/// `bw`) and `NAME:COLOR[:ATTRIBUTE…]` pairs, comma-separated, later ones winning.
+///
+/// Names: `fg`, `bg`, `hl` (matched characters), `fg+`, `bg+`, `hl+` (on the selected line),
+/// `info`, `prompt`, `pointer`, `marker`, `header`, `border`, `spinner`, `query`, `gutter`
+/// (fzf's `current-fg`/`current-bg` are `fg+`/`bg+`). Colours: `-1` or `default`, `0`–`255`,
+/// `#rrggbb`, the eight names (`red`, …) and their `bright-` forms. Attributes: `bold`, `dim`,
+/// `italic`, `underline`, `reverse`, `regular` (none).
+///
+/// ```swift
+/// var colors = PickerColors()
+/// try colors.apply("16,hl:#ff0000:underline,bg+:236")
+/// colors.style(.hl)   // Style(foreground: .rgb(255, 0, 0), attributes: .underline)
+/// ```
+///
+/// `NO_COLOR` still wins: the terminal draws attributes only, whatever is set here.
+package struct PickerColors: Equatable, Sendable {
+    /// A part of the picker that `--color` names.
+    package enum Part: String, CaseIterable, Sendable {
+        case fg, bg, hl
+        case selectedFg = "fg+"
+        case selectedBg = "bg+"
+        case selectedHl = "hl+"
+        case info, prompt, pointer, marker, header, border, spinner, query, gutter
+    }
+
+    /// The styles set, by part: the foreground (the background for `bg`, `bg+` and `gutter`)
+    /// and the attributes.
+    package private(set) var styles: [Part: Style]
+    /// Whether colours are off (`bw`).
+    package private(set) var monochrome = false
+
+    /// The picker's own colours (its `dark` scheme: the 16 ANSI colours, as every terminal has).
+    package init() {
+        styles = Self.base
+    }
+
+    private static let base: [Part: Style] = [
+        .hl: Style(foreground: .ansi(2), attributes: .bold), .selectedHl: Style(foreground: .ansi(2), attributes: .bold),
+        .info: Style(attributes: .dim), .prompt: Style(foreground: .ansi(6), attributes: .bold),
+        .pointer: Style(foreground: .ansi(5), attributes: .bold), .marker: Style(foreground: .ansi(5), attributes: .bold),
+        .header: Style(attributes: .bold), .border: Style(), .query: Style(),
+    ]
+
+    /// The style of `part`, colours dropped under `bw`.
+    package func style(_ part: Part) -> Style {
+        var style = styles[part] ?? Style()
+        if monochrome { (style.foreground, style.background) = (.default, .default) }
+        return style
+    }
+
+    /// Sets a row's styles: matches (`hl`, `hl+` on the selected row), the selected row (`fg+`,
+    /// `bg+`; reversed when neither is set), the gutter marks (`marker`, `pointer`).
+    package func configure(_ cell: LineCell) {
+        cell.highlightStyle = style(.hl)
+        cell.selectedHighlightStyle = style(.selectedHl)
+        cell.gutterStyle = style(.marker)
+        cell.pointerStyle = style(.pointer)
+        if styles[.selectedFg] == nil && styles[.selectedBg] == nil {
+            cell.selectedStyle = Style(attributes: .reverse)
+        } else {
+            let (fg, bg) = (style(.selectedFg), style(.selectedBg))
+            cell.selectedStyle = Style(
+                foreground: fg.foreground, background: bg.background, attributes: fg.attributes.union(bg.attributes))
+        }
+    }
+
+    /// Gives the cells drawn in the terminal's default colours the `fg` and `bg` colours.
+    /// - Complexity: O(cells of `canvas`); nothing when neither is set.
+    package func paintDefaults(of canvas: inout Canvas) {
+        let fg = style(.fg).foreground, bg = style(.bg).background
+        guard fg != .default || bg != .default else { return }
+        canvas.restyle(canvas.bounds) { style in
+            if style.foreground == .default { style.foreground = fg }
+            if style.background == .default { style.background = bg }
+        }
+    }
+
+    /// Applies one `--color` value (several specs, comma-separated).
+    /// - Throws: ``ToolFailure`` naming the spec that is not understood.
+    package mutating func apply(_ text: String) throws(ToolFailure) {
+        for spec in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !spec.isEmpty {
+            switch spec {
+            case "dark", "light", "16":
+                styles = Self.base
+                monochrome = false
+                continue
+            case "bw":
+                monochrome = true
+                continue
+            default: break
+            }
+            let fields = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            let name = fields[0] == "current-fg" ? "fg+" : fields[0] == "current-bg" ? "bg+" : fields[0]
+            guard let part = Part(rawValue: name), fields.count >= 2 else {
+                throw ToolFailure("--color: invalid color specification: \(spec)")
+            }
+            var style = Style()
+            for (index, field) in fields.dropFirst().enumerated() {
+                if let attribute = Self.attributes[field] {
+                    style.attributes.formUnion(attribute)
+                } else if index == 0, let color = Self.color(field) {
+                    if [.bg, .selectedBg, .gutter].contains(part) { style.background = color } else { style.foreground = color }
+                } else {
+                    throw ToolFailure("--color: invalid color specification: \(spec)")
+                }
+            }
+            styles[part] = style
+        }
+    }
+
+    private static let attributes: [String: TextAttributes] = [
+        "bold": .bold, "dim": .dim, "italic": .italic, "underline": .underline, "reverse": .reverse, "regular": [],
+    ]
+
+    private static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    /// `-1`/`default`, `0`–`255`, `#rrggbb`, a name or `bright-` name; nil for anything else.
+    static func color(_ text: String) -> TerminalColor? {
+        if text == "-1" || text == "default" { return .default }
+        if let n = Int(text), (0 ... 255).contains(n) { return n < 16 ? .ansi(UInt8(n)) : .indexed(UInt8(n)) }
+        if let at = names.firstIndex(of: text) { return .ansi(UInt8(at)) }
+        if text.hasPrefix("bright-"), let at = names.firstIndex(of: String(text.dropFirst(7))) { return .ansi(UInt8(at + 8)) }
+        if text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) {
+            return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+        }
+        return nil
+    }
+}

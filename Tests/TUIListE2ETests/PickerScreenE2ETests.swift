@@ -1,0 +1,144 @@
+import Foundation
+import TUIList
+import Testing
+
+/// The picker's screen in tmux (issue 31, item 4): `--height` drawn inline below the lines
+/// printed before it, tabs, a match past the right edge, the gutter mark of marked lines.
+@Suite("tuilist picker's screen in tmux", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+final class PickerScreenE2ETests {
+    let tuilist: String
+    let output: String
+
+    init() throws {
+        tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        output = NSTemporaryDirectory() + "/tuilist-screen-\(UUID().uuidString.prefix(8)).out"
+    }
+
+    deinit { unlink(output) }
+
+    /// Runs `before; producer | tuilist arguments > output`, then prints the status and the
+    /// terminal modes.
+    private func start(_ producer: String, _ arguments: String = "", before: String = ":") throws -> TmuxSession {
+        try TmuxSession.start(
+            width: 60, height: 40,
+            command:
+                "trap : INT; \(before); \(producer) | TERM=tmux-256color \(tuilist.shellQuoted) \(arguments) > \(output.shellQuoted); echo \"exit=$?\"; stty -a; sleep 60"
+        )
+    }
+
+    @Test func heightDrawsBelowTheLinesPrintedBeforeAndGivesThemBack() throws {
+        let session = try start("seq 100", "--height 10", before: "printf '1\\n2\\n3\\n4\\n5\\n'")
+        defer { session.kill() }
+        let five = ["1", "2", "3", "4", "5"]
+        let running = try session.waitUntil("the picker below the five lines", timeout: 20) {
+            $0.count > 15 && Array($0.prefix(5)) == five && $0[5].hasPrefix(">") && $0[5].contains("100/100")
+        }
+        #expect(running[6].trimmingCharacters(in: .whitespaces).hasPrefix("1"), "the first line under the prompt")
+        #expect(running[14] != "", "ten lines: the help bar on the tenth")
+        #expect(running[15...].allSatisfy { $0.isEmpty }, "nothing below the ten lines:\n\(running.joined(separator: "\n"))")
+        #expect(try !session.isOnAlternateScreen())
+        try session.sendText("42")
+        try session.waitUntil("one match", timeout: 20) { $0.count > 6 && $0[5].contains("1/100") }
+        try session.sendKeys("Enter")
+        let screen = try session.waitFor("icanon", timeout: 20)
+        expectTerminalRestored(screen)
+        #expect(Array(screen.prefix(5)) == five, "the five lines stay:\n\(screen.joined(separator: "\n"))")
+        #expect(screen[5] == "exit=0", "the picker's lines cleared, the cursor back on its first line")
+        #expect(readTextFile(output) == "42\n")
+    }
+
+    /// Ctrl-C (130) and SIGTERM (143) under `--height` clear the picker's lines and put the
+    /// modes back; the lines printed before stay.
+    @Test(arguments: ["C-c", "TERM"])
+    func interruptedWithHeightTheLinesAboveStayAndTheModesComeBack(how: String) throws {
+        let session = try start("seq 100", "--height 6", before: "printf 'a\\nb\\n'")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.count > 3 && $0[2].contains("100/100") }
+        if how == "TERM" {
+            // The pane runs `sh -c`; its child still running is the picker (seq has ended).
+            for pid in TmuxSession.children(of: try session.panePID()) { kill(pid, SIGTERM) }
+        } else {
+            try session.sendKeys(how)
+        }
+        let screen = try session.waitFor("icanon", timeout: 20)
+        expectTerminalRestored(screen)
+        #expect(Array(screen.prefix(3)) == ["a", "b", how == "TERM" ? "exit=143" : "exit=130"], "\(screen.prefix(4))")
+    }
+
+    /// After a prompt printed without a line break, the picker starts on the next line and the
+    /// pick lands after the prompt, as fzf's does.
+    @Test func withHeightThePickLandsAfterTheCallersPrompt() throws {
+        let session = try TmuxSession.start(
+            width: 60, height: 20,
+            command: "printf 'PROMPT-TEXT: '; seq 5 | \(tuilist.shellQuoted) --height 5 -q 3; echo '<end>'; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.count > 2 && $0[1].hasPrefix("> 3") }
+        #expect(try session.capture().first == "PROMPT-TEXT:")
+        try session.sendKeys("Enter")
+        let after = try session.waitFor("<end>", timeout: 20)
+        #expect(after.first == "PROMPT-TEXT: 3", "\(after.prefix(3))")
+        #expect(after.dropFirst().first == "<end>")
+    }
+
+    /// `~N`: three lines read take five lines (prompt, three lines, help bar), not ten.
+    @Test func adaptiveHeightTakesOnlyTheLinesNeeded() throws {
+        let session = try start("seq 3", "--height ~10", before: "echo top")
+        defer { session.kill() }
+        let screen = try session.waitUntil("the picker under top", timeout: 20) {
+            $0.count > 6 && $0[0] == "top" && $0[1].contains("3/3") && $0[5].contains("Enter")
+        }
+        #expect(screen[2].hasSuffix("1") && screen[4].hasSuffix("3"))
+        #expect(screen[6...].allSatisfy { $0.isEmpty }, "five lines only:\n\(screen.joined(separator: "\n"))")
+        try session.sendKeys("Up", "Enter")
+        let after = try session.waitFor("icanon", timeout: 20)
+        #expect(after[0] == "top" && after[1] == "exit=0")
+        #expect(readTextFile(output) == "1\n")
+    }
+
+    /// Mouse reports count the terminal's lines; the picker's lines start on line 6 here.
+    @Test func aClickWithHeightLandsOnTheLineUnderIt() throws {
+        let session = try start("seq 100", "--height 10", before: "printf '1\\n2\\n3\\n4\\n5\\n'")
+        defer { session.kill() }
+        try session.waitUntil("the picker below the five lines", timeout: 20) { $0.count > 6 && $0[5].contains("100/100") }
+        // Line 9 of the terminal (1-based) shows the third line of the list.
+        try session.sendText("\u{1B}[<0;3;9M\u{1B}[<0;3;9m")
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "3\n")
+    }
+
+    @Test func tabsExpandToTheTabStops() throws {
+        let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
+        defer { session.kill() }
+        let screen = try session.waitUntil("two lines", timeout: 20) { $0.count > 3 && $0[0].contains("2/2") }
+        #expect(screen[1].hasPrefix(" a   b   c"), "\(screen[1])")
+        #expect(screen[2].hasPrefix(" xy  z"), "\(screen[2])")
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "a\tb\tc\n", "the pick printed with its tabs")
+    }
+
+    @Test func aMatchPastTheRightEdgeIsScrolledIntoView() throws {
+        let long = String(repeating: "x", count: 100) + "needle tail"
+        let session = try start("printf '\(long)\\nshort\\n'")
+        defer { session.kill() }
+        try session.waitUntil("two lines", timeout: 20) { $0.count > 3 && $0[0].contains("2/2") }
+        try session.sendText("needle")
+        let screen = try session.waitUntil("the match shown", timeout: 20) { $0.count > 2 && $0[0].contains("1/2") }
+        #expect(screen[1].contains("needle tail"), "\(screen[1])")
+        #expect(screen[1].hasPrefix(" ··x"), "the cut side marked: \(screen[1])")
+    }
+
+    @Test func markedLinesHaveTheGutterMarker() throws {
+        let session = try start("printf 'one\\ntwo\\nthree\\n'", "--multi --marker '*'")
+        defer { session.kill() }
+        try session.waitUntil("three lines", timeout: 20) { $0.count > 4 && $0[0].contains("3/3") }
+        try session.sendKeys("Tab")
+        let screen = try session.waitUntil("one marked", timeout: 20) { $0[0].contains("marked") }
+        #expect(screen[1].hasPrefix("*one"), "\(screen[1])")
+        #expect(screen[2].hasPrefix(" two") && screen[3].hasPrefix(" three"))
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "one\n")
+    }
+}

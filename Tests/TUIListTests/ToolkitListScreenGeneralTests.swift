@@ -1,0 +1,201 @@
+import Testing
+
+@testable import TUIList
+
+/// The general list screen: filter over the app's text, animated, the selection kept on screen;
+/// a detail pane beside or below; overlays over the whole screen; confirm as a mode; timed
+/// messages and the activity spinner; app modes; the prompt on top; the too-small message.
+@Suite("Toolkit: ListScreen, general")
+struct ToolkitListScreenGeneralTests {
+    enum Act: Hashable, Sendable { case delete, reallyDelete, mark }
+
+    /// Companies per name: the filter matches them, the rows do not show them.
+    static let company = ["Ada": "Engines", "Bob": "Builders", "Cy": "Engines", "Di": "Optics"]
+
+    private func makeScreen(timing: TransitionTiming = .none) -> ListScreen<String, String, Act> {
+        let screen = ListScreen<String, String, Act>(
+            title: "People",
+            bindings: [KeyBinding(keys: [.character("d")], help: "delete", bar: "d delete", .delete)],
+            row: { ($0, nil) }, filterText: { "\($0) \(Self.company[$0] ?? "")" })
+        screen.list.transitionTiming = timing
+        screen.setItems(Snapshot(sections: [("A", ["Ada", "Bob"]), ("B", ["Cy", "Di"])]))
+        return screen
+    }
+
+    private func frame(_ screen: ListScreen<String, String, Act>, width: Int = 30, height: Int = 8) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        screen.render(into: &canvas)
+        return canvas.lines
+    }
+
+    private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
+
+    @Test func theFilterMatchesTheTextTheAppGives() {
+        let screen = makeScreen()
+        _ = screen.handle(keys("/engines"))
+        #expect(screen.shownItems.itemIdentifiers == ["Ada", "Cy"], "matched by company, not by the shown name")
+        screen.countNoun = "people"
+        _ = screen.handle([.key(.enter)])
+        #expect(frame(screen)[6] == "filter: engines  2 of 4 people")
+    }
+
+    @Test func aFilterKeystrokeAnimatesOnTheProgramsClock() {
+        let clock = ManualClock()
+        let screen = makeScreen(timing: .default)
+        screen.list.animationClock = clock
+        _ = frame(screen)
+        _ = screen.handle(keys("/optics"))
+        #expect(screen.list.isAnimating, "the rows that leave fade and slide")
+        _ = frame(screen)
+        clock.advance(by: 5)
+        _ = frame(screen)
+        #expect(!screen.list.isAnimating)
+        #expect(screen.shownItems.itemIdentifiers == ["Di"])
+    }
+
+    /// The selected row stays on its line while the rest come back around it.
+    @Test func escBringsEverythingBackWithTheSelectionOnScreen() {
+        let clock = ManualClock()
+        let names = (0 ..< 60).map { String(format: "n%02d", $0) }
+        let screen = ListScreen<String, String, Act>(title: "N", row: { ($0, nil) })
+        screen.list.transitionTiming = .default
+        screen.list.animationClock = clock
+        screen.setItems(Snapshot(sections: [("all", names)]))
+        _ = frame(screen)
+        _ = screen.handle(keys("/n47") + [.key(.enter)])
+        _ = frame(screen)  // the filter's animation starts
+        clock.advance(by: 5)
+        _ = frame(screen)  // and ends
+        _ = screen.handle([.key(.character("/")), .key(.escape)])
+        for _ in 0 ..< 40 {  // every frame of the animation and after it
+            let lines = frame(screen)
+            #expect(lines[2].hasPrefix(" n47"), "n47 keeps its line at t=\(clock.now): \(lines)")
+            clock.advance(by: 0.05)
+        }
+        #expect(screen.list.selectedItem == "n47")
+    }
+
+    @Test func aTextPaneBesideFollowsTheSelectionAndTheOverlaysCoverIt() {
+        let screen = makeScreen()
+        screen.pane = .text(beside: 0.5) { name in
+            TextView([.field("Name", name ?? "-"), .field("Company", name.flatMap { Self.company[$0] } ?? "")])
+        }
+        #expect(
+            frame(screen, width: 40) == [
+                " People                               4 ",
+                "A                   │Name    Ada        ",
+                " Ada                │Company Engines    ",
+                " Bob                │                   ",
+                "B                   │                   ",
+                " Cy                 │                   ",
+                "                                     1/4",
+                "J K move item  / filter  d delete       ",
+            ])
+        _ = screen.handle(keys("j"))
+        #expect(frame(screen, width: 40)[1].hasSuffix("│Name    Bob        "))
+        // Below, in a taller terminal: the list on top, the pane under a divider.
+        screen.pane = ListScreenPane(.below, ratio: 0.5, content: screen.pane!.content)
+        #expect(
+            frame(screen, height: 12) == [
+                " People                     4 ",
+                "A                             ",
+                " Ada                          ",
+                " Bob                          ",
+                "B                             ",
+                "──────────────────────────────",
+                "Name    Bob                   ",
+                "Company Builders              ",
+                "                              ",
+                "                              ",
+                "                           2/4",
+                "J K move item  / filter       ",
+            ])
+        // The help and the confirm cover the whole screen, the pane too.
+        screen.pane?.placement = .beside
+        _ = screen.handle(keys("?"))
+        let help = frame(screen, width: 50, height: 16)
+        #expect(help[1].hasPrefix("A ╭") && help[1].hasSuffix("╮  "), "\(help)")
+        #expect(help.joined().contains("scroll the detail pane"))
+        _ = screen.handle(keys("x"))
+        screen.confirm("Delete Bob?", then: .reallyDelete)
+        let confirm = frame(screen, width: 50, height: 16)
+        #expect(confirm.contains { $0.contains("│ Delete Bob? │") }, "\(confirm)")
+    }
+
+    @Test func aTextPaneScrollsByKeyAndStartsAtTheTopForTheNextItem() {
+        let screen = makeScreen()
+        screen.pane = .text(beside: 0.5) { name in
+            TextView(text: (1 ... 30).map { "\(name ?? "") line \($0)" }.joined(separator: "\n"))
+        }
+        _ = frame(screen, width: 40)
+        _ = screen.handle([.key(.control("d"))])
+        #expect(screen.paneScrollOffset == 2, "half of the 5-line pane")
+        #expect(frame(screen, width: 40)[1].hasSuffix("│Ada line 3         "))
+        _ = screen.handle([.key(.control("u")), .key(.control("u"))])
+        #expect(screen.paneScrollOffset == 0)
+        _ = screen.handle([.key(.control("d")), .key(.character("j"))])
+        #expect(frame(screen, width: 40)[1].hasSuffix("│Bob line 1         "))
+    }
+
+    @Test func confirmIsAModeThatHandsTheActionOnlyOnYes() {
+        let screen = makeScreen()
+        #expect(screen.handle(keys("d")).count == 1)
+        screen.confirm("Delete Ada?", then: .reallyDelete)
+        #expect(screen.mode == .confirming)
+        #expect(screen.handle(keys("jq")).isEmpty, "other keys do nothing while it asks")
+        #expect(screen.list.selectedItem == "Ada")
+        #expect(screen.handle(keys("n")).isEmpty)
+        #expect(screen.mode == .browsing && screen.confirmation == nil)
+        screen.confirm("Delete Ada?", then: .reallyDelete)
+        #expect(screen.handle([.key(.escape)]).isEmpty)
+        screen.confirm("Delete Ada?", then: .reallyDelete)
+        let actions = screen.handle(keys("y"))
+        #expect(actions.count == 1)
+        if case .app(.reallyDelete) = actions.first {} else { Issue.record("y: \(actions)") }
+        #expect(screen.mode == .browsing)
+        // From the filter prompt, the mode comes back to the prompt.
+        _ = screen.handle(keys("/a"))
+        screen.confirm("Sure?", then: .mark)
+        _ = screen.handle(keys("n"))
+        #expect(screen.mode == .filtering)
+    }
+
+    @Test func timedMessagesAndTheActivitySpinnerRunOnTheProgramsClock() {
+        let clock = ManualClock()
+        let program = Program(terminal: HeadlessTerminal(columns: 30, rows: 8), clock: clock)
+        let screen = makeScreen()
+        screen.start(in: program)
+        screen.showMessage("Deleted Ada", for: 2)
+        #expect(screen.nextDeadline == 2)
+        #expect(frame(screen)[6].hasPrefix("Deleted Ada "))
+        clock.advance(by: 2)
+        #expect(screen.nextDeadline == nil)
+        #expect(frame(screen)[6] == "                           1/4")
+        screen.activity = "searching directory"
+        #expect(screen.isAnimating, "the spinner turns")
+        #expect(frame(screen)[6].hasPrefix("⠋ searching directory… "))
+        clock.advance(by: 0.1)
+        #expect(frame(screen)[6].hasPrefix("⠙ searching directory… "))
+    }
+
+    @Test func appModesPromptOnTopAndTooSmall() {
+        let screen = makeScreen()
+        screen.appKeymaps["mark"] = Keymap([
+            KeyBinding(keys: [.character("m")], help: "mark", bar: "m mark", .app(.mark)),
+            KeyBinding(keys: [.escape], help: "done", bar: "Esc done", .browse),
+        ])
+        screen.enter(.app("mark"))
+        #expect(frame(screen)[7] == "m mark  Esc done              ")
+        #expect(screen.handle(keys("dm")).count == 1, "d is not bound in the mode; m is")
+        _ = screen.handle([.key(.escape)])
+        #expect(screen.mode == .browsing)
+        screen.promptPlacement = .top
+        _ = screen.handle(keys("/b"))
+        let lines = frame(screen)
+        #expect(lines[1] == "/b                         1/4", "\(lines)")
+        #expect(lines[6] == "filter: b                  1/1", "the status line stays: \(lines)")
+        screen.minimumSize = TerminalSize(columns: 20, rows: 6)
+        #expect(frame(screen, width: 12, height: 3) == ["            ", " Too small  ", "            "])
+        #expect(frame(screen, width: 40, height: 5)[2] == "      Too small (40×5); need 20×6       ")
+    }
+}
