@@ -71,7 +71,7 @@ import Testing
             #expect(shown.contains("NAME") && shown.contains(text), "\(page).1 lacks \(text):\n\(shown.prefix(2000))")
             if Self.available("groff") {
                 // Every character and request understood: no warning at all.
-                let check = try Subprocess.run(["groff", "-ww", "-z", "-man", path])
+                let check = try Subprocess.run(["groff", "-ww", "-z", "-Tutf8", "-man", path])
                 #expect(check.errors.isEmpty, "\(page).1: \(check.errors)")
             }
         }
