@@ -29,6 +29,10 @@ struct TUIListCommand: ParsableCommand {
     /// a usage error is one line and exit status 2, as fzf's.
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScript.requestedShell(arguments) {
+            print(CompletionScript.script(for: shell), terminator: "")
+            return
+        }
         if arguments.first == "watch" {
             arguments = ["watch"] + WatchCommandLine.normalized(Array(arguments.dropFirst()))
         } else {

@@ -712,19 +712,54 @@ private struct PickerHarness {
         #expect(String(decoding: printed, as: UTF8.self) == line, "the shell sees the line as one word, unexpanded")
     }
 
+    /// The messages `mailbox` gets until `count` have come (10 s at most), then 0.5 s more.
+    private func messages(_ mailbox: ProgramMailbox, count: Int) -> [any Sendable] {
+        var taken: [any Sendable] = []
+        let deadline = Date().addingTimeInterval(10)
+        while taken.count < count && Date() < deadline {
+            taken += mailbox.takeAll()
+            usleep(10_000)
+        }
+        usleep(500_000)
+        return taken + mailbox.takeAll()
+    }
+
     @Test func aNewRunKillsTheStaleOneAndOnlyTheNewestIsDelivered() throws {
         let marker = NSTemporaryDirectory() + "tuilist-preview-\(UUID().uuidString.prefix(8))"
         defer { unlink(marker) }
         let runner = PreviewRunner()
-        let delivered = LockedValue<[String]>([])
-        runner.run("sleep 0.5; touch \(marker); echo old") { text in delivered.withLock { $0.append(text) } }
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        runner.run("sleep 0.5; touch \(marker); echo old", mailbox: mailbox) { $0 }
         usleep(100_000)
-        runner.run("echo new") { text in delivered.withLock { $0.append(text) } }
-        let deadline = Date().addingTimeInterval(10)
-        while delivered.withLock({ $0.isEmpty }) && Date() < deadline { usleep(10_000) }
-        usleep(1_000_000)
-        #expect(delivered.withLock { $0 } == ["new\n"])
+        runner.run("echo new", mailbox: mailbox) { $0 }
+        let taken = messages(mailbox, count: 2)
+        #expect(taken.compactMap { $0 as? String } == ["new\n"])
+        #expect(taken.filter { $0 is PreviewRunner.Superseded }.count == 1, "the stale run posts that it was superseded")
         #expect(access(marker, F_OK) != 0, "the stale run (and the sleep it started) was killed")
+    }
+
+    @Test func cancelKillsTheRunAndItsOutputNeverComes() throws {
+        let marker = NSTemporaryDirectory() + "tuilist-preview-\(UUID().uuidString.prefix(8))"
+        defer { unlink(marker) }
+        let runner = PreviewRunner()
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        runner.run("sleep 0.5; touch \(marker); echo old", mailbox: mailbox) { $0 }
+        usleep(100_000)
+        runner.cancel()
+        let taken = messages(mailbox, count: 1)
+        #expect(taken.count == 1 && taken.first is PreviewRunner.Superseded, "\(taken)")
+        #expect(access(marker, F_OK) != 0, "the cancelled run (and the sleep it started) was killed")
+    }
+
+    @Test func thePreviewShowsStandardOutputAndErrorTogetherUpToTheLimit() throws {
+        let runner = PreviewRunner()
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        runner.run("echo out; echo err >&2; echo more", mailbox: mailbox) { $0 }
+        #expect(messages(mailbox, count: 1).compactMap { $0 as? String } == ["out\nerr\nmore\n"])
+        // `yes` never ends by itself: the runner stops reading at the limit and kills it.
+        runner.run("yes", mailbox: mailbox) { $0 }
+        let endless = messages(mailbox, count: 1).compactMap { $0 as? String }
+        #expect(endless.map(\.utf8.count) == [PreviewRunner.limit])
     }
 
     @Test func thePreviewFollowsTheSelectionBesideTheListInItsColours() throws {

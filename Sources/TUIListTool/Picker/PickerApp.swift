@@ -392,9 +392,8 @@ package final class PickerApp: TerminalApp {
         }
         if let due = previewDue, program.clock.now >= due, let row = previewFor, let command {
             previewDue = nil
-            let mailbox = program.mailbox
-            previewRunner.run(command) { text in
-                mailbox.post(PreviewOutput(row: row, command: command, text: text))
+            previewRunner.run(command, mailbox: program.mailbox) { text in
+                PreviewOutput(row: row, command: command, text: text)
             }
         }
     }

@@ -142,8 +142,10 @@ package enum PickerCommandLine {
 
     /// The command line `tuilist` parses: a picker's options (explicit `pick`, or none of the
     /// other subcommands) come after `pick` and the words of `FZF_DEFAULT_OPTS`, then of
-    /// `TUILIST_DEFAULT_OPTS`, all ``normalized(_:)``; other subcommands' arguments, and
-    /// `--help`/`-h`/`--version` alone at the root, are left as they are.
+    /// `TUILIST_DEFAULT_OPTS`, all ``normalized(_:)``; other subcommands' arguments,
+    /// `--help`/`-h`/`--version` alone at the root, and ArgumentParser's own requests for the
+    /// whole tool (``forArgumentParser``: completion scripts, the help dump man pages are made
+    /// from) are left as they are.
     ///
     /// - Parameters:
     ///   - arguments: the command line without the program's name.
@@ -155,7 +157,9 @@ package enum PickerCommandLine {
         var picker = arguments
         if picker.first == "pick" {
             picker.removeFirst()
-        } else if let first = picker.first, Self.notThePicker.contains(first) {
+        } else if let first = picker.first,
+            Self.notThePicker.contains(first) || Self.forArgumentParser.contains(where: first.hasPrefix)
+        {
             return arguments
         }
         var words: [String] = []
@@ -231,6 +235,11 @@ package enum PickerCommandLine {
 
     /// First arguments that are not the picker's: the other subcommands, the root's help and version.
     private static let notThePicker: Set<String> = ["edit", "watch", "replay", "export", "help", "--help", "-h", "--version"]
+
+    /// First arguments (or their prefixes, for `--generate-completion-script=bash`) that
+    /// ArgumentParser answers for the whole tool: a completion script, a completion request
+    /// from one (`---completion`), the JSON dump scripts/install makes the man pages from.
+    package static let forArgumentParser = ["--generate-completion-script", "---completion", "--experimental-dump-help"]
 
     /// What lists the input when nothing is piped in (standard input a terminal), as fzf:
     /// `FZF_DEFAULT_COMMAND` when set and not empty, else the files below the current

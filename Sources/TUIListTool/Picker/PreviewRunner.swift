@@ -159,98 +159,98 @@ package struct PreviewWindow: Sendable, Equatable {
 /// run kills the one before it (its whole process group), and only the newest run's output is
 /// delivered. Output is standard output and standard error together, at most ``limit`` bytes
 /// (the rest is not read, and the command is ended).
-package final class PreviewRunner: @unchecked Sendable {
+///
+/// Each run is a ``ChildProcess`` in a process group of its own, started and waited for on a
+/// thread of the mailbox's (``ProgramMailbox/perform(_:)``); what it prints comes back as the
+/// app's message, or as ``Superseded`` when a newer run (or ``cancel()``) came first.
+///
+/// ```swift
+/// previewRunner.run(command, mailbox: program.mailbox) { text in PreviewOutput(text: text) }
+/// ```
+package final class PreviewRunner: Sendable {
     /// Bytes of output kept from one run.
     package static let limit = 256 * 1024
 
-    private let lock = NSLock()
-    private var generation = 0
-    private var running: pid_t = 0
+    /// What a run that is no longer the newest posts instead of its output (apps ignore it).
+    package struct Superseded: Sendable, Equatable {}
+
+    /// The newest run's number, and the process group of the run in flight (0: none).
+    private struct State: Sendable {
+        var generation = 0
+        var running: pid_t = 0
+    }
+    private let state = LockedValue(State())
 
     /// A runner with nothing running.
     package init() {}
 
-    /// Starts `command` with `sh -c`, killing the run before it; `deliver` gets its output
-    /// (on another thread) unless a newer run started meanwhile.
+    /// Starts `command` with `sh -c`, killing the run before it; once it has ended, posts
+    /// `message(output)` to `mailbox`, or ``Superseded`` if a newer run started meanwhile.
     /// - Parameters:
     ///   - command: The shell command.
-    ///   - deliver: Called with the output, once the command has ended.
-    package func run(_ command: String, deliver: @escaping @Sendable (String) -> Void) {
-        lock.lock()
-        generation += 1
-        let mine = generation
-        let stale = running
-        running = 0
-        lock.unlock()
-        if stale > 0 { kill(-stale, SIGKILL) }
-        let thread = Thread { [self] in
-            var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { return }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
-            posix_spawn_file_actions_addclose(&actions, ends[1])
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-            posix_spawnattr_setpgroup(&attributes, 0)
-            var pid: pid_t = 0
-            let arguments = ["sh", "-c", command]
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
-            for pointer in argv { free(pointer) }
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-            close(ends[1])
-            guard status == 0 else {
-                close(ends[0])
-                deliver("cannot run sh: \(String(cString: strerror(status)))")
-                return
-            }
-            lock.lock()
-            let current = generation == mine
-            if current {
-                running = pid
-                ChildProcessGroup.set(pid)
-            }
-            lock.unlock()
-            if !current { kill(-pid, SIGKILL) }
-            var output: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 16_384)
-            while output.count < Self.limit {
-                let n = read(ends[0], &buffer, buffer.count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                output += buffer[0 ..< n]
-            }
-            close(ends[0])
-            if output.count >= Self.limit { kill(-pid, SIGKILL) }
-            var waited: Int32 = 0
-            while waitpid(pid, &waited, 0) < 0 && errno == EINTR {}
-            lock.lock()
-            let deliverIt = generation == mine
-            if deliverIt {
-                running = 0
-                ChildProcessGroup.set(nil)
-            }
-            lock.unlock()
-            if deliverIt { deliver(String(decoding: output.prefix(Self.limit), as: UTF8.self)) }
+    ///   - mailbox: Where the run happens (``ProgramMailbox/perform(_:)``) and its message goes.
+    ///   - message: Makes the app's message from the output (on the run's thread).
+    /// - Complexity: Returns at once; the run's thread blocks until the command ends or is killed.
+    package func run(
+        _ command: String, mailbox: ProgramMailbox, message: @escaping @Sendable (String) -> any Sendable
+    ) {
+        let (mine, stale) = state.withLock { state in
+            state.generation += 1
+            defer { state.running = 0 }
+            return (state.generation, state.running)
         }
-        thread.name = "tuilist preview"
-        thread.start()
+        if stale > 0 { kill(-stale, SIGKILL) }
+        mailbox.perform { [self] in
+            let child: ChildProcess
+            do throws(ChildProcess.SpawnError) {
+                child = try ChildProcess.spawn(
+                    ["/bin/sh", "-c", command], input: .null, output: .pipe, error: .standardOutput, processGroup: true)
+            } catch {
+                let current = state.withLock { $0.generation == mine }
+                return current ? message("cannot run sh: \(error.reason)") : Superseded()
+            }
+            let current = state.withLock { state in
+                guard state.generation == mine else { return false }
+                state.running = child.pid
+                ChildProcessGroup.set(child.pid)
+                return true
+            }
+            if !current { kill(-child.pid, SIGKILL) }
+            let output = Self.read(child.standardOutput, limit: Self.limit)
+            if output.count >= Self.limit { kill(-child.pid, SIGKILL) }
+            child.wait()
+            let deliver = state.withLock { state in
+                guard state.generation == mine else { return false }
+                state.running = 0
+                ChildProcessGroup.set(nil)
+                return true
+            }
+            return deliver ? message(String(decoding: output.prefix(Self.limit), as: UTF8.self)) : Superseded()
+        }
+    }
+
+    /// Reads `descriptor` to its end or to `limit` bytes (not closed: ``ChildProcess/wait()`` does).
+    private static func read(_ descriptor: Int32?, limit: Int) -> [UInt8] {
+        guard let descriptor else { return [] }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while output.count < limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output += buffer[0 ..< count]
+        }
+        return output
     }
 
     /// Kills the run in flight, if any; its output is never delivered.
     package func cancel() {
-        lock.lock()
-        generation += 1
-        let stale = running
-        running = 0
-        if stale > 0 { ChildProcessGroup.set(nil) }
-        lock.unlock()
+        let stale = state.withLock { state in
+            state.generation += 1
+            defer { state.running = 0 }
+            if state.running > 0 { ChildProcessGroup.set(nil) }
+            return state.running
+        }
         if stale > 0 { kill(-stale, SIGKILL) }
     }
 

@@ -26,6 +26,9 @@ package struct ChildProcess: Sendable {
         case inherit
         /// A descriptor of this process (the terminal, say), duplicated onto the child's.
         case descriptor(Int32)
+        /// The child's standard output, whatever it is (the shell's `2>&1`); for standard
+        /// error only.
+        case standardOutput
     }
 
     /// How a child ended.
@@ -121,6 +124,10 @@ package struct ChildProcess: Sendable {
                 posix_spawn_file_actions_addopen(&actions, number, "/dev/null", number == 0 ? O_RDONLY : O_WRONLY, 0)
             case .descriptor(let descriptor):
                 if descriptor != number { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+            case .standardOutput:
+                // Actions run in order: standard output is in place by now.
+                precondition(number == 2, "Only standard error can go to standard output, not descriptor \(number)")
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
             case .pipe:
                 guard number != 0 else { break }  // input from a pipe: not needed by any tool
                 var ends: [Int32] = [-1, -1]
