@@ -198,4 +198,49 @@ struct ToolkitListScreenGeneralTests {
         #expect(frame(screen, width: 12, height: 3) == ["            ", " Too small  ", "            "])
         #expect(frame(screen, width: 40, height: 5)[2] == "      Too small (40×5); need 20×6       ")
     }
+
+    /// What `tuilist watch` needed: the app's own list (its cells), header lines under the
+    /// title, a body of its own, its own filter rule, its own help bar and help sections, keys
+    /// of its own over the help (an unknown sequence leaves it open), its own status text.
+    @Test func anAppsOwnListHeaderBodyFilterAndHelp() {
+        let list = ListView<String, String>(cellProvider: { context, item in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = item.uppercased()
+            return cell
+        })
+        list.showsSectionHeaders = false
+        let screen = ListScreen<String, String, Act>(title: "Own", list: list)
+        screen.titleCountsItems = false
+        screen.statusDetail = ""
+        screen.status = "running"
+        screen.headerLines = ["NAME", "----"]
+        screen.filterRule = { query, items in
+            Snapshot(sections: [("", items.itemIdentifiers.filter { $0.count == query.count })])  // by length
+        }
+        screen.helpBarForMode = { mode in HelpBar(items: [mode == .filtering ? "typing" : "own bar"]) }
+        screen.helpSectionsForMode = { _ in [HelpOverlay.Section("Own", rows: [.init(keys: "x", help: "own row")])] }
+        screen.helpClosesOnAnyKey = false
+        screen.helpKeymap = Keymap([KeyBinding(keys: [.character("?")], help: "close", .toggleHelp)])
+        screen.setItems(Snapshot(sections: [("", ["ab", "cde", "fg"])]))
+        var lines = frame(screen)
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "Own", "no count: \(lines)")
+        #expect(lines[1].hasPrefix("NAME") && lines[2].hasPrefix("----"), "\(lines)")
+        #expect(lines[3] == " AB                           ", "the app's cell: \(lines)")
+        #expect(lines[6] == "running                       " && lines[7].hasPrefix("own bar"), "\(lines)")
+        _ = screen.handle(keys("/xyz"))
+        #expect(screen.shownItems.itemIdentifiers == ["cde"], "the app's rule, not the text matched")
+        #expect(frame(screen)[7].hasPrefix("typing"))
+        _ = screen.handle([.key(.enter), .key(.character("?"))])
+        #expect(frame(screen).contains { $0.contains("own row") })
+        let overHelp = screen.handle([.key(.unknown("\u{1B}[99~")), .key(.character("q"))])
+        #expect(screen.showsHelp && overHelp.isEmpty, "an unknown sequence and a key the help's keymap lacks do nothing")
+        _ = screen.handle(keys("?"))
+        #expect(!screen.showsHelp)
+        screen.body = { canvas, rect in canvas.draw("failed", x: rect.x, y: rect.y, style: .plain, clip: rect) }
+        lines = frame(screen)
+        #expect(lines[3].hasPrefix("failed") && !lines.contains { $0.contains("CDE") }, "\(lines)")
+        screen.minimumSize = TerminalSize(columns: 20, rows: 5)
+        screen.tooSmallText = "window too small"
+        #expect(frame(screen, width: 18, height: 3)[0] == "window too small  ")
+    }
 }
