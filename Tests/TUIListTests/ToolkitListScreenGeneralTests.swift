@@ -243,4 +243,42 @@ struct ToolkitListScreenGeneralTests {
         screen.tooSmallText = "window too small"
         #expect(frame(screen, width: 18, height: 3)[0] == "window too small  ")
     }
+
+    /// What `tuilist edit` needed: the app's own prompt in the help bar between the mode's
+    /// label and its items (the status line stays), or in place of the status line; the status
+    /// line's style; a list the app applies to itself (no loading line).
+    @Test func anAppsPromptInTheHelpBarOrOnThePromptLine() {
+        let list = ListView<String, String>(cellProvider: { context, item in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = item
+            return cell
+        })
+        list.showsSectionHeaders = false
+        let screen = ListScreen<String, String, Act>(title: "Edit", list: list)
+        screen.isLoading = false
+        list.apply(Snapshot(sections: [("", ["ab", "cd"])]), animated: false)
+        screen.status = "2 lines"
+        screen.statusDetail = ""
+        screen.helpBarForMode = { _ in
+            var bar = HelpBar(items: ["Enter keep", "Esc clear"], separator: " · ")
+            bar.label = " "
+            return bar
+        }
+        screen.appPrompt = (TextPrompt(text: "ab", prefix: "/"), .helpBar)
+        var lines = frame(screen)
+        #expect(lines[1].hasPrefix(" ab"), "applied by the app, no loading line: \(lines)")
+        #expect(lines[6] == "2 lines                       ", "the status line stays: \(lines)")
+        #expect(lines[7].hasPrefix(" /ab") && lines[7].contains("Enter keep · Esc clear"), "\(lines)")
+        screen.appPrompt = (TextPrompt(text: "make", prefix: "exec ▸ "), .bottom)
+        screen.statusStyle = Style(foreground: .yellow)
+        lines = frame(screen)
+        #expect(lines[6].hasPrefix("exec ▸ make") && !lines.contains { $0.hasPrefix("2 lines") }, "\(lines)")
+        screen.appPrompt = nil
+        var canvas = Canvas(width: 30, height: 8)
+        screen.render(into: &canvas)
+        #expect(canvas[0, 6].style.foreground == .yellow, "the status line's style")
+        var bar = HelpBar(items: ["a b", "c d"])
+        bar.label = "DRAG  "
+        #expect(bar.text(width: 12) == "DRAG  a b", "the label first, whole items after it")
+    }
 }

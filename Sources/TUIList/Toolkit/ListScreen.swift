@@ -164,8 +164,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// Whether the help overlay is shown (any key closes it).
     public var showsHelp = false
     /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
-    /// the loading line.
-    public private(set) var isLoading = true
+    /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
+    public var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>()
     /// The open confirm prompt and the action a yes hands to the app.
@@ -202,6 +202,16 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// Called after every change of the items shown (``setItems(_:animated:)``, the filter, a
     /// move), once the list has them: the app reads ``ListView/lastChangeset`` here.
     public var didShowItems: (() -> Void)?
+    /// A prompt of the app's own (a command being typed), while set, and where it goes: the
+    /// prompt line (``ListScreenPromptPlacement/top`` or ``ListScreenPromptPlacement/bottom``,
+    /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
+    /// between the bar's label and its items). The app edits it; the screen draws it.
+    public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
+    /// The status line's style.
+    public var statusStyle = Style(attributes: .dim)
+    /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
+    /// taller than the list may take every line).
+    public var helpUsesMargin = true
     /// The keys that edit the filter's query (``TextPrompt/defaultKeymap`` by default): an app
     /// gives its own bar texts or bindings here.
     public var filterPromptKeymap: Keymap<TextPrompt.Action> {
@@ -608,7 +618,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     public var helpOverlay: HelpOverlay {
         if let helpSectionsForMode {
-            return HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
+            var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
+            overlay.usesMargin = helpUsesMargin
+            return overlay
         }
         var keys = mode == .filtering ? keymap : activeKeymap
         if pane == nil {  // no pane to scroll: its keys are not worth a row
@@ -621,7 +633,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             binding.triggers.contains { if case .beginFilter = $0.action { true } else { false } }
         }
         if filters { sections.append(.init("While filtering", filteringKeymap)) }  // no filter: no such keys
-        return HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
+        var overlay = HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
+        overlay.usesMargin = helpUsesMargin
+        return overlay
     }
 
     /// Draws the whole screen into `canvas`, laid out for its size (a resized terminal gives a
@@ -667,17 +681,27 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             var bar = helpBarLook
             bar.items = (mode == .filtering ? filteringKeymap : activeKeymap).barItems
             if let helpBarForMode { bar = helpBarForMode(mode) }
-            bar.draw(into: &canvas, in: line(bottom))
+            if let (prompt, placement) = shownPrompt, placement == .helpBar {
+                drawBar(bar, after: prompt, into: &canvas, in: line(bottom))
+            } else {
+                bar.draw(into: &canvas, in: line(bottom))
+            }
         }
-        if mode == .filtering, bottom > top {
-            let y = promptPlacement == .top ? top : bottom - 1
-            if promptPlacement == .top { top += 1 } else { bottom -= 1 }
-            filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
+        let placement = shownPrompt.map { $0.placement == .helpBar && !parts.contains(.helpBar) ? .bottom : $0.placement }
+        if let (prompt, _) = shownPrompt, let placement, placement != .helpBar, bottom > top {
+            let y = placement == .top ? top : bottom - 1
+            if placement == .top { top += 1 } else { bottom -= 1 }
+            if mode == .filtering {
+                filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
+            } else {
+                canvas.clear(line(y))
+                prompt.draw(into: &canvas, in: line(y))
+            }
         }
-        if parts.contains(.statusLine), mode != .filtering || promptPlacement == .top, bottom > top {
+        if parts.contains(.statusLine), placement != .bottom, bottom > top {
             bottom -= 1
             let right = statusDetail ?? (isLoading ? "" : countText(shown))
-            StatusLine(left: statusText, right: right).draw(into: &canvas, in: line(bottom))
+            StatusLine(left: statusText, right: right, style: statusStyle).draw(into: &canvas, in: line(bottom))
         }
         for header in headerLines where top < bottom - 1 {
             canvas.clear(line(top))
@@ -707,6 +731,27 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         }
         if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
+    }
+
+    /// The prompt open, if any, and where it goes: the filter's while filtering, else the app's.
+    private var shownPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)? {
+        mode == .filtering ? (filter.prompt, promptPlacement) : appPrompt
+    }
+
+    /// Draws `bar` on `rect`'s line with `prompt` between its label and its items (the prompt
+    /// takes up to half the line, and scrolls past it).
+    private func drawBar(_ bar: HelpBar, after prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
+        canvas.clear(rect, style: bar.style)
+        var x = canvas.draw(bar.label, x: rect.x, y: rect.y, style: bar.style, clip: rect)
+        var prompt = prompt
+        prompt.style = bar.style
+        prompt.prefixStyle = Style(foreground: bar.style.foreground, attributes: bar.style.attributes.union(.bold))
+        let width = prompt.width(atMost: max(12, rect.width / 2))
+        prompt.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, min(width, rect.maxX - x)), height: 1))
+        x = min(rect.maxX, x + width + 2)
+        var items = bar
+        items.label = ""
+        items.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1))
     }
 
     /// The status line's left side: a timed message, the spinner and activity, the app's
