@@ -193,6 +193,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
     /// filter's.
     public var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
+    /// The whole help overlay for a mode, while set (its title, sections, footer, border).
+    public var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
+    /// Draws over the list's area once the list is drawn, before the overlays (a cursor of the
+    /// app's own on a header row).
+    public var didDrawList: ((inout Canvas, Rect) -> Void)?
     /// The keys while the help shows over any mode but filtering (typing still edits the
     /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
     public var helpKeymap: Keymap<Action>?
@@ -617,6 +622,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     public var helpOverlay: HelpOverlay {
+        if let helpOverlayForMode { return helpOverlayForMode(mode) }
         if let helpSectionsForMode {
             var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
             overlay.usesMargin = helpUsesMargin
@@ -728,6 +734,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
         } else {
             list.render(into: &canvas, rect: listRect)
+            didDrawList?(&canvas, listRect)
         }
         if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
@@ -738,14 +745,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         mode == .filtering ? (filter.prompt, promptPlacement) : appPrompt
     }
 
-    /// Draws `bar` on `rect`'s line with `prompt` between its label and its items (the prompt
-    /// takes up to half the line, and scrolls past it).
+    /// Draws `bar` on `rect`'s line with `prompt` (in its own styles) between its label and its
+    /// items (the prompt takes up to half the line, and scrolls past it).
     private func drawBar(_ bar: HelpBar, after prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
         canvas.clear(rect, style: bar.style)
         var x = canvas.draw(bar.label, x: rect.x, y: rect.y, style: bar.style, clip: rect)
-        var prompt = prompt
-        prompt.style = bar.style
-        prompt.prefixStyle = Style(foreground: bar.style.foreground, attributes: bar.style.attributes.union(.bold))
         let width = prompt.width(atMost: max(12, rect.width / 2))
         prompt.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, min(width, rect.maxX - x)), height: 1))
         x = min(rect.maxX, x + width + 2)

@@ -263,7 +263,10 @@ package final class EditorApp: TerminalApp {
         if let prompt = model.prompt {
             screen.appPrompt = (prompt.field, .bottom)  // in place of the status line
         } else if EditorKeymap.mode(of: model) == .filter {
-            screen.appPrompt = (model.filterPrompt, .helpBar)
+            var prompt = model.filterPrompt
+            prompt.style = Style(foreground: .cyan)
+            prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
+            screen.appPrompt = (prompt, .helpBar)
         } else {
             screen.appPrompt = nil
         }
