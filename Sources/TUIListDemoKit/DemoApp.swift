@@ -54,7 +54,6 @@ package final class DemoApp {
     /// cursor). The model holds the filter in force (``DemoModel/filter``).
     package private(set) var filterField = TextPrompt(prefix: "/")
 
-    private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
     private var recordFailure: String?
@@ -101,6 +100,9 @@ package final class DemoApp {
     /// Gives the screen the demo's looks, bar and help.
     private func configureScreen(_ box: AppLink) {
         screen.isLoading = false  // the model applies its snapshots to the list itself
+        screen.start(clock: clock)  // timed messages on the demo's clock
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
         screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
         screen.titleCountsItems = false
         screen.statusDetail = ""
@@ -152,7 +154,6 @@ package final class DemoApp {
             nextSortTick = nil
             perform(.sortTick)
         }
-        if let m = message, m.until <= now { message = nil }
     }
 
     /// Handles a batch of input events as one: while the filter is open, a run of editing keys
@@ -249,7 +250,7 @@ package final class DemoApp {
     }
 
     private func show(_ text: String) {
-        message = (text, clock.now + 3)
+        screen.showMessage(text, for: 3)
     }
 
     /// Keeps the list's selection and marks in step with the model's cursor.
@@ -354,7 +355,7 @@ package final class DemoApp {
             ? "No item matches the filter — Esc clears it" : "No items — press i to insert one, u to undo"
         screen.title = model.data.title
         screen.titleDetail = titleMode
-        screen.status = " " + statusText
+        screen.status = statusText
         if replayStatus == nil && model.isEditingFilter {
             // The filter being typed, with its cursor, in the bar before the filter mode's keys.
             var field = filterField
@@ -406,7 +407,7 @@ package final class DemoApp {
         parts.append("cells \(list.reusePool.live) live, \(list.reusePool.reused) reused")
         if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
         let text = parts.joined(separator: " · ")
-        return message.map { $0.text + "  │ " + text } ?? text
+        return text
     }
 
     /// The help bar: the mode's label (the filter being typed goes after it, DRAG, SORTING)
@@ -488,7 +489,7 @@ extension DemoApp: TerminalApp {
 
     /// The next sort step or message expiry (animation frames are the program's business).
     package var nextDeadline: Double? {
-        [nextSortTick, message?.until].compactMap { $0 }.min()
+        [nextSortTick, screen.nextDeadline].compactMap { $0 }.min()
     }
 }
 

@@ -288,4 +288,24 @@ struct ToolkitListScreenGeneralTests {
         bar.label = "DRAG  "
         #expect(bar.text(width: 12) == "DRAG  a b", "the label first, whole items after it")
     }
+
+    /// What edit and the demo needed: a timed message before the app's status (not in its
+    /// place), on a clock given without a program; taken off early; the line indented.
+    @Test func aTimedMessageBesideTheStatusOnAGivenClock() {
+        let clock = ManualClock()
+        let screen = makeScreen()
+        screen.start(clock: clock)
+        screen.statusDetail = ""
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
+        screen.status = "4 lines"
+        screen.showMessage("undone", for: 4)
+        #expect(frame(screen)[6] == " undone  │ 4 lines            ")
+        #expect(screen.nextDeadline == 4)
+        clock.advance(by: 4)
+        #expect(frame(screen)[6] == " 4 lines                      ", "gone on the given clock")
+        screen.showMessage("again", for: 4)
+        screen.clearMessage()
+        #expect(frame(screen)[6] == " 4 lines                      " && screen.nextDeadline == nil)
+    }
 }

@@ -214,6 +214,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
     /// The status line's style.
     public var statusStyle = Style(attributes: .dim)
+    /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
+    /// separator (`"  │ "`), before the app's ``status``, joined by it.
+    public var messageSeparator: String?
+    /// Spaces before the status line's text.
+    public var statusInset = 0
     /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
     /// taller than the list may take every line).
     public var helpUsesMargin = true
@@ -336,8 +341,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// it from the app's `start(in:)`).
     /// - Parameter program: The program the screen runs in.
     public func start(in program: Program) {
-        clock = program.clock
-        list.animationClock = program.clock
+        start(clock: program.clock)
+    }
+
+    /// Takes `clock` for the list's animations, timed messages and spinners (an app that drives
+    /// its own loop, or that has its clock before its program).
+    /// - Parameter clock: The clock.
+    public func start(clock: any AnimationClock) {
+        self.clock = clock
+        list.animationClock = clock
     }
 
     /// Shows `snapshot` as the whole content and ends loading; the filter applies, the
@@ -386,6 +398,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - seconds: How long it shows.
     public func showMessage(_ text: String, for seconds: Double = 3) {
         message = (text, clock.now + seconds)
+    }
+
+    /// Takes the message off the status line before its time (it spoke of what has changed).
+    public func clearMessage() {
+        message = nil
     }
 
     /// The message shown now, if one is showing.
@@ -761,6 +778,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The status line's left side: a timed message, the spinner and activity, the app's
     /// status, or the filter kept.
     private var statusText: String {
+        String(repeating: " ", count: max(0, statusInset)) + statusWords
+    }
+
+    /// The status line's left side, unindented.
+    private var statusWords: String {
+        if let currentMessage, let messageSeparator, !status.isEmpty { return currentMessage + messageSeparator + status }
         if let currentMessage { return currentMessage }
         var parts: [String] = []
         if let activity { parts.append(LoadingLine(activity, time: clock.now).text) }

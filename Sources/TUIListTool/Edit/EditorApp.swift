@@ -41,7 +41,6 @@ package final class EditorApp: TerminalApp {
     /// Windows smaller than this show a short message instead.
     package static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
-    private var message: (text: String, until: Double)?
     private var detailsCache: [String: [ANSIText]] = [:]
     /// The rows of the commit pane under its rule, as last drawn (for the scroll's limit).
     private var commitRows = 10
@@ -95,6 +94,8 @@ package final class EditorApp: TerminalApp {
         screen.helpClosesOnAnyKey = false
         screen.helpUsesMargin = false  // the key table may take the whole screen: it has more rows than the list
         screen.helpFooter = ""
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
         screen.helpBarForMode = { _ in
             guard let model = link.app?.model else { return HelpBar(items: []) }
             var bar = HelpBar(
@@ -146,16 +147,14 @@ package final class EditorApp: TerminalApp {
         if let exitStatus { program.quit(status: exitStatus) }
     }
 
-    /// Lets an expired message go.
-    package func tick(in program: Program) {
-        if let message, message.until <= clock.now { self.message = nil }
-    }
+    /// Nothing is due but the message's end, which the screen keeps.
+    package func tick(in program: Program) {}
 
     /// Whether the list is animating.
     package var isAnimating: Bool { list.isAnimating }
 
     /// When the status line's message expires.
-    package var nextDeadline: Double? { message?.until }
+    package var nextDeadline: Double? { screen.nextDeadline }
 
     // MARK: - Actions
 
@@ -173,7 +172,9 @@ package final class EditorApp: TerminalApp {
         // A change of the list without a word of its own clears the last message ("undone",
         // "nothing to undo" …): it spoke of what came before.
         let changesList = effects.contains { if case .apply = $0 { true } else { false } }
-        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) { message = nil }
+        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) {
+            screen.clearMessage()
+        }
         for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
@@ -224,7 +225,7 @@ package final class EditorApp: TerminalApp {
     }
 
     private func show(_ text: String) {
-        message = (text, clock.now + 4)
+        screen.showMessage(text, for: 4)
     }
 
     /// Keeps the list's selection and marks in step with the model.
@@ -254,10 +255,11 @@ package final class EditorApp: TerminalApp {
                 ? "No line matches the filter — Esc clears it" : "No lines — u undoes, q quits"
         screen.titleDetail = titleState
         if model.isConfirmingDiscard {
-            screen.status = " discard changes? (y/n)"
+            screen.clearMessage()  // the question alone
+            screen.status = "discard changes? (y/n)"
             screen.statusStyle = Style(foreground: .yellow, attributes: .bold)
         } else {
-            screen.status = " " + (message.map { $0.text + "  │ " + summary } ?? summary)
+            screen.status = summary
             screen.statusStyle = Style(attributes: .dim)
         }
         if let prompt = model.prompt {
