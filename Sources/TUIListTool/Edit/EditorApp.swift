@@ -44,7 +44,6 @@ package final class EditorApp: TerminalApp {
     private var detailsCache: [String: [ANSIText]] = [:]
     /// The rows of the commit pane under its rule, as last drawn (for the scroll's limit).
     private var commitRows = 10
-    private var clock: any AnimationClock = SystemClock()
     private weak var program: Program?
 
     /// An editor for `model`, titled `title`, writing through `save`.
@@ -123,7 +122,6 @@ package final class EditorApp: TerminalApp {
         // Ctrl-C exits 1, as discarding does: git reads an editor's 130 as death by SIGINT
         // and raises SIGINT on itself, leaving a rebase half begun.
         program.interruptStatus = 1
-        clock = program.clock
         screen.start(in: program)
         list.apply(model.displayed, animated: false)
         syncSelection()
