@@ -11,6 +11,10 @@ import TUIList
 package final class DemoApp {
     package private(set) var model: DemoModel
     package let list: ListView<String, Int>
+    /// The screen: the bold title bar with the mode, the list (a header the cursor rests on
+    /// highlighted), the status line, the help bar with the mode's label (and the filter being
+    /// typed) and the help. The keys go through the model.
+    package let screen: ListScreen<String, Int, DemoAction>
     package let terminal: any Terminal
     package let clock: any AnimationClock
     /// Records every applied snapshot, key and resize, when set.
@@ -50,7 +54,6 @@ package final class DemoApp {
     /// cursor). The model holds the filter in force (``DemoModel/filter``).
     package private(set) var filterField = TextPrompt(prefix: "/")
 
-    private var message: (text: String, until: Double)?
     private var nextSortTick: Double?
     private var frameTimes: [Double] = []
     private var recordFailure: String?
@@ -86,10 +89,28 @@ package final class DemoApp {
                 return cell
             })
         baseTiming = list.transitionTiming
+        screen = ListScreen(title: model.data.title, list: list)
         box.app = self
+        configureScreen(box)
         list.animationClock = clock
         list.showsScrollbar = true
         list.stickySectionHeaders = true
+    }
+
+    /// Gives the screen the demo's looks, bar and help.
+    private func configureScreen(_ box: AppLink) {
+        screen.isLoading = false  // the model applies its snapshots to the list itself
+        screen.start(clock: clock)  // timed messages on the demo's clock
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
+        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
+        screen.titleCountsItems = false
+        screen.statusDetail = ""
+        screen.minimumSize = Self.minimumSize
+        screen.helpClosesOnAnyKey = false
+        screen.helpBarForMode = { _ in box.app?.helpBar ?? HelpBar(items: []) }
+        screen.helpOverlayForMode = { _ in box.app?.helpOverlay ?? HelpOverlay(title: "", sections: []) }
+        screen.didDrawList = { canvas, area in box.app?.drawHeaderCursor(into: &canvas, area: area) }
     }
 
     // MARK: - Running
@@ -133,7 +154,6 @@ package final class DemoApp {
             nextSortTick = nil
             perform(.sortTick)
         }
-        if let m = message, m.until <= now { message = nil }
     }
 
     /// Handles a batch of input events as one: while the filter is open, a run of editing keys
@@ -230,7 +250,7 @@ package final class DemoApp {
     }
 
     private func show(_ text: String) {
-        message = (text, clock.now + 3)
+        screen.showMessage(text, for: 3)
     }
 
     /// Keeps the list's selection and marks in step with the model's cursor.
@@ -324,54 +344,47 @@ package final class DemoApp {
         }
     }
 
-    /// Draws the screen for the current state (no presenting), and counts the frame for the
-    /// frame-rate figure.
+    /// Draws the screen for the current state (no presenting), through ``screen``, and counts
+    /// the frame for the frame-rate figure.
     package func render(into canvas: inout Canvas) {
         countFrame()
         canvas.clear()
-        let width = canvas.width, height = canvas.height
-        guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {
-            let text = "Window too small (\(width)×\(height)); need \(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
-            let short = width >= 12 ? "Too small" : "Small"
-            let line = max(0, height / 2)
-            let chosen = TerminalText.columns(of: text) <= width ? text : short
-            canvas.draw(
-                chosen, x: max(0, (width - TerminalText.columns(of: chosen)) / 2), y: line, style: Style(attributes: .bold))
-            return
-        }
-        drawTitle(into: &canvas)
-        let listRect = Rect(x: 0, y: 1, width: width, height: height - 3)
         list.isFocused = !model.isEditingFilter
         list.emptyText =
             !model.filter.isEmpty && model.data.snapshot.numberOfItems > 0
             ? "No item matches the filter — Esc clears it" : "No items — press i to insert one, u to undo"
-        list.render(into: &canvas, rect: listRect)
-        drawHeaderCursor(into: &canvas, area: listRect)
-        drawStatus(into: &canvas, y: height - 2)
-        drawHelpBar(into: &canvas, y: height - 1)
-        if replayStatus != nil ? replayShowsHelp : model.showHelp { drawHelpOverlay(into: &canvas, area: canvas.bounds) }
+        screen.title = model.data.title
+        screen.titleDetail = titleMode
+        screen.status = statusText
+        if replayStatus == nil && model.isEditingFilter {
+            // The filter being typed, with its cursor, in the bar before the filter mode's keys.
+            var field = filterField
+            field.style = Style(foreground: .ansi(6))
+            field.prefixStyle = field.style
+            screen.appPrompt = (field, .helpBar)
+        } else {
+            screen.appPrompt = nil
+        }
+        screen.showsHelp = replayStatus != nil ? replayShowsHelp : model.showHelp
+        screen.render(into: &canvas)
     }
 
-    private func drawTitle(into canvas: inout Canvas, y: Int = 0) {
-        var mode = ""
-        if let replayStatus {
-            mode = replayStatus
-        } else if let sort = model.sort {
-            mode = "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)"
-        } else if model.isDragging {
-            mode = "DRAGGING \(model.drag!.items.count)"
-        } else if !model.filter.isEmpty || model.isEditingFilter {
-            mode = "FILTER /\(model.filter)" + (model.isWaitingForFilterIndex ? " (indexing…)" : "")
-        } else if !model.marked.isEmpty {
-            mode = "\(model.marked.count) marked"
+    /// The title bar's right side: the replay's state, or the mode.
+    private var titleMode: String {
+        if let replayStatus { return replayStatus }
+        if let sort = model.sort {
+            return "SORTING \(sort.algorithm.rawValue) by \(sort.key.rawValue) · step \(sort.steps)"
         }
-        TitleBar.boldBar(title: model.data.title, detail: mode)
-            .draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
+        if model.isDragging { return "DRAGGING \(model.drag!.items.count)" }
+        if !model.filter.isEmpty || model.isEditingFilter {
+            return "FILTER /\(model.filter)" + (model.isWaitingForFilterIndex ? " (indexing…)" : "")
+        }
+        return model.marked.isEmpty ? "" : "\(model.marked.count) marked"
     }
 
     /// The demo's cursor can rest on a section header (to collapse it); the list's selection
     /// covers items only, so the header's line is highlighted here.
-    private func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
+    fileprivate func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
         guard case .header(let section)? = model.cursor,
             let index = list.layout.index(of: .header(section))
         else { return }
@@ -382,7 +395,8 @@ package final class DemoApp {
         }
     }
 
-    private func drawStatus(into canvas: inout Canvas, y: Int) {
+    /// The status line: counts, the last change, the frame rate, cells, recording; a message first.
+    private var statusText: String {
         let snap = model.displayed
         var parts = ["\(snap.numberOfItems) items", "\(snap.numberOfSections) sections"]
         if model.displayed.numberOfItems != model.data.snapshot.numberOfItems {
@@ -392,68 +406,50 @@ package final class DemoApp {
         if list.isAnimating && frameTimes.count > 1 { parts.append("\(framesPerSecond) fps") }
         parts.append("cells \(list.reusePool.live) live, \(list.reusePool.reused) reused")
         if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
-        var text = parts.joined(separator: " · ")
-        if let message { text = message.text + "  │ " + text }
-        canvas.draw(" " + text, x: 0, y: y, style: Style(attributes: .dim))
+        let text = parts.joined(separator: " · ")
+        return text
     }
 
-    /// The help bar: the mode's label (the filter being typed, DRAG, SORTING) then the items of
-    /// the keymap in force (``DemoKeymap``), or the replay's controls while replaying.
-    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
+    /// The help bar: the mode's label (the filter being typed goes after it, DRAG, SORTING)
+    /// then the items of the keymap in force (``DemoKeymap``), or the replay's controls while
+    /// replaying.
+    fileprivate var helpBar: HelpBar {
         let style = Style(foreground: .ansi(6))
-        let label: String
-        let bar: HelpBar
+        var bar: HelpBar
         if replayStatus != nil {
-            label = " REPLAY  "
             bar = HelpBar(replayControls, separator: " · ", style: style)
+            bar.label = " REPLAY  "
         } else {
-            label = " " + DemoKeymap.barLabel(for: model)
             bar = HelpBar(items: DemoKeymap.barItems(for: model), separator: DemoKeymap.barSeparator(for: model), style: style)
+            bar.label = " " + DemoKeymap.barLabel(for: model)
         }
-        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
-        canvas.clear(line, style: style)
-        var x = canvas.draw(label, x: 0, y: y, style: style, clip: line)
-        if replayStatus == nil && model.isEditingFilter {
-            // The filter being typed, with its cursor, then the filter mode's keys.
-            var field = filterField
-            field.style = style
-            field.prefixStyle = style
-            let width = field.width(atMost: canvas.width / 2)
-            field.draw(into: &canvas, in: Rect(x: x, y: y, width: width, height: 1))
-            x += width + 2
-        }
-        bar.draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
+        return bar
     }
 
     /// The help over the screen: the keymap in force when it was opened (the list's, with the
     /// mouse, from the normal mode; the drag's, the filter's, the sort's), or the replay's.
-    private func drawHelpOverlay(into canvas: inout Canvas, area: Rect) {
+    fileprivate var helpOverlay: HelpOverlay {
         let page = pageSize
-        let overlay: HelpOverlay
         if replayStatus != nil {
-            overlay = HelpOverlay(replayControls, title: "replay — keys", footer: "? closes the help")
-        } else {
-            switch DemoKeymap.mode(of: model) {
-            case .normal, .help:
-                let footer = "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"
-                let rows = HelpOverlay.Section(nil, DemoKeymap.normal(page: page, filtered: !model.filter.isEmpty)).rows
-                overlay = HelpOverlay(
-                    title: "TUIList demo — keys", sections: [.init(rows: rows + [DemoKeymap.mouseHelp])], footer: footer,
-                    border: .single)
-            case .drag:
-                overlay = HelpOverlay(
-                    title: "TUIList demo — dragging", sections: [.init(nil, DemoKeymap.drag)], border: .single)
-            case .filter:
-                overlay = HelpOverlay(
-                    title: "TUIList demo — filter",
-                    sections: [.init(nil, DemoKeymap.filter(page: page)), .init("editing the filter", filterField.keymap)],
-                    border: .single)
-            case .sorting:
-                overlay = HelpOverlay(
-                    title: "TUIList demo — sorting", sections: [.init(nil, DemoKeymap.sorting)], border: .single)
-            }
+            return HelpOverlay(replayControls, title: "replay — keys", footer: "? closes the help")
         }
-        overlay.draw(into: &canvas, in: area)
+        switch DemoKeymap.mode(of: model) {
+        case .normal, .help:
+            let footer = "sort key \(model.sortKey.rawValue) · \(Int(model.sortSpeed)) steps/s · any key closes"
+            let rows = HelpOverlay.Section(nil, DemoKeymap.normal(page: page, filtered: !model.filter.isEmpty)).rows
+            return HelpOverlay(
+                title: "TUIList demo — keys", sections: [.init(rows: rows + [DemoKeymap.mouseHelp])], footer: footer,
+                border: .single)
+        case .drag:
+            return HelpOverlay(title: "TUIList demo — dragging", sections: [.init(nil, DemoKeymap.drag)], border: .single)
+        case .filter:
+            return HelpOverlay(
+                title: "TUIList demo — filter",
+                sections: [.init(nil, DemoKeymap.filter(page: page)), .init("editing the filter", filterField.keymap)],
+                border: .single)
+        case .sorting:
+            return HelpOverlay(title: "TUIList demo — sorting", sections: [.init(nil, DemoKeymap.sorting)], border: .single)
+        }
     }
 }
 
@@ -493,7 +489,7 @@ extension DemoApp: TerminalApp {
 
     /// The next sort step or message expiry (animation frames are the program's business).
     package var nextDeadline: Double? {
-        [nextSortTick, message?.until].compactMap { $0 }.min()
+        [nextSortTick, screen.nextDeadline].compactMap { $0 }.min()
     }
 }
 

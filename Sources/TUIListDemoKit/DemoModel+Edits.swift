@@ -227,7 +227,7 @@ extension DemoModel {
     /// reordering handlers let an app do the same): the items slide home and no undo or redo
     /// step remains of the drag.
     package mutating func refuseLastDrop() -> [DemoEffect] {
-        guard let previous = undoStack.popLast() else { return [] }
+        guard let previous = history.removeLast() else { return [] }
         data = previous
         return refresh(animated: true) + [.message("drop refused")]
     }

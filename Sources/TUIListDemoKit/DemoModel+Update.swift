@@ -285,28 +285,27 @@ extension DemoModel {
 
     /// Records the current data for undo, then changes it.
     mutating func commit(_ change: (inout DemoData) -> Void) {
-        undoStack.append(data)
-        while undoStack.count > undoLimit { undoStack.removeFirst() }
-        redoStack.removeAll()
+        history.limit = undoLimit  // fewer steps for a larger list
+        history.record(data)
         change(&data)
     }
 
     mutating func undo() -> [DemoEffect] {
-        guard let previous = undoStack.popLast() else { return [.message("nothing to undo")] }
-        redoStack.append(data)
+        let current = data
+        guard let previous = history.undo(from: current) else { return [.message("nothing to undo")] }
         data = previous
-        refreshFilterText(changedContent(from: redoStack.last!, to: data))
-        return refresh(animated: true, reconfigure: changedContent(from: redoStack.last!, to: data))
-            + [.message("undone (\(undoStack.count) more to undo)")]
+        refreshFilterText(changedContent(from: current, to: data))
+        return refresh(animated: true, reconfigure: changedContent(from: current, to: data))
+            + [.message("undone (\(history.undoStack.count) more to undo)")]
     }
 
     mutating func redo() -> [DemoEffect] {
-        guard let next = redoStack.popLast() else { return [.message("nothing to redo")] }
-        undoStack.append(data)
+        let current = data
+        guard let next = history.redo(from: current) else { return [.message("nothing to redo")] }
         data = next
-        refreshFilterText(changedContent(from: undoStack.last!, to: data))
-        return refresh(animated: true, reconfigure: changedContent(from: undoStack.last!, to: data))
-            + [.message("redone (\(redoStack.count) more to redo)")]
+        refreshFilterText(changedContent(from: current, to: data))
+        return refresh(animated: true, reconfigure: changedContent(from: current, to: data))
+            + [.message("redone (\(history.redoStack.count) more to redo)")]
     }
 
     /// Items present in both whose content differs, so undo and redo of an edit refresh the row.

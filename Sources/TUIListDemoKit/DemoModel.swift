@@ -92,8 +92,8 @@ package struct DemoModel: Sendable {
     /// The items that match ``filter``, or `nil` with no filter.
     var filterMatches: FilterMatches?
 
-    var undoStack: [DemoData] = []
-    var redoStack: [DemoData] = []
+    /// The data before each edit, to undo to and redo from (the library's, as the editor's).
+    var history = UndoHistory<DemoData>()
     var rng: SplitMix64
     var nextID: Int
 
@@ -118,8 +118,8 @@ package struct DemoModel: Sendable {
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }
 
-    package var canUndo: Bool { !undoStack.isEmpty }
-    package var canRedo: Bool { !redoStack.isEmpty }
+    package var canUndo: Bool { history.canUndo }
+    package var canRedo: Bool { history.canRedo }
     package var isSorting: Bool { sort != nil }
     package var isDragging: Bool { drag != nil }
 

@@ -198,4 +198,114 @@ struct ToolkitListScreenGeneralTests {
         #expect(frame(screen, width: 12, height: 3) == ["            ", " Too small  ", "            "])
         #expect(frame(screen, width: 40, height: 5)[2] == "      Too small (40×5); need 20×6       ")
     }
+
+    /// What `tuilist watch` needed: the app's own list (its cells), header lines under the
+    /// title, a body of its own, its own filter rule, its own help bar and help sections, keys
+    /// of its own over the help (an unknown sequence leaves it open), its own status text.
+    @Test func anAppsOwnListHeaderBodyFilterAndHelp() {
+        let list = ListView<String, String>(cellProvider: { context, item in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = item.uppercased()
+            return cell
+        })
+        list.showsSectionHeaders = false
+        let screen = ListScreen<String, String, Act>(title: "Own", list: list)
+        screen.titleCountsItems = false
+        screen.statusDetail = ""
+        screen.status = "running"
+        screen.headerLines = ["NAME", "----"]
+        screen.filterRule = { query, items in
+            Snapshot(sections: [("", items.itemIdentifiers.filter { $0.count == query.count })])  // by length
+        }
+        screen.helpBarForMode = { mode in HelpBar(items: [mode == .filtering ? "typing" : "own bar"]) }
+        screen.helpSectionsForMode = { _ in [HelpOverlay.Section("Own", rows: [.init(keys: "x", help: "own row")])] }
+        screen.helpClosesOnAnyKey = false
+        screen.helpKeymap = Keymap([KeyBinding(keys: [.character("?")], help: "close", .toggleHelp)])
+        screen.setItems(Snapshot(sections: [("", ["ab", "cde", "fg"])]))
+        var lines = frame(screen)
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "Own", "no count: \(lines)")
+        #expect(lines[1].hasPrefix("NAME") && lines[2].hasPrefix("----"), "\(lines)")
+        #expect(lines[3] == " AB                           ", "the app's cell: \(lines)")
+        #expect(lines[6] == "running                       " && lines[7].hasPrefix("own bar"), "\(lines)")
+        _ = screen.handle(keys("/xyz"))
+        #expect(screen.shownItems.itemIdentifiers == ["cde"], "the app's rule, not the text matched")
+        #expect(frame(screen)[7].hasPrefix("typing"))
+        _ = screen.handle([.key(.enter), .key(.character("?"))])
+        #expect(frame(screen).contains { $0.contains("own row") })
+        let overHelp = screen.handle([.key(.unknown("\u{1B}[99~")), .key(.character("q"))])
+        #expect(screen.showsHelp && overHelp.isEmpty, "an unknown sequence and a key the help's keymap lacks do nothing")
+        _ = screen.handle(keys("?"))
+        #expect(!screen.showsHelp)
+        screen.body = { canvas, rect in canvas.draw("failed", x: rect.x, y: rect.y, style: .plain, clip: rect) }
+        lines = frame(screen)
+        #expect(lines[3].hasPrefix("failed") && !lines.contains { $0.contains("CDE") }, "\(lines)")
+        screen.minimumSize = TerminalSize(columns: 20, rows: 5)
+        screen.tooSmallText = "window too small"
+        #expect(frame(screen, width: 18, height: 3)[0] == "window too small  ")
+    }
+
+    /// What `tuilist edit` needed: the app's own prompt in the help bar between the mode's
+    /// label and its items (the status line stays), or in place of the status line; the status
+    /// line's style; a list the app applies to itself (no loading line).
+    @Test func anAppsPromptInTheHelpBarOrOnThePromptLine() {
+        let list = ListView<String, String>(cellProvider: { context, item in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = item
+            return cell
+        })
+        list.showsSectionHeaders = false
+        let screen = ListScreen<String, String, Act>(title: "Edit", list: list)
+        screen.isLoading = false
+        list.apply(Snapshot(sections: [("", ["ab", "cd"])]), animated: false)
+        screen.status = "2 lines"
+        screen.statusDetail = ""
+        screen.helpBarForMode = { _ in
+            var bar = HelpBar(items: ["Enter keep", "Esc clear"], separator: " · ")
+            bar.label = " "
+            return bar
+        }
+        screen.appPrompt = (TextPrompt(text: "ab", prefix: "/"), .helpBar)
+        var lines = frame(screen)
+        #expect(lines[1].hasPrefix(" ab"), "applied by the app, no loading line: \(lines)")
+        #expect(lines[6] == "2 lines                       ", "the status line stays: \(lines)")
+        #expect(lines[7].hasPrefix(" /ab") && lines[7].contains("Enter keep · Esc clear"), "\(lines)")
+        screen.appPrompt = (TextPrompt(text: "make", prefix: "exec ▸ "), .bottom)
+        screen.statusStyle = Style(foreground: .yellow)
+        lines = frame(screen)
+        #expect(lines[6].hasPrefix("exec ▸ make") && !lines.contains { $0.hasPrefix("2 lines") }, "\(lines)")
+        screen.appPrompt = nil
+        var canvas = Canvas(width: 30, height: 8)
+        screen.render(into: &canvas)
+        #expect(canvas[0, 6].style.foreground == .yellow, "the status line's style")
+        // The demo's header cursor: drawn over the list, under the overlays; its own help box.
+        screen.didDrawList = { canvas, area in canvas.draw("▶", x: area.x, y: area.y, style: .plain, clip: area) }
+        screen.helpOverlayForMode = { _ in HelpOverlay(title: "Own help", sections: [], footer: "own footer") }
+        #expect(frame(screen)[1].hasPrefix("▶"))
+        screen.showsHelp = true
+        lines = frame(screen)
+        #expect(lines.contains { $0.contains("Own help") } && lines.contains { $0.contains("own footer") }, "\(lines)")
+        var bar = HelpBar(items: ["a b", "c d"])
+        bar.label = "DRAG  "
+        #expect(bar.text(width: 12) == "DRAG  a b", "the label first, whole items after it")
+    }
+
+    /// What edit and the demo needed: a timed message before the app's status (not in its
+    /// place), on a clock given without a program; taken off early; the line indented.
+    @Test func aTimedMessageBesideTheStatusOnAGivenClock() {
+        let clock = ManualClock()
+        let screen = makeScreen()
+        screen.start(clock: clock)
+        screen.statusDetail = ""
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
+        screen.status = "4 lines"
+        screen.showMessage("undone", for: 4)
+        #expect(frame(screen)[6] == " undone  │ 4 lines            ")
+        #expect(screen.nextDeadline == 4)
+        clock.advance(by: 4)
+        #expect(frame(screen)[6] == " 4 lines                      ", "gone on the given clock")
+        screen.showMessage("again", for: 4)
+        screen.clearMessage()
+        #expect(frame(screen)[6] == " 4 lines                      " && screen.nextDeadline == nil)
+    }
 }

@@ -59,6 +59,9 @@ struct ToolkitScreenPiecesTests {
         var small = UndoHistory<Int>(limit: 2)
         for value in 1 ... 5 { small.record(value) }
         #expect(small.undoStack == [4, 5])
+        _ = small.undo(from: 6)
+        #expect(small.removeLast() == 4 && !small.canUndo && small.redoStack == [6], "a refused edit: no step is left of it")
+        #expect(small.removeLast() == nil)
     }
 
     @Test func groupingSortedItemsIntoSections() {

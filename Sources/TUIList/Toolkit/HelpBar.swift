@@ -14,6 +14,8 @@ public struct HelpBar: Hashable, Sendable {
     public var separator: String
     /// The line's style.
     public var style: Style
+    /// A label before the items (the mode's name: `" DRAG  "`), drawn whole before any item.
+    public var label = ""
 
     /// A bar of `items`.
     /// - Parameters:
@@ -41,7 +43,7 @@ public struct HelpBar: Hashable, Sendable {
     /// - Complexity: O(total length of the items).
     public func text(width: Int) -> String {
         var text = ""
-        var used = 0
+        var used = TerminalText.columns(of: label)
         let gap = TerminalText.columns(of: separator)
         for item in items {
             let columns = TerminalText.columns(of: item) + (text.isEmpty ? 0 : gap)
@@ -49,7 +51,7 @@ public struct HelpBar: Hashable, Sendable {
             text += (text.isEmpty ? "" : separator) + item
             used += columns
         }
-        return text
+        return label + text
     }
 
     /// Clears the first line of `rect` and draws the bar on it.

@@ -164,12 +164,70 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// Whether the help overlay is shown (any key closes it).
     public var showsHelp = false
     /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
-    /// the loading line.
-    public private(set) var isLoading = true
+    /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
+    public var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>()
     /// The open confirm prompt and the action a yes hands to the app.
     public private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
+    /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
+    /// (false: it stays empty).
+    public var titleCountsItems = true
+    /// The status line's right side (nil: the selection's place and the count).
+    public var statusDetail: String?
+    /// Lines drawn under the title bar, above the list (a command's header: `watch`'s first
+    /// lines); the list keeps at least one line, the header gives way.
+    public var headerLines: [String] = []
+    /// The style of ``headerLines``.
+    public var headerStyle = Style(attributes: .bold)
+    /// What the body shows instead of the list and the pane, while set (a failure, a view of
+    /// the app's own): the closure draws into the body's area.
+    public var body: ((inout Canvas, Rect) -> Void)?
+    /// The app's own filter rule, while set: given the query as typed (never empty) and the
+    /// whole content, the items shown. Nil: the items whose `filterText` matches
+    /// ``FilterQuery/listFilter(_:)``.
+    public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
+    /// The help bar for a mode, while set (its items, separator and look): an app whose bar is
+    /// not its keymap's bar items in order. Nil: ``helpBarLook`` with the keymap's items.
+    public var helpBarForMode: ((ListScreenMode) -> HelpBar)?
+    /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
+    /// filter's.
+    public var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
+    /// The whole help overlay for a mode, while set (its title, sections, footer, border).
+    public var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
+    /// Draws over the list's area once the list is drawn, before the overlays (a cursor of the
+    /// app's own on a header row).
+    public var didDrawList: ((inout Canvas, Rect) -> Void)?
+    /// The keys while the help shows over any mode but filtering (typing still edits the
+    /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
+    public var helpKeymap: Keymap<Action>?
+    /// What the screen says below ``minimumSize`` (nil: "Too small (W×H); need W×H", centred);
+    /// an app's own text goes on the first line.
+    public var tooSmallText: String?
+    /// Called after every change of the items shown (``setItems(_:animated:)``, the filter, a
+    /// move), once the list has them: the app reads ``ListView/lastChangeset`` here.
+    public var didShowItems: (() -> Void)?
+    /// A prompt of the app's own (a command being typed), while set, and where it goes: the
+    /// prompt line (``ListScreenPromptPlacement/top`` or ``ListScreenPromptPlacement/bottom``,
+    /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
+    /// between the bar's label and its items). The app edits it; the screen draws it.
+    public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
+    /// The status line's style.
+    public var statusStyle = Style(attributes: .dim)
+    /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
+    /// separator (`"  │ "`), before the app's ``status``, joined by it.
+    public var messageSeparator: String?
+    /// Spaces before the status line's text.
+    public var statusInset = 0
+    /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
+    /// taller than the list may take every line).
+    public var helpUsesMargin = true
+    /// The keys that edit the filter's query (``TextPrompt/defaultKeymap`` by default): an app
+    /// gives its own bar texts or bindings here.
+    public var filterPromptKeymap: Keymap<TextPrompt.Action> {
+        get { filter.prompt.keymap }
+        set { filter.prompt.keymap = newValue }
+    }
 
     private let row: (ItemID) -> (title: String, detail: String?)
     private let filterText: (ItemID) -> String
@@ -257,12 +315,41 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         })
     }
 
+    /// A list screen over the app's own list (its cells, row sizing, headers), loading until
+    /// ``setItems(_:animated:)``; the keymap is ``defaultKeymap(movesItems:bindings:)`` without
+    /// J/K until the app sets ``keymap``.
+    /// - Parameters:
+    ///   - title: The title bar's text.
+    ///   - list: The list the screen shows and drives.
+    ///   - parts: Which parts are drawn.
+    ///   - filterText: The text the filter matches for each item (nil: the item's description);
+    ///     or set ``filterRule``.
+    public init(
+        title: String, list: ListView<SectionID, ItemID>, parts: Parts = .all, filterText: ((ItemID) -> String)? = nil
+    ) {
+        self.title = title
+        self.parts = parts
+        self.row = { ("\($0)", nil) }
+        self.filterText = filterText ?? { "\($0)" }
+        keymap = Self.defaultKeymap(movesItems: false)
+        filteringKeymap = Self.defaultFilteringKeymap
+        confirmKeymap = Self.defaultConfirmKeymap
+        self.list = list
+    }
+
     /// Takes the program's clock for the list's animations, timed messages and spinners (call
     /// it from the app's `start(in:)`).
     /// - Parameter program: The program the screen runs in.
     public func start(in program: Program) {
-        clock = program.clock
-        list.animationClock = program.clock
+        start(clock: program.clock)
+    }
+
+    /// Takes `clock` for the list's animations, timed messages and spinners (an app that drives
+    /// its own loop, or that has its clock before its program).
+    /// - Parameter clock: The clock.
+    public func start(clock: any AnimationClock) {
+        self.clock = clock
+        list.animationClock = clock
     }
 
     /// Shows `snapshot` as the whole content and ends loading; the filter applies, the
@@ -311,6 +398,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - seconds: How long it shows.
     public func showMessage(_ text: String, for seconds: Double = 3) {
         message = (text, clock.now + seconds)
+    }
+
+    /// Takes the message off the status line before its time (it spoke of what has changed).
+    public func clearMessage() {
+        message = nil
     }
 
     /// The message shown now, if one is showing.
@@ -416,7 +508,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         while let event = rest.first {
             if showsHelp && helpClosesOnAnyKey {
                 rest = rest.dropFirst()
-                if case .key = event { showsHelp = false }
+                if case .key(let key) = event, !Self.isUnknown(key) { showsHelp = false }
+                continue
+            }
+            if showsHelp, let helpKeymap, mode != .filtering {
+                rest = rest.dropFirst()
+                // A sequence the terminal sent that is no key does not close the help.
+                if case .key(let key) = event, !Self.isUnknown(key), let action = helpKeymap.action(for: key) {
+                    perform(action, emit: emit)
+                }
                 continue
             }
             if mode == .filtering {
@@ -440,15 +540,23 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         }
     }
 
+    /// Whether `key` is a sequence the terminal sent that names no key.
+    private static func isUnknown(_ key: Key) -> Bool {
+        if case .unknown = key { true } else { false }
+    }
+
     /// Does what `action` does; the app's and quit go to `emit`.
     private func perform(_ action: Action, emit: (Action) -> Void) {
         switch action {
         case .select(let movement): list.moveSelection(movement)
         case .moveItem(let step): moveSelectedItem(step)
-        case .beginFilter: mode = .filtering
+        case .beginFilter:
+            mode = .filtering
+            filter.prompt.moveCursor(to: filter.query.count)
         case .keepFilter, .browse: mode = .browsing
         case .clearFilter:
             mode = .browsing
+            guard !filter.query.isEmpty else { break }
             filter.query = ""
             showItems(animated: animatesFilter)
         case .toggleHelp: showsHelp.toggle()
@@ -492,7 +600,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private func showItems(animated: Bool, changed: [ItemID] = []) {
         let query = FilterQuery.listFilter(filter.query)
         var shown = items
-        if !query.isEmpty {
+        if !query.isEmpty, let filterRule {
+            shown = filterRule(filter.query, items)
+        } else if !query.isEmpty {
             shown = Snapshot(
                 sections: items.sectionIdentifiers.map { section in
                     (section, items.itemIdentifiers(inSection: section).filter { query.matches(filterText($0)) != nil })
@@ -505,6 +615,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         let selectionBefore = list.selectedItem
         let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
         list.apply(shown, animated: animated)
+        defer { didShowItems?() }
         if let selection = list.selectedItem {
             if selection == selectionBefore, let line, let index = list.layout.index(of: .item(selection)) {
                 list.state.scrollOffset = max(0, list.layout.lines(ofRowAt: index).lowerBound - line)
@@ -528,6 +639,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     public var helpOverlay: HelpOverlay {
+        if let helpOverlayForMode { return helpOverlayForMode(mode) }
+        if let helpSectionsForMode {
+            var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
+            overlay.usesMargin = helpUsesMargin
+            return overlay
+        }
         var keys = mode == .filtering ? keymap : activeKeymap
         if pane == nil {  // no pane to scroll: its keys are not worth a row
             keys.bindings.removeAll { binding in
@@ -539,7 +656,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             binding.triggers.contains { if case .beginFilter = $0.action { true } else { false } }
         }
         if filters { sections.append(.init("While filtering", filteringKeymap)) }  // no filter: no such keys
-        return HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
+        var overlay = HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
+        overlay.usesMargin = helpUsesMargin
+        return overlay
     }
 
     /// Draws the whole screen into `canvas`, laid out for its size (a resized terminal gives a
@@ -560,6 +679,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         guard !area.isEmpty else { return }
         guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
             canvas.clear(area)
+            if let tooSmallText {
+                canvas.draw(tooSmallText, x: area.x, y: area.y, style: Style(attributes: .bold), clip: area)
+                return
+            }
             let text = "Too small (\(area.width)×\(area.height)); need \(minimumSize.columns)×\(minimumSize.rows)"
             let chosen = TerminalText.columns(of: text) <= area.width ? text : "Too small"
             let x = area.x + max(0, (area.width - TerminalText.columns(of: chosen)) / 2)
@@ -570,7 +693,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         func line(_ y: Int) -> Rect { Rect(x: area.x, y: y, width: area.width, height: 1) }
         let shown = list.snapshot()
         if parts.contains(.titleBar), bottom > top {
-            let detail = titleDetail.isEmpty && !isLoading ? "\(shown.numberOfItems)" : titleDetail
+            let detail = titleDetail.isEmpty && !isLoading && titleCountsItems ? "\(shown.numberOfItems)" : titleDetail
             var bar = titleBarLook
             (bar.title, bar.detail) = (title, detail)
             bar.draw(into: &canvas, in: line(top))
@@ -580,20 +703,40 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             bottom -= 1
             var bar = helpBarLook
             bar.items = (mode == .filtering ? filteringKeymap : activeKeymap).barItems
-            bar.draw(into: &canvas, in: line(bottom))
+            if let helpBarForMode { bar = helpBarForMode(mode) }
+            if let (prompt, placement) = shownPrompt, placement == .helpBar {
+                drawBar(bar, after: prompt, into: &canvas, in: line(bottom))
+            } else {
+                bar.draw(into: &canvas, in: line(bottom))
+            }
         }
-        if mode == .filtering, bottom > top {
-            let y = promptPlacement == .top ? top : bottom - 1
-            if promptPlacement == .top { top += 1 } else { bottom -= 1 }
-            filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
+        let placement = shownPrompt.map { $0.placement == .helpBar && !parts.contains(.helpBar) ? .bottom : $0.placement }
+        if let (prompt, _) = shownPrompt, let placement, placement != .helpBar, bottom > top {
+            let y = placement == .top ? top : bottom - 1
+            if placement == .top { top += 1 } else { bottom -= 1 }
+            if mode == .filtering {
+                filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
+            } else {
+                canvas.clear(line(y))
+                prompt.draw(into: &canvas, in: line(y))
+            }
         }
-        if parts.contains(.statusLine), mode != .filtering || promptPlacement == .top, bottom > top {
+        if parts.contains(.statusLine), placement != .bottom, bottom > top {
             bottom -= 1
-            StatusLine(left: statusText, right: isLoading ? "" : countText(shown)).draw(into: &canvas, in: line(bottom))
+            let right = statusDetail ?? (isLoading ? "" : countText(shown))
+            StatusLine(left: statusText, right: right, style: statusStyle).draw(into: &canvas, in: line(bottom))
+        }
+        for header in headerLines where top < bottom - 1 {
+            canvas.clear(line(top))
+            canvas.draw(header, x: area.x, y: top, style: headerStyle, clip: line(top))
+            top += 1
         }
         let body = Rect(x: area.x, y: top, width: area.width, height: bottom - top)
         var listRect = body
-        if let pane {
+        if let drawBody = self.body {
+            canvas.clear(body)
+            drawBody(&canvas, body)
+        } else if let pane {
             let split = pane.split
             let (first, second, _) = split.areas(in: body)
             listRect = first
@@ -601,19 +744,46 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             split.drawDivider(into: &canvas, in: body)
             drawPane(pane, into: &canvas)
         }
-        if isLoading {
+        if self.body != nil {
+            // the app's body is drawn
+        } else if isLoading {
             canvas.clear(listRect)
             LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
         } else {
             list.render(into: &canvas, rect: listRect)
+            didDrawList?(&canvas, listRect)
         }
         if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
     }
 
+    /// The prompt open, if any, and where it goes: the filter's while filtering, else the app's.
+    private var shownPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)? {
+        mode == .filtering ? (filter.prompt, promptPlacement) : appPrompt
+    }
+
+    /// Draws `bar` on `rect`'s line with `prompt` (in its own styles) between its label and its
+    /// items (the prompt takes up to half the line, and scrolls past it).
+    private func drawBar(_ bar: HelpBar, after prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
+        canvas.clear(rect, style: bar.style)
+        var x = canvas.draw(bar.label, x: rect.x, y: rect.y, style: bar.style, clip: rect)
+        let width = prompt.width(atMost: max(12, rect.width / 2))
+        prompt.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, min(width, rect.maxX - x)), height: 1))
+        x = min(rect.maxX, x + width + 2)
+        var items = bar
+        items.label = ""
+        items.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1))
+    }
+
     /// The status line's left side: a timed message, the spinner and activity, the app's
     /// status, or the filter kept.
     private var statusText: String {
+        String(repeating: " ", count: max(0, statusInset)) + statusWords
+    }
+
+    /// The status line's left side, unindented.
+    private var statusWords: String {
+        if let currentMessage, let messageSeparator, !status.isEmpty { return currentMessage + messageSeparator + status }
         if let currentMessage { return currentMessage }
         var parts: [String] = []
         if let activity { parts.append(LoadingLine(activity, time: clock.now).text) }

@@ -18,4 +18,7 @@ public enum ListScreenPromptPlacement: Hashable, Sendable {
     case top
     /// Above the status line and the help bar (the default; fzf's default layout).
     case bottom
+    /// In the help bar, between its label and its items (`tuilist edit`'s filter): the status
+    /// line stays. Without a help bar, as ``bottom``.
+    case helpBar
 }

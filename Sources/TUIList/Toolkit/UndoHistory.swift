@@ -59,6 +59,14 @@ public struct UndoHistory<Value> {
         return next
     }
 
+    /// Takes back the last recorded step and keeps nothing to redo (an edit the app refused
+    /// after recording it: the demo's refused drop).
+    /// - Returns: The state before that edit, or nil when there is none.
+    /// - Complexity: O(1).
+    public mutating func removeLast() -> Value? {
+        undoStack.popLast()
+    }
+
     /// Forgets every step.
     public mutating func removeAll() {
         undoStack.removeAll()

@@ -20,6 +20,10 @@ package final class EditorApp: TerminalApp {
     package private(set) var model: EditorModel
     /// The list on screen.
     package let list: ListView<Int, Int>
+    /// The screen: the bold title bar with the file's state, the list, the commit pane, the
+    /// status line (or the exec prompt), the help bar with the mode's label (and the filter
+    /// being typed), and the help. The keys go through the model (``EditorModel/step(_:)``).
+    package let screen: ListScreen<Int, Int, EditorAction>
     /// What the title bar names (the path as given).
     package let title: String
     /// Writes the file; throws a one-line failure that the status line then shows.
@@ -37,11 +41,9 @@ package final class EditorApp: TerminalApp {
     /// Windows smaller than this show a short message instead.
     package static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
-    private var message: (text: String, until: Double)?
     private var detailsCache: [String: [ANSIText]] = [:]
     /// The rows of the commit pane under its rule, as last drawn (for the scroll's limit).
     private var commitRows = 10
-    private var clock: any AnimationClock = SystemClock()
     private weak var program: Program?
 
     /// An editor for `model`, titled `title`, writing through `save`.
@@ -80,7 +82,36 @@ package final class EditorApp: TerminalApp {
         })
         list.showsSectionHeaders = false
         list.showsScrollbar = true
+        let kind = model.mode == .rebase ? "rebase todo" : "edit"
+        screen = ListScreen(title: "tuilist \(kind)  \(title)", list: list)
         link.app = self
+        screen.isLoading = false  // the model applies its snapshots to the list itself
+        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
+        screen.titleCountsItems = false
+        screen.statusDetail = ""
+        screen.minimumSize = Self.minimumSize
+        screen.helpClosesOnAnyKey = false
+        screen.helpUsesMargin = false  // the key table may take the whole screen: it has more rows than the list
+        screen.helpFooter = ""
+        screen.statusInset = 1
+        screen.messageSeparator = "  │ "
+        screen.helpBarForMode = { _ in
+            guard let model = link.app?.model else { return HelpBar(items: []) }
+            var bar = HelpBar(
+                items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model),
+                style: Style(foreground: .cyan))
+            bar.label = " " + EditorKeymap.barLabel(for: model)
+            return bar
+        }
+        screen.helpSectionsForMode = { _ in
+            guard let model = link.app?.model else { return [] }
+            let mode = EditorKeymap.helpMode(of: model)
+            var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
+            if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
+                sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
+            }
+            return sections
+        }
     }
 
     // MARK: - TerminalApp
@@ -91,8 +122,7 @@ package final class EditorApp: TerminalApp {
         // Ctrl-C exits 1, as discarding does: git reads an editor's 130 as death by SIGINT
         // and raises SIGINT on itself, leaving a rebase half begun.
         program.interruptStatus = 1
-        clock = program.clock
-        list.animationClock = program.clock
+        screen.start(in: program)
         list.apply(model.displayed, animated: false)
         syncSelection()
     }
@@ -115,16 +145,14 @@ package final class EditorApp: TerminalApp {
         if let exitStatus { program.quit(status: exitStatus) }
     }
 
-    /// Lets an expired message go.
-    package func tick(in program: Program) {
-        if let message, message.until <= clock.now { self.message = nil }
-    }
+    /// Nothing is due but the message's end, which the screen keeps.
+    package func tick(in program: Program) {}
 
     /// Whether the list is animating.
     package var isAnimating: Bool { list.isAnimating }
 
     /// When the status line's message expires.
-    package var nextDeadline: Double? { message?.until }
+    package var nextDeadline: Double? { screen.nextDeadline }
 
     // MARK: - Actions
 
@@ -142,7 +170,9 @@ package final class EditorApp: TerminalApp {
         // A change of the list without a word of its own clears the last message ("undone",
         // "nothing to undo" …): it spoke of what came before.
         let changesList = effects.contains { if case .apply = $0 { true } else { false } }
-        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) { message = nil }
+        if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) {
+            screen.clearMessage()
+        }
         for effect in effects {
             switch effect {
             case .apply(let snapshot, let animated):
@@ -193,7 +223,7 @@ package final class EditorApp: TerminalApp {
     }
 
     private func show(_ text: String) {
-        message = (text, clock.now + 4)
+        screen.showMessage(text, for: 4)
     }
 
     /// Keeps the list's selection and marks in step with the model.
@@ -204,21 +234,16 @@ package final class EditorApp: TerminalApp {
 
     // MARK: - Drawing
 
-    /// Draws the whole screen for the current state.
+    /// Draws the whole screen for the current state, through ``screen``.
     package func render(into canvas: inout Canvas) {
-        canvas.clear()
-        let width = canvas.width, height = canvas.height
-        guard width >= Self.minimumSize.columns, height >= Self.minimumSize.rows else {
-            let text = width >= 12 ? "Too small" : "Small"
-            canvas.draw(text, x: max(0, (width - text.count) / 2), y: height / 2, style: Style(attributes: .bold))
-            return
-        }
-        drawTitle(into: &canvas)
-        var area = Rect(x: 0, y: 1, width: width, height: height - 3)
-        if model.showsCommit && model.mode == .rebase && area.height >= 6 {
-            let panel = Rect(x: 0, y: area.y + area.height / 2, width: width, height: area.height - area.height / 2)
-            area.height /= 2
-            drawCommit(into: &canvas, area: panel)
+        // The commit pane under the list, when the list keeps three lines or more.
+        if model.showsCommit && model.mode == .rebase && canvas.height - 3 >= 6 {
+            // The pane takes the odd line (the list the smaller half), as it always did.
+            screen.pane = ListScreenPane(
+                .below, ratio: 0.5 + 1e-6, divider: false, minimumListSize: 0,
+                content: .custom { [unowned self] canvas, rect, _ in drawCommit(into: &canvas, area: rect) })
+        } else {
+            screen.pane = nil
         }
         list.isFocused = !model.isEditingFilter
         list.emptyText =
@@ -226,10 +251,28 @@ package final class EditorApp: TerminalApp {
             ? "The file is empty — q quits"
             : !model.filter.isEmpty && !model.state.order.isEmpty
                 ? "No line matches the filter — Esc clears it" : "No lines — u undoes, q quits"
-        list.render(into: &canvas, rect: area)
-        drawStatus(into: &canvas, y: height - 2)
-        drawHelpBar(into: &canvas, y: height - 1)
-        if model.showHelp { drawHelp(into: &canvas, area: Rect(x: 0, y: 0, width: width, height: height)) }
+        screen.titleDetail = titleState
+        if model.isConfirmingDiscard {
+            screen.clearMessage()  // the question alone
+            screen.status = "discard changes? (y/n)"
+            screen.statusStyle = Style(foreground: .yellow, attributes: .bold)
+        } else {
+            screen.status = summary
+            screen.statusStyle = Style(attributes: .dim)
+        }
+        if let prompt = model.prompt {
+            screen.appPrompt = (prompt.field, .bottom)  // in place of the status line
+        } else if EditorKeymap.mode(of: model) == .filter {
+            var prompt = model.filterPrompt
+            prompt.style = Style(foreground: .cyan)
+            prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
+            screen.appPrompt = (prompt, .helpBar)
+        } else {
+            screen.appPrompt = nil
+        }
+        screen.showsHelp = model.showHelp
+        screen.helpTitle = "tuilist edit — \(helpName)"
+        screen.render(into: &canvas)
     }
 
     /// The selected commit as `git show` prints it (message, files, the diff, in git's colours),
@@ -260,58 +303,16 @@ package final class EditorApp: TerminalApp {
         return lines
     }
 
-    private func drawTitle(into canvas: inout Canvas) {
+    /// The title bar's right side: drag, move, marks, "modified", the filter.
+    private var titleState: String {
         var state: [String] = []
         if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
         if let target = model.moveTarget { state.append("MOVE \(target.items.count)") }
         if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
         if model.isModified { state.append("modified") }
-        // Last: a long query is what gets cut, never "modified".
+        // Last: a long query is what gets cut, never "modified" (the bold bar keeps the detail).
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }
-        // The path gives way to the state: "modified" must show.
-        let kind = model.mode == .rebase ? "rebase todo" : "edit"
-        TitleBar.boldBar(title: "tuilist \(kind)  \(title)", detail: state.joined(separator: " · "))
-            .draw(into: &canvas, in: canvas.bounds)
-    }
-
-    /// The help bar: the mode's label (DRAG, MOVE n TO, EXEC, the question) or the filter
-    /// prompt with its cursor, then the items of the keymap in force (and the prompt's editing
-    /// keys, as many as fit).
-    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
-        let style = Style(foreground: .cyan)
-        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
-        canvas.clear(line, style: style)
-        var x = canvas.draw(" " + EditorKeymap.barLabel(for: model), x: 0, y: y, style: style, clip: line)
-        if EditorKeymap.mode(of: model) == .filter {
-            var prompt = model.filterPrompt
-            prompt.style = style
-            prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
-            // The query and its cursor, then room for the keys (the query scrolls past half the line).
-            let width = prompt.width(atMost: max(12, canvas.width / 2))
-            prompt.draw(into: &canvas, in: Rect(x: x, y: y, width: min(width, canvas.width - x), height: 1))
-            x = min(canvas.width, x + width + 2)
-        }
-        HelpBar(items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model), style: style)
-            .draw(into: &canvas, in: Rect(x: x, y: y, width: max(0, canvas.width - x), height: 1))
-    }
-
-    private func drawStatus(into canvas: inout Canvas, y: Int) {
-        if model.isConfirmingDiscard {
-            canvas.draw(" discard changes? (y/n)", x: 0, y: y, style: Style(foreground: .yellow, attributes: .bold))
-            return
-        }
-        if let prompt = model.prompt {
-            drawPrompt(prompt, into: &canvas, y: y)
-            return
-        }
-        let text = message.map { $0.text + "  │ " + summary } ?? summary
-        StatusLine(left: " " + text).draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
-    }
-
-    /// The `exec` prompt: " exec ▸ ", the text (scrolled so the cursor shows), the cursor as a
-    /// reversed cell (``TextPrompt/draw(into:in:)``).
-    private func drawPrompt(_ prompt: PromptState, into canvas: inout Canvas, y: Int) {
-        prompt.field.draw(into: &canvas, in: Rect(x: 0, y: y, width: canvas.width, height: 1))
+        return state.joined(separator: " · ")
     }
 
     /// "6 lines · 2 deleted", or for a todo "3 commits: 2 pick, 1 fixup".
@@ -333,28 +334,17 @@ package final class EditorApp: TerminalApp {
         return parts.joined(separator: " · ")
     }
 
-    /// The help: the keymap of the mode under it (``EditorKeymap/helpMode(of:)``), in a box over
-    /// the screen.
-    private func drawHelp(into canvas: inout Canvas, area: Rect) {
-        let mode = EditorKeymap.helpMode(of: model)
-        let name: String
-        switch mode {
-        case .rebase: name = "rebase todo keys"
-        case .drag: name = "drag keys"
-        case .filter: name = "filter keys"
-        case .moveTarget: name = "move-to keys"
-        case .prompt: name = "exec prompt keys"
-        case .confirmDiscard: name = "discard? keys"
-        case .lines, .help: name = "keys"
+    /// The help's name for the mode under it (``EditorKeymap/helpMode(of:)``).
+    private var helpName: String {
+        switch EditorKeymap.helpMode(of: model) {
+        case .rebase: "rebase todo keys"
+        case .drag: "drag keys"
+        case .filter: "filter keys"
+        case .moveTarget: "move-to keys"
+        case .prompt: "exec prompt keys"
+        case .confirmDiscard: "discard? keys"
+        case .lines, .help: "keys"
         }
-        // The key table may take the whole screen: it has more rows than the list.
-        var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
-        if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
-            sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
-        }
-        var overlay = HelpOverlay(title: "tuilist edit — \(name)", sections: sections)
-        overlay.usesMargin = false
-        overlay.draw(into: &canvas, in: area)
     }
 }
 

@@ -249,8 +249,7 @@ extension EditorModel {
     /// Records the state for undo, then makes `next` the state.
     mutating func commit(_ next: EditorState) {
         guard next != state else { return }
-        undoStack.append(state)
-        redoStack.removeAll()
+        history.record(state)
         state = next
     }
 
@@ -354,19 +353,17 @@ extension EditorModel {
     }
 
     mutating func undo() -> [EditorEffect] {
-        guard let previous = undoStack.popLast() else { return undoEditor() }
-        redoStack.append(state)
+        guard let previous = history.undo(from: state) else { return undoEditor() }
         let changed = changedText(from: state, to: previous)
         state = previous
-        return refresh(animated: true, reconfigure: changed) + [.message("undone (\(undoStack.count) more to undo)")]
+        return refresh(animated: true, reconfigure: changed) + [.message("undone (\(history.undoStack.count) more to undo)")]
     }
 
     mutating func redo() -> [EditorEffect] {
-        guard let next = redoStack.popLast() else { return [.message("nothing to redo")] }
-        undoStack.append(state)
+        guard let next = history.redo(from: state) else { return [.message("nothing to redo")] }
         let changed = changedText(from: state, to: next)
         state = next
-        return refresh(animated: true, reconfigure: changed) + [.message("redone (\(redoStack.count) more to redo)")]
+        return refresh(animated: true, reconfigure: changed) + [.message("redone (\(history.redoStack.count) more to redo)")]
     }
 
     /// Lines whose action or text differs between two states (their rows must redraw).

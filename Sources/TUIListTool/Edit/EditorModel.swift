@@ -236,10 +236,10 @@ package struct EditorModel: Sendable {
     /// Rows per page for PgUp/PgDn (the driver sets it from the list's height).
     package var pageSize = 10
 
-    var undoStack: [EditorState] = []
+    /// The states before each edit, to undo to and redo from (the library's, as the demo's).
+    var history = UndoHistory<EditorState>(limit: .max)
     /// The models before each `!`: `u` past the first step after one goes back to it.
     var beforeEditor: [EditorModel] = []
-    var redoStack: [EditorState] = []
     /// Rebase mode: the hidden lines that precede each shown line in the original file.
     let leadingHidden: [Int: [Int]]
     /// Rebase mode: the hidden lines after the last shown line.
@@ -301,9 +301,9 @@ package struct EditorModel: Sendable {
     /// Whether the file would change if written now (undoing back to the start counts as no change).
     package var isModified: Bool { state != initialState || document.storage != onDisk }
     /// Whether `u` has a step to take back.
-    package var canUndo: Bool { !undoStack.isEmpty }
+    package var canUndo: Bool { history.canUndo }
     /// Whether `U` has a step to take again.
-    package var canRedo: Bool { !redoStack.isEmpty }
+    package var canRedo: Bool { history.canRedo }
     /// Whether lines are being carried with Space.
     package var isDragging: Bool { drag != nil }
 

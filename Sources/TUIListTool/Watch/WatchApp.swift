@@ -121,6 +121,9 @@ package final class WatchApp: TerminalApp {
 
     /// The list on screen.
     package let list: ListView<String, String>
+    /// The screen: the bold title bar with the mode, the header lines, the list (or the first
+    /// run's failure), the status line, the filter prompt, the help bar and help.
+    package let screen: ListScreen<String, String, WatchAction>
     /// The options in force.
     package let options: Options
     /// Successful runs, oldest first.
@@ -130,17 +133,13 @@ package final class WatchApp: TerminalApp {
     /// Whether running is paused (Space).
     package private(set) var isPaused = false
     /// The filter's line: its query, cursor and editing keys (``WatchKeymap/prompt``).
-    package private(set) var filter: FilterPrompt = {
-        var filter = FilterPrompt()
-        filter.prompt.keymap = WatchKeymap.prompt
-        return filter
-    }()
+    package var filter: FilterPrompt { screen.filter }
     /// The filter text; rows that do not contain every word are hidden.
     package var query: String { filter.query }
     /// Whether the filter prompt is open: editing keys go to ``filter``.
-    package private(set) var isEditingFilter = false
+    package var isEditingFilter: Bool { screen.isFiltering }
     /// Whether the help overlay (`?`) is shown.
-    package private(set) var isShowingHelp = false
+    package var isShowingHelp: Bool { screen.showsHelp }
     /// The last run's result, good or bad.
     package private(set) var lastResult: CommandResult?
     /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
@@ -204,7 +203,9 @@ package final class WatchApp: TerminalApp {
             cell.firstColumn = link.app?.firstColumn ?? 0
             return cell
         })
+        screen = ListScreen(title: "", list: list, parts: options.showsTitle ? .all : [.statusLine, .helpBar])
         link.app = self
+        screen.title = "every \(Self.seconds(options.interval)): \(commandLine)"
         if options.wraps {
             // A row is as tall as its line wrapped at the list's width (headers are one line).
             list.rowSizing = .custom { row, width in
@@ -215,8 +216,73 @@ package final class WatchApp: TerminalApp {
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
-        list.emptyText = "waiting for the first run…"
         sort = options.sort
+        configureScreen(link)
+    }
+
+    /// Gives the screen watch's looks, keys, filter and help.
+    private func configureScreen(_ link: Link) {
+        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
+        screen.titleCountsItems = false
+        screen.statusDetail = ""
+        screen.minimumSize = TerminalSize(columns: 20, rows: 5)
+        screen.tooSmallText = "window too small"
+        screen.selectsFirstItem = false
+        screen.helpClosesOnAnyKey = false
+        screen.helpTitle = "tuilist watch — keys"
+        screen.helpFooter = ""
+        screen.filterPromptKeymap = WatchKeymap.prompt
+        let navigation = list.keymap, scrolls = !options.wraps
+        screen.keymap = WatchKeymap.normal(navigation: navigation, scrolls: scrolls).map(Self.screenAction)
+        screen.filteringKeymap = WatchKeymap.filter(navigation: navigation, prompt: WatchKeymap.prompt).map(Self.screenAction)
+        screen.helpKeymap = WatchKeymap.help.map(Self.screenAction)
+        screen.helpBarForMode = { _ in
+            guard let app = link.app else { return HelpBar(items: []) }
+            let mode = app.keyMode
+            let items = WatchKeymap.barItems(for: app.keymap, mode: mode, prompt: app.filter.prompt.keymap)
+            return HelpBar(items: items, separator: mode == .filter ? " · " : "  ", style: Style(foreground: .ansi(6)))
+        }
+        screen.helpSectionsForMode = { mode in
+            guard let app = link.app else { return [] }
+            let prompt = app.filter.prompt.keymap
+            return mode == .filtering
+                ? [
+                    .init(nil, WatchKeymap.keymap(for: .filter, navigation: app.list.keymap, prompt: prompt)),
+                    .init("Editing the filter", prompt),
+                ]
+                : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: app.list.keymap, scrolls: !app.options.wraps))]
+        }
+        screen.filterRule = { _, items in
+            guard let app = link.app, app.history.indices.contains(app.position),
+                let shown = app.matchingRows(of: app.history[app.position])
+            else { return items }
+            var snapshot = Snapshot<String, String>()
+            for section in items.sectionIdentifiers {
+                let rows = items.itemIdentifiers(inSection: section).filter { shown.contains($0) }
+                guard !rows.isEmpty else { continue }
+                snapshot.appendSections([section])
+                snapshot.appendItems(rows, toSection: section)
+            }
+            return snapshot
+        }
+        screen.emptyText = "waiting for the first run…"
+        screen.noMatchesText = "no row matches the filter"
+        screen.setItems(Snapshot())
+        screen.didShowItems = { link.app?.didShow() }  // after the empty list, which is no change
+    }
+
+    /// What a key of watch's keymaps does on the screen: the screen's own actions (quit, help,
+    /// the filter, the list's moves), else watch's.
+    private static func screenAction(_ action: WatchAction) -> ListScreenAction<WatchAction> {
+        switch action {
+        case .quit: .quit
+        case .toggleHelp: .toggleHelp
+        case .startFilter: .beginFilter
+        case .filterCommit: .keepFilter
+        case .clearFilter, .filterCancel: .clearFilter
+        case .list(let movement): .select(movement)
+        default: .app(action)
+        }
     }
 
     /// The command as a person reads it.
@@ -228,7 +294,7 @@ package final class WatchApp: TerminalApp {
 
     package func start(in program: Program) {
         self.program = program
-        list.animationClock = program.clock
+        screen.start(in: program)
         nextRunAt = program.clock.now
         startRunIfDue()
     }
@@ -238,22 +304,22 @@ package final class WatchApp: TerminalApp {
     /// keymap in force (keys) or the list (the mouse).
     /// - Complexity: O(events) look-ups, plus one filter per run of editing (``matchingRows(of:)``).
     package func handle(_ events: [InputEvent], in program: Program) {
-        var rest = events[...]
-        while !rest.isEmpty {
-            if isEditingFilter && !isFrozen {
-                let edit = filter.handle(rest)
-                if edit.changed { show(animated: true) }
-                if edit.consumed > 0 { program.setNeedsDisplay() }  // the cursor may have moved
-                rest = rest.dropFirst(edit.consumed)
+        defer { program.setNeedsDisplay() }
+        guard !isFrozen else {
+            // -e: the failing run is on screen; a key (not the terminal's unknown sequences) exits.
+            for event in events {
+                switch event {
+                case .key(.unknown): continue
+                case .key:
+                    program.quit(status: 8)
+                    return
+                case .mouse: list.handle(event)
+                default: continue
+                }
             }
-            guard let event = rest.popFirst() else { break }
-            switch event {
-            case .key(let key): handleKey(key, in: program)
-            case .mouse: list.handle(event)
-            default: break
-            }
-            if program.isFinished { return }
+            return
         }
+        screen.handle(events, in: program) { perform($0, in: program) }
     }
 
     package func tick(in program: Program) {
@@ -265,7 +331,7 @@ package final class WatchApp: TerminalApp {
         if let result = message as? CommandResult { finish(result) }
     }
 
-    package var isAnimating: Bool { list.isAnimating }
+    package var isAnimating: Bool { screen.isAnimating }
 
     package var nextDeadline: Double? {
         isPaused || isRunning || isFrozen ? nil : nextRunAt
@@ -298,7 +364,7 @@ package final class WatchApp: TerminalApp {
                 // Stopped: the status line says why and that a key exits, so the filter being
                 // typed closes (its query stays) rather than cover it.
                 isFrozen = true
-                isEditingFilter = false
+                screen.enter(.browsing)
             }
             return
         }
@@ -487,13 +553,10 @@ package final class WatchApp: TerminalApp {
     private func show(animated: Bool) {
         guard history.indices.contains(position) else { return }
         let run = history[position]
-        let shown = matchingRows(of: run)
         var snapshot = Snapshot<String, String>()
         for section in run.snapshot.sectionIdentifiers {
             var items = run.snapshot.itemIdentifiers(inSection: section)
             if let sort { items = sort.ordered(items, content: run.content) }
-            if let shown { items = items.filter { shown.contains($0) } }
-            guard !items.isEmpty || shown == nil else { continue }
             snapshot.appendSections([section])
             snapshot.appendItems(items, toSection: section)
         }
@@ -515,29 +578,35 @@ package final class WatchApp: TerminalApp {
             candidates.formUnion(run.changed.keys)
             candidates.formUnion(shownColors.keys)
             candidates.formUnion(run.colors.keys)
-            changed = candidates.filter { id in run.content[id] != nil && (shown?.contains(id) ?? true) && isChanged(id) }
+            changed = candidates.filter { id in run.content[id] != nil && isChanged(id) }
         } else {
             changed = snapshot.itemIdentifiers.filter(isChanged)
         }
-        if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-        list.emptyText = shown == nil ? "(no output)" : "no row matches the filter"
         shownContent = run.aligned.isEmpty ? run.content : run.aligned
         shownChanged = run.changed
         shownColors = run.colors
         shownNumber = run.number
-        list.apply(snapshot, animated: animated)
+        screen.emptyText = "(no output)"
+        screen.headerLines = run.header
+        // The screen filters (``matchingRows(of:)``, its filter rule) and tells ``didShow()``.
+        screen.setItems(snapshot, changed: changed, animated: animated)
+    }
+
+    /// The list took the rows shown (a run, or the filter): the last change's short form, and
+    /// the recording.
+    private func didShow() {
         let counts = list.lastChangeset.itemCounts
         let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]
             .filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
         lastChange = parts.isEmpty ? "no change" : parts.joined(separator: " ")
-        record(snapshot)
+        record(list.snapshot())
     }
 
     /// The rows of `run` that match the filter (``FilterQuery/listFilter(_:)``, as every TUIList
     /// list), or `nil` when there is no filter. Matching is the library's `FilterIndex`,
     /// built once per run filtered: O(bytes of the run) to build, then O(bytes searched) per
     /// term.
-    private func matchingRows(of run: Run) -> Set<String>? {
+    fileprivate func matchingRows(of run: Run) -> Set<String>? {
         let parsed = FilterQuery.listFilter(query)
         guard !parsed.isEmpty else { return nil }
         if filterIndex?.run != run.number {
@@ -561,16 +630,9 @@ package final class WatchApp: TerminalApp {
 
     // MARK: - Keys
 
-    private func handleKey(_ key: Key, in program: Program) {
-        if isFrozen {
-            // -e: the failing run is on screen; a key (not the terminal's unknown sequences) exits.
-            if case .unknown = key { return }
-            program.quit(status: 8)
-            return
-        }
-        guard let action = action(for: key) else { return }
+    /// Does one of watch's own actions (the screen does quit, help, the filter and the list's moves).
+    private func perform(_ action: WatchAction, in program: Program) {
         switch action {
-        case .quit: program.quit()
         case .togglePause:
             isPaused.toggle()
             if !isPaused { nextRunAt = min(nextRunAt, program.clock.now) }
@@ -586,21 +648,13 @@ package final class WatchApp: TerminalApp {
             guard position + 1 < history.count else { return }
             position = history.count - 1
             show(animated: true)
-        case .startFilter:
-            isEditingFilter = true
-            filter.prompt.moveCursor(to: filter.query.count)
-        case .clearFilter: if !query.isEmpty { setQuery("") }
-        case .toggleHelp: isShowingHelp.toggle()
-        case .filterCommit: isEditingFilter = false
-        case .filterCancel: isEditingFilter = false; setQuery("")
         case .nextSortField: setSort(field: (sort?.field ?? 0) + 1, descending: sort?.descending ?? false)
         case .previousSortField: setSort(field: (sort?.field ?? 1) - 1, descending: sort?.descending ?? false)
         case .reverseSort: setSort(field: sort?.field ?? 1, descending: !(sort?.descending ?? false))
         case .scrollLeft: scroll(by: -Self.scrollStep)
         case .scrollRight: scroll(by: Self.scrollStep)
-        case .list(let movement): list.moveSelection(movement)
+        case .quit, .startFilter, .clearFilter, .toggleHelp, .filterCommit, .filterCancel, .list: break  // the screen's
         }
-        program.setNeedsDisplay()
     }
 
     /// The mode the keys are in (``WatchKeymap/Mode``).
@@ -619,7 +673,23 @@ package final class WatchApp: TerminalApp {
     package func action(for key: Key) -> WatchAction? {
         if case .unknown = key, keyMode == .help { return nil }
         if promptAction(for: key) != nil { return nil }  // the query's edit, not an action
-        return keymap.action(for: key)
+        // The screen's keymap in force: what it dispatches.
+        let map: Keymap<ListScreenAction<WatchAction>>? =
+            switch keyMode {
+            case .normal: screen.keymap
+            case .filter: screen.filteringKeymap
+            case .help: screen.helpKeymap
+            }
+        switch map?.action(for: key) {
+        case .quit?: return .quit
+        case .toggleHelp?: return .toggleHelp
+        case .beginFilter?: return .startFilter
+        case .keepFilter?: return .filterCommit
+        case .clearFilter?: return keyMode == .filter ? .filterCancel : .clearFilter
+        case .select(let movement)?: return .list(movement)
+        case .app(let action)?: return action
+        default: return nil
+        }
     }
 
     /// The edit `key` makes to the query now: with the filter open, the prompt's keymap takes
@@ -662,20 +732,9 @@ package final class WatchApp: TerminalApp {
         }.max() ?? 1
     }
 
-    private func setQuery(_ text: String) {
-        guard text != query else { return }
-        filter.query = text
-        show(animated: true)
-    }
-
     // MARK: - Drawing
 
     package func render(into canvas: inout Canvas) {
-        let width = canvas.width, height = canvas.height
-        guard width >= 20, height >= 5 else {
-            canvas.draw("window too small", x: 0, y: 0, style: Style(attributes: .bold), maxWidth: width)
-            return
-        }
         var mode = ""
         if isPaused { mode = "PAUSED" }
         if let sort { mode += (mode.isEmpty ? "" : " · ") + "sort \(sort.argument)" }
@@ -684,35 +743,14 @@ package final class WatchApp: TerminalApp {
         }
         if firstColumn > 0 { mode += (mode.isEmpty ? "" : " · ") + "column \(firstColumn + 1)" }
         if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
-        var y = 0
-        if options.showsTitle {
-            TitleBar.boldBar(title: "every \(Self.seconds(options.interval)): \(commandLine)", detail: mode)
-                .draw(into: &canvas, in: canvas.bounds)
-            y = 1
-        }
-        let header = history.indices.contains(position) ? history[position].header : []
-        for line in header where y < height - 3 {
-            // From the first column, as the rows and procps watch's output.
-            canvas.draw(line, x: 0, y: y, style: Style(attributes: .bold), maxWidth: width)
-            y += 1
-        }
-        let middle = Rect(x: 0, y: y, width: width, height: max(0, height - 2 - y))
+        screen.titleDetail = mode
+        screen.status = " " + statusText
         if history.isEmpty, let result = lastResult, !result.succeeded {
-            drawFailure(result, into: &canvas, in: middle)
+            screen.body = { [unowned self] canvas, rect in drawFailure(result, into: &canvas, in: rect) }
         } else {
-            list.render(into: &canvas, rect: middle)
+            screen.body = nil
         }
-        let statusLine = Rect(x: 0, y: height - 2, width: width, height: 1)
-        if isEditingFilter {
-            // The filter being typed takes the status line's place, its cursor shown, with how
-            // many rows of the run on screen match.
-            let total = history.indices.contains(position) ? history[position].snapshot.numberOfItems : nil
-            filter.draw(into: &canvas, in: statusLine, matches: list.snapshot().numberOfItems, total: total)
-        } else {
-            StatusLine(left: " " + statusText).draw(into: &canvas, in: statusLine)
-        }
-        drawHelpBar(into: &canvas, y: height - 1)
-        if isShowingHelp { drawHelp(into: &canvas) }
+        screen.render(into: &canvas)
     }
 
     /// No run has succeeded yet and the last one failed: what it said, instead of an empty list —
@@ -731,32 +769,6 @@ package final class WatchApp: TerminalApp {
             canvas.draw(
                 line, x: rect.x, y: rect.y + index, style: index == 0 ? Style(attributes: .bold) : .plain, maxWidth: rect.width)
         }
-    }
-
-    /// The help bar: the items of the keymap in force (typing a filter, then those of the keys
-    /// that edit it).
-    private func drawHelpBar(into canvas: inout Canvas, y: Int) {
-        let style = Style(foreground: .ansi(6))
-        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
-        canvas.clear(line, style: style)
-        let mode = keyMode
-        let items = WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap)
-        HelpBar(items: items, separator: mode == .filter ? " · " : "  ", style: style)
-            .draw(into: &canvas, in: Rect(x: 1, y: y, width: max(0, canvas.width - 1), height: 1))
-    }
-
-    /// The help overlay: every binding of the keymap the help was opened over (watching, or
-    /// typing a filter, then the keys that edit the query), in a box over the screen.
-    private func drawHelp(into canvas: inout Canvas) {
-        let prompt = filter.prompt.keymap
-        let sections: [HelpOverlay.Section] =
-            isEditingFilter
-            ? [
-                .init(nil, WatchKeymap.keymap(for: .filter, navigation: list.keymap, prompt: prompt)),
-                .init("Editing the filter", prompt),
-            ]
-            : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap, scrolls: !options.wraps))]
-        HelpOverlay(title: "tuilist watch — keys", sections: sections).draw(into: &canvas, in: canvas.bounds)
     }
 
     /// The status line: the time and exit code of the run on screen (an older run's when one
