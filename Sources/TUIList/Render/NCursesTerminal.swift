@@ -287,32 +287,9 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         let previous =
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
-        let width = frame.width
-        for y in 0 ..< frame.height {
-            let base = y * width
-            guard let previous else {
-                written += writeRun(frame, y: y, from: 0, to: width)
-                continue
-            }
-            var x = 0
-            while x < width {
-                if frame.cells[base + x] == previous.cells[base + x] { x += 1; continue }
-                // A run of changes; gaps of up to 3 equal cells are written along with it.
-                var end = x + 1
-                var equal = 0
-                var scan = end
-                while scan < width, equal <= 3 {
-                    if frame.cells[base + scan] == previous.cells[base + scan] {
-                        equal += 1
-                    } else {
-                        equal = 0
-                        end = scan + 1
-                    }
-                    scan += 1
-                }
-                written += writeRun(frame, y: y, from: x, to: end)
-                x = end
-            }
+        // The frame diff every backend uses; gaps of up to 3 unchanged cells are written along.
+        frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
+            written += writeRun(frame, y: run.y, columns: run.columns)
         }
         wnoutrefresh(tui_stdscr())
         // Synchronized output: the terminal shows the frame once it is whole, so an animation
@@ -544,15 +521,13 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
 
     // MARK: - Output
 
-    /// Writes cells `from..<to` of line `y` (widened so no wide character is cut) into stdscr.
-    /// Returns the number of cells written.
-    private func writeRun(_ frame: Canvas, y: Int, from: Int, to: Int) -> Int {
+    /// Writes the cells `columns` of line `y` (a run of the frame diff: no wide character cut)
+    /// into stdscr. Returns the number of cells written.
+    private func writeRun(_ frame: Canvas, y: Int, columns: Range<Int>) -> Int {
         let width = frame.width
         let base = y * width
-        var start = from
-        var end = to
-        if start > 0, frame.cells[base + start].isContinuation { start -= 1 }
-        if end < width, frame.cells[base + end].isContinuation { end += 1 }
+        let start = columns.lowerBound
+        let end = columns.upperBound
         cellBuffer.removeAll(keepingCapacity: true)
         var x = start
         while x < end {
