@@ -41,7 +41,7 @@ import Darwin
 ///
 /// - Note: One terminal (this or an ``NCursesTerminal``) may be active per process: the restore
 ///   on signals is process-wide.
-public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
+public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
     /// How many lines the terminal takes.
     public enum Height: Hashable, Sendable {
         /// This many lines (at least 1).
@@ -105,16 +105,6 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// where its cursor was; nil otherwise (mouse reports are then not delivered).
     public private(set) var firstLine: Int?
 
-    var passesControlC: Bool {
-        get { input.passesControlC }
-        set { input.passesControlC = newValue }
-    }
-
-    var interruptStatus: Int32 {
-        get { input.interruptStatus }
-        set { input.interruptStatus = newValue }
-    }
-
     private var columns: Int
     private var terminalRows: Int
     private let inputDescriptor: Int32
@@ -123,7 +113,7 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     private let handlesSignals: Bool
     private let noColor: Bool
     /// The reading thread, the decoder and the signal pipe (shared with ``NCursesTerminal``).
-    private let input: TerminalInput
+    let input: TerminalInput
     private var encoder = AnsiFrameEncoder(placement: .inline)
     private var isRestored = false
     /// Whether the frame starts on the line below the caller's cursor (saved with DECSC and

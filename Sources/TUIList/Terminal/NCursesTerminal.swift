@@ -69,7 +69,7 @@ import Darwin
 ///   character, then a blank), so columns never drift; emoji ZWJ sequences show their first emoji.
 ///
 /// - Note: One `NCursesTerminal` may be active per process (ncurses keeps global state).
-public final class NCursesTerminal: Terminal, ControlCPassing {
+public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// Why a terminal could not be started.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// `TERM` names no terminfo entry, or one that cannot address the cursor.
@@ -108,20 +108,6 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         return TerminalSize(columns: Int(max(0, columns)), rows: Int(max(0, rows)))
     }
 
-    /// Whether Ctrl-C reaches the app as a key instead of ending the program (``Program`` sets
-    /// it from ``TerminalApp/handlesControlC``). Either way, a second Ctrl-C that arrives
-    /// before the program loop took the first ends the program at once with status 130.
-    var passesControlC: Bool {
-        get { input.passesControlC }
-        set { input.passesControlC = newValue }
-    }
-
-    /// The status Ctrl-C ends a busy program with (``Program/interruptStatus``).
-    var interruptStatus: Int32 {
-        get { input.interruptStatus }
-        set { input.interruptStatus = newValue }
-    }
-
     /// How colours are shown, decided at start.
     public let colorMode: ColorMode
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).
@@ -138,7 +124,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     private let inputDescriptor: Int32
     private let outputDescriptor: Int32
     /// The reading thread, the decoder and the signal pipe (shared with ``InlineTerminal``).
-    private let input: TerminalInput
+    let input: TerminalInput
     private let handlesSignals: Bool
     private var usesDefaultColors = false
     private var lastFrame: Canvas?

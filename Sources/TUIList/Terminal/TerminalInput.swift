@@ -165,3 +165,26 @@ final class TerminalInput {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
+
+/// A live terminal reading its input through a ``TerminalInput``: the Ctrl-C contract
+/// (``ControlCPassing``) is the input's.
+protocol ReadsTerminalInput: ControlCPassing {
+    /// The reading thread, the decoder and the signal pipe.
+    var input: TerminalInput { get }
+}
+
+extension ReadsTerminalInput {
+    /// Whether Ctrl-C reaches the app as a key instead of ending the program (``Program`` sets
+    /// it from ``TerminalApp/handlesControlC``). Either way, a second Ctrl-C that arrives
+    /// before the program loop took the first ends the program at once with status 130.
+    var passesControlC: Bool {
+        get { input.passesControlC }
+        set { input.passesControlC = newValue }
+    }
+
+    /// The status Ctrl-C ends a busy program with (``Program/interruptStatus``).
+    var interruptStatus: Int32 {
+        get { input.interruptStatus }
+        set { input.interruptStatus = newValue }
+    }
+}
