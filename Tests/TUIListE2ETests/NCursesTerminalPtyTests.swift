@@ -1,6 +1,7 @@
 import Foundation
-import TUIList
 import Testing
+
+@testable import TUIList
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,28 @@ struct NCursesTerminalPtyTests {
             }
         }
         try body(slave, drain, master)
+    }
+
+    /// A terminal told (as ``Program`` tells it for an app with `handlesControlC`) to pass
+    /// Ctrl-C on keeps running while nobody reads it, and hands Ctrl-C over as a key: the
+    /// setting reaches the reading thread of the shared ``TerminalInput``. Were it lost on the
+    /// way, that thread would end this process with status 130 a quarter of a second after the key.
+    @Test func aTerminalThatPassesControlCOnHandsItOverAsAKey() throws {
+        try withPty { slave, _, master in
+            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+            defer { terminal.restore() }
+            let passing: any ControlCPassing = terminal
+            passing.passesControlC = true
+            #expect(terminal.passesControlC)
+            var key: UInt8 = 0x03
+            #expect(write(master, &key, 1) == 1)
+            usleep(600_000)  // busy: longer than the quarter second after which Ctrl-C ends a program
+            var events: [InputEvent] = []
+            for _ in 0 ..< 20 where !events.contains(.key(.control("c"))) {
+                events += terminal.nextEvents(timeout: 0.1, waker: nil) ?? []
+            }
+            #expect(events.contains(.key(.control("c"))), "\(events)")
+        }
     }
 
     @Test func writesOnlyWhatChanged() throws {

@@ -91,22 +91,6 @@ extension TerminalApp {
     public var needsScreen: Bool { true }
 }
 
-/// A terminal whose input reader can end a busy program on Ctrl-C by itself
-/// (``NCursesTerminal``); ``Program`` tells it whether the app reads Ctrl-C as a key.
-/// A terminal whose height follows the app's ``TerminalApp/preferredLines`` (``InlineTerminal``,
-/// and ``DeferredTerminal`` on its behalf).
-protocol LineFitting: AnyObject {
-    /// The lines the app needs, set before every frame.
-    var preferredLines: Int? { get set }
-}
-
-protocol ControlCPassing: AnyObject {
-    /// Whether Ctrl-C reaches the app as a key (a second one still ends the program).
-    var passesControlC: Bool { get set }
-    /// The status Ctrl-C ends the program with when the reader ends it.
-    var interruptStatus: Int32 { get set }
-}
-
 /// The loop every TUIList app runs on: it owns the terminal and the clock, waits for input,
 /// a timer, the next animation frame or a wake, hands the app all pending events as one batch,
 /// and draws at most once per frame.

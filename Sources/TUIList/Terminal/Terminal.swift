@@ -1,8 +1,9 @@
 /// Where frames go and input comes from.
 ///
-/// Two backends implement it: `NCursesTerminal` (a real terminal through ncursesw) and
-/// `HeadlessTerminal` (memory only, for tests and replays). Callers render a whole frame into a
-/// `Canvas` and hand it over; the backend works out what changed.
+/// Backends implement it: `NCursesTerminal` (a real terminal through ncursesw), `InlineTerminal`
+/// (lines below the cursor) and `HeadlessTerminal` (memory only, for tests and replays).
+/// Callers render a whole frame into a `Canvas` and hand it over; the backend works out what
+/// changed (with the one frame diff, `Canvas.forEachChangedRun`).
 ///
 /// ```swift
 /// let terminal: Terminal = HeadlessTerminal(columns: 80, rows: 24)
@@ -63,4 +64,21 @@ extension Terminal {
             if let remaining, remaining <= 0.01 { return [] }
         }
     }
+}
+
+/// A terminal whose height follows the app's ``TerminalApp/preferredLines`` (``InlineTerminal``,
+/// and ``DeferredTerminal`` on its behalf).
+protocol LineFitting: AnyObject {
+    /// The lines the app needs, set before every frame.
+    var preferredLines: Int? { get set }
+}
+
+/// A terminal whose input reader can end a busy program on Ctrl-C by itself
+/// (``NCursesTerminal``, ``InlineTerminal``); ``Program`` tells it whether the app reads
+/// Ctrl-C as a key.
+protocol ControlCPassing: AnyObject {
+    /// Whether Ctrl-C reaches the app as a key (a second one still ends the program).
+    var passesControlC: Bool { get set }
+    /// The status Ctrl-C ends the program with when the reader ends it.
+    var interruptStatus: Int32 { get set }
 }

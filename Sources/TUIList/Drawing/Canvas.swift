@@ -363,13 +363,4 @@ extension Canvas {
         }
         return result
     }
-
-    /// The number of cells that differ between two canvases of the same size (all cells of
-    /// `self` when sizes differ).
-    public func changedCells(since previous: Canvas) -> Int {
-        guard previous.width == width, previous.height == height else { return cells.count }
-        var count = 0
-        for i in cells.indices where cells[i] != previous.cells[i] { count += 1 }
-        return count
-    }
 }

@@ -53,25 +53,14 @@ public struct AnsiFrameEncoder: Sendable {
         }
         row = 0
         var current: Style? = full ? .plain : nil
-        for y in 0 ..< canvas.height {
-            // The changed span of this line, widened so a wide character is written whole.
-            var first = -1, last = -1
-            for x in 0 ..< canvas.width where full || previous![x, y] != canvas[x, y] {
-                if first < 0 { first = x }
-                last = x
-            }
-            guard first >= 0 else { continue }
-            if full {
-                // A cleared screen is blank already: skip leading and trailing plain blanks.
-                while first <= last && canvas[first, y] == .blank() { first += 1 }
-                while last >= first && canvas[last, y] == .blank() { last -= 1 }
-                guard first <= last else { continue }
-            }
-            while first > 0 && canvas[first, y].isContinuation { first -= 1 }
-            while last + 1 < canvas.width && canvas[last + 1, y].isContinuation { last += 1 }
-            out += move(x: first, y: y)
-            for x in first ... last {
-                let cell = canvas[x, y]
+        // The frame diff every backend uses, one run per changed line (a cursor move costs more
+        // than the unchanged cells between changes); after a clear, against a blank canvas, so
+        // leading and trailing plain blanks are not written.
+        let before = full ? Canvas(width: canvas.width, height: canvas.height) : previous
+        canvas.forEachChangedRun(since: before, joiningGapsUpTo: .max) { run in
+            out += move(x: run.columns.lowerBound, y: run.y)
+            for x in run.columns {
+                let cell = canvas[x, run.y]
                 if cell.isContinuation { continue }
                 if current != cell.style {
                     out += Self.sgr(cell.style)

@@ -41,7 +41,7 @@ import Darwin
 ///
 /// - Note: One terminal (this or an ``NCursesTerminal``) may be active per process: the restore
 ///   on signals is process-wide.
-public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
+public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
     /// How many lines the terminal takes.
     public enum Height: Hashable, Sendable {
         /// This many lines (at least 1).
@@ -105,16 +105,6 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// where its cursor was; nil otherwise (mouse reports are then not delivered).
     public private(set) var firstLine: Int?
 
-    var passesControlC: Bool {
-        get { reader.passesControlC }
-        set { reader.passesControlC = newValue }
-    }
-
-    var interruptStatus: Int32 {
-        get { reader.interruptStatus }
-        set { reader.interruptStatus = newValue }
-    }
-
     private var columns: Int
     private var terminalRows: Int
     private let inputDescriptor: Int32
@@ -122,13 +112,9 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     private let mouseEnabled: Bool
     private let handlesSignals: Bool
     private let noColor: Bool
-    private let reader: TerminalInputReader
-    private let signalDescriptor: Int32
+    /// The reading thread, the decoder and the signal pipe (shared with ``NCursesTerminal``).
+    let input: TerminalInput
     private var encoder = AnsiFrameEncoder(placement: .inline)
-    private var decoder = InputDecoder()
-    private var queued: [InputEvent] = []
-    private var lastInputTime = 0.0
-    private var inputClosed = false
     private var isRestored = false
     /// Whether the frame starts on the line below the caller's cursor (saved with DECSC and
     /// put back with DECRC on the way out) rather than on the caller's own line.
@@ -187,11 +173,10 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
             NCursesTerminal.installSignalHandlers()
             tui_install_fatal_signal_handlers()
         }
-        signalDescriptor = tui_install_event_signals()
-        reader = TerminalInputReader(input: input)
+        self.input = TerminalInput(input: input, signalDescriptor: tui_install_event_signals())
         write(setup)
         armRestore()
-        reader.start()
+        self.input.start()
         enableInputModes()
         // Does the terminal show a frame whole when asked to (DEC mode 2026)? Never waited for.
         write("\u{1B}[?2026$p")
@@ -220,10 +205,9 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
 
     /// The next input event, waiting at most `timeout` seconds (nil: forever, 0: poll).
     public func nextEvent(timeout: Double?) -> InputEvent? {
-        if queued.isEmpty, let events = nextEvents(timeout: timeout, waker: nil) {
-            queued = events
-        }
-        return queued.isEmpty ? nil : queued.removeFirst()
+        guard !isRestored else { return nil }
+        takeTypedAhead()
+        return input.nextEvent(timeout: timeout, signals: handleSignals, translate: translate)
     }
 
     /// Every pending event as one batch, as ``NCursesTerminal/nextEvents(timeout:waker:)``
@@ -231,50 +215,16 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// while `waker` is pending, and nil once the input hung up and everything was handed over.
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         guard !isRestored else { return nil }
-        if !typedAhead.isEmpty {
-            queued += translate(decoder.decode(typedAhead))
-            typedAhead.removeAll()
-            lastInputTime = Self.now()
-        }
-        if !queued.isEmpty {
-            defer { queued.removeAll() }
-            return queued
-        }
-        let deadline = timeout.map { Self.now() + max(0, $0) }
-        var events: [InputEvent] = []
-        while true {
-            if waker?.isPending == true { return events }
-            var wait: Double? = deadline.map { $0 - Self.now() }
-            if decoder.isWaitingForMore {
-                let limit = lastInputTime + (decoder.isInPaste ? 1.0 : 0.025) - Self.now()
-                wait = min(wait ?? limit, limit)
-            }
-            if inputClosed && !decoder.isWaitingForMore { return events.isEmpty ? nil : events }
-            let milliseconds: Int32 = wait.map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
-            var fds = [
-                pollfd(fd: reader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: waker?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 3, inputClosed ? 0 : milliseconds)
-            if ready < 0 && errno != EINTR { return events.isEmpty ? nil : events }
-            if fds[1].revents != 0 { events += handleSignals() }
-            if fds[0].revents != 0 {
-                let (bytes, hungUp) = reader.take()
-                if !bytes.isEmpty {
-                    events += translate(decoder.decode(bytes))
-                    lastInputTime = Self.now()
-                }
-                if hungUp { inputClosed = true }
-            }
-            if decoder.isWaitingForMore,
-                inputClosed || Self.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025)
-            {
-                events += translate(decoder.flush())
-            }
-            if !events.isEmpty { return events }
-            if let deadline, Self.now() >= deadline, !decoder.isWaitingForMore { return [] }
-        }
+        takeTypedAhead()
+        return input.nextEvents(timeout: timeout, waker: waker, signals: handleSignals, translate: translate)
+    }
+
+    /// What was typed while the cursor report was awaited, decoded first.
+    private func takeTypedAhead() {
+        guard !typedAhead.isEmpty else { return }
+        let bytes = typedAhead
+        typedAhead.removeAll()
+        input.feed(bytes, translate: translate)
     }
 
     /// Clears the lines taken, puts the cursor back where the caller left it, shows it, turns
@@ -283,7 +233,7 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
-        reader.stop()
+        input.stop()
         tui_emergency_restore()  // the armed leaveSequence, then the saved modes
         tui_disarm_restore()
         tui_reset_event_signals()
@@ -300,12 +250,12 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     /// - Parameter body: Runs with the terminal given back.
     public func suspend(_ body: () -> Void) {
         guard !isRestored else { return body() }
-        reader.stop()
+        input.stop()
         leave()
         body()
         retake()
-        reader.start()
-        queued.append(.resize(size))
+        input.start()
+        input.queued.append(.resize(size))
     }
 
     // MARK: - Leaving and taking the lines again
@@ -365,21 +315,16 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
     }
 
     /// Ctrl-Z suspends (and comes back as `.resize`); mouse lines become frame lines.
-    private func translate(_ events: [InputEvent]) -> [InputEvent] {
-        for report in decoder.modeReports where report.mode == 2026 {
+    private func translate(_ events: [InputEvent], modeReports: [InputDecoder.ModeReport]) -> [InputEvent] {
+        for report in modeReports where report.mode == 2026 {
             synchronizedOutput = report.isSupported
             armRestore()
         }
-        decoder.modeReports.removeAll()
         var result: [InputEvent] = []
         for event in events {
             switch event {
             case .key(.control("z")):
-                reader.stop()
-                leave()
-                tui_stop_self()
-                retake()
-                reader.start()
+                suspendProcess()
                 result.append(.resize(size))
             case .mouse(var mouse):
                 guard let firstLine else { continue }
@@ -393,31 +338,23 @@ public final class InlineTerminal: Terminal, ControlCPassing, LineFitting {
         return result
     }
 
+    /// Ctrl-Z (typed, or SIGTSTP from outside): the lines given back, this process stopped,
+    /// the lines taken again once continued.
+    private func suspendProcess() {
+        input.stop()
+        leave()
+        tui_stop_self()
+        retake()
+        input.start()
+    }
+
     /// A resize: the lines cleared and taken again for the new size, the next frame whole.
-    private func handleSignals() -> [InputEvent] {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        var resized = false
-        var suspend = false
-        while true {
-            let n = read(signalDescriptor, &buffer, buffer.count)
-            guard n > 0 else { break }
-            for byte in buffer[0 ..< n] {
-                switch Int32(byte) {
-                case SIGWINCH, SIGCONT: resized = true
-                case SIGTSTP: suspend = true
-                default: break
-                }
-            }
-        }
-        if suspend {
-            reader.stop()
-            leave()
-            tui_stop_self()
-            retake()
-            reader.start()
+    private func handleSignals(_ signals: TerminalInput.Signals) -> [InputEvent] {
+        if signals.suspend {
+            suspendProcess()
             return [.resize(size)]
         }
-        guard resized else { return [] }
+        guard signals.resized else { return [] }
         (terminalRows, columns) = Self.windowSize(outputDescriptor)
         let wanted = fittedLines()
         write("\u{1B}[0m\r\u{1B}[J")

@@ -69,7 +69,7 @@ import Darwin
 ///   character, then a blank), so columns never drift; emoji ZWJ sequences show their first emoji.
 ///
 /// - Note: One `NCursesTerminal` may be active per process (ncurses keeps global state).
-public final class NCursesTerminal: Terminal, ControlCPassing {
+public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// Why a terminal could not be started.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// `TERM` names no terminfo entry, or one that cannot address the cursor.
@@ -108,20 +108,6 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         return TerminalSize(columns: Int(max(0, columns)), rows: Int(max(0, rows)))
     }
 
-    /// Whether Ctrl-C reaches the app as a key instead of ending the program (``Program`` sets
-    /// it from ``TerminalApp/handlesControlC``). Either way, a second Ctrl-C that arrives
-    /// before the program loop took the first ends the program at once with status 130.
-    var passesControlC: Bool {
-        get { reader.passesControlC }
-        set { reader.passesControlC = newValue }
-    }
-
-    /// The status Ctrl-C ends a busy program with (``Program/interruptStatus``).
-    var interruptStatus: Int32 {
-        get { reader.interruptStatus }
-        set { reader.interruptStatus = newValue }
-    }
-
     /// How colours are shown, decided at start.
     public let colorMode: ColorMode
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).
@@ -137,12 +123,8 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     private let mouseEnabled: Bool
     private let inputDescriptor: Int32
     private let outputDescriptor: Int32
-    private let reader: TerminalInputReader
-    private let signalDescriptor: Int32
-    private var decoder = InputDecoder()
-    private var queued: [InputEvent] = []
-    private var lastInputTime = 0.0
-    private var inputClosed = false
+    /// The reading thread, the decoder and the signal pipe (shared with ``InlineTerminal``).
+    let input: TerminalInput
     private let handlesSignals: Bool
     private var usesDefaultColors = false
     private var lastFrame: Canvas?
@@ -229,9 +211,8 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
             NCursesTerminal.installSignalHandlers()
             tui_install_fatal_signal_handlers()
         }
-        signalDescriptor = tui_install_event_signals()
-        reader = TerminalInputReader(input: input)
-        reader.start()
+        self.input = TerminalInput(input: input, signalDescriptor: tui_install_event_signals())
+        self.input.start()
         enableInputModes()
         // Does the terminal draw a frame at once when asked to (DEC mode 2026)? The answer
         // comes back as input, whenever it comes; a terminal that does not answer is never
@@ -287,32 +268,9 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         let previous =
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
-        let width = frame.width
-        for y in 0 ..< frame.height {
-            let base = y * width
-            guard let previous else {
-                written += writeRun(frame, y: y, from: 0, to: width)
-                continue
-            }
-            var x = 0
-            while x < width {
-                if frame.cells[base + x] == previous.cells[base + x] { x += 1; continue }
-                // A run of changes; gaps of up to 3 equal cells are written along with it.
-                var end = x + 1
-                var equal = 0
-                var scan = end
-                while scan < width, equal <= 3 {
-                    if frame.cells[base + scan] == previous.cells[base + scan] {
-                        equal += 1
-                    } else {
-                        equal = 0
-                        end = scan + 1
-                    }
-                    scan += 1
-                }
-                written += writeRun(frame, y: y, from: x, to: end)
-                x = end
-            }
+        // The frame diff every backend uses; gaps of up to 3 unchanged cells are written along.
+        frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
+            written += writeRun(frame, y: run.y, columns: run.columns)
         }
         wnoutrefresh(tui_stdscr())
         // Synchronized output: the terminal shows the frame once it is whole, so an animation
@@ -328,10 +286,8 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     /// The next input event, waiting at most `timeout` seconds (nil: forever, 0: poll). Nil
     /// when none arrived in time, or (waiting forever) when the input hung up.
     public func nextEvent(timeout: Double?) -> InputEvent? {
-        if queued.isEmpty, let events = nextEvents(timeout: timeout, waker: nil) {
-            queued = events
-        }
-        return queued.isEmpty ? nil : queued.removeFirst()
+        guard !isRestored else { return nil }
+        return input.nextEvent(timeout: timeout, signals: handleSignals, translate: terminalKeys)
     }
 
     /// Every event that is pending, as one batch: waits at most `timeout` seconds (nil:
@@ -342,46 +298,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     /// A resize or a return from Ctrl-Z is a `.resize` event; the next frame is drawn in full.
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         guard !isRestored else { return nil }
-        if !queued.isEmpty {
-            defer { queued.removeAll() }
-            return queued
-        }
-        let deadline = timeout.map { NCursesTerminal.now() + max(0, $0) }
-        var events: [InputEvent] = []
-        while true {
-            if waker?.isPending == true { return events }
-            // A lone Escape (or half a sequence) waits 25 ms for the rest; a paste, a second.
-            var wait: Double? = deadline.map { $0 - NCursesTerminal.now() }
-            if decoder.isWaitingForMore {
-                let limit = lastInputTime + (decoder.isInPaste ? 1.0 : 0.025) - NCursesTerminal.now()
-                wait = min(wait ?? limit, limit)
-            }
-            if inputClosed && !decoder.isWaitingForMore { return events.isEmpty ? nil : events }
-            let milliseconds: Int32 = wait.map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
-            var fds = [
-                pollfd(fd: reader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: waker?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 3, inputClosed ? 0 : milliseconds)
-            if ready < 0 && errno != EINTR { return events.isEmpty ? nil : events }
-            if fds[1].revents != 0 { events += handleSignals() }
-            if fds[0].revents != 0 {
-                let (bytes, hungUp) = reader.take()
-                if !bytes.isEmpty {
-                    events += terminalKeys(decoder.decode(bytes))
-                    lastInputTime = NCursesTerminal.now()
-                }
-                if hungUp { inputClosed = true }
-            }
-            if decoder.isWaitingForMore,
-                inputClosed || NCursesTerminal.now() >= lastInputTime + (decoder.isInPaste ? 1.0 : 0.025)
-            {
-                events += terminalKeys(decoder.flush())
-            }
-            if !events.isEmpty { return events }
-            if let deadline, NCursesTerminal.now() >= deadline, !decoder.isWaitingForMore { return [] }
-        }
+        return input.nextEvents(timeout: timeout, waker: waker, signals: handleSignals, translate: terminalKeys)
     }
 
     /// Leaves ncurses: shows the cursor, ends the alternate screen, turns bracketed paste and
@@ -404,7 +321,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
             tui_reset_signal_handlers()
             tui_reset_fatal_signal_handlers()
         }
-        reader.stop()
+        input.stop()
         delscreen(screen)
         tui_fclose(outputFile)
         tui_fclose(inputFile)
@@ -431,28 +348,11 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         writeControl((mouseEnabled ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" : "") + "\u{1B}[?2004l")
     }
 
-    /// Reads the signal pipe: a resize becomes `.resize`; Ctrl-Z suspends here and returns as
-    /// `.resize` once continued.
-    private func handleSignals() -> [InputEvent] {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        var resized = false
-        var suspend = false
-        while true {
-            let n = read(signalDescriptor, &buffer, buffer.count)
-            guard n > 0 else { break }
-            for byte in buffer[0 ..< n] {
-                switch Int32(byte) {
-                case SIGWINCH, SIGCONT: resized = true
-                case SIGTSTP: suspend = true
-                default: break
-                }
-            }
-        }
-        if suspend {
-            suspendProcess()
-            resized = true
-        }
-        guard resized else { return [] }
+    /// The signals that arrived: a resize becomes `.resize`; Ctrl-Z sent from outside
+    /// suspends here and returns as `.resize` once continued.
+    private func handleSignals(_ signals: TerminalInput.Signals) -> [InputEvent] {
+        if signals.suspend { suspendProcess() }
+        guard signals.resized || signals.suspend else { return [] }
         return [sizeChanged()]
     }
 
@@ -470,12 +370,9 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     /// process (only this one: in raw mode the key sends no signal to the caller's process
     /// group) and comes back as a `.resize`; the answer to the synchronized-output query
     /// turns frame wrapping on.
-    private func terminalKeys(_ events: [InputEvent]) -> [InputEvent] {
-        if !decoder.modeReports.isEmpty {
-            for report in decoder.modeReports where report.mode == 2026 {
-                synchronizedOutput = report.isSupported
-            }
-            decoder.modeReports.removeAll()
+    private func terminalKeys(_ events: [InputEvent], modeReports: [InputDecoder.ModeReport]) -> [InputEvent] {
+        for report in modeReports where report.mode == 2026 {
+            synchronizedOutput = report.isSupported
         }
         guard events.contains(.key(.control("z"))) else { return events }
         var result: [InputEvent] = []
@@ -500,7 +397,7 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
     /// - Parameter body: Runs with the terminal given back.
     public func suspend(_ body: () -> Void) {
         guard !isRestored else { return body() }
-        reader.stop()
+        input.stop()
         disableInputModes()
         curs_set(1)
         endwin()
@@ -520,8 +417,8 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
             resizeterm(Int32(window.ws_row), Int32(window.ws_col))
         }
         needsFullRedraw = true
-        reader.start()
-        queued.append(.resize(size))
+        input.start()
+        input.queued.append(.resize(size))
     }
 
     /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again when continued.
@@ -544,15 +441,13 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
 
     // MARK: - Output
 
-    /// Writes cells `from..<to` of line `y` (widened so no wide character is cut) into stdscr.
-    /// Returns the number of cells written.
-    private func writeRun(_ frame: Canvas, y: Int, from: Int, to: Int) -> Int {
+    /// Writes the cells `columns` of line `y` (a run of the frame diff: no wide character cut)
+    /// into stdscr. Returns the number of cells written.
+    private func writeRun(_ frame: Canvas, y: Int, columns: Range<Int>) -> Int {
         let width = frame.width
         let base = y * width
-        var start = from
-        var end = to
-        if start > 0, frame.cells[base + start].isContinuation { start -= 1 }
-        if end < width, frame.cells[base + end].isContinuation { end += 1 }
+        let start = columns.lowerBound
+        let end = columns.upperBound
         cellBuffer.removeAll(keepingCapacity: true)
         var x = start
         while x < end {
@@ -655,11 +550,5 @@ public final class NCursesTerminal: Terminal, ControlCPassing {
         nextPair += 1
         pairs[key] = pair
         return pair
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
