@@ -7,206 +7,221 @@ import Testing
 import Glibc
 #endif
 
-/// NCursesTerminal in this process on a pseudo-terminal: what it writes, and how it fails.
-@Suite("NCursesTerminal on a pty", .serialized)
-struct NCursesTerminalPtyTests {
-    /// A pty of `columns`×`rows`; `body` gets the slave descriptor and a function that returns
-    /// the bytes that reached the master since its last call (waiting until 100 ms of quiet).
-    private func withPty(columns: Int = 40, rows: Int = 10, _ body: (Int32, () -> [UInt8]) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in
-            try withPty(columns: columns, rows: rows) { slave, drain, _ in try body(slave, drain) }
-        }
-    }
+/// The terminals that run in this process on a pseudo-terminal: one test at a time across
+/// both suites, since a terminal arms process-wide state (the restore on signals and exit,
+/// signal handlers, the one-screen flag) that a test running beside it would disturb.
+@Suite("Terminals on a pty", .serialized)
+enum PtyTerminalSuites {}
 
-    /// As above; `body` also gets the master descriptor, to answer as a terminal would.
-    private func withPty(columns: Int = 40, rows: Int = 10, _ body: (Int32, () -> [UInt8], Int32) throws -> Void) throws {
-        var master: Int32 = -1
-        var slave: Int32 = -1
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        try #require(openpty(&master, &slave, nil, nil, &size) == 0)
-        defer {
-            close(master)
-            close(slave)
-        }
-        func drain() -> [UInt8] {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 100) > 0 else { return bytes }
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 { return bytes }
-                bytes += buffer[0 ..< n]
+extension PtyTerminalSuites {
+    /// NCursesTerminal in this process on a pseudo-terminal: what it writes, and how it fails.
+    @Suite("NCursesTerminal on a pty", .serialized)
+    struct NCursesTerminalPtyTests {
+        /// A pty of `columns`×`rows`; `body` gets the slave descriptor and a function that returns
+        /// the bytes that reached the master since its last call (waiting until 100 ms of quiet).
+        private func withPty(columns: Int = 40, rows: Int = 10, _ body: (Int32, () -> [UInt8]) throws -> Void) throws {
+            try withoutActuallyEscaping(body) { body in
+                try withPty(columns: columns, rows: rows) { slave, drain, _ in try body(slave, drain) }
             }
         }
-        try body(slave, drain, master)
-    }
 
-    /// A terminal told (as ``Program`` tells it for an app with `handlesControlC`) to pass
-    /// Ctrl-C on keeps running while nobody reads it, and hands Ctrl-C over as a key: the
-    /// setting reaches the reading thread of the shared ``TerminalInput``. Were it lost on the
-    /// way, that thread would end this process with status 130 a quarter of a second after the key.
-    @Test func aTerminalThatPassesControlCOnHandsItOverAsAKey() throws {
-        try withPty { slave, _, master in
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            defer { terminal.restore() }
-            let passing: any ControlCPassing = terminal
-            passing.passesControlC = true
-            #expect(terminal.passesControlC)
-            var key: UInt8 = 0x03
-            #expect(write(master, &key, 1) == 1)
-            usleep(600_000)  // busy: longer than the quarter second after which Ctrl-C ends a program
-            var events: [InputEvent] = []
-            for _ in 0 ..< 20 where !events.contains(.key(.control("c"))) {
-                events += terminal.nextEvents(timeout: 0.1, waker: nil) ?? []
+        /// As above; `body` also gets the master descriptor, to answer as a terminal would.
+        private func withPty(columns: Int = 40, rows: Int = 10, _ body: (Int32, () -> [UInt8], Int32) throws -> Void) throws {
+            var master: Int32 = -1
+            var slave: Int32 = -1
+            var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            try #require(openpty(&master, &slave, nil, nil, &size) == 0)
+            defer {
+                close(master)
+                close(slave)
             }
-            #expect(events.contains(.key(.control("c"))), "\(events)")
-        }
-    }
-
-    @Test func writesOnlyWhatChanged() throws {
-        try withPty { slave, drain in
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            defer { terminal.restore() }
-            #expect(terminal.size == TerminalSize(columns: 40, rows: 10))
-            var canvas = Canvas(width: 40, height: 10)
-            for y in 0 ..< 10 { canvas.draw("line \(y) 漢字 🚀 text", x: 0, y: y) }
-            terminal.present(canvas)
-            let first = drain()
-            #expect(String(decoding: first, as: UTF8.self).contains("line 9 漢字 🚀 text"))
-
-            terminal.present(canvas)
-            #expect(terminal.cellsWrittenLastFrame == 0)
-            #expect(drain().count < 8, "an unchanged frame writes (almost) nothing")
-
-            canvas.draw("X", x: 3, y: 4)
-            terminal.present(canvas)
-            #expect(terminal.cellsWrittenLastFrame == 1)
-            let one = drain()
-            #expect(one.count < 24, "one changed cell: \(one.count) bytes")
-            #expect(one.contains(UInt8(ascii: "X")))
-        }
-    }
-
-    @Test func restoreIsIdempotentAndAllowsANewTerminal() throws {
-        try withPty { slave, drain in
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            #expect(throws: NCursesTerminal.Error.alreadyActive) {
-                _ = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+            func drain() -> [UInt8] {
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, 100) > 0 else { return bytes }
+                    let n = read(master, &buffer, buffer.count)
+                    if n <= 0 { return bytes }
+                    bytes += buffer[0 ..< n]
+                }
             }
-            terminal.present(Canvas(width: 40, height: 10))
-            terminal.restore()
-            terminal.restore()
-            let bytes = String(decoding: drain(), as: UTF8.self)
-            #expect(bytes.components(separatedBy: "\u{1B}[?1049l").count == 2, "left the alternate screen once")
-            var modes = termios()
-            tcgetattr(slave, &modes)
-            #expect(modes.c_lflag & tcflag_t(ICANON) != 0)
-            #expect(modes.c_lflag & tcflag_t(ECHO) != 0)
-            let again = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            again.restore()
+            try body(slave, drain, master)
         }
-    }
 
-    @Test func unknownTerminalTypeThrows() throws {
-        try withPty { slave, _ in
-            #expect(throws: NCursesTerminal.Error.unusableTerminal("nonexistent-term")) {
-                _ = try NCursesTerminal(terminalType: "nonexistent-term", input: slave, output: slave, handleSignals: false)
-            }
-            #expect(throws: NCursesTerminal.Error.unusableTerminal("dumb")) {
-                _ = try NCursesTerminal(terminalType: "dumb", input: slave, output: slave, handleSignals: false)
+        /// A terminal told (as ``Program`` tells it for an app with `handlesControlC`) to pass
+        /// Ctrl-C on keeps running while nobody reads it, and hands Ctrl-C over as a key: the
+        /// setting reaches the reading thread of the shared ``TerminalInput``. Were it lost on the
+        /// way, that thread would end this process with status 130 a quarter of a second after the key.
+        @Test func aTerminalThatPassesControlCOnHandsItOverAsAKey() throws {
+            try withPty { slave, _, master in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                let passing: any ControlCPassing = terminal
+                passing.passesControlC = true
+                #expect(terminal.passesControlC)
+                var key: UInt8 = 0x03
+                #expect(write(master, &key, 1) == 1)
+                usleep(600_000)  // busy: longer than the quarter second after which Ctrl-C ends a program
+                var events: [InputEvent] = []
+                for _ in 0 ..< 20 where !events.contains(.key(.control("c"))) {
+                    events += terminal.nextEvents(timeout: 0.1, waker: nil) ?? []
+                }
+                #expect(events.contains(.key(.control("c"))), "\(events)")
             }
         }
-    }
 
-    @Test func outputThatIsNotATerminalThrows() throws {
-        var pipeEnds: [Int32] = [0, 0]
-        try #require(pipe(&pipeEnds) == 0)
-        defer { for end in pipeEnds { close(end) } }
-        #expect(throws: NCursesTerminal.Error.notATerminal) {
-            _ = try NCursesTerminal(input: pipeEnds[0], output: pipeEnds[1], handleSignals: false)
+        @Test func writesOnlyWhatChanged() throws {
+            try withPty { slave, drain in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                #expect(terminal.size == TerminalSize(columns: 40, rows: 10))
+                var canvas = Canvas(width: 40, height: 10)
+                for y in 0 ..< 10 { canvas.draw("line \(y) 漢字 🚀 text", x: 0, y: y) }
+                terminal.present(canvas)
+                let first = drain()
+                #expect(String(decoding: first, as: UTF8.self).contains("line 9 漢字 🚀 text"))
+
+                terminal.present(canvas)
+                #expect(terminal.cellsWrittenLastFrame == 0)
+                #expect(drain().count < 8, "an unchanged frame writes (almost) nothing")
+
+                canvas.draw("X", x: 3, y: 4)
+                terminal.present(canvas)
+                #expect(terminal.cellsWrittenLastFrame == 1)
+                let one = drain()
+                #expect(one.count < 24, "one changed cell: \(one.count) bytes")
+                #expect(one.contains(UInt8(ascii: "X")))
+            }
         }
-        #expect(NCursesTerminal.Error.notATerminal.description == "standard output is not a terminal")
-    }
 
-    // MARK: - The terminal contract
-
-    /// Raw mode while it runs (Ctrl-C, Ctrl-Z, Ctrl-S/Q and Ctrl-J reach the decoder, nothing
-    /// signals the caller), the modes as they were afterwards.
-    @Test func rawWhileRunningAndTheCallersModesAfter() throws {
-        try withPty { slave, _ in
-            var before = termios()
-            tcgetattr(slave, &before)
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            var running = termios()
-            tcgetattr(slave, &running)
-            #expect(running.c_lflag & tcflag_t(ISIG) == 0, "Ctrl-C must be a key, not SIGINT to the process group")
-            #expect(running.c_iflag & tcflag_t(IXON) == 0, "Ctrl-S must be a key, not a frozen screen")
-            #expect(running.c_iflag & tcflag_t(ICRNL) == 0, "Enter is CR, Ctrl-J is LF")
-            #expect(running.c_lflag & tcflag_t(ICANON | ECHO | IEXTEN) == 0)
-            terminal.restore()
-            var after = termios()
-            tcgetattr(slave, &after)
-            #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+        @Test func restoreIsIdempotentAndAllowsANewTerminal() throws {
+            try withPty { slave, drain in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                #expect(throws: NCursesTerminal.Error.alreadyActive) {
+                    _ = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                }
+                terminal.present(Canvas(width: 40, height: 10))
+                terminal.restore()
+                terminal.restore()
+                let bytes = String(decoding: drain(), as: UTF8.self)
+                #expect(bytes.components(separatedBy: "\u{1B}[?1049l").count == 2, "left the alternate screen once")
+                var modes = termios()
+                tcgetattr(slave, &modes)
+                #expect(modes.c_lflag & tcflag_t(ICANON) != 0)
+                #expect(modes.c_lflag & tcflag_t(ECHO) != 0)
+                let again = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                again.restore()
+            }
         }
-    }
 
-    /// The cursor is saved before the alternate screen and put back after it, so a pick
-    /// printed next lands after the caller's prompt (ncurses' exit ends with a carriage return).
-    @Test func theCursorGoesBackWhereTheCallerLeftIt() throws {
-        try withPty { slave, drain in
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            terminal.present(Canvas(width: 40, height: 10))
-            let start = String(decoding: drain(), as: UTF8.self)
-            let save = try #require(start.range(of: "\u{1B}7"), "DECSC at start: \(start.debugDescription)")
-            let alternate = try #require(start.range(of: "\u{1B}[?1049h"))
-            #expect(save.lowerBound < alternate.lowerBound, "saved before the alternate screen")
-            terminal.restore()
-            let end = String(decoding: drain(), as: UTF8.self)
-            let leave = try #require(end.range(of: "\u{1B}[?1049l"), "\(end.debugDescription)")
-            let back = try #require(end.range(of: "\u{1B}8", options: .backwards), "DECRC at exit: \(end.debugDescription)")
-            #expect(leave.upperBound <= back.lowerBound)
-            #expect(!end[back.upperBound...].contains("\r"), "nothing moves the cursor after it: \(end.debugDescription)")
+        @Test func unknownTerminalTypeThrows() throws {
+            try withPty { slave, _ in
+                #expect(throws: NCursesTerminal.Error.unusableTerminal("nonexistent-term")) {
+                    _ = try NCursesTerminal(terminalType: "nonexistent-term", input: slave, output: slave, handleSignals: false)
+                }
+                #expect(throws: NCursesTerminal.Error.unusableTerminal("dumb")) {
+                    _ = try NCursesTerminal(terminalType: "dumb", input: slave, output: slave, handleSignals: false)
+                }
+            }
         }
-    }
 
-    /// A terminal that answers the synchronized-output query gets every frame wrapped in
-    /// DEC mode 2026.
-    @Test func framesAreSynchronizedWhenTheTerminalSaysItCan() throws {
-        try withPty { slave, drain, master in
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            defer { terminal.restore() }
-            let start = String(decoding: drain(), as: UTF8.self)
-            #expect(start.contains("\u{1B}[?2026$p"), "asks at start: \(start.debugDescription)")
-            // A pty's master end is the terminal: answer as kitty, foot or tmux 3.4 would.
-            let answer = Array("\u{1B}[?2026;2$y".utf8)
-            #expect(answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } == answer.count)
-            let events = terminal.nextEvents(timeout: 0.3, waker: nil)
-            #expect(events == [], "the answer is no key: \(String(describing: events))")
-            var canvas = Canvas(width: 40, height: 10)
-            canvas.draw("synchronized", x: 0, y: 0)
-            terminal.present(canvas)
-            let frame = String(decoding: drain(), as: UTF8.self)
-            #expect(frame.hasPrefix("\u{1B}[?2026h") && frame.hasSuffix("\u{1B}[?2026l"), "\(frame.debugDescription)")
-            #expect(frame.contains("synchronized"))
+        @Test func outputThatIsNotATerminalThrows() throws {
+            var pipeEnds: [Int32] = [0, 0]
+            try #require(pipe(&pipeEnds) == 0)
+            defer { for end in pipeEnds { close(end) } }
+            #expect(throws: NCursesTerminal.Error.notATerminal) {
+                _ = try NCursesTerminal(input: pipeEnds[0], output: pipeEnds[1], handleSignals: false)
+            }
+            #expect(NCursesTerminal.Error.notATerminal.description == "standard output is not a terminal")
         }
-    }
 
-    /// A terminal that never answers is never waited for, and its frames are not wrapped.
-    @Test func aTerminalThatDoesNotAnswerIsNotWaitedFor() throws {
-        try withPty { slave, drain in
-            let started = Date()
-            let terminal = try NCursesTerminal(terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
-            defer { terminal.restore() }
-            var canvas = Canvas(width: 40, height: 10)
-            canvas.draw("at once", x: 0, y: 0)
-            terminal.present(canvas)
-            #expect(Date().timeIntervalSince(started) < 0.5 * slowdown, "the first frame waits for no answer")
-            let bytes = String(decoding: drain(), as: UTF8.self)
-            #expect(bytes.contains("at once") && !bytes.contains("\u{1B}[?2026h"), "\(bytes.debugDescription)")
-            #expect(terminal.nextEvents(timeout: 0.05, waker: nil) == [])
-            terminal.present(canvas)
-            #expect(!String(decoding: drain(), as: UTF8.self).contains("\u{1B}[?2026h"))
+        // MARK: - The terminal contract
+
+        /// Raw mode while it runs (Ctrl-C, Ctrl-Z, Ctrl-S/Q and Ctrl-J reach the decoder, nothing
+        /// signals the caller), the modes as they were afterwards.
+        @Test func rawWhileRunningAndTheCallersModesAfter() throws {
+            try withPty { slave, _ in
+                var before = termios()
+                tcgetattr(slave, &before)
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                var running = termios()
+                tcgetattr(slave, &running)
+                #expect(running.c_lflag & tcflag_t(ISIG) == 0, "Ctrl-C must be a key, not SIGINT to the process group")
+                #expect(running.c_iflag & tcflag_t(IXON) == 0, "Ctrl-S must be a key, not a frozen screen")
+                #expect(running.c_iflag & tcflag_t(ICRNL) == 0, "Enter is CR, Ctrl-J is LF")
+                #expect(running.c_lflag & tcflag_t(ICANON | ECHO | IEXTEN) == 0)
+                terminal.restore()
+                var after = termios()
+                tcgetattr(slave, &after)
+                #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+            }
+        }
+
+        /// The cursor is saved before the alternate screen and put back after it, so a pick
+        /// printed next lands after the caller's prompt (ncurses' exit ends with a carriage return).
+        @Test func theCursorGoesBackWhereTheCallerLeftIt() throws {
+            try withPty { slave, drain in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                terminal.present(Canvas(width: 40, height: 10))
+                let start = String(decoding: drain(), as: UTF8.self)
+                let save = try #require(start.range(of: "\u{1B}7"), "DECSC at start: \(start.debugDescription)")
+                let alternate = try #require(start.range(of: "\u{1B}[?1049h"))
+                #expect(save.lowerBound < alternate.lowerBound, "saved before the alternate screen")
+                terminal.restore()
+                let end = String(decoding: drain(), as: UTF8.self)
+                let leave = try #require(end.range(of: "\u{1B}[?1049l"), "\(end.debugDescription)")
+                let back = try #require(end.range(of: "\u{1B}8", options: .backwards), "DECRC at exit: \(end.debugDescription)")
+                #expect(leave.upperBound <= back.lowerBound)
+                #expect(!end[back.upperBound...].contains("\r"), "nothing moves the cursor after it: \(end.debugDescription)")
+            }
+        }
+
+        /// A terminal that answers the synchronized-output query gets every frame wrapped in
+        /// DEC mode 2026.
+        @Test func framesAreSynchronizedWhenTheTerminalSaysItCan() throws {
+            try withPty { slave, drain, master in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                let start = String(decoding: drain(), as: UTF8.self)
+                #expect(start.contains("\u{1B}[?2026$p"), "asks at start: \(start.debugDescription)")
+                // A pty's master end is the terminal: answer as kitty, foot or tmux 3.4 would.
+                let answer = Array("\u{1B}[?2026;2$y".utf8)
+                #expect(answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } == answer.count)
+                let events = terminal.nextEvents(timeout: 0.3, waker: nil)
+                #expect(events == [], "the answer is no key: \(String(describing: events))")
+                var canvas = Canvas(width: 40, height: 10)
+                canvas.draw("synchronized", x: 0, y: 0)
+                terminal.present(canvas)
+                let frame = String(decoding: drain(), as: UTF8.self)
+                #expect(frame.hasPrefix("\u{1B}[?2026h") && frame.hasSuffix("\u{1B}[?2026l"), "\(frame.debugDescription)")
+                #expect(frame.contains("synchronized"))
+            }
+        }
+
+        /// A terminal that never answers is never waited for, and its frames are not wrapped.
+        @Test func aTerminalThatDoesNotAnswerIsNotWaitedFor() throws {
+            try withPty { slave, drain in
+                let started = Date()
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                var canvas = Canvas(width: 40, height: 10)
+                canvas.draw("at once", x: 0, y: 0)
+                terminal.present(canvas)
+                #expect(Date().timeIntervalSince(started) < 0.5 * slowdown, "the first frame waits for no answer")
+                let bytes = String(decoding: drain(), as: UTF8.self)
+                #expect(bytes.contains("at once") && !bytes.contains("\u{1B}[?2026h"), "\(bytes.debugDescription)")
+                #expect(terminal.nextEvents(timeout: 0.05, waker: nil) == [])
+                terminal.present(canvas)
+                #expect(!String(decoding: drain(), as: UTF8.self).contains("\u{1B}[?2026h"))
+            }
         }
     }
 }
