@@ -12,7 +12,7 @@
 //   demo-data       the demo's --data JSON: data or a LoadError
 //   line-reader     the picker's stdin reader, fed through a pipe in two writes split where
 //                   the input says: exactly the lines of a plain split on LF (a CR before the
-//                   LF dropped, bad UTF-8 repaired, a last line without LF kept), in order
+//                   LF kept, as fzf keeps it; bad UTF-8 repaired, a last line without LF kept), in order
 //   line-document   tuilist edit's reader: text round-trips byte for byte, else a
 //                   LineDocumentError; lines written in any order (some left out) read
 //                   back as exactly those lines
@@ -264,11 +264,12 @@ private func fuzzLineReader(_ bytes: [UInt8]) {
     guard let first = bytes.first else { return }
     let input = Array(bytes.dropFirst())
     let cut = input.isEmpty ? 0 : Int(first) % (input.count + 1)
-    // The model: split on LF, drop one CR before it, repair UTF-8, keep a last line without LF.
+    // The model (LineSplitter's rule, fzf's): split on LF, a CR before it stays part of the
+    // line, repair UTF-8, keep a last line without LF.
     var expected: [String] = []
     var start = 0
     func line(_ slice: ArraySlice<UInt8>) -> String {
-        String(decoding: slice.last == 0x0D ? slice.dropLast() : slice, as: UTF8.self)
+        String(decoding: slice, as: UTF8.self)
     }
     for (index, byte) in input.enumerated() where byte == 0x0A {
         expected.append(line(input[start ..< index]))
