@@ -380,15 +380,7 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
     /// Raw mode as ``NCursesTerminal`` sets it (no signal keys, no flow control, no CR/LF
     /// translation on input); output processing stays on.
     private static func makeRaw(_ descriptor: Int32) {
-        var modes = termios()
-        guard tcgetattr(descriptor, &modes) == 0 else { return }
-        modes.c_iflag &= ~tcflag_t(IXON | IXOFF | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
-        modes.c_lflag &= ~tcflag_t(ISIG | ICANON | IEXTEN | ECHO | ECHONL)
-        withUnsafeMutableBytes(of: &modes.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        _ = tcsetattr(descriptor, TCSANOW, &modes)
+        NCursesTerminal.setRawModes(descriptor)
     }
 
     /// Lines and columns of the terminal (24×80 when it does not say).

@@ -228,9 +228,17 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// they are cleared here, and ncurses is told this is its program mode (`def_prog_mode`),
     /// which it puts back after Ctrl-Z or ``suspend(_:)``.
     private static func makeRaw(input: Int32, output: Int32) {
-        let descriptor = isatty(input) == 1 ? input : output
+        guard setRawModes(isatty(input) == 1 ? input : output) else { return }
+        def_prog_mode()
+    }
+
+    /// Raw mode on `descriptor`, the one definition both live backends use: no signal keys, no
+    /// flow control, no CR/LF translation on input, one byte a read; output processing stays on.
+    /// - Returns: Whether the modes could be read (nothing is set otherwise).
+    @discardableResult
+    static func setRawModes(_ descriptor: Int32) -> Bool {
         var modes = termios()
-        guard tcgetattr(descriptor, &modes) == 0 else { return }
+        guard tcgetattr(descriptor, &modes) == 0 else { return false }
         modes.c_iflag &= ~tcflag_t(IXON | IXOFF | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT | PARMRK)
         modes.c_lflag &= ~tcflag_t(ISIG | ICANON | IEXTEN | ECHO | ECHONL)
         withUnsafeMutableBytes(of: &modes.c_cc) { cc in
@@ -238,7 +246,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
             cc[Int(VTIME)] = 0
         }
         _ = tcsetattr(descriptor, TCSANOW, &modes)
-        def_prog_mode()
+        return true
     }
 
     deinit {
