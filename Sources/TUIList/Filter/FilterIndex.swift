@@ -379,13 +379,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
             let id = other.identifier(atSlot: otherSlot)
             let slot = Int32(_starts.count)
             precondition(_register(id, slot), "FilterIndex: item \(id) is already in the index")
-            let length = Int(other._lengths[otherSlot]), folded = Int(other._foldedLengths[otherSlot])
-            let original = originals ? other._originalLengths[Int32(otherSlot)] : nil
-            let text = other._store.pointer(other._starts[otherSlot])
-            _starts.append(_store.append(UnsafeBufferPointer(start: text, count: length + folded + Int(original ?? 0))))
-            _lengths.append(UInt32(length))
-            _foldedLengths.append(UInt32(folded))
-            if let original { _originalLengths[slot] = original }
+            _copyText(ofSlot: otherSlot, from: other, originals: originals, into: slot)
         }
         _storesText = _storesText || other._storesText
     }
@@ -423,13 +417,7 @@ extension FilterIndex where ID == Int {
             precondition(other._starts[otherSlot] != _TextStore.none, "FilterIndex: slot \(otherSlot) holds no item")
             let slot = Int32(_starts.count)
             precondition(_register(Int(slot), slot), "FilterIndex: item \(slot) is already in the index")
-            let length = Int(other._lengths[otherSlot]), folded = Int(other._foldedLengths[otherSlot])
-            let original = originals ? other._originalLengths[Int32(otherSlot)] : nil
-            let text = other._store.pointer(other._starts[otherSlot])
-            _starts.append(_store.append(UnsafeBufferPointer(start: text, count: length + folded + Int(original ?? 0))))
-            _lengths.append(UInt32(length))
-            _foldedLengths.append(UInt32(folded))
-            if let original { _originalLengths[slot] = original }
+            _copyText(ofSlot: otherSlot, from: other, originals: originals, into: slot)
         }
         _storesText = _storesText || other._storesText
     }
@@ -471,5 +459,20 @@ extension FilterIndex where ID == Int {
             }
         }
         _storesText = _storesText || other._storesText
+    }
+}
+
+extension FilterIndex {
+    /// Copies one item's stored text (shown, folded, and the original when `originals`) from
+    /// `other`'s slot into this index's new `slot` (already registered), as both appends need.
+    /// - Complexity: O(length of the text).
+    fileprivate mutating func _copyText(ofSlot otherSlot: Int, from other: FilterIndex, originals: Bool, into slot: Int32) {
+        let length = Int(other._lengths[otherSlot]), folded = Int(other._foldedLengths[otherSlot])
+        let original = originals ? other._originalLengths[Int32(otherSlot)] : nil
+        let text = other._store.pointer(other._starts[otherSlot])
+        _starts.append(_store.append(UnsafeBufferPointer(start: text, count: length + folded + Int(original ?? 0))))
+        _lengths.append(UInt32(length))
+        _foldedLengths.append(UInt32(folded))
+        if let original { _originalLengths[slot] = original }
     }
 }
