@@ -28,7 +28,7 @@ final class PickerE2ETests {
     private func finish(_ session: TmuxSession) throws -> (status: String, printed: String) {
         let screen = try session.waitFor("icanon", timeout: 20)
         expectTerminalRestored(screen)
-        let status = screen.first { $0.hasPrefix("exit=") } ?? ""
+        let status = screen.first { $0.hasPrefix("exit=") } ?? screen.joined(separator: "\n")
         return (status, readTextFile(output) ?? "")
     }
 

@@ -34,7 +34,7 @@ final class PickerMouseE2ETests {
     private func finish(_ session: TmuxSession) throws -> (status: String, printed: String) {
         let screen = try session.waitFor("icanon", timeout: 20)
         expectTerminalRestored(screen)
-        let status = screen.first { $0.hasPrefix("exit=") } ?? ""
+        let status = screen.first { $0.hasPrefix("exit=") } ?? screen.joined(separator: "\n")
         return (status, readTextFile(output) ?? "")
     }
 
@@ -99,6 +99,10 @@ final class PickerMouseE2ETests {
         try session.waitFor("2/2", timeout: 20)
         try session.sendKeys("F5")
         try session.waitUntil("executed", timeout: 20) { _ in readTextFile(ran) == "ran alpha\n" }
+        // The picker is back once it has drawn again (the command ran on the main screen): a
+        // key sent before that lands while the terminal is still in the caller's modes, and the
+        // terminal echoes it onto the caller's screen (CI's ASan run, 2026-11-25: `^[[Bexit=0`).
+        try session.waitUntil("the picker drawn again", timeout: 20) { $0.contains { $0.contains("2/2") } }
         try session.sendKeys("Down")
         try session.waitUntil("beta selected, the picker back", timeout: 20, escapes: true) { isReverse(" beta", on: $0) }
         try session.sendKeys("Enter")
