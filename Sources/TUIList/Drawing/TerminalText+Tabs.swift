@@ -21,17 +21,34 @@ extension TerminalText {
     public static func expandingTabs(in text: String, tabStop: Int = 8, startingAt column: Int = 0) -> String {
         precondition(tabStop >= 1, "The tab stop must be 1 or more (got \(tabStop))")
         guard text.utf8.contains(9) else { return text }
+        var ignored: [Int]?
+        return expandingTabs(in: text, tabStop: tabStop, startingAt: column, offsets: &ignored)
+    }
+
+    /// The one tab expansion every text form uses (plain text, ``ANSIText``, a picker row's
+    /// matched offsets): `text` with its tabs expanded, and, when `offsets` is not `nil`, the
+    /// offset in the result of each `Character` of `text` (so styles and match positions move
+    /// with their characters; a tab's offset is that of its first space).
+    /// - Complexity: O(*n*) in the characters of `text`.
+    package static func expandingTabs(
+        in text: String, tabStop: Int, startingAt column: Int, offsets: inout [Int]?
+    ) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + tabStop)
+        offsets?.reserveCapacity(text.utf8.count)
         var at = column
+        var offset = 0  // characters of the result so far
         for character in text {
+            offsets?.append(offset)
             if character == "\t" {
                 let spaces = tabStop - at % tabStop
                 result.append(String(repeating: " ", count: spaces))
                 at += spaces
+                offset += spaces
             } else {
                 result.append(character)
                 at += columns(of: character)
+                offset += 1
             }
         }
         return result
@@ -58,30 +75,13 @@ extension ANSIText {
     public func expandingTabs(tabStop: Int = 8, startingAt column: Int = 0) -> ANSIText {
         precondition(tabStop >= 1, "The tab stop must be 1 or more (got \(tabStop))")
         guard plain.utf8.contains(9) else { return self }
-        var text = ""
-        var newRuns: [Run] = []
-        var at = column
-        var offset = 0  // characters of the result so far
-        var runIndex = 0
-        var runStart = 0
-        for (index, character) in plain.enumerated() {
-            while runs[runIndex].range.upperBound <= index {
-                newRuns.append(Run(range: runStart ..< offset, style: runs[runIndex].style))
-                runStart = offset
-                runIndex += 1
-            }
-            if character == "\t" {
-                let spaces = tabStop - at % tabStop
-                text.append(String(repeating: " ", count: spaces))
-                at += spaces
-                offset += spaces
-            } else {
-                text.append(character)
-                at += TerminalText.columns(of: character)
-                offset += 1
-            }
-        }
-        newRuns.append(Run(range: runStart ..< offset, style: runs[runIndex].style))
+        var offsets: [Int]? = []
+        let text = TerminalText.expandingTabs(in: plain, tabStop: tabStop, startingAt: column, offsets: &offsets)
+        let moved = offsets ?? []
+        let count = text.count
+        // A run ends where the character after it now starts: a tab's spaces keep its style.
+        func moving(_ offset: Int) -> Int { offset < moved.count ? moved[offset] : count }
+        let newRuns = runs.map { Run(range: moving($0.range.lowerBound) ..< moving($0.range.upperBound), style: $0.style) }
         return ANSIText(plain: text, runs: newRuns)
     }
 }

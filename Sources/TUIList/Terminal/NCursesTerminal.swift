@@ -316,14 +316,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
-        disableInputModes()
-        curs_set(1)
-        endwin()
-        // endwin ends with a carriage return (ncurses resets the terminal's tab column):
-        // the cursor goes back where the caller left it, so what is printed next (a pick)
-        // lands after the caller's prompt.
-        tui_restore_cursor(outputDescriptor)
-        tui_disarm_restore()
+        leaveScreen()
         tui_reset_event_signals()
         if handlesSignals {
             tui_reset_signal_handlers()
@@ -406,38 +399,45 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     public func suspend(_ body: () -> Void) {
         guard !isRestored else { return body() }
         input.stop()
-        disableInputModes()
-        curs_set(1)
-        endwin()
-        tui_restore_cursor(outputDescriptor)
-        tui_disarm_restore()
+        leaveScreen()
         tui_reset_event_signals()
         body()
         _ = tui_install_event_signals()
-        tui_save_cursor(outputDescriptor)
-        reset_prog_mode()
-        curs_set(0)
-        tui_arm_restore(mouseEnabled ? 1 : 0)
-        enableInputModes()
-        clearok(tui_curscr(), true)
+        enterScreenAgain()
         var window = winsize()
         if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
             resizeterm(Int32(window.ws_row), Int32(window.ws_col))
         }
-        needsFullRedraw = true
         input.start()
         input.queued.append(.resize(size))
     }
 
     /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again when continued.
     private func suspendProcess() {
+        leaveScreen()
+        tui_stop_self()
+        // Continued (`fg`): program mode back, the whole screen redrawn by the next present.
+        enterScreenAgain()
+    }
+
+    /// Gives the terminal back as the caller had it (`restore()`, `suspend(_:)`, Ctrl-Z):
+    /// paste and mouse reporting off, the cursor shown, the main screen and the caller's modes
+    /// back (`endwin`), the cursor where the caller left it, the emergency restore disarmed.
+    private func leaveScreen() {
         disableInputModes()
         curs_set(1)
         endwin()
+        // endwin ends with a carriage return (ncurses resets the terminal's tab column):
+        // the cursor goes back where the caller left it, so what is printed next (a pick)
+        // lands after the caller's prompt.
         tui_restore_cursor(outputDescriptor)
         tui_disarm_restore()
-        tui_stop_self()
-        // Continued (`fg`): program mode back, the whole screen redrawn by the next present.
+    }
+
+    /// Takes the terminal again after `leaveScreen()`: the caller's cursor saved, program
+    /// mode, the cursor hidden, the emergency restore armed, paste and mouse reporting on, and
+    /// the whole screen drawn by the next present.
+    private func enterScreenAgain() {
         tui_save_cursor(outputDescriptor)
         reset_prog_mode()
         curs_set(0)

@@ -26,24 +26,9 @@ package struct PickerRowText: Equatable {
         }
         let stop = max(1, tabStop)
         // Where each character of `title` lands in the expanded text.
-        var newOffsets: [Int] = []
-        newOffsets.reserveCapacity(title.count)
-        var expanded = ""
-        var column = 0
-        var offset = 0
-        for character in title {
-            newOffsets.append(offset)
-            if character == "\t" {
-                let spaces = stop - column % stop
-                expanded += String(repeating: " ", count: spaces)
-                column += spaces
-                offset += spaces
-            } else {
-                expanded.append(character)
-                column += TerminalText.columns(of: character)
-                offset += 1
-            }
-        }
+        var offsets: [Int]? = []
+        let expanded = TerminalText.expandingTabs(in: title, tabStop: stop, startingAt: 0, offsets: &offsets)
+        let newOffsets = offsets ?? []
         self.title = expanded
         self.colored = colored.map { $0.plain == title ? $0.expandingTabs(tabStop: stop) : $0 }
         self.matched = matched.map { $0 < newOffsets.count ? newOffsets[$0] : $0 }
