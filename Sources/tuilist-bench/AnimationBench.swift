@@ -37,14 +37,7 @@ enum AnimationBenchmarks {
                         newRows: newRows, changes: changes))
             }
             report.add(Measurement(workload: "animation.build", size: size, median_ms: build))
-            let frames = Int((transition.duration * 60).rounded(.up)) + 1
-            let draw = medianMilliseconds(runs: runs) {
-                for index in 0 ..< frames { blackHole(transition.frame(at: Double(index) / 60)) }
-            }
-            report.add(
-                Measurement(
-                    workload: "animation.frame", size: size, median_ms: draw / Double(frames),
-                    note: "per frame, \(frames) frames at 60 Hz"))
+            measureFrames(of: transition, as: "animation.frame", size: size, runs: runs, into: &report)
             let retarget = medianMilliseconds(runs: runs) {
                 blackHole(
                     transition.retargeted(
@@ -79,14 +72,7 @@ enum AnimationBenchmarks {
                 Measurement(
                     workload: "animation.resort.build", size: height, median_ms: build,
                     note: "\(order.count) rows"))
-            let frames = Int((transition.duration * 60).rounded(.up)) + 1
-            let draw = medianMilliseconds(runs: runs) {
-                for index in 0 ..< frames { blackHole(transition.frame(at: Double(index) / 60)) }
-            }
-            report.add(
-                Measurement(
-                    workload: "animation.resort.frame", size: height, median_ms: draw / Double(frames),
-                    note: "per frame, \(frames) frames at 60 Hz"))
+            measureFrames(of: transition, as: "animation.resort.frame", size: height, runs: runs, into: &report)
         }
     }
 
@@ -219,5 +205,19 @@ enum AnimationBenchmarks {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// The median time to draw one frame of `transition`, every frame at 60 Hz drawn per run.
+    private static func measureFrames(
+        of transition: Transition<Int>, as workload: String, size: Int, runs: Int, into report: inout BenchReport
+    ) {
+        let frames = Int((transition.duration * 60).rounded(.up)) + 1
+        let draw = medianMilliseconds(runs: runs) {
+            for index in 0 ..< frames { blackHole(transition.frame(at: Double(index) / 60)) }
+        }
+        report.add(
+            Measurement(
+                workload: workload, size: size, median_ms: draw / Double(frames),
+                note: "per frame, \(frames) frames at 60 Hz"))
     }
 }

@@ -39,18 +39,6 @@ final class TerminalInput {
         self.signalDescriptor = signalDescriptor
     }
 
-    /// Whether Ctrl-C reaches the app as a key (a second one still ends the program at once).
-    var passesControlC: Bool {
-        get { reader.passesControlC }
-        set { reader.passesControlC = newValue }
-    }
-
-    /// The status Ctrl-C ends a busy program with.
-    var interruptStatus: Int32 {
-        get { reader.interruptStatus }
-        set { reader.interruptStatus = newValue }
-    }
-
     /// Starts the reading thread (again, after ``stop()``).
     func start() { reader.start() }
 
@@ -178,13 +166,13 @@ extension ReadsTerminalInput {
     /// it from ``TerminalApp/handlesControlC``). Either way, a second Ctrl-C that arrives
     /// before the program loop took the first ends the program at once with status 130.
     var passesControlC: Bool {
-        get { input.passesControlC }
-        set { input.passesControlC = newValue }
+        get { input.reader.passesControlC }
+        set { input.reader.passesControlC = newValue }
     }
 
     /// The status Ctrl-C ends a busy program with (``Program/interruptStatus``).
     var interruptStatus: Int32 {
-        get { input.interruptStatus }
-        set { input.interruptStatus = newValue }
+        get { input.reader.interruptStatus }
+        set { input.reader.interruptStatus = newValue }
     }
 }
