@@ -165,7 +165,7 @@ extension DemoModel {
     mutating func pickUp() -> [DemoEffect] {
         let items = targets
         guard let first = items.first else { return [.message("nothing to pick up: select an item")] }
-        let before = data
+        editing.pickUp(items)
         // Gather marked items behind the first one, so they travel as one block.
         var snap = data.snapshot
         var previous = first
@@ -174,7 +174,6 @@ extension DemoModel {
             previous = id
         }
         data.snapshot = snap
-        drag = DragState(items: items, before: before)
         cursor = .item(first)
         return refresh(animated: true)
     }
@@ -213,13 +212,9 @@ extension DemoModel {
     }
 
     mutating func dropDrag() -> [DemoEffect] {
-        guard let state = drag else { return [] }
-        drag = nil
-        let after = data
-        data = state.before
-        commit { $0 = after }
-        marked.removeAll()
-        let result = DragResult(before: state.before.snapshot, after: after.snapshot, moved: state.items)
+        editing.undoLimit = undoLimit
+        guard let ended = editing.drop() else { return [] }
+        let result = DragResult(before: ended.before.snapshot, after: data.snapshot, moved: ended.items)
         return refresh(animated: true) + [.dragFinished(result)]
     }
 
@@ -227,15 +222,12 @@ extension DemoModel {
     /// reordering handlers let an app do the same): the items slide home and no undo or redo
     /// step remains of the drag.
     package mutating func refuseLastDrop() -> [DemoEffect] {
-        guard let previous = history.removeLast() else { return [] }
-        data = previous
+        guard editing.refuseLastEdit() else { return [] }
         return refresh(animated: true) + [.message("drop refused")]
     }
 
     mutating func cancelDrag() -> [DemoEffect] {
-        guard let state = drag else { return [] }
-        drag = nil
-        data = state.before
+        guard editing.cancelDrag() != nil else { return [] }
         return refresh(animated: true) + [.message("drag cancelled")]
     }
 

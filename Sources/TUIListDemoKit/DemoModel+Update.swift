@@ -70,7 +70,7 @@ extension DemoModel {
         case .expand: return setCollapsed(false)
         case .toggleMark:
             guard let id = cursorItem else { return [] }
-            if marked.remove(id) == nil { marked.insert(id) }
+            editing.toggleMark(id)
             moveCursor(.down)
             return [.apply(displayed, animated: false)]
         case .undo: return undo()
@@ -285,27 +285,20 @@ extension DemoModel {
 
     /// Records the current data for undo, then changes it.
     mutating func commit(_ change: (inout DemoData) -> Void) {
-        history.limit = undoLimit  // fewer steps for a larger list
-        history.record(data)
-        change(&data)
+        editing.undoLimit = undoLimit  // fewer steps for a larger list
+        editing.edit(change)
     }
 
     mutating func undo() -> [DemoEffect] {
-        let current = data
-        guard let previous = history.undo(from: current) else { return [.message("nothing to undo")] }
-        data = previous
+        guard let current = editing.undo() else { return [.message(ListEditing<DemoData, Int>.nothingToUndo)] }
         refreshFilterText(changedContent(from: current, to: data))
-        return refresh(animated: true, reconfigure: changedContent(from: current, to: data))
-            + [.message("undone (\(history.undoStack.count) more to undo)")]
+        return refresh(animated: true, reconfigure: changedContent(from: current, to: data)) + [.message(editing.undoneMessage)]
     }
 
     mutating func redo() -> [DemoEffect] {
-        let current = data
-        guard let next = history.redo(from: current) else { return [.message("nothing to redo")] }
-        data = next
+        guard let current = editing.redo() else { return [.message(ListEditing<DemoData, Int>.nothingToRedo)] }
         refreshFilterText(changedContent(from: current, to: data))
-        return refresh(animated: true, reconfigure: changedContent(from: current, to: data))
-            + [.message("redone (\(history.redoStack.count) more to redo)")]
+        return refresh(animated: true, reconfigure: changedContent(from: current, to: data)) + [.message(editing.redoneMessage)]
     }
 
     /// Items present in both whose content differs, so undo and redo of an edit refresh the row.
@@ -329,12 +322,12 @@ extension DemoModel {
     /// and collapsed sections cleared, the cursor kept where it can be.
     package mutating func show(_ newData: DemoData, animated: Bool) -> [DemoEffect] {
         let reconfigure = newData.snapshot.reconfiguredItemIdentifiers
+        editing.cancelDrag()  // (before the data is replaced: a cancel puts the old data back)
         data = newData
         data.snapshot.clearMarks()
         marked = []
         filter = ""
         collapsed = []
-        drag = nil
         sort = nil
         filterIndex = nil
         filterIndexBuild = nil

@@ -60,11 +60,21 @@ package struct DragResult: Equatable, Sendable {
 /// The demo's whole state, a value: `update(_:)` takes an action and returns effects; the
 /// screen is a function of it. No terminal, no clock: tests drive it directly.
 package struct DemoModel: Sendable {
+    /// The list editing the demo shares with `tuilist edit` (the library's ``ListEditing``):
+    /// the data, its undo history, the marks and a drag in progress.
+    package internal(set) var editing: ListEditing<DemoData, Int>
     /// What the list would show with nothing collapsed or filtered: the truth.
-    package internal(set) var data: DemoData
+    package internal(set) var data: DemoData {
+        get { editing.state }
+        _modify { yield &editing.state }
+    }
     /// The cursor's row.
     package internal(set) var cursor: DemoRow?
-    package internal(set) var marked: Set<Int> = []
+    /// The marked items.
+    package internal(set) var marked: Set<Int> {
+        get { editing.marked }
+        _modify { yield &editing.marked }
+    }
     package internal(set) var collapsed: Set<String> = []
     /// The text filter; rows whose title and detail do not contain it are hidden.
     package internal(set) var filter = ""
@@ -75,7 +85,8 @@ package struct DemoModel: Sendable {
     /// Sort steps per second.
     package internal(set) var sortSpeed: Double = 6
     package internal(set) var sort: SortRun?
-    package internal(set) var drag: DragState?
+    /// The drag in progress: what was picked up and where everything was before.
+    package var drag: ListEditing<DemoData, Int>.Drag? { editing.drag }
     /// The snapshot the list shows now (collapsed sections and filter applied).
     package internal(set) var displayed: Snapshot<String, Int>
 
@@ -92,16 +103,8 @@ package struct DemoModel: Sendable {
     /// The items that match ``filter``, or `nil` with no filter.
     var filterMatches: FilterMatches?
 
-    /// The data before each edit, to undo to and redo from (the library's, as the editor's).
-    var history = UndoHistory<DemoData>()
     var rng: SplitMix64
     var nextID: Int
-
-    /// A drag in progress: what was picked up and where everything was before.
-    package struct DragState: Sendable {
-        package var items: [Int]
-        package var before: DemoData
-    }
 
     /// Undo steps kept: 200, fewer for large lists so the stack holds at most about five
     /// million item identifiers (each step keeps a whole snapshot, about 12 bytes an item:
@@ -109,7 +112,7 @@ package struct DemoModel: Sendable {
     package var undoLimit: Int { max(5, min(200, 5_000_000 / max(1, data.snapshot.numberOfItems))) }
 
     package init(data: DemoData, seed: UInt64 = 1) {
-        self.data = data
+        self.editing = ListEditing(data)
         self.displayed = data.snapshot
         self.rng = SplitMix64(seed: seed)
         self.nextID = (data.items.maxID ?? 0) + 1
@@ -118,10 +121,10 @@ package struct DemoModel: Sendable {
             ?? data.snapshot.sectionIdentifiers.first.map(DemoRow.header)
     }
 
-    package var canUndo: Bool { history.canUndo }
-    package var canRedo: Bool { history.canRedo }
+    package var canUndo: Bool { editing.canUndo }
+    package var canRedo: Bool { editing.canRedo }
     package var isSorting: Bool { sort != nil }
-    package var isDragging: Bool { drag != nil }
+    package var isDragging: Bool { editing.isDragging }
 
     /// The item the cursor is on, if it is on an item.
     package var cursorItem: Int? { if case .item(let id)? = cursor { return id } else { return nil } }
@@ -137,10 +140,6 @@ package struct DemoModel: Sendable {
 
     /// The items an action acts on: the marked ones, or the cursor's item.
     var targets: [Int] {
-        if !marked.isEmpty {
-            return marked.filter { data.snapshot.contains(item: $0) }
-                .sorted { data.snapshot.indexOfItem($0)! < data.snapshot.indexOfItem($1)! }
-        }
-        return cursorItem.map { [$0] } ?? []
+        editing.targets(cursor: cursorItem) { data.snapshot.indexOfItem($0) }
     }
 }

@@ -398,7 +398,7 @@ extension EditorModel {
 
     /// `u` with nothing left to undo since `!`: the list as it was before it.
     mutating func undoEditor() -> [EditorEffect] {
-        guard var before = beforeEditor.last else { return [.message("nothing to undo")] }
+        guard var before = beforeEditor.last else { return [.message(ListEditing<EditorState, Int>.nothingToUndo)] }
         before.pageSize = pageSize
         before.showsCommit = showsCommit
         self = before

@@ -98,7 +98,7 @@ extension EditorModel {
         case .dragDown, .dragUp, .drop, .cancelDrag: return []
         case .toggleMark:
             guard let id = cursor else { return [] }
-            if marked.remove(id) == nil { marked.insert(id) }
+            editing.toggleMark(id)
             moveCursor(.down)
             return []
         case .clearMarks:
@@ -249,8 +249,7 @@ extension EditorModel {
     /// Records the state for undo, then makes `next` the state.
     mutating func commit(_ next: EditorState) {
         guard next != state else { return }
-        history.record(state)
-        state = next
+        editing.commit(next)
     }
 
     // MARK: - Changes
@@ -353,17 +352,15 @@ extension EditorModel {
     }
 
     mutating func undo() -> [EditorEffect] {
-        guard let previous = history.undo(from: state) else { return undoEditor() }
-        let changed = changedText(from: state, to: previous)
-        state = previous
-        return refresh(animated: true, reconfigure: changed) + [.message("undone (\(history.undoStack.count) more to undo)")]
+        guard let current = editing.undo() else { return undoEditor() }
+        let changed = changedText(from: current, to: state)
+        return refresh(animated: true, reconfigure: changed) + [.message(editing.undoneMessage)]
     }
 
     mutating func redo() -> [EditorEffect] {
-        guard let next = history.redo(from: state) else { return [.message("nothing to redo")] }
-        let changed = changedText(from: state, to: next)
-        state = next
-        return refresh(animated: true, reconfigure: changed) + [.message("redone (\(history.redoStack.count) more to redo)")]
+        guard let current = editing.redo() else { return [.message(ListEditing<EditorState, Int>.nothingToRedo)] }
+        let changed = changedText(from: current, to: state)
+        return refresh(animated: true, reconfigure: changed) + [.message(editing.redoneMessage)]
     }
 
     /// Lines whose action or text differs between two states (their rows must redraw).
@@ -378,7 +375,7 @@ extension EditorModel {
     mutating func pickUp() -> [EditorEffect] {
         let items = Array(blocks(targets).joined())
         guard let first = items.first else { return [.message("nothing to pick up")] }
-        let before = state
+        editing.pickUp(items)
         // The marked lines gather behind the first one and travel as one block.
         var order = state.order
         let rest = Set(items.dropFirst())
@@ -386,7 +383,6 @@ extension EditorModel {
         let at = order.firstIndex(of: first)!
         order.insert(contentsOf: items.dropFirst(), at: at + 1)
         state.order = order
-        drag = DragState(items: items, before: before)
         cursor = first
         let edits = zip(items.dropFirst(), items).map { SnapshotEdit.move($0, anchor: $1, after: true) }
         return refresh(animated: true, edits: edits)
@@ -401,20 +397,13 @@ extension EditorModel {
     }
 
     mutating func dropDrag() -> [EditorEffect] {
-        guard let carried = drag else { return [] }
-        drag = nil
-        let after = state
-        state = carried.before
-        commit(after)
-        marked = []
+        guard let carried = editing.drop() else { return [] }
         return refresh(animated: true)
             + [.message(carried.items.count == 1 ? "moved 1 line" : "moved \(carried.items.count) lines")]
     }
 
     mutating func cancelDrag() -> [EditorEffect] {
-        guard let carried = drag else { return [] }
-        drag = nil
-        state = carried.before
+        guard editing.cancelDrag() != nil else { return [] }
         return refresh(animated: true) + [.message("drag cancelled")]
     }
 }

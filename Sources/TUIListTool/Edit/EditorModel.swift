@@ -177,12 +177,21 @@ package struct EditorModel: Sendable {
     package let todo: [RebaseTodoLine]
     /// The state when the file was read; the file is modified when ``state`` differs.
     package let initialState: EditorState
+    /// The list editing the editor shares with the demo (the library's ``ListEditing``): the
+    /// state, its undo history, the marks and a drag in progress.
+    package internal(set) var editing: ListEditing<EditorState, Int>
     /// The current order, deletions and actions.
-    package internal(set) var state: EditorState
+    package internal(set) var state: EditorState {
+        get { editing.state }
+        _modify { yield &editing.state }
+    }
     /// The line the cursor is on.
     package internal(set) var cursor: Int?
     /// Lines marked with `v`.
-    package internal(set) var marked: Set<Int> = []
+    package internal(set) var marked: Set<Int> {
+        get { editing.marked }
+        _modify { yield &editing.marked }
+    }
     /// The filter's query with its cursor (``TextPrompt``, drawn as "/query" on the help bar
     /// while typing); its editing keys are ``TextPrompt/keymap``.
     package internal(set) var filterPrompt = TextPrompt(prefix: "/")
@@ -223,7 +232,7 @@ package struct EditorModel: Sendable {
     /// Whether "discard changes? (y/n)" is being asked.
     package internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.
-    package internal(set) var drag: DragState?
+    package var drag: ListEditing<EditorState, Int>.Drag? { editing.drag }
     /// The `exec` prompt, while open.
     package internal(set) var prompt: PromptState?
     /// `m` waiting for its target, while it does.
@@ -236,8 +245,6 @@ package struct EditorModel: Sendable {
     /// Rows per page for PgUp/PgDn (the driver sets it from the list's height).
     package var pageSize = 10
 
-    /// The states before each edit, to undo to and redo from (the library's, as the demo's).
-    var history = UndoHistory<EditorState>(limit: .max)
     /// The models before each `!`: `u` past the first step after one goes back to it.
     var beforeEditor: [EditorModel] = []
     /// Rebase mode: the hidden lines that precede each shown line in the original file.
@@ -248,14 +255,6 @@ package struct EditorModel: Sendable {
     let commentString: String
     /// The identifier the next added line gets (from the document's `count` on, never reused).
     var nextNewID: Int
-
-    /// A drag in progress.
-    package struct DragState: Equatable, Sendable {
-        /// The lines carried, in list order (one block).
-        package var items: [Int]
-        /// The state before the pick-up: Esc goes back to it, a drop makes it the undo step.
-        package var before: EditorState
-    }
 
     /// The one section of the list.
     package static let section = 0
@@ -293,7 +292,7 @@ package struct EditorModel: Sendable {
         leadingHidden = leading
         trailingHidden = pending
         initialState = EditorState(order: shown)
-        state = initialState
+        editing = ListEditing(initialState, undoLimit: .max)
         displayed = Snapshot(sections: [(Self.section, shown)])
         cursor = shown.first
     }
@@ -301,11 +300,11 @@ package struct EditorModel: Sendable {
     /// Whether the file would change if written now (undoing back to the start counts as no change).
     package var isModified: Bool { state != initialState || document.storage != onDisk }
     /// Whether `u` has a step to take back.
-    package var canUndo: Bool { history.canUndo }
+    package var canUndo: Bool { editing.canUndo }
     /// Whether `U` has a step to take again.
-    package var canRedo: Bool { history.canRedo }
+    package var canRedo: Bool { editing.canRedo }
     /// Whether lines are being carried with Space.
-    package var isDragging: Bool { drag != nil }
+    package var isDragging: Bool { editing.isDragging }
 
     /// The hash of the commit under the cursor (rebase todos), or nil.
     package var cursorCommitHash: String? {
@@ -378,8 +377,5 @@ package struct EditorModel: Sendable {
     }
 
     /// The lines an action acts on: the marked ones in list order, or the cursor's line.
-    var targets: [Int] {
-        if !marked.isEmpty { return state.order.filter { marked.contains($0) } }
-        return cursor.map { [$0] } ?? []
-    }
+    var targets: [Int] { editing.targets(in: state.order, cursor: cursor) }
 }
