@@ -29,8 +29,6 @@ package final class DemoApp {
     package var buildsFilterIndexInBackground = true
 
     package private(set) var isRunning = true
-    /// The last frame drawn.
-    package private(set) var canvas = Canvas(width: 0, height: 0)
     /// The short form of the last change (`−2 +1 ↕3 ~1`).
     package private(set) var lastChange = ""
     /// Frames per second over the last second of animation (0 when at rest).
@@ -115,13 +113,6 @@ package final class DemoApp {
 
     // MARK: - Running
 
-    /// Shows the first frame (for driving the app by hand; ``run()`` starts it through the
-    /// program).
-    package func start() {
-        prepare()
-        draw()
-    }
-
     private func prepare() {
         list.apply(model.displayed, animated: false)
         syncSelection()
@@ -133,18 +124,6 @@ package final class DemoApp {
     @discardableResult
     package func run() -> Int32 {
         Program(terminal: terminal, clock: clock).run(self)
-    }
-
-    /// When something is due without input: a sort step, an animation frame, a message expiring.
-    package func nextWake() -> Double? {
-        let frame = list.isAnimating ? clock.now + 1.0 / 60 : nil
-        return [nextDeadline, frame].compactMap { $0 }.min()
-    }
-
-    /// Does what is due (sort steps, message expiry) and draws a frame.
-    package func tick() {
-        advance()
-        draw()
     }
 
     /// Sort steps and message expiry that are due.
@@ -318,16 +297,6 @@ package final class DemoApp {
     }
 
     // MARK: - Drawing
-
-    /// Draws the whole screen into ``canvas`` and presents it.
-    package func draw() {
-        let size = terminal.size
-        if canvas.width != size.columns || canvas.height != size.rows {
-            canvas = Canvas(width: size.columns, height: size.rows)
-        }
-        render(into: &canvas)
-        terminal.present(canvas)
-    }
 
     /// Frames per second over the frames of the running animation (at most the last second):
     /// an animation lasts under half a second, so counting a whole second would understate it.

@@ -17,6 +17,11 @@ package final class DemoReplayApp: TerminalApp {
     /// Whether playback is paused.
     package var isPaused: Bool { pacer.isPaused }
 
+    /// Called with a resize the recording holds (columns, rows); nil: recorded resizes are
+    /// ignored, as on a real terminal, whose size is its own. A headless replay resizes its
+    /// terminal here.
+    package var recordedResize: ((Int, Int) -> Void)?
+
     /// Whether the help overlay (`?`) is shown.
     package private(set) var showsHelp = false
     private var lastKey = ""
@@ -112,7 +117,8 @@ package final class DemoReplayApp: TerminalApp {
         switch replay.next() {
         case .show(let data)?: app.show(data, animated: true)
         case .key(let key)?: lastKey = key
-        case .resize, .marker, nil: break
+        case .resize(let columns, let rows)?: recordedResize?(columns, rows)
+        case .marker, nil: break
         }
     }
 }

@@ -36,6 +36,10 @@ package enum HeadlessReplay {
 
     /// Replays `recording` at `columns`×`rows`, calling `output` for every frame that changed
     /// and every resize, and returns the last frame.
+    ///
+    /// The replay is the interactive one (``DemoReplayApp``) run by TUIList's ``Program`` — the
+    /// one loop every app runs in — on a ``HeadlessTerminal`` whose waits move a
+    /// ``ManualClock``: no time passes for real, and the recording's resizes resize the terminal.
     @discardableResult
     package static func run(
         _ recording: DemoReplay.Recording, columns: Int, rows: Int,
@@ -43,45 +47,39 @@ package enum HeadlessReplay {
     ) -> Canvas {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
-        let empty = DemoData(title: recording.header.title ?? "replay", snapshot: Snapshot(), items: [:])
-        let app = DemoApp(model: DemoModel(data: empty, seed: recording.header.seed ?? 1), terminal: terminal, clock: clock)
-        var replay = DemoReplay(recording: recording)
-        let times = Self.times(of: recording, options: options)
-        let interval = 1 / max(1, options.frameRate)
+        terminal.clock = clock
+        let replay = DemoReplayApp(
+            recording: recording, terminal: terminal, clock: clock, speed: options.speed,
+            idleTimeLimit: options.idleTimeLimit)
+        var resizes: [(time: Double, columns: Int, rows: Int)] = []
+        replay.recordedResize = { columns, rows in
+            terminal.resize(columns: columns, rows: rows)
+            resizes.append((clock.now, columns, rows))
+        }
+        let program = Program(terminal: terminal, clock: clock)
+        program.frameInterval = 1 / max(1, options.frameRate)
         var last: Canvas?
-
-        func present() {
-            app.replayStatus = "REPLAY \(replay.position)/\(replay.count)"
-            app.draw()
+        var presented = 0
+        func emit() {
+            for resize in resizes { output(.resize(time: resize.time, columns: resize.columns, rows: resize.rows)) }
+            resizes.removeAll()
+            guard terminal.framesPresented != presented else { return }
+            presented = terminal.framesPresented
             if terminal.frame != last {
                 last = terminal.frame
                 output(.frame(time: clock.now, canvas: terminal.frame))
             }
         }
-        func animate(until target: Double) {
-            while app.list.isAnimating && clock.now + interval <= target {
-                clock.advance(by: interval)
-                present()
-            }
-            if clock.now < target { clock.advance(by: target - clock.now) }
+        program.start(replay)
+        emit()
+        // Until the last recorded event has played and its change has finished animating:
+        // then nothing is due, and the headless terminal's wait without a deadline ends the
+        // program (as a hang-up would). Bounded: a transition lasts well under a second.
+        let end = (Self.times(of: recording, options: options).last ?? 0) + 10
+        while !program.isFinished && clock.now <= end {
+            program.step(replay)
+            emit()
         }
-
-        app.start()
-        present()
-        for time in times {
-            animate(until: time)
-            switch replay.next() {
-            case .show(let data)?: app.show(data, animated: true)
-            case .resize(let c, let r)?:
-                terminal.resize(columns: c, rows: r)
-                output(.resize(time: clock.now, columns: c, rows: r))
-            case .key, .marker, nil: break
-            }
-            present()
-        }
-        // Let the last change finish (bounded: a transition lasts well under a second).
-        animate(until: clock.now + 2)
-        present()
         return terminal.frame
     }
 }

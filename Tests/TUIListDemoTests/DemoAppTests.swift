@@ -4,16 +4,38 @@ import Testing
 
 @testable import TUIListDemoKit
 
-/// The demo app on a headless terminal with a hand-driven clock.
+/// The demo app on a headless terminal with a hand-driven clock: the test turns the program's
+/// crank itself (keys in through `app.handle`, `tick()` for what is due and a frame), so every
+/// frame is at a time the test chose.
 struct HeadlessDemo {
     let clock = ManualClock()
     let terminal: HeadlessTerminal
     let app: DemoApp
+    /// The program the app runs in (its clock, mailbox and quit); never `run`.
+    let program: Program
 
     init(columns: Int = 60, rows: Int = 14, model: DemoModel = smallModel()) {
         terminal = HeadlessTerminal(columns: columns, rows: rows)
         app = DemoApp(model: model, terminal: terminal, clock: clock)
-        app.start()
+        app.buildsFilterIndexInBackground = false  // the first filter builds it on the spot
+        program = Program(terminal: terminal, clock: clock)
+        app.start(in: program)
+        draw()
+    }
+
+    /// Does what is due (sort steps, message expiry) and draws a frame.
+    func tick() {
+        app.tick(in: program)
+        draw()
+    }
+
+    /// Draws the whole screen and presents it; returns the frame.
+    @discardableResult
+    func draw() -> Canvas {
+        var canvas = Canvas(width: terminal.size.columns, height: terminal.size.rows)
+        app.render(into: &canvas)
+        terminal.present(canvas)
+        return canvas
     }
 
     /// Presses keys, then lets every animation finish.
@@ -26,7 +48,7 @@ struct HeadlessDemo {
         var guardFrames = 0
         repeat {
             clock.advance(by: 1.0 / 60)
-            app.tick()
+            tick()
             guardFrames += 1
         } while (app.list.isAnimating || app.model.isSorting) && guardFrames < 20_000
     }
@@ -48,16 +70,16 @@ struct HeadlessDemo {
     let demo = HeadlessDemo()
     demo.terminal.resize(columns: 19, rows: 4)
     demo.app.handle(.resize(TerminalSize(columns: 19, rows: 4)))
-    demo.app.tick()
+    demo.tick()
     #expect(demo.lines.contains { $0.contains("Too small") }, "\(demo.lines)")
     demo.terminal.resize(columns: 1, rows: 1)
-    demo.app.tick()
+    demo.tick()
     #expect(demo.terminal.lines == ["…"], "1×1 shows the message cut to its ellipsis: \(demo.terminal.lines)")
     demo.terminal.resize(columns: 20, rows: 6)
-    demo.app.tick()
+    demo.tick()
     #expect(demo.lines[1].hasPrefix("A"), "20×6 shows the list again: \(demo.lines)")
     demo.terminal.resize(columns: 60, rows: 14)
-    demo.app.tick()
+    demo.tick()
     #expect(demo.lines[2].contains("cherry"))
 }
 
@@ -65,7 +87,7 @@ struct HeadlessDemo {
     let demo = HeadlessDemo()
     demo.app.handle(.key(.character("J")))
     demo.clock.advance(by: 0.05)
-    demo.app.tick()
+    demo.tick()
     #expect(demo.app.list.isAnimating)
     demo.settle()
     #expect(demo.lines[2].contains("apple"))
@@ -180,7 +202,7 @@ struct HeadlessDemo {
     #expect(!demo.app.model.isDragging)
     #expect(layout(demo.app.model) == [[3, 1, 2], [4, 5]])
     demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
-    demo.app.tick()
+    demo.tick()
     #expect(demo.app.model.cursor == .item(3), "the wheel does not move the cursor")
 }
 
@@ -189,10 +211,10 @@ struct HeadlessDemo {
     let cursor = demo.app.model.cursor
     #expect(demo.app.list.state.scrollOffset == 0)
     demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelDown, kind: .press)))
-    demo.app.tick()
+    demo.tick()
     #expect(demo.app.list.state.scrollOffset == 3)
     demo.app.handle(.mouse(MouseEvent(x: 5, y: 5, button: .wheelUp, kind: .press)))
-    demo.app.tick()
+    demo.tick()
     #expect(demo.app.list.state.scrollOffset == 0)
     #expect(demo.app.model.cursor == cursor)
 }
@@ -232,8 +254,8 @@ struct HeadlessDemo {
     #expect(demo.app.model.filter == "zur", "← then u inserts before r")
     #expect(layout(demo.app.model) == [[], [4]])
     #expect(demo.lines[13].hasPrefix(" /zur  "), "the field, then the filter mode's keys: \(demo.lines[13])")
-    #expect(demo.app.canvas[4, 13].style.attributes.contains(.reverse), "the cursor is on r")
-    #expect(!demo.app.canvas[3, 13].style.attributes.contains(.reverse))
+    #expect(demo.terminal.frame[4, 13].style.attributes.contains(.reverse), "the cursor is on r")
+    #expect(!demo.terminal.frame[3, 13].style.attributes.contains(.reverse))
 
     demo.app.handle([.key(.control("w"))])
     #expect(demo.app.model.filter == "r", "Ctrl-W erases the word before the cursor")
@@ -258,4 +280,36 @@ struct HeadlessDemo {
     #expect(layout(demo.app.model) == [[], []])
     demo.settle()
     #expect(demo.lines.contains { $0.contains("No item matches the filter — Esc clears it") }, "\(demo.lines)")
+}
+
+/// A headless replay (export, `replay --headless`) runs on the program like the live replay,
+/// and the recording's resizes resize its terminal: the frames after one have the new size.
+@Test func aHeadlessReplayFollowsTheRecordedResizes() throws {
+    let sink = MemorySessionSink()
+    let live = HeadlessDemo(columns: 60, rows: 14)
+    live.app.recorder = try SessionRecorder(
+        sink: sink, header: SessionHeader(columns: 60, rows: 14, seed: 5, program: "test", start: "now"),
+        clock: { [clock = live.clock] in clock.now })
+    live.app.show(live.app.model.data, animated: false)
+    live.press(.character("J"))
+    live.clock.advance(by: 0.5)
+    live.terminal.resize(columns: 40, rows: 10)
+    live.app.handle(.resize(TerminalSize(columns: 40, rows: 10)))
+    live.tick()
+    live.clock.advance(by: 0.5)
+    live.press(.down, .character("J"))
+    let recording = try DemoReplay.Recording.parse(text: sink.text)
+    var resizes: [(Double, Int, Int)] = []
+    var sizes: [Int] = []
+    let last = HeadlessReplay.run(recording, columns: 60, rows: 14) { out in
+        switch out {
+        case .resize(let time, let columns, let rows): resizes.append((time, columns, rows))
+        case .frame(_, let canvas): sizes.append(canvas.width)
+        }
+    }
+    #expect(resizes.count == 1 && resizes.first?.1 == 40 && resizes.first?.2 == 10, "\(resizes)")
+    #expect(sizes.first == 60 && sizes.last == 40, "\(sizes)")
+    #expect(last.lines.count == 10 && last.lines.allSatisfy { TerminalText.columns(of: $0) == 40 })
+    func titles(_ lines: [String]) -> [Substring] { lines.compactMap { $0.split(separator: " ").first } }
+    #expect(titles(Array(last.lines[1 ..< 6])) == titles(Array(live.terminal.lines[1 ..< 6])), "the same rows as live")
 }

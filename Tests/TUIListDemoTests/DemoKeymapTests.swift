@@ -69,7 +69,7 @@ struct DemoKeymapTests {
             // A sort steps on its beat: keys go in without letting it finish.
             app.handle(.key(.character("3")))
             app.handle(.key(.function(1)))
-            app.draw()
+            demo.draw()
         }
         #expect(DemoKeymap.mode(of: app.model) == mode || mode == .normal)
         return (demo, dispatch)

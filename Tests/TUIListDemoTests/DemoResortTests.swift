@@ -36,7 +36,7 @@ import Testing
         demo.app.handle(.key(key))
         repeat {
             demo.clock.advance(by: 1.0 / 60)
-            demo.app.tick()
+            demo.tick()
             frames.append(titles())
         } while (demo.app.list.isAnimating || demo.app.model.isSorting) && frames.count < 20_000
         let after = frames.last!
