@@ -28,7 +28,9 @@ package final class DemoApp {
     /// fold). Without it, the first filter builds the index on the spot.
     package var buildsFilterIndexInBackground = true
 
-    package private(set) var isRunning = true
+    /// The program the demo runs in (set by `start(in:)`): `q` quits it, and the rest of a batch
+    /// after `q` is not handled. Its ``Program/isFinished`` is the one quit flag.
+    private weak var program: Program?
     /// The short form of the last change (`−2 +1 ↕3 ~1`).
     package private(set) var lastChange = ""
     /// Frames per second over the last second of animation (0 when at rest).
@@ -140,7 +142,7 @@ package final class DemoApp {
     /// filter it once; the key that ends the run (Enter, Esc, ↑, F1) goes through the keymap.
     package func handle(_ events: [InputEvent]) {
         var rest = events[...]
-        while isRunning, let event = rest.first {
+        while program?.isFinished != true, let event = rest.first {
             if model.isEditingFilter {
                 let edit = filterField.handle(rest)
                 for case .key(let key) in rest.prefix(edit.consumed) { try? recorder?.record(key: Self.name(of: key)) }
@@ -217,7 +219,7 @@ package final class DemoApp {
             case .message(let text):
                 show(text)
             case .quit:
-                isRunning = false
+                program?.quit()
             }
         }
     }
@@ -432,6 +434,7 @@ private struct BuiltFilterIndex: Sendable {
 
 extension DemoApp: TerminalApp {
     package func start(in program: Program) {
+        self.program = program
         prepare()
         guard buildsFilterIndexInBackground, let (data, build) = model.beginFilterIndex() else { return }
         program.mailbox.perform { BuiltFilterIndex(index: DemoModel.makeFilterIndex(data), build: build) }
@@ -439,7 +442,6 @@ extension DemoApp: TerminalApp {
 
     package func handle(_ events: [InputEvent], in program: Program) {
         handle(events)
-        if !isRunning { program.quit() }
     }
 
     /// The filter index from the background build: the filter, if one is typed, now runs on it.
@@ -451,7 +453,6 @@ extension DemoApp: TerminalApp {
 
     package func tick(in program: Program) {
         advance()
-        if !isRunning { program.quit() }
     }
 
     package var isAnimating: Bool { list.isAnimating }
