@@ -212,6 +212,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
     /// between the bar's label and its items). The app edits it; the screen draws it.
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
+    /// Text at the right end of the app prompt's line (a picker's `12/340` counts), while set:
+    /// drawn only when the prompt's text leaves it room, else the prompt takes the line.
+    public var promptInfo: (text: String, style: Style)?
+    /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
+    public var border: Box?
     /// The status line's style.
     public var statusStyle = Style(attributes: .dim)
     /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
@@ -675,8 +680,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - rect: The area.
     /// - Complexity: O(cells of the area + rows on screen).
     public func render(into canvas: inout Canvas, in rect: Rect) {
-        let area = rect.intersection(canvas.bounds)
+        var area = rect.intersection(canvas.bounds)
         guard !area.isEmpty else { return }
+        if let border { area = border.draw(into: &canvas, in: area) }
         guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
             canvas.clear(area)
             if let tooSmallText {
@@ -718,7 +724,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
                 filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
             } else {
                 canvas.clear(line(y))
-                prompt.draw(into: &canvas, in: line(y))
+                drawPrompt(prompt, into: &canvas, in: line(y))
             }
         }
         if parts.contains(.statusLine), placement != .bottom, bottom > top {
@@ -755,6 +761,18 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         }
         if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
+    }
+
+    /// Draws the app's prompt on its line, and ``promptInfo`` at the line's right end when the
+    /// prompt's text (its cursor cell and a space) leaves room for it.
+    private func drawPrompt(_ prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
+        guard let (info, style) = promptInfo, !info.isEmpty else { return prompt.draw(into: &canvas, in: rect) }
+        let infoWidth = TerminalText.columns(of: info)
+        let needed = TerminalText.columns(of: prompt.prefix) + TerminalText.columns(of: prompt.text) + 1
+        guard needed + 1 + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
+        let fieldWidth = rect.width - infoWidth - 2
+        prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: fieldWidth, height: 1))
+        canvas.draw(info, x: rect.maxX - infoWidth - 1, y: rect.y, style: style, clip: rect)
     }
 
     /// The prompt open, if any, and where it goes: the filter's while filtering, else the app's.
