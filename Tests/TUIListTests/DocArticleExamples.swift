@@ -168,9 +168,9 @@ func recordingAndReplayingRecord(path: String) throws -> Int {
     return recorder.linesWritten
 }
 
-/// The article's replay: reads `path` and applies every state to a list on a headless terminal.
+/// A replay as the tools do it (the reader is package API, so this is no longer an article
+/// block): reads `path` and applies every state to a list on a headless terminal.
 func recordingAndReplayingReplay(path: String) throws -> (snapshot: Snapshot<String, String>, frames: [String]) {
-    // DOC-BEGIN RecordingAndReplaying.md
     let recording = try SessionRecording<String, String, String>.read(path: path)
     let list = ListView<String, String>(cellProvider: { context, name in
         let cell = context.dequeue(TextCell.self)
@@ -196,7 +196,6 @@ func recordingAndReplayingReplay(path: String) throws -> (snapshot: Snapshot<Str
         list.render(into: &canvas)
         terminal.present(canvas)
     }
-    // DOC-END
     return (shown, canvas.lines)
 }
 

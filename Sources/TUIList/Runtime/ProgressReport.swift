@@ -88,7 +88,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// How many reports were posted so far.
-    public var reportsPosted: Int { posted.withLock { $0.count } }
+    var reportsPosted: Int { posted.withLock { $0.count } }
 
     private func bucket(of step: Int) -> Int {
         if let total, total > 0 { return Int((Double(min(step, total)) / Double(total) * 100).rounded(.down)) }

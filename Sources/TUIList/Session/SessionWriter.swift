@@ -62,9 +62,9 @@ public final class MemorySessionSink: SessionSink {
 }
 
 /// Encodes headers and events as the JSON lines of a recording.
-public enum SessionCoding {
+enum SessionCoding {
     /// One line of JSON, keys sorted so recordings diff well.
-    public static func line<T: Encodable>(_ value: T) throws -> String {
+    static func line<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -74,11 +74,11 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
 /// ```
 ///
 /// - Modes (``mode``): browsing (``keymap``), filtering (``filteringKeymap``; typing edits the
-///   query), confirming (``confirmKeymap``) and the app's own (``appKeymaps``, entered with
+///   query), confirming (`confirmKeymap`) and the app's own (``appKeymaps``, entered with
 ///   ``enter(_:)``). The help overlay lists the keymap in force and the filter's.
 /// - Filter: the items whose `filterText` (default: the row's title) matches
 ///   ``FilterQuery/listFilter(_:)`` show, in order, every section kept; the change animates
-///   (``animatesFilter``) and the selection stays on screen, also when Esc brings everything
+///   (`animatesFilter`) and the selection stays on screen, also when Esc brings everything
 ///   back. A move made while filtering is worked out among the items shown and made in the
 ///   whole content.
 /// - Time: ``showMessage(_:for:)`` and the spinner run on the program's clock
@@ -127,7 +127,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The keys while the filter prompt is open (besides those that edit the query).
     public var filteringKeymap: Keymap<Action>
     /// The keys while a confirm prompt is open: y yes, n and Esc no.
-    public var confirmKeymap: Keymap<Action>
+    var confirmKeymap: Keymap<Action>
     /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
     public var appKeymaps: [String: Keymap<Action>] = [:]
     /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
@@ -138,13 +138,13 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The detail or preview pane, if any.
     public var pane: ListScreenPane<ItemID>?
     /// The text pane's scroll offset (back to 0 when the selection changes).
-    public private(set) var paneScrollOffset = 0
+    private(set) var paneScrollOffset = 0
     /// What the empty list says when there are no items at all.
     public var emptyText = "No items"
     /// What the empty list says when the filter matches nothing.
     public var noMatchesText = "No matches"
     /// What the loading line says.
-    public var loadingText = "loading"
+    var loadingText = "loading"
     /// The latest progress of the load, shown on the loading line.
     public var progress: ProgressReport?
     /// Background work under way, shown with a spinner on the status line (nil: none): set it
@@ -154,9 +154,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// default, 10×3, fits a title, a row and a help bar).
     public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// Whether item moves animate.
-    public var animatesMoves = true
+    var animatesMoves = true
     /// Whether a change of the filter animates (rows leave and come back, the rest slide).
-    public var animatesFilter = true
+    var animatesFilter = true
     /// What keys do now.
     public private(set) var mode = ListScreenMode.browsing
     /// Whether the filter prompt is open.
@@ -169,7 +169,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>()
     /// The open confirm prompt and the action a yes hands to the app.
-    public private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
+    private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
     /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
     /// (false: it stays empty).
     public var titleCountsItems = true
@@ -179,7 +179,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// lines); the list keeps at least one line, the header gives way.
     public var headerLines: [String] = []
     /// The style of ``headerLines``.
-    public var headerStyle = Style(attributes: .bold)
+    var headerStyle = Style(attributes: .bold)
     /// What the body shows instead of the list and the pane, while set (a failure, a view of
     /// the app's own): the closure draws into the body's area.
     public var body: ((inout Canvas, Rect) -> Void)?
@@ -269,7 +269,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The default keymap while filtering: Enter keeps the filter, Esc clears it, ↑↓ select.
-    public static var defaultFilteringKeymap: Keymap<Action> {
+    static var defaultFilteringKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keep", .keepFilter),
             KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clear", .clearFilter),
@@ -280,7 +280,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The default keymap of a confirm prompt: y yes, n or Esc no.
-    public static var defaultConfirmKeymap: Keymap<Action> {
+    static var defaultConfirmKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(keys: [.character("y"), .character("Y")], help: "yes", bar: "y yes", .answer(true)),
             KeyBinding(keys: [.character("n"), .character("N"), .escape], help: "no", bar: "n no", .answer(false)),
@@ -389,7 +389,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The items shown: those whose filter text matches the filter, in order, every section kept.
-    public var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
+    var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
 
     /// Shows `text` on the status line for `seconds` of the program's clock, in place of
     /// ``status``; a newer message replaces it.
@@ -406,7 +406,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The message shown now, if one is showing.
-    public var currentMessage: String? {
+    var currentMessage: String? {
         guard let message, clock.now < message.until else { return nil }
         return message.text
     }
@@ -419,7 +419,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// Opens a yes/no prompt over the screen (mode ``ListScreenMode/confirming``): y hands
-    /// `action` to the app from ``handle(_:)``, n or Esc drops it; either way the mode goes back
+    /// `action` to the app from `handle(_:)`, n or Esc drops it; either way the mode goes back
     /// to what it was.
     /// - Parameters:
     ///   - question: The question (`"Delete Ada Lovelace?"`).
@@ -450,7 +450,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The keymap in force for the mode.
-    public var activeKeymap: Keymap<Action> {
+    var activeKeymap: Keymap<Action> {
         switch mode {
         case .browsing: keymap
         case .filtering: filteringKeymap
@@ -466,7 +466,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// - Returns: The actions for the app, in order: ``ListScreenAction/quit`` and
     ///   ``ListScreenAction/app(_:)`` (a confirmed action among them).
     /// - Complexity: O(events) lookups, plus one filter per run of typing, O(*n*).
-    public func handle(_ events: [InputEvent]) -> [Action] {
+    func handle(_ events: [InputEvent]) -> [Action] {
         var actions: [Action] = []
         handle(events) { actions.append($0) }
         return actions
@@ -572,7 +572,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// Scrolls a text pane by `count` lines (down for positive); does nothing without one.
     /// - Parameter count: Lines to scroll.
-    public func scrollPane(byLines count: Int) {
+    func scrollPane(byLines count: Int) {
         guard let pane, case .text(let content) = pane.content else { return }
         var view = content(list.selectedItem)
         view.scrollOffset = paneScrollOffset

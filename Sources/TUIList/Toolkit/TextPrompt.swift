@@ -87,7 +87,7 @@ public struct TextPrompt: Sendable {
     /// What is drawn before the text (`"/"`, `"Name: "`).
     public var prefix: String
     /// What is drawn, dim, while the text is empty (`"type to filter"`).
-    public var placeholder: String
+    var placeholder: String
     /// The editing keys.
     public var keymap: Keymap<Action>
     /// The text's style.
@@ -95,7 +95,7 @@ public struct TextPrompt: Sendable {
     /// The prefix's style.
     public var prefixStyle: Style
     /// The placeholder's style.
-    public var placeholderStyle: Style
+    var placeholderStyle: Style
     /// Whether the cursor is drawn (a field without focus hides it).
     public var showsCursor: Bool
 
@@ -243,7 +243,7 @@ public struct TextPrompt: Sendable {
     /// the cursor fit, else as far right as keeps the cursor on the last column.
     /// - Parameter width: The field's width (after the prefix).
     /// - Returns: The number of columns scrolled off to the left.
-    public func scrollOffset(width: Int) -> Int {
+    func scrollOffset(width: Int) -> Int {
         let cursorColumn = TerminalText.columns(of: String(characters[..<cursor]))
         let cursorWidth = cursor < characters.count ? max(1, TerminalText.columns(of: characters[cursor])) : 1
         return max(0, cursorColumn + cursorWidth - max(1, width))
@@ -254,7 +254,7 @@ public struct TextPrompt: Sendable {
     /// its line.
     /// - Parameter limit: The most it may take.
     /// - Returns: The width to draw it in.
-    public func width(atMost limit: Int) -> Int {
+    func width(atMost limit: Int) -> Int {
         min(TerminalText.columns(of: prefix) + TerminalText.columns(of: String(characters)) + 1, max(1, limit))
     }
 
