@@ -7,8 +7,8 @@ public struct FilterMatches: Sendable, Equatable {
     /// The folded query.
     let query: [UInt8]
     /// The matching slots, ascending.
-    public let slots: [Int32]
-    /// Each match's score, in the order of ``slots`` (higher is better), for a search by a
+    @usableFromInline package let slots: [Int32]
+    /// Each match's score, in the order of `slots` (higher is better), for a search by a
     /// ``FilterQuery`` with terms; empty otherwise (a substring search, an empty query).
     let scores: [Int32]
     /// The query searched for, for a search by a ``FilterQuery``.
@@ -41,7 +41,7 @@ public struct FilterMatches: Sendable, Equatable {
 
     /// Whether the item in `slot` matched. O(1); slots added after the search did not.
     @inlinable
-    public func contains(slot: Int) -> Bool {
+    package func contains(slot: Int) -> Bool {
         slot >= 0 && slot < slotCount && _bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }
