@@ -27,11 +27,11 @@ extension Changeset {
     /// increasing subsequence of their old positions. In one section of 10,000 items, moving
     /// the first to the end is 1 move, swapping two far-apart items 2, reversing 9,999.
     ///
-    /// **Updates** come from the new snapshot's marks (`Snapshot.reloadedItemIdentifiers`
-    /// gives `ListUpdateKind.reload`, ``Snapshot/reconfiguredItemIdentifiers``
-    /// `ListUpdateKind.reconfigure`; the same for sections) and, when `ItemID` or `SectionID`
-    /// conforms to ``ContentEquatable``, from comparing each kept identifier's old and new
-    /// value (a difference gives `ListUpdateKind.reconfigure`). Marks on the old snapshot
+    /// **Updates** come from the new snapshot's marks (``Snapshot/reloadItems(_:)`` gives a
+    /// reload: a new cell; ``Snapshot/reconfigureItems(_:)`` a reconfigure: the same cell
+    /// configured again; the same for sections) and, when `ItemID` or `SectionID` conforms to
+    /// ``ContentEquatable``, from comparing each kept identifier's old and new value (a
+    /// difference gives a reconfigure). Marks on the old snapshot
     /// are ignored; marks on items that the old snapshot lacks are inserts, not updates.
     ///
     /// - Parameters:

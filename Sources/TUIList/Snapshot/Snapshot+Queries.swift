@@ -134,7 +134,7 @@ extension Snapshot {
     /// Items marked with ``reloadItems(_:)`` since the snapshot was made.
     var reloadedItemIdentifiers: Set<ItemID> { _reloadedItems }
     /// Items marked with ``reconfigureItems(_:)`` since the snapshot was made.
-    public var reconfiguredItemIdentifiers: Set<ItemID> { _reconfiguredItems }
+    package var reconfiguredItemIdentifiers: Set<ItemID> { _reconfiguredItems }
     /// Sections marked with ``reloadSections(_:)`` since the snapshot was made.
     var reloadedSectionIdentifiers: Set<SectionID> { _reloadedSections }
     /// Sections marked with ``reconfigureSections(_:)`` since the snapshot was made.

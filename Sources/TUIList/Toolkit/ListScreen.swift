@@ -74,11 +74,11 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
 /// ```
 ///
 /// - Modes (``mode``): browsing (``keymap``), filtering (``filteringKeymap``; typing edits the
-///   query), confirming (`confirmKeymap`) and the app's own (``appKeymaps``, entered with
+///   query), confirming (``confirmKeymap``) and the app's own (``appKeymaps``, entered with
 ///   ``enter(_:)``). The help overlay lists the keymap in force and the filter's.
 /// - Filter: the items whose `filterText` (default: the row's title) matches
 ///   ``FilterQuery/listFilter(_:)`` show, in order, every section kept; the change animates
-///   (`animatesFilter`) and the selection stays on screen, also when Esc brings everything
+///   (``animatesFilter``) and the selection stays on screen, also when Esc brings everything
 ///   back. A move made while filtering is worked out among the items shown and made in the
 ///   whole content.
 /// - Time: ``showMessage(_:for:)`` and the spinner run on the program's clock
@@ -127,7 +127,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The keys while the filter prompt is open (besides those that edit the query).
     public var filteringKeymap: Keymap<Action>
     /// The keys while a confirm prompt is open: y yes, n and Esc no.
-    var confirmKeymap: Keymap<Action>
+    public var confirmKeymap: Keymap<Action>
     /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
     public var appKeymaps: [String: Keymap<Action>] = [:]
     /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
@@ -154,9 +154,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// default, 10×3, fits a title, a row and a help bar).
     public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// Whether item moves animate.
-    var animatesMoves = true
+    public var animatesMoves = true
     /// Whether a change of the filter animates (rows leave and come back, the rest slide).
-    var animatesFilter = true
+    public var animatesFilter = true
     /// What keys do now.
     public private(set) var mode = ListScreenMode.browsing
     /// Whether the filter prompt is open.
