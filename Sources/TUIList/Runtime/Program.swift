@@ -119,7 +119,7 @@ extension TerminalApp {
 ///   clock, so a whole session runs in memory, frame by frame.
 public final class Program {
     /// The terminal the program draws on and reads from.
-    public let terminal: any Terminal
+    let terminal: any Terminal
     /// The program's time: frame pacing and ``TerminalApp/nextDeadline`` use it; apps give it to
     /// their lists' animations.
     public let clock: any AnimationClock

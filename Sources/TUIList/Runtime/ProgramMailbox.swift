@@ -98,7 +98,7 @@ public final class ProgramMailbox: Sendable {
     /// Queues several messages at once, in order, with one wake.
     /// - Parameter messages: The values to hand to the app.
     /// - Complexity: amortized O(*m*) for *m* messages.
-    public func post(contentsOf messages: [any Sendable]) {
+    func post(contentsOf messages: [any Sendable]) {
         guard !messages.isEmpty else { return }
         queue.withLock { $0.append(contentsOf: messages) }
         waker.wake()

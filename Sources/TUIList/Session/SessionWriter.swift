@@ -11,7 +11,7 @@ public protocol SessionSink: AnyObject {
 /// `kill -9` leaves every complete line on disk.
 public final class FileSessionSink: SessionSink {
     /// The file written.
-    public let path: String
+    let path: String
     private var fd: Int32
 
     /// Why a recording file could not be written; names the file.

@@ -638,7 +638,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var isAnimating: Bool { isLoading || activity != nil || list.isAnimating }
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
-    public var helpOverlay: HelpOverlay {
+    var helpOverlay: HelpOverlay {
         if let helpOverlayForMode { return helpOverlayForMode(mode) }
         if let helpSectionsForMode {
             var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)

@@ -30,7 +30,7 @@ public struct ListScreenPane<ItemID> {
     }
 
     /// Where the pane goes.
-    public var placement: Placement
+    var placement: Placement
     /// The pane's share of the room beside or below the list, 0...1.
     var ratio: Double
     /// Whether a line divides the pane from the list.
@@ -39,7 +39,7 @@ public struct ListScreenPane<ItemID> {
     /// what is left. Default: 20 columns beside, 3 lines below.
     var minimumListSize: Int
     /// What the pane shows.
-    public var content: Content
+    var content: Content
 
     /// A pane.
     /// - Parameters:

@@ -140,7 +140,7 @@ public struct TextPrompt: Sendable {
     /// - Parameter action: The edit.
     /// - Complexity: O(*n*) in the text's length for insertions and deletions, O(1) for moves.
     @discardableResult
-    public mutating func perform(_ action: Action) -> Bool {
+    mutating func perform(_ action: Action) -> Bool {
         switch action {
         case .insert(let character):
             return insert(String(character))
@@ -201,7 +201,7 @@ public struct TextPrompt: Sendable {
     /// - Returns: Whether the prompt took it (it may not have changed the text).
     /// - Complexity: that of ``perform(_:)``.
     @discardableResult
-    public mutating func handle(_ event: InputEvent) -> Bool {
+    mutating func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .key(let key):
             guard let action = keymap.action(for: key) else { return false }
