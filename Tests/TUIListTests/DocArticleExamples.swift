@@ -168,38 +168,6 @@ func recordingAndReplayingRecord(path: String) throws -> Int {
     return recorder.linesWritten
 }
 
-/// The article's replay: reads `path` and applies every state to a list on a headless terminal.
-func recordingAndReplayingReplay(path: String) throws -> (snapshot: Snapshot<String, String>, frames: [String]) {
-    // DOC-BEGIN RecordingAndReplaying.md
-    let recording = try SessionRecording<String, String, String>.read(path: path)
-    let list = ListView<String, String>(cellProvider: { context, name in
-        let cell = context.dequeue(TextCell.self)
-        cell.title = name
-        return cell
-    })
-    let terminal = HeadlessTerminal(columns: recording.header.columns, rows: recording.header.rows)
-    var canvas = Canvas(width: terminal.size.columns, height: terminal.size.rows)
-    var shown = Snapshot<String, String>()
-    for (_, event) in recording.events {
-        switch event.kind {
-        case .snapshot(let sections, _):
-            shown = Snapshot(sections: sections.map { ($0.id, $0.items) })
-        case .edit(let edit):
-            try edit.apply(to: &shown)                  // throws if the file does not fit the list
-        case .resize(let columns, let rows):
-            terminal.resize(columns: columns, rows: rows)
-            canvas.resize(width: columns, height: rows)
-        case .key, .marker:
-            continue
-        }
-        list.apply(shown, animated: false)              // the same path the app took
-        list.render(into: &canvas)
-        terminal.present(canvas)
-    }
-    // DOC-END
-    return (shown, canvas.lines)
-}
-
 /// The article's asciicast export of a list of frames (times in seconds).
 func recordingAndReplayingAsciicast(_ frames: [(time: Double, canvas: Canvas)], columns: Int, rows: Int) throws -> String {
     // DOC-BEGIN RecordingAndReplaying.md

@@ -147,3 +147,35 @@ import Testing
         #expect(lines[2].hasPrefix("[1.0, \"o\", \"") && lines[2].contains("two"), "\(lines[2])")
     }
 }
+
+/// A replay as the tools do it: reads `path` and applies every state to a list on a headless
+/// terminal. Not an article block: the reader is package API, and DocArticleExamples.swift
+/// holds only public API (scripts/public-examples checks it).
+func recordingAndReplayingReplay(path: String) throws -> (snapshot: Snapshot<String, String>, frames: [String]) {
+    let recording = try SessionRecording<String, String, String>.read(path: path)
+    let list = ListView<String, String>(cellProvider: { context, name in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = name
+        return cell
+    })
+    let terminal = HeadlessTerminal(columns: recording.header.columns, rows: recording.header.rows)
+    var canvas = Canvas(width: terminal.size.columns, height: terminal.size.rows)
+    var shown = Snapshot<String, String>()
+    for (_, event) in recording.events {
+        switch event.kind {
+        case .snapshot(let sections, _):
+            shown = Snapshot(sections: sections.map { ($0.id, $0.items) })
+        case .edit(let edit):
+            try edit.apply(to: &shown)  // throws if the file does not fit the list
+        case .resize(let columns, let rows):
+            terminal.resize(columns: columns, rows: rows)
+            canvas.resize(width: columns, height: rows)
+        case .key, .marker:
+            continue
+        }
+        list.apply(shown, animated: false)  // the same path the app took
+        list.render(into: &canvas)
+        terminal.present(canvas)
+    }
+    return (shown, canvas.lines)
+}

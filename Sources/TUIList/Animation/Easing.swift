@@ -15,7 +15,7 @@ public enum Easing: Hashable, Sendable {
     ///
     /// - Parameter fraction: elapsed part of the phase; clamped to 0...1.
     /// - Returns: a value in 0...1, 0 for 0 and 1 for 1.
-    public func callAsFunction(_ fraction: Double) -> Double {
+    func callAsFunction(_ fraction: Double) -> Double {
         let p = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         switch self {
         case .linear:

@@ -42,7 +42,7 @@ public struct TransitionTiming: Hashable, Sendable {
     /// Inserted rows fade in, in the gap opened for them.
     public var add: Phase
     /// The part of the ``change`` phase during which an updated row is highlighted (0...1).
-    public var flashFraction: Double
+    var flashFraction: Double
     /// How many moved rows may slide at once when rows are also inserted or deleted among them
     /// (default 3); more of them dim where they are for the first half of the move phase and
     /// fade in at their new line for the second half, while shifted rows slide.
@@ -105,18 +105,18 @@ public struct TransitionTiming: Hashable, Sendable {
         add: Phase(duration: 0, easing: .linear))
 
     /// Whether every phase is instant.
-    public var isInstant: Bool {
+    package var isInstant: Bool {
         remove.duration == 0 && move.duration == 0 && add.duration == 0
             && (change.duration == 0 || flashFraction == 0)
     }
 
     /// The longest a transition can take with this timing, in seconds.
-    public var maximumDuration: Double {
+    var maximumDuration: Double {
         remove.duration + max(move.duration, change.duration) + add.duration
     }
 
     /// The name of the environment variable that asks for reduced motion.
-    public static let reducedMotionVariable = "TUILIST_REDUCED_MOTION"
+    package static let reducedMotionVariable = "TUILIST_REDUCED_MOTION"
 
     /// ``none`` when the environment asks for reduced motion (`TUILIST_REDUCED_MOTION=1`,
     /// also `true` or `yes`), otherwise `base`.

@@ -2,20 +2,20 @@
 ///
 /// Lines of `text` (split at "\n") are centred one by one, and the block of lines is centred
 /// vertically; lines wider than the area end in "…", lines beyond its height are left out.
-public struct EmptyStateView: Hashable, Sendable {
+struct EmptyStateView: Hashable, Sendable {
     /// The message; may hold several lines.
-    public var text: String
+    var text: String
     /// The style of the message.
-    public var style: Style
+    var style: Style
 
     /// A message in a style (dim by default).
-    public init(text: String, style: Style = Style(attributes: .dim)) {
+    init(text: String, style: Style = Style(attributes: .dim)) {
         self.text = text
         self.style = style
     }
 
     /// Draws the message centred in `rect`.
-    public func draw(into canvas: inout Canvas, rect: Rect) {
+    func draw(into canvas: inout Canvas, rect: Rect) {
         guard !rect.isEmpty, !text.isEmpty else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(rect.height)
         let top = rect.y + (rect.height - lines.count) / 2

@@ -11,11 +11,11 @@ public final class SectionHeaderCell: ListCell {
     /// Text at the right end, e.g. the number of items; `nil` for none.
     public var detail: String?
     /// The style of the title.
-    public var titleStyle = Style(attributes: .bold)
+    var titleStyle = Style(attributes: .bold)
     /// The style of the detail.
-    public var detailStyle = Style(attributes: .dim)
+    var detailStyle = Style(attributes: .dim)
     /// The style of the whole line beneath the text (e.g. a background colour).
-    public var backgroundStyle: Style = .plain
+    var backgroundStyle: Style = .plain
 
     /// A header with no text.
     public init() {}

@@ -9,7 +9,8 @@
 /// second line below it (``DetailPlacement/below``, which makes the cell two lines tall). Text
 /// that does not fit ends in "…": the title keeps at least half the width before the detail is
 /// cut, and the badge goes first when even that does not fit. A selected row is drawn in
-/// ``selectedStyle`` (reverse video unless set otherwise) across its full width.
+/// reverse video across its full width (underlined when the list is not focused), a marked
+/// one in bold yellow; a cell that needs other looks is its own ``ListCell``.
 ///
 /// ```swift
 /// let cell = context.dequeue(TextCell.self)
@@ -43,20 +44,20 @@ public final class TextCell: ListCell {
     /// Where the detail goes.
     public var detailPlacement: DetailPlacement
     /// Columns left blank before the title and after the badge or detail.
-    public var padding: Int = 1
+    var padding: Int = 1
 
     /// The style of the title.
-    public var titleStyle: Style = .plain
+    var titleStyle: Style = .plain
     /// The style of the detail.
-    public var detailStyle = Style(attributes: .dim)
+    var detailStyle = Style(attributes: .dim)
     /// The style of the badge.
-    public var badgeStyle = Style(foreground: .ansi(6), attributes: .bold)
+    var badgeStyle = Style(foreground: .ansi(6), attributes: .bold)
     /// Laid over the whole row when it is selected in a focused list.
-    public var selectedStyle = Style(attributes: .reverse)
+    var selectedStyle = Style(attributes: .reverse)
     /// Laid over the whole row when it is selected in a list without focus.
-    public var unfocusedSelectedStyle = Style(attributes: .underline)
+    var unfocusedSelectedStyle = Style(attributes: .underline)
     /// Laid over the whole row when it is marked (e.g. picked up for dragging).
-    public var markedStyle = Style(foreground: .ansi(3), attributes: .bold)
+    var markedStyle = Style(foreground: .ansi(3), attributes: .bold)
 
     /// A cell with no text and the detail on the title's line.
     public init() { detailPlacement = .trailing }

@@ -27,11 +27,11 @@ extension Changeset {
     /// increasing subsequence of their old positions. In one section of 10,000 items, moving
     /// the first to the end is 1 move, swapping two far-apart items 2, reversing 9,999.
     ///
-    /// **Updates** come from the new snapshot's marks (``Snapshot/reloadedItemIdentifiers``
-    /// gives ``ListUpdateKind/reload``, ``Snapshot/reconfiguredItemIdentifiers``
-    /// ``ListUpdateKind/reconfigure``; the same for sections) and, when `ItemID` or `SectionID`
-    /// conforms to ``ContentEquatable``, from comparing each kept identifier's old and new
-    /// value (a difference gives ``ListUpdateKind/reconfigure``). Marks on the old snapshot
+    /// **Updates** come from the new snapshot's marks (``Snapshot/reloadItems(_:)`` gives a
+    /// reload: a new cell; ``Snapshot/reconfigureItems(_:)`` a reconfigure: the same cell
+    /// configured again; the same for sections) and, when `ItemID` or `SectionID` conforms to
+    /// ``ContentEquatable``, from comparing each kept identifier's old and new value (a
+    /// difference gives a reconfigure). Marks on the old snapshot
     /// are ignored; marks on items that the old snapshot lacks are inserts, not updates.
     ///
     /// - Parameters:
@@ -70,11 +70,11 @@ extension Changeset {
     ///   - old: the snapshot on screen.
     ///   - new: the snapshot to show.
     ///   - itemContentChanged: called once for each item that both snapshots hold and that the
-    ///     new snapshot does not mark; `true` gives a ``ListUpdateKind/reconfigure`` update.
+    ///     new snapshot does not mark; `true` gives a `ListUpdateKind.reconfigure` update.
     ///   - sectionContentChanged: the same for sections, or `nil` for marks only.
     /// - Complexity: as ``init(from:to:)``, plus one call per kept item.
     @inlinable
-    public init(
+    init(
         from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
         itemContentChanged: (ItemID) -> Bool,
         sectionContentChanged: ((SectionID) -> Bool)? = nil

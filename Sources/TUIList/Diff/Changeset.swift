@@ -19,110 +19,112 @@
 /// - Sections: deleted (old index), inserted (new index), moved (old and new index), updated.
 /// - Items: every item that leaves is a delete and every item that arrives is an insert,
 ///   *including* the items of a deleted or inserted section (a row-by-row consumer needs no
-///   expansion; a UIKit-style consumer skips those whose section is in ``sectionDeletes`` or
-///   ``sectionInserts``). Moves and updates are only for items that both snapshots hold.
+///   expansion; a UIKit-style consumer skips those whose section is in `sectionDeletes` or
+///   `sectionInserts`). Moves and updates are only for items that both snapshots hold.
 /// - What counts as a move is defined in ``init(from:to:)``: the set of moves is minimal,
 ///   every other item kept by both snapshots only shifts, and shifts are not listed.
-/// - An item can be both moved and updated; it is then in ``itemMoves`` and ``itemUpdates``.
+/// - An item can be both moved and updated; it is then in `itemMoves` and `itemUpdates`.
 ///
 /// Arrays are sorted: deletes by old position, inserts, moves and updates by new position.
 public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
     /// A section deleted (index in the old snapshot) or inserted (index in the new one).
-    public struct SectionChange: Hashable {
+    @usableFromInline package struct SectionChange: Hashable {
         /// The section's identifier.
-        public var id: SectionID
+        @usableFromInline package var id: SectionID
         /// Its index: in the old snapshot for a delete, in the new one for an insert.
-        public var index: Int
+        @usableFromInline package var index: Int
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: SectionID, index: Int) { self.id = id; self.index = index }
+        @usableFromInline package init(id: SectionID, index: Int) { self.id = id; self.index = index }
     }
 
     /// A section that changed place: `from` in the old snapshot, `to` in the new one.
-    public struct SectionMove: Hashable {
+    @usableFromInline package struct SectionMove: Hashable {
         /// The section's identifier.
-        public var id: SectionID
+        @usableFromInline package var id: SectionID
         /// Its index in the old snapshot.
-        public var from: Int
+        @usableFromInline package var from: Int
         /// Its index in the new snapshot.
-        public var to: Int
+        @usableFromInline package var to: Int
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: SectionID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
+        @usableFromInline package init(id: SectionID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
     }
 
     /// A section kept by both snapshots whose header refreshes.
-    public struct SectionUpdate: Hashable {
+    @usableFromInline package struct SectionUpdate: Hashable {
         /// The section's identifier.
-        public var id: SectionID
+        @usableFromInline package var id: SectionID
         /// Its index in the old snapshot.
-        public var from: Int
+        @usableFromInline package var from: Int
         /// Its index in the new snapshot.
-        public var to: Int
+        @usableFromInline package var to: Int
         /// Reload (a new header cell) or reconfigure (the same cell, new content).
-        public var kind: ListUpdateKind
+        @usableFromInline package var kind: ListUpdateKind
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: SectionID, from: Int, to: Int, kind: ListUpdateKind) {
+        @usableFromInline package init(id: SectionID, from: Int, to: Int, kind: ListUpdateKind) {
             self.id = id; self.from = from; self.to = to; self.kind = kind
         }
     }
 
     /// An item deleted (index path in the old snapshot) or inserted (in the new one).
-    public struct ItemChange: Hashable {
+    @usableFromInline package struct ItemChange: Hashable {
         /// The item's identifier.
-        public var id: ItemID
+        @usableFromInline package var id: ItemID
         /// Its index path: in the old snapshot for a delete, in the new one for an insert.
-        public var indexPath: ListIndexPath
+        @usableFromInline package var indexPath: ListIndexPath
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: ItemID, indexPath: ListIndexPath) { self.id = id; self.indexPath = indexPath }
+        @usableFromInline package init(id: ItemID, indexPath: ListIndexPath) { self.id = id; self.indexPath = indexPath }
     }
 
     /// An item that changed place: `from` in the old snapshot, `to` in the new one.
-    public struct ItemMove: Hashable {
+    @usableFromInline package struct ItemMove: Hashable {
         /// The item's identifier.
-        public var id: ItemID
+        @usableFromInline package var id: ItemID
         /// Its index path in the old snapshot.
-        public var from: ListIndexPath
+        @usableFromInline package var from: ListIndexPath
         /// Its index path in the new snapshot (possibly in another section).
-        public var to: ListIndexPath
+        @usableFromInline package var to: ListIndexPath
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: ItemID, from: ListIndexPath, to: ListIndexPath) { self.id = id; self.from = from; self.to = to }
+        @usableFromInline package init(id: ItemID, from: ListIndexPath, to: ListIndexPath) {
+            self.id = id; self.from = from; self.to = to
+        }
     }
 
     /// An item kept by both snapshots whose row refreshes: `from` old, `to` new.
-    public struct ItemUpdate: Hashable {
+    @usableFromInline package struct ItemUpdate: Hashable {
         /// The item's identifier.
-        public var id: ItemID
+        @usableFromInline package var id: ItemID
         /// Its index path in the old snapshot.
-        public var from: ListIndexPath
+        @usableFromInline package var from: ListIndexPath
         /// Its index path in the new snapshot.
-        public var to: ListIndexPath
+        @usableFromInline package var to: ListIndexPath
         /// Reload (a new cell) or reconfigure (the same cell, new content).
-        public var kind: ListUpdateKind
+        @usableFromInline package var kind: ListUpdateKind
         /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        public init(id: ItemID, from: ListIndexPath, to: ListIndexPath, kind: ListUpdateKind) {
+        @usableFromInline package init(id: ItemID, from: ListIndexPath, to: ListIndexPath, kind: ListUpdateKind) {
             self.id = id; self.from = from; self.to = to; self.kind = kind
         }
     }
 
     /// Sections of the old snapshot that the new one lacks, by old index.
-    public var sectionDeletes: [SectionChange] = []
+    @usableFromInline package var sectionDeletes: [SectionChange] = []
     /// Sections of the new snapshot that the old one lacks, by new index.
-    public var sectionInserts: [SectionChange] = []
+    @usableFromInline package var sectionInserts: [SectionChange] = []
     /// Sections kept by both that changed relative order (the minimal set).
-    public var sectionMoves: [SectionMove] = []
+    @usableFromInline package var sectionMoves: [SectionMove] = []
     /// Sections kept by both that refresh (marks on the new snapshot, or content).
-    public var sectionUpdates: [SectionUpdate] = []
+    @usableFromInline package var sectionUpdates: [SectionUpdate] = []
     /// Items of the old snapshot that the new one lacks, by old index path.
-    public var itemDeletes: [ItemChange] = []
+    @usableFromInline package var itemDeletes: [ItemChange] = []
     /// Items of the new snapshot that the old one lacks, by new index path.
-    public var itemInserts: [ItemChange] = []
+    @usableFromInline package var itemInserts: [ItemChange] = []
     /// Items kept by both that moved (the minimal set; see ``init(from:to:)``).
-    public var itemMoves: [ItemMove] = []
+    @usableFromInline package var itemMoves: [ItemMove] = []
     /// Items kept by both that refresh (marks on the new snapshot, or content).
-    public var itemUpdates: [ItemUpdate] = []
+    @usableFromInline package var itemUpdates: [ItemUpdate] = []
 
     /// An empty changeset; fill its arrays by hand to describe changes (``applied(to:)``
     /// checks that they fit a snapshot).
-    public init() {}
+    @usableFromInline package init() {}
 }
 
 extension Changeset {
@@ -184,20 +186,20 @@ extension Changeset: CustomStringConvertible {
 }
 
 extension Changeset.SectionChange: CustomStringConvertible {
-    public var description: String { "\(id)@\(index)" }
+    @usableFromInline package var description: String { "\(id)@\(index)" }
 }
 extension Changeset.SectionMove: CustomStringConvertible {
-    public var description: String { "\(id) \(from)→\(to)" }
+    @usableFromInline package var description: String { "\(id) \(from)→\(to)" }
 }
 extension Changeset.SectionUpdate: CustomStringConvertible {
-    public var description: String { "\(id) \(from)→\(to) \(kind)" }
+    @usableFromInline package var description: String { "\(id) \(from)→\(to) \(kind)" }
 }
 extension Changeset.ItemChange: CustomStringConvertible {
-    public var description: String { "\(id)@\(indexPath)" }
+    @usableFromInline package var description: String { "\(id)@\(indexPath)" }
 }
 extension Changeset.ItemMove: CustomStringConvertible {
-    public var description: String { "\(id) \(from)→\(to)" }
+    @usableFromInline package var description: String { "\(id) \(from)→\(to)" }
 }
 extension Changeset.ItemUpdate: CustomStringConvertible {
-    public var description: String { "\(id) \(from)→\(to) \(kind)" }
+    @usableFromInline package var description: String { "\(id) \(from)→\(to) \(kind)" }
 }

@@ -3,7 +3,7 @@
 /// An item's `==` and `hash(into:)` say *which* row it is (its identity); `isContentEqual(to:)`
 /// says whether what the row shows is the same. When the item (or section) identifier type of
 /// a snapshot conforms, ``Changeset/init(from:to:)`` compares the old and the new value of
-/// every item kept by both snapshots and reports an update (``ListUpdateKind/reconfigure``)
+/// every item kept by both snapshots and reports an update (`ListUpdateKind.reconfigure`)
 /// where content differs, never a delete plus an insert. DifferenceKit's `ContentEquatable`
 /// and Epoxy's `Diffable` follow the same idea.
 ///
@@ -18,7 +18,7 @@
 /// ```
 ///
 /// - Note: conformance is found at run time, so it works from generic code too. Where the
-///   content lives apart from the identifier, use ``Changeset/init(from:to:itemContentChanged:sectionContentChanged:)``
+///   content lives apart from the identifier, use `Changeset.init(from:to:itemContentChanged:sectionContentChanged:)`
 ///   instead.
 public protocol ContentEquatable {
     /// Whether `self` shows the same content as `other`, an older value of the same identity.

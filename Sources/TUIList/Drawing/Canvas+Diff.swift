@@ -77,7 +77,7 @@ extension Canvas {
     /// The number of cells that differ from `previous`, a wide character counting both its
     /// cells when either differs (the cells of the frame diff's runs, no gaps joined); every
     /// cell when sizes differ.
-    public func changedCells(since previous: Canvas) -> Int {
+    func changedCells(since previous: Canvas) -> Int {
         var count = 0
         forEachChangedRun(since: previous, joiningGapsUpTo: 0) { count += $0.columns.count }
         return count

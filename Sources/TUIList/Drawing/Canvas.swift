@@ -251,7 +251,7 @@ public struct Canvas: Equatable, Sendable {
     /// Traps when a wide character lost a half: every continuation follows a two-column
     /// character and every two-column character is followed by a continuation.
     /// Compiled in debug builds only (`TUILIST_INVARIANTS`).
-    public func _checkInvariants() {
+    func _checkInvariants() {
         _checkInvariants(lines: 0 ..< height)
     }
 
@@ -349,7 +349,7 @@ public struct Canvas: Equatable, Sendable {
 extension Canvas {
     /// A copy of this canvas cut or padded to `width`×`height` (new cells blank). A wide
     /// character cut by the new right edge becomes a space.
-    public func fitted(width newWidth: Int, height newHeight: Int) -> Canvas {
+    func fitted(width newWidth: Int, height newHeight: Int) -> Canvas {
         if newWidth == width && newHeight == height { return self }
         var result = Canvas(width: newWidth, height: newHeight)
         let w = Swift.min(width, result.width)

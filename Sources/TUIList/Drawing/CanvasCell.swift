@@ -23,5 +23,5 @@ public struct CanvasCell: Hashable, Sendable {
     public var isContinuation: Bool { text.isEmpty }
 
     /// A blank cell with the given style.
-    public static func blank(_ style: Style = .plain) -> CanvasCell { CanvasCell(text: " ", style: style) }
+    static func blank(_ style: Style = .plain) -> CanvasCell { CanvasCell(text: " ", style: style) }
 }

@@ -9,7 +9,7 @@ extension TerminalColor {
     /// - 16 to 255 colours: ANSI as they are, everything else to the nearest of the 16.
     /// - 8 to 15 colours: bright ANSI colours to their normal ones, everything else to the
     ///   nearest of 8.
-    public func paletteIndex(colors: Int) -> Int {
+    func paletteIndex(colors: Int) -> Int {
         if colors < 8 { return -1 }
         switch self {
         case .default:

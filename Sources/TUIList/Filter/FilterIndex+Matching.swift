@@ -8,7 +8,7 @@ import Darwin
 
 extension FilterIndex {
     /// Lists at least this large are searched on every core, in chunks.
-    public static var parallelThreshold: Int { 50_000 }
+    static var parallelThreshold: Int { 50_000 }
 
     /// The items whose text contains `query` (folded the same way), in slot order.
     ///
@@ -21,7 +21,7 @@ extension FilterIndex {
     /// - Returns: the matches, or `nil` when cancelled.
     /// - Complexity: O(bytes searched): every item's folded text, or only the previous
     ///   matches' when narrowing; split over `activeProcessorCount` threads for
-    ///   ``parallelThreshold`` candidates or more. Each item is one `memmem` over its bytes.
+    ///   `parallelThreshold` candidates or more. Each item is one `memmem` over its bytes.
     public func matches(
         _ query: String, narrowing previous: FilterMatches? = nil,
         cancellation: FilterCancellation? = nil
@@ -79,7 +79,7 @@ extension FilterIndex {
 
 extension FilterIndex {
     /// Searches `candidates` (every slot when nil) with `matcher`, in chunks of 4,096 items:
-    /// on every core for ``parallelThreshold`` candidates or more, else on this thread.
+    /// on every core for `parallelThreshold` candidates or more, else on this thread.
     ///
     /// - Parameters:
     ///   - matcher: decides each item from its text, and scores it.

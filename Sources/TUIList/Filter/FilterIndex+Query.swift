@@ -11,10 +11,10 @@ extension FilterIndex {
     ///   - cancellation: checked every few thousand items; when set, the search returns `nil`.
     /// - Returns: the matches, or `nil` when cancelled.
     /// - Complexity: O(bytes searched × terms), split over `activeProcessorCount` threads for
-    ///   ``parallelThreshold`` candidates or more. A single exact term is one `memmem` per item;
+    ///   `parallelThreshold` candidates or more. A single exact term is one `memmem` per item;
     ///   a fuzzy term one `memchr` per character of the term. A term with an accented letter
-    ///   (``FilterQuery/Term/isAccentSensitive``) is checked again against each match's text
-    ///   as written, in an index made ``init(storingText:)`` (without the text, accents are
+    ///   (`FilterQuery.Term.isAccentSensitive`) is checked again against each match's text
+    ///   as written, in an index made `init(storingText:)` (without the text, accents are
     ///   ignored).
     public func matches(
         _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil

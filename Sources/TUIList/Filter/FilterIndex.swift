@@ -7,7 +7,7 @@ import Darwin
 /// Items' text, folded once, ready to be filtered on every keystroke: the library's filter.
 ///
 /// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
-/// changes (``update(_:fields:)``); the text is folded then (``TextFolding``: case and
+/// changes (``update(_:fields:)``); the text is folded then (`TextFolding`: case and
 /// diacritics), never during a search. ``matches(_:narrowing:cancellation:)-(String,_,_)``
 /// finds the items whose text contains a query, comparing bytes, on every core for large
 /// lists; given the previous result, a query that extends it (`"ab"` after `"a"`) searches
@@ -32,7 +32,7 @@ import Darwin
 ///   which folding removes from text and queries).
 /// - Memory: each item's text once with case kept (accents dropped), and a second time
 ///   lower-cased only when that differs (a line with an upper-case letter); with
-///   ``init(storingText:)``, the original text too where it differs from both (accented
+///   `init(storingText:)`, the original text too where it differs from both (accented
 ///   text). Plus 12 bytes of lengths and address per item; no identifiers while they are
 ///   `Int` slot numbers (0, 1, 2… in order: line numbers), else one identifier per item plus
 ///   4 bytes for `Int` identifiers that are small (0 up to about twice the count), a hash
@@ -43,16 +43,16 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     @usableFromInline internal var _ids: [ID] = []
     /// Where each slot's text is in `_store`; `_TextStore.none` for a removed item.
     @usableFromInline internal var _starts: [UInt32] = []
-    /// The length of each slot's text folded keeping case (``TextFolding/append(foldedKeepingCase:to:)``),
+    /// The length of each slot's text folded keeping case (`TextFolding.append(foldedKeepingCase:to:)`),
     /// which comes first.
     @usableFromInline internal var _lengths: [UInt32] = []
-    /// The length of each slot's folded text (``TextFolding/append(folded:to:)``), stored
+    /// The length of each slot's folded text (`TextFolding.append(folded:to:)`), stored
     /// right after the case-kept text; 0 when it is the same (no upper-case letter), which is
     /// most lines'.
     @usableFromInline internal var _foldedLengths: [UInt32] = []
     /// The texts.
     @usableFromInline internal var _store = _TextStore()
-    /// Whether the original text is kept (``init(storingText:)``).
+    /// Whether the original text is kept (`init(storingText:)`).
     @usableFromInline internal var _storesText = false
     /// With ``_storesText``: the length of the original text of the slots where it differs
     /// from the case-kept text, stored after both folded texts.
@@ -138,7 +138,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// Bytes no slot points at any more.
     @usableFromInline internal var _garbage = 0
     /// Bumped by every change other than an append: a result from before cannot be narrowed.
-    public var version: Int { _version }
+    var version: Int { _version }
     @usableFromInline internal var _version = 0
     /// Items removed and not yet reused (their slots stay, empty).
     @usableFromInline internal var _removedCount = 0
@@ -152,7 +152,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// line costs no more than without it).
     /// - Parameter storingText: Whether to keep the text.
     @inlinable
-    public init(storingText: Bool) { _storesText = storingText }
+    package init(storingText: Bool) { _storesText = storingText }
 
     /// The number of items held. O(1).
     @inlinable
@@ -160,7 +160,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 
     /// The number of slots, removed items included: a result covers slots `0 ..< slotCount`.
     @inlinable
-    public var slotCount: Int { _starts.count }
+    package var slotCount: Int { _starts.count }
 
     /// Whether an item is held. O(1).
     @inlinable
@@ -170,7 +170,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Precondition: `0 <= slot < slotCount`.
     @inlinable
-    public func identifier(atSlot slot: Int) -> ID {
+    func identifier(atSlot slot: Int) -> ID {
         guard _idsAreSlots else { return _ids[slot] }
         precondition(slot >= 0 && slot < _starts.count, "FilterIndex: no slot \(slot)")
         return unsafeBitCast(slot, to: ID.self)
@@ -178,13 +178,13 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 
     /// The slot of an item, or `nil` when it is not held. O(1).
     @inlinable
-    public func slot(of id: ID) -> Int? { _slot(id) }
+    func slot(of id: ID) -> Int? { _slot(id) }
 
     /// Reserves room for `items` items, and sizes the next chunk of text for `bytes` more
     /// bytes (up to 1 MiB: chunks grow without copying what they hold, from 16 KiB, each
     /// twice the last).
     @inlinable
-    public mutating func reserveCapacity(items: Int, bytes: Int) {
+    package mutating func reserveCapacity(items: Int, bytes: Int) {
         if !_idsAreSlots { _ids.reserveCapacity(items) }
         _starts.reserveCapacity(items)
         _lengths.reserveCapacity(items)
@@ -226,7 +226,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// - Precondition: the index does not hold `id`.
     /// - Complexity: amortised O(`utf8.count`).
     @inlinable
-    public mutating func append(_ id: ID, utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ id: ID, utf8: UnsafeBufferPointer<UInt8>) {
         let kind = utf8.baseAddress.map { _classify($0, utf8.count) } ?? .plainASCII
         guard let base = utf8.baseAddress, kind != .other else {
             append(id, text: String(decoding: utf8, as: UTF8.self))
@@ -324,15 +324,15 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
 
     /// Whether the index has room for more text: `false` once it holds about 2 GiB or more
     /// (its limit is 4,095 chunks of up to 1 MiB). A reader of unbounded input stops there.
-    public var hasRoomForText: Bool { _store.hasRoom }
+    package var hasRoomForText: Bool { _store.hasRoom }
 
     /// The text of the item in `slot` as it was given (several fields joined by NUL).
     ///
     /// - Parameter slot: A slot that holds an item.
-    /// - Precondition: the index was made with ``init(storingText:)``, and `slot` holds an
+    /// - Precondition: the index was made with `init(storingText:)`, and `slot` holds an
     ///   item.
     /// - Complexity: O(length of the text).
-    public func text(atSlot slot: Int) -> String {
+    package func text(atSlot slot: Int) -> String {
         withUTF8Text(atSlot: slot) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -343,10 +343,10 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     ///   - slot: A slot that holds an item.
     ///   - body: Reads the bytes; they are valid only during the call.
     /// - Returns: What `body` returns.
-    /// - Precondition: the index was made with ``init(storingText:)``, and `slot` holds an
+    /// - Precondition: the index was made with `init(storingText:)`, and `slot` holds an
     ///   item.
     /// - Complexity: O(1) plus `body`.
-    public func withUTF8Text<Result>(
+    package func withUTF8Text<Result>(
         atSlot slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         precondition(_storesText, "FilterIndex: text(atSlot:) needs an index made with init(storingText: true)")
@@ -369,7 +369,7 @@ public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
     /// - Precondition: no identifier of `other` is held here.
     /// - Complexity: O(items in `other` + their bytes): the folded texts are copied, packed
     ///   into this index's chunks.
-    public mutating func append(contentsOf other: FilterIndex) {
+    mutating func append(contentsOf other: FilterIndex) {
         precondition(
             _storesText == other._storesText || other.count == 0,
             "FilterIndex: joining an index that keeps its text with one that does not")
@@ -408,7 +408,7 @@ extension FilterIndex where ID == Int {
     ///   - other: The index they are in.
     /// - Precondition: none of the new identifiers is held here.
     /// - Complexity: O(`slots.count` + the bytes of their texts).
-    public mutating func append(slots: [Int32], of other: FilterIndex<Int>) {
+    package mutating func append(slots: [Int32], of other: FilterIndex<Int>) {
         precondition(
             _storesText == other._storesText || slots.isEmpty,
             "FilterIndex: joining an index that keeps its text with one that does not")
@@ -432,7 +432,7 @@ extension FilterIndex where ID == Int {
     /// - Precondition: no shifted identifier of `other` is held here.
     /// - Complexity: O(items in `other`), a few array copies; O(bytes) only for the small
     ///   chunks that are copied.
-    public mutating func append(contentsOf other: FilterIndex<Int>, shiftingIdentifiersBy offset: Int) {
+    package mutating func append(contentsOf other: FilterIndex<Int>, shiftingIdentifiersBy offset: Int) {
         precondition(
             _storesText == other._storesText || other.count == 0,
             "FilterIndex: joining an index that keeps its text with one that does not")

@@ -5,21 +5,21 @@
 /// this one then searches only these items and the ones added since.
 public struct FilterMatches: Sendable, Equatable {
     /// The folded query.
-    public let query: [UInt8]
+    let query: [UInt8]
     /// The matching slots, ascending.
-    public let slots: [Int32]
-    /// Each match's score, in the order of ``slots`` (higher is better), for a search by a
+    @usableFromInline package let slots: [Int32]
+    /// Each match's score, in the order of `slots` (higher is better), for a search by a
     /// ``FilterQuery`` with terms; empty otherwise (a substring search, an empty query).
-    public let scores: [Int32]
+    let scores: [Int32]
     /// The query searched for, for a search by a ``FilterQuery``.
-    public let filterQuery: FilterQuery?
+    let filterQuery: FilterQuery?
     /// One bit per slot of `0 ..< slotCount`: set for a match.
     @usableFromInline internal let _bits: [UInt64]
     /// The index's slot count when searched.
-    public let slotCount: Int
+    @usableFromInline let slotCount: Int
     /// The index's version when searched: a result is narrowed from only while the index has
     /// not changed but for appends.
-    public let version: Int
+    let version: Int
 
     internal init(
         query: [UInt8], slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = [],
@@ -41,7 +41,7 @@ public struct FilterMatches: Sendable, Equatable {
 
     /// Whether the item in `slot` matched. O(1); slots added after the search did not.
     @inlinable
-    public func contains(slot: Int) -> Bool {
+    package func contains(slot: Int) -> Bool {
         slot >= 0 && slot < slotCount && _bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }

@@ -5,7 +5,7 @@
 /// accents also matches without them); the lines it finds are then checked here, against
 /// their original text, in each group that has an accent-sensitive term.
 extension FilterQuery {
-    /// Whether any term is accent-sensitive (``Term/isAccentSensitive``).
+    /// Whether any term is accent-sensitive (`Term.isAccentSensitive`).
     internal var _hasAccentSensitiveTerms: Bool {
         groups.contains { $0.contains { $0.isAccentSensitive } }
     }

@@ -6,7 +6,7 @@ import Darwin
 
 /// A ``FilterQuery`` ready to match folded bytes: the per-line work of a search.
 ///
-/// A line is given twice: folded (``TextFolding/append(folded:to:)``: case-insensitive terms
+/// A line is given twice: folded (`TextFolding.append(folded:to:)`: case-insensitive terms
 /// match there) and folded keeping case (case-sensitive terms match there, and the scoring
 /// reads letters' case there to find camelCase humps). Fields are separated by NUL bytes; a
 /// term matches within one field.

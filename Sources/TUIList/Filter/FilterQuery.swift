@@ -15,9 +15,9 @@ import Foundation
 /// | `!'abc`  | do not fuzzy-match `abc`                              |
 ///
 /// `\ ` is a space inside a term. Smart case: a term with an upper-case letter is
-/// case-sensitive, others ignore case; a term without accents ignores them (``TextFolding``),
+/// case-sensitive, others ignore case; a term without accents ignores them (`TextFolding`),
 /// one with an accented letter matches only those accents (fzf's rule: `á` matches `á` and
-/// `Á`, not `a`; ``Term/isAccentSensitive``). With
+/// `Á`, not `a`; `Term.isAccentSensitive`). With
 /// `exact`, plain terms are exact and `'abc` is fuzzy. As in fzf, every text is a query: an
 /// operator with nothing after it (`!`, `'`, `^`) is dropped, a leading `|` is a term.
 ///
@@ -38,7 +38,7 @@ public struct FilterQuery: Sendable, Hashable {
     }
 
     /// How a term matches a line.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// The term's characters in order, with anything between them.
         case fuzzy
         /// The term as a substring.
@@ -52,21 +52,21 @@ public struct FilterQuery: Sendable, Hashable {
     }
 
     /// One term of a query.
-    public struct Term: Sendable, Hashable {
+    struct Term: Sendable, Hashable {
         /// How it matches.
-        public let kind: Kind
+        let kind: Kind
         /// Whether lines that match it are the ones excluded (`!term`).
-        public let inverted: Bool
+        let inverted: Bool
         /// The text to find, without operators (lower-cased unless case-sensitive).
-        public let text: String
+        let text: String
         /// Whether case must match.
-        public let caseSensitive: Bool
-        /// The text folded as lines are (``TextFolding``; case kept when case-sensitive).
+        let caseSensitive: Bool
+        /// The text folded as lines are (`TextFolding`; case kept when case-sensitive).
         @usableFromInline internal let _needle: [UInt8]
         /// Whether the text has an accented letter (`á`): then, as in fzf, it matches only text
         /// with the same accents (`á` or `Á` under ignored case, never `a`), and its plain
         /// letters only plain ones. A term without accents matches accented text too.
-        public let isAccentSensitive: Bool
+        let isAccentSensitive: Bool
 
         /// A term.
         ///
@@ -75,7 +75,7 @@ public struct FilterQuery: Sendable, Hashable {
         ///   - inverted: whether it excludes the lines that match it.
         ///   - text: the text to find.
         ///   - caseSensitive: whether case must match.
-        public init(kind: Kind, inverted: Bool = false, text: String, caseSensitive: Bool = false) {
+        init(kind: Kind, inverted: Bool = false, text: String, caseSensitive: Bool = false) {
             self.kind = kind
             self.inverted = inverted
             self.text = text
@@ -86,22 +86,22 @@ public struct FilterQuery: Sendable, Hashable {
     }
 
     /// The text the query was parsed from.
-    public let text: String
+    let text: String
     /// Whether plain terms are exact (fzf's `--exact`).
-    public let exact: Bool
+    let exact: Bool
     /// How case is compared.
-    public let caseMatching: CaseMatching
+    let caseMatching: CaseMatching
     /// Whether the text is fzf's extended search (the default); without it (fzf's `+x`) the
     /// whole text, spaces and operators included, is one term: fuzzy, or exact under ``exact``.
-    public let extended: Bool
+    let extended: Bool
     /// How matches score (fzf's `--scheme`: the bonus of a match at a word start).
-    public let scheme: FilterScheme
+    let scheme: FilterScheme
     /// Whether, of a term's occurrences that score best, the last one is taken (its offsets
     /// then count for the tiebreaks); fzf searches backward when `end` or `pathname` comes
     /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
     public var prefersLastOccurrence = false
     /// The terms: a line matches when, in every group, at least one term matches.
-    public let groups: [[Term]]
+    let groups: [[Term]]
 
     /// Whether the query has no terms (it matches every line).
     public var isEmpty: Bool { groups.isEmpty }

@@ -11,10 +11,10 @@ import Foundation
 /// - Complexity: O(length). ASCII text (the common case) takes a byte loop; a field with any
 ///   other character goes once through Foundation's folding (`String.folding(options:)`),
 ///   which is why folding happens when an item is added or changed, never per keystroke.
-public enum TextFolding {
+package enum TextFolding {
     /// Appends the folded UTF-8 bytes of `text` to `bytes`. NUL characters are dropped (an
     /// index uses NUL to keep fields apart).
-    public static func append(folded text: String, to bytes: inout [UInt8]) {
+    package static func append(folded text: String, to bytes: inout [UInt8]) {
         append(text, to: &bytes, lowercasing: true)
     }
 
@@ -36,7 +36,7 @@ public enum TextFolding {
     }
 
     /// The folded UTF-8 bytes of `text`.
-    public static func folded(_ text: String) -> [UInt8] {
+    package static func folded(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         append(folded: text, to: &bytes)
         return bytes
@@ -44,12 +44,12 @@ public enum TextFolding {
 
     /// Appends the UTF-8 bytes of `text` with diacritics dropped but case kept (`Crème` →
     /// `Creme`), for case-sensitive matching. NUL characters are dropped.
-    public static func append(foldedKeepingCase text: String, to bytes: inout [UInt8]) {
+    package static func append(foldedKeepingCase text: String, to bytes: inout [UInt8]) {
         append(text, to: &bytes, lowercasing: false)
     }
 
     /// The UTF-8 bytes of `text` with diacritics dropped and case kept.
-    public static func foldedKeepingCase(_ text: String) -> [UInt8] {
+    package static func foldedKeepingCase(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         append(foldedKeepingCase: text, to: &bytes)
         return bytes

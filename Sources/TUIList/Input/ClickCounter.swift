@@ -1,5 +1,5 @@
 /// Tells a double-click from two clicks, as fzf and most terminal programs do: two left
-/// presses on the same cell within ``interval`` seconds, the second one's release being the
+/// presses on the same cell within `interval` seconds, the second one's release being the
 /// double-click (the last two presses count). (Terminals report presses and releases only; the count is the program's.)
 ///
 /// ```swift
@@ -10,12 +10,12 @@
 /// clicks.isDoubleClick(MouseEvent(x: 3, y: 2, button: .left, kind: .release), at: 10.3) // true
 /// ```
 ///
-/// A press of another button, a left press elsewhere or later than ``interval`` after the one
+/// A press of another button, a left press elsewhere or later than `interval` after the one
 /// before starts over; the wheel and drags change nothing.
 public struct ClickCounter: Sendable {
     /// Seconds between two presses of a double-click (fzf's 500 ms).
-    public var interval: Double
-    /// The cells of the left presses in a row so far, each within ``interval`` of the one before.
+    var interval: Double
+    /// The cells of the left presses in a row so far, each within `interval` of the one before.
     private var presses: [(x: Int, y: Int)] = []
     /// When the last press came.
     private var lastPress = -Double.infinity
@@ -27,7 +27,7 @@ public struct ClickCounter: Sendable {
     }
 
     /// Whether `event`, coming at `time`, ends a double-click (the release after the second of
-    /// two left presses on one cell, within ``interval`` of the press before it and of now).
+    /// two left presses on one cell, within `interval` of the press before it and of now).
     /// - Parameters:
     ///   - event: A mouse event, in the order they came.
     ///   - time: When it came, in seconds (any clock that does not go back).

@@ -102,7 +102,7 @@ extension Key {
     /// every control code is a key of its own: CR (U+000D) is Enter and LF (U+000A) is Ctrl-J;
     /// U+0003 is Ctrl-C, U+001A Ctrl-Z, U+0013/U+0011 Ctrl-S/Ctrl-Q; U+001C–U+001F are
     /// Ctrl-\ Ctrl-] Ctrl-^ Ctrl-_; NUL is Ctrl-Space.
-    public init?(scalar: Unicode.Scalar) {
+    init?(scalar: Unicode.Scalar) {
         switch scalar.value {
         case 0x0D: self = .enter
         case 0x09: self = .tab

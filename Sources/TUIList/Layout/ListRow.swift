@@ -17,7 +17,7 @@ public enum ListRow<SectionID: Hashable, ItemID: Hashable>: Hashable {
     }
 
     /// The section identifier, when the row is a header or a footer.
-    public var supplementarySection: SectionID? {
+    var supplementarySection: SectionID? {
         switch self {
         case .header(let section), .footer(let section): return section
         case .item: return nil

@@ -20,11 +20,11 @@ import Darwin
 ///
 /// - Note: Opening failed: ``openError`` holds why, the program's input counts as hung up (the
 ///   run ends with ``Program/hangUpStatus``), and the caller reports the error.
-public final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
+package final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
     /// The terminal, once opened.
-    public private(set) var opened: (any Terminal)?
+    package private(set) var opened: (any Terminal)?
     /// Why the terminal could not be opened, once it was needed.
-    public private(set) var openError: (any Error)?
+    package private(set) var openError: (any Error)?
     private var open: (() throws -> any Terminal)?
     private var pendingPassesControlC = false
     private var pendingInterruptStatus: Int32 = 130
@@ -34,28 +34,28 @@ public final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
     /// A terminal that `open` makes when the first frame is presented.
     ///
     /// - Parameter open: Opens the real terminal (``NCursesTerminal``); runs at most once.
-    public init(_ open: @escaping () throws -> any Terminal) {
+    package init(_ open: @escaping () throws -> any Terminal) {
         self.open = open
     }
 
     /// The opened terminal's size; 0×0 before.
-    public var size: TerminalSize { opened?.size ?? TerminalSize(columns: 0, rows: 0) }
+    package var size: TerminalSize { opened?.size ?? TerminalSize(columns: 0, rows: 0) }
 
     /// Opens the terminal (the first time) and shows the frame on it.
-    public func present(_ canvas: Canvas) {
+    package func present(_ canvas: Canvas) {
         openIfNeeded()
         opened?.present(canvas)
     }
 
     /// The opened terminal's next event; before it is opened, none.
-    public func nextEvent(timeout: Double?) -> InputEvent? {
+    package func nextEvent(timeout: Double?) -> InputEvent? {
         opened?.nextEvent(timeout: timeout)
     }
 
     /// The opened terminal's batch. Before it is opened, waits for `waker` or the timeout
     /// only (nothing else can arrive) and returns an empty batch; nil once opening failed or
     /// after ``restore()``.
-    public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+    package func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         if let opened { return opened.nextEvents(timeout: timeout, waker: waker) }
         if openError != nil || isRestored { return nil }
         if waker?.isPending == true { return [] }
@@ -67,14 +67,14 @@ public final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
 
     /// Restores the opened terminal; nothing to do when it never opened. Afterwards it never
     /// opens, and a program on it sees its input hung up.
-    public func restore() {
+    package func restore() {
         opened?.restore()
         open = nil
         isRestored = true
     }
 
     /// Gives the opened terminal back while `body` runs; runs `body` at once when none is open.
-    public func suspend(_ body: () -> Void) {
+    package func suspend(_ body: () -> Void) {
         guard let opened else { return body() }
         opened.suspend(body)
     }

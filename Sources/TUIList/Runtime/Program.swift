@@ -45,7 +45,7 @@ public protocol TerminalApp: AnyObject {
     /// first ends the program all the same, so the person is never stuck. Read before every wait.
     var handlesControlC: Bool { get }
     /// Whether the app has anything to show yet. While false, the program draws nothing, so a
-    /// ``DeferredTerminal`` stays unopened: a picker that may pick without asking (`-1`) reads
+    /// `DeferredTerminal` stays unopened: a picker that may pick without asking (`-1`) reads
     /// its input first. Read before every frame. Default: true.
     var needsScreen: Bool { get }
     /// The lines the app needs now, for a terminal that fits its height to the app (an
@@ -119,7 +119,7 @@ extension TerminalApp {
 ///   clock, so a whole session runs in memory, frame by frame.
 public final class Program {
     /// The terminal the program draws on and reads from.
-    public let terminal: any Terminal
+    let terminal: any Terminal
     /// The program's time: frame pacing and ``TerminalApp/nextDeadline`` use it; apps give it to
     /// their lists' animations.
     public let clock: any AnimationClock
@@ -128,21 +128,21 @@ public final class Program {
     /// Takes messages from any thread into the app's next batch (see ``ProgramMailbox``).
     public let mailbox: ProgramMailbox
     /// Messages handed to the app so far.
-    public private(set) var messagesHandled = 0
+    package private(set) var messagesHandled = 0
     /// The shortest time between two frames (default 1/60 s).
     public var frameInterval: Double = 1.0 / 60
     /// The status the program ends with when the input hangs up before the app quits.
-    public var hangUpStatus: Int32 = 129
+    var hangUpStatus: Int32 = 129
     /// The status Ctrl-C ends the program with (unless the app reads it): 130 by default, as
     /// SIGINT's. A program that git runs as its editor uses another (1, as vim's `:cq`): git
     /// takes an editor's 130 for death by SIGINT and kills itself mid-rebase.
     public var interruptStatus: Int32 = 130
     /// Frames drawn so far.
-    public private(set) var framesDrawn = 0
+    private(set) var framesDrawn = 0
     /// Event batches handed to the app so far.
-    public private(set) var batchesHandled = 0
+    private(set) var batchesHandled = 0
     /// The last frame drawn.
-    public private(set) var canvas = Canvas(width: 0, height: 0)
+    private(set) var canvas = Canvas(width: 0, height: 0)
 
     /// The frame before ``canvas``: the program draws into the two in turn, so the one the
     /// terminal keeps as its last frame is never the one being drawn (no copy-on-write copy of

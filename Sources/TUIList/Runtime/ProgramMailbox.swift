@@ -51,7 +51,7 @@ public final class ProgramMailbox: Sendable {
     }
 
     /// The number of jobs queued by ``perform(_:)`` under ``WorkScheduling/onDemand``.
-    public var pendingWorkCount: Int { work.withLock { $0.pending.count } }
+    var pendingWorkCount: Int { work.withLock { $0.pending.count } }
 
     /// Runs every queued job (and those they queue), oldest first, on the caller's thread; each
     /// posts its result as it ends.
@@ -83,7 +83,7 @@ public final class ProgramMailbox: Sendable {
 
     /// A mailbox that wakes `waker` when a message comes.
     /// - Parameter waker: The waker of the program that reads the mailbox.
-    public init(waker: ProgramWaker) {
+    package init(waker: ProgramWaker) {
         self.waker = waker
     }
 
@@ -98,7 +98,7 @@ public final class ProgramMailbox: Sendable {
     /// Queues several messages at once, in order, with one wake.
     /// - Parameter messages: The values to hand to the app.
     /// - Complexity: amortized O(*m*) for *m* messages.
-    public func post(contentsOf messages: [any Sendable]) {
+    func post(contentsOf messages: [any Sendable]) {
         guard !messages.isEmpty else { return }
         queue.withLock { $0.append(contentsOf: messages) }
         waker.wake()
@@ -108,7 +108,7 @@ public final class ProgramMailbox: Sendable {
     /// that drives an app without a program can call it too.
     /// - Returns: The messages, possibly none.
     /// - Complexity: O(1) (the queue is swapped out, not copied).
-    public func takeAll() -> [any Sendable] {
+    package func takeAll() -> [any Sendable] {
         queue.withLock { queue in
             var taken: [any Sendable] = []
             swap(&taken, &queue)
@@ -117,7 +117,7 @@ public final class ProgramMailbox: Sendable {
     }
 
     /// The number of messages waiting.
-    public var count: Int { queue.withLock { $0.count } }
+    var count: Int { queue.withLock { $0.count } }
 
     /// Runs `work` on a thread of its own (or when ``runPendingWork()`` is called, see
     /// ``scheduling``) and posts what it returns (a `Cmd` that ends in one

@@ -36,7 +36,7 @@ public struct ProgressReport: Hashable, Sendable, CustomStringConvertible {
 
 /// Reports the progress of background work into a ``ProgramMailbox`` without flooding it: a
 /// filter of a million items calls ``advance(to:)`` a million times, and the app sees at most
-/// one ``ProgressReport`` per percent (with a total) or per ``stride`` steps (without one),
+/// one ``ProgressReport`` per percent (with a total) or per `stride` steps (the initializer's; without one),
 /// plus the last step.
 ///
 /// ```swift
@@ -47,11 +47,11 @@ public struct ProgressReport: Hashable, Sendable, CustomStringConvertible {
 /// ```
 public final class ProgressReporter: Sendable {
     /// Which work this is.
-    public let task: String
+    let task: String
     /// All steps, if known.
-    public let total: Int?
+    let total: Int?
     /// Without a total: a report every this many steps.
-    public let stride: Int
+    let stride: Int
     private let mailbox: ProgramMailbox
     /// The last step posted, and how many reports were posted.
     private let posted = LockedValue<PostedSteps>(PostedSteps())
@@ -88,7 +88,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// How many reports were posted so far.
-    public var reportsPosted: Int { posted.withLock { $0.count } }
+    var reportsPosted: Int { posted.withLock { $0.count } }
 
     private func bucket(of step: Int) -> Int {
         if let total, total > 0 { return Int((Double(min(step, total)) / Double(total) * 100).rounded(.down)) }

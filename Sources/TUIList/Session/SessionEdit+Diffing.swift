@@ -13,7 +13,7 @@ extension SessionEdit {
     ///     list's ``ListView/lastChangeset`` right after it applied `new`).
     ///   - content: the content to record for an inserted or updated item (`nil` to omit it).
     /// - Complexity: O(*n*) for the diff, plus O(*k* log *k*) for the *k* changes.
-    public init(
+    package init(
         from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
         changeset: Changeset<SectionID, ItemID>, content: (ItemID) -> Content?
     ) {

@@ -7,44 +7,44 @@
 /// then note `updated` items (reconfigured: same row, new content). Moved items appear in both
 /// `deleted` and `inserted`: taken out, then placed where they end, which is what makes the
 /// in-order placement land every item exactly.
-public struct SessionEdit<
+package struct SessionEdit<
     SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
 >: Sendable {
     /// Items taken out: deleted ones and moved ones.
-    public var deleted: [ItemID] = []
+    package var deleted: [ItemID] = []
     /// The full new order of sections, present only when sections changed.
-    public var sections: [SectionID]?
+    package var sections: [SectionID]?
     /// Runs of items placed at their final index in a section, in list order.
-    public var inserted: [Run] = []
+    package var inserted: [Run] = []
     /// Items whose content changed in place.
-    public var updated: [ItemID] = []
+    package var updated: [ItemID] = []
     /// Content for inserted and updated items, where the recorder has it.
-    public var content: [ContentEntry] = []
+    package var content: [ContentEntry] = []
 
     /// A run of items placed together: `items` land at `index`, `index + 1`, … of `section`.
     /// In JSON it is a triple, `["Fruit", 3, [17, 18]]`.
-    public struct Run: Codable, Equatable, Sendable {
+    package struct Run: Codable, Equatable, Sendable {
         /// The section the items land in.
-        public var section: SectionID
+        package var section: SectionID
         /// The final index of the run's first item in that section.
-        public var index: Int
+        package var index: Int
         /// The items, in order; the *k*-th lands at `index + k`.
-        public var items: [ItemID]
+        package var items: [ItemID]
         /// Creates a run.
-        public init(section: SectionID, index: Int, items: [ItemID]) {
+        package init(section: SectionID, index: Int, items: [ItemID]) {
             self.section = section
             self.index = index
             self.items = items
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
             section = try c.decode(SectionID.self)
             index = try c.decode(Int.self)
             items = try c.decode([ItemID].self)
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.unkeyedContainer()
             try c.encode(section)
             try c.encode(index)
@@ -53,13 +53,13 @@ public struct SessionEdit<
     }
 
     /// An item's identifier with its content.
-    public struct ContentEntry: Codable, Sendable {
+    package struct ContentEntry: Codable, Sendable {
         /// The item's identifier.
-        public var id: ItemID
+        package var id: ItemID
         /// What the row shows, as the app encodes it.
-        public var content: Content
+        package var content: Content
         /// Pairs an identifier with its content.
-        public init(id: ItemID, content: Content) {
+        package init(id: ItemID, content: Content) {
             self.id = id
             self.content = content
         }
@@ -67,7 +67,7 @@ public struct SessionEdit<
 
     /// Creates an edit from its parts; ``init(from:to:changeset:content:)`` builds one from two
     /// snapshots.
-    public init(
+    package init(
         deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
         updated: [ItemID] = [], content: [ContentEntry] = []
     ) {
@@ -79,13 +79,13 @@ public struct SessionEdit<
     }
 
     /// Whether the edit changes nothing.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         deleted.isEmpty && sections == nil && inserted.isEmpty && updated.isEmpty && content.isEmpty
     }
 
     /// Why an edit does not fit the snapshot it is applied to.
-    public struct Mismatch: Error, CustomStringConvertible {
-        public var description: String
+    package struct Mismatch: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The snapshot this edit makes of `snapshot`, with `updated` items marked for reconfigure
@@ -97,7 +97,7 @@ public struct SessionEdit<
     /// - Complexity: O(*n* + size of the edit): up to four runs are inserted in place, more are
     ///   merged into their sections in one pass. An edit that moves one item (a swap of
     ///   neighbours) costs the distance moved plus O(*s*).
-    public func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
+    package func applied(to snapshot: Snapshot<SectionID, ItemID>) throws(Mismatch) -> Snapshot<SectionID, ItemID> {
         var result = snapshot
         try apply(to: &result)
         return result
@@ -107,7 +107,7 @@ public struct SessionEdit<
     /// snapshot held nowhere else (replaying a long recording on a large list).
     ///
     /// - Throws: ``Mismatch`` as ``applied(to:)``; the snapshot may then be partly edited.
-    public func apply(to result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
+    package func apply(to result: inout Snapshot<SectionID, ItemID>) throws(Mismatch) {
         result.clearMarks()
         if sections == nil, deleted.count == 1, inserted.count == 1, inserted[0].items == deleted {
             // One item moved (a swap of neighbours records as this): moved in place, at the
@@ -241,7 +241,7 @@ extension SessionEdit: Codable {
         case content
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         deleted = try c.decodeIfPresent([ItemID].self, forKey: .deleted) ?? []
         sections = try c.decodeIfPresent([SectionID].self, forKey: .sections)
@@ -251,7 +251,7 @@ extension SessionEdit: Codable {
     }
 
     /// Writes only the parts that are present, so a swap records as a few dozen bytes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         if !deleted.isEmpty { try c.encode(deleted, forKey: .deleted) }
         try c.encodeIfPresent(sections, forKey: .sections)

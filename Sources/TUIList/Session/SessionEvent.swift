@@ -8,16 +8,16 @@
 /// {"t":3.5,"kind":"resize","columns":100,"rows":30}
 /// {"t":4,"kind":"marker","label":"sorted"}
 /// ```
-public struct SessionEvent<
+package struct SessionEvent<
     SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
 >: Sendable {
     /// Seconds since the recording started.
-    public var time: Double
+    package var time: Double
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
 
     /// What a line records; the JSON `kind` field names the case.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A whole snapshot with its items' content: the first state, or a reset.
         case snapshot([SectionBlock], content: [SessionEdit<SectionID, ItemID, Content>.ContentEntry])
         /// A change relative to the state before it.
@@ -31,41 +31,41 @@ public struct SessionEvent<
     }
 
     /// A section with its items, for whole snapshots.
-    public struct SectionBlock: Codable, Sendable {
+    package struct SectionBlock: Codable, Sendable {
         /// The section's identifier.
-        public var id: SectionID
+        package var id: SectionID
         /// Its items, in order.
-        public var items: [ItemID]
+        package var items: [ItemID]
         /// Pairs a section with its items.
-        public init(id: SectionID, items: [ItemID]) {
+        package init(id: SectionID, items: [ItemID]) {
             self.id = id
             self.items = items
         }
     }
 
     /// An event at `time` seconds since the recording started.
-    public init(time: Double, kind: Kind) {
+    package init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
     }
 
     /// The kinds a reader of this version knows.
-    public static var knownKinds: [String] { ["snapshot", "edit", "key", "resize", "marker"] }
+    package static var knownKinds: [String] { ["snapshot", "edit", "key", "resize", "marker"] }
 }
 
 extension SessionEvent: Codable {
     private enum CodingKeys: String, CodingKey { case t, kind, sections, content, edit, key, columns, rows, label }
 
     /// The reason a line decoded badly in a way worth telling a person.
-    public struct UnknownKind: Error, CustomStringConvertible {
+    package struct UnknownKind: Error, CustomStringConvertible {
         /// The `kind` field as the line spells it.
-        public var kind: String
-        public var description: String {
+        package var kind: String
+        package var description: String {
             "unknown event kind \"\(kind)\" (this reader knows \(SessionEvent.knownKinds.joined(separator: ", ")))"
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         time = try c.decode(Double.self, forKey: .t)
         let name = try c.decode(String.self, forKey: .kind)
@@ -84,7 +84,7 @@ extension SessionEvent: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(time, forKey: .t)
         switch kind {

@@ -5,9 +5,9 @@
 /// ```
 public struct SessionHeader: Codable, Equatable, Sendable {
     /// Always `tuilist-session`: tells a recording from any other JSON-lines file.
-    public var format: String = SessionHeader.formatName
+    var format: String = SessionHeader.formatName
     /// The format version; readers refuse versions they do not know.
-    public var version: Int = SessionHeader.currentVersion
+    var version: Int = SessionHeader.currentVersion
     /// The terminal size when recording started.
     public var columns: Int
     /// The terminal's height in lines when recording started.
@@ -22,9 +22,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     public var title: String?
 
     /// The value of `format` in every recording: `tuilist-session`.
-    public static let formatName = "tuilist-session"
+    static let formatName = "tuilist-session"
     /// The version this library writes and the newest it reads.
-    public static let currentVersion = 1
+    static let currentVersion = 1
 
     /// A header for a recording starting now.
     ///

@@ -2,52 +2,52 @@ import Foundation
 
 /// Why a recording cannot be read, as one line for a person: the file, the line and the reason
 /// (`rec.jsonl:3: unknown event kind "jump" …`).
-public struct SessionReadError: Error, CustomStringConvertible, Equatable {
+package struct SessionReadError: Error, CustomStringConvertible, Equatable {
     /// The path of the recording, as given to the reader.
-    public var file: String
+    package var file: String
     /// The 1-based line, or `nil` when the fault is the file itself (missing, unreadable).
-    public var line: Int?
+    package var line: Int?
     /// What is wrong, for a person: `unknown event kind "jump" …`.
-    public var reason: String
+    package var reason: String
 
     /// An error naming the file, the line (if any) and the reason.
-    public init(file: String, line: Int?, reason: String) {
+    package init(file: String, line: Int?, reason: String) {
         self.file = file
         self.line = line
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         line.map { "\(file):\($0): \(reason)" } ?? "\(file): \(reason)"
     }
 }
 
 /// A recording read and checked: its header, its events with their line numbers, and a
 /// warning when its last line was cut off.
-public struct SessionRecording<
+package struct SessionRecording<
     SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
 >: Sendable {
     /// The events of this recording's types.
-    public typealias Event = SessionEvent<SectionID, ItemID, Content>
+    package typealias Event = SessionEvent<SectionID, ItemID, Content>
     /// The first line: format, version, terminal size, program.
-    public var header: SessionHeader
+    package var header: SessionHeader
     /// Every complete event line after the header, with its 1-based line number.
-    public var events: [(line: Int, event: Event)]
+    package var events: [(line: Int, event: Event)]
     /// Set when the last line was incomplete (a recording cut off mid-write); the complete
     /// lines before it are all there.
-    public var warning: String?
+    package var warning: String?
 
     /// The longest line a reader accepts. A longer one is refused with its line number
     /// rather than read into memory.
-    public static var maximumLineLength: Int { 64 << 20 }
+    package static var maximumLineLength: Int { 64 << 20 }
 
     /// Reads and checks a recording: every line must decode, and every edit must fit the
     /// state before it (checked by replaying the edits), so a recording that reads without an
     /// error replays without one. Lines are decoded as they are read: memory holds the events,
     /// one line and one chunk of the file.
     ///
-    /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
-    public static func read(path: String) throws(SessionReadError) -> Self {
+    /// - Throws: `SessionReadError` naming the file, the line and the reason.
+    package static func read(path: String) throws(SessionReadError) -> Self {
         var parser = Parser(file: path)
         try readLines(path: path) { (number, bytes, complete) throws(SessionReadError) in
             try parser.feed(number: number, bytes: bytes, complete: complete)
@@ -60,8 +60,8 @@ public struct SessionRecording<
     /// - Parameters:
     ///   - text: The recording's lines.
     ///   - file: The name errors give for it.
-    /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
-    public static func parse(text: String, file: String = "<memory>") throws(SessionReadError) -> Self {
+    /// - Throws: `SessionReadError` naming the file, the line and the reason.
+    package static func parse(text: String, file: String = "<memory>") throws(SessionReadError) -> Self {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
@@ -71,9 +71,9 @@ public struct SessionRecording<
     /// - Parameters:
     ///   - bytes: The recording's bytes.
     ///   - file: The name errors give for it.
-    /// - Throws: ``SessionReadError`` naming the file, the line and the reason.
+    /// - Throws: `SessionReadError` naming the file, the line and the reason.
     /// - Complexity: O(*n*) in the bytes, plus decoding and checking each event.
-    public static func parse(bytes: [UInt8], file: String = "<memory>") throws(SessionReadError) -> Self {
+    package static func parse(bytes: [UInt8], file: String = "<memory>") throws(SessionReadError) -> Self {
         var parser = Parser(file: file)
         var start = 0
         var number = 0

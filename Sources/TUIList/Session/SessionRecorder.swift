@@ -11,19 +11,19 @@
 /// ```
 ///
 /// The first snapshot is written whole, with the content of every item; each later one as a
-/// ``SessionEdit`` against the one before, so a file grows with the changes made, not with
+/// `SessionEdit` against the one before, so a file grows with the changes made, not with
 /// the size of the list.
 public final class SessionRecorder<
     SectionID: Hashable & Codable & Sendable, ItemID: Hashable & Codable & Sendable, Content: Codable & Sendable
 > {
     /// The events this recorder writes.
-    public typealias Event = SessionEvent<SectionID, ItemID, Content>
+    typealias Event = SessionEvent<SectionID, ItemID, Content>
     private let sink: any SessionSink
     private let clock: () -> Double
     private let startTime: Double
     private var last: Snapshot<SectionID, ItemID>?
     /// How many items' content goes on one line of the first state.
-    public static var contentPerLine: Int { 20_000 }
+    static var contentPerLine: Int { 20_000 }
     /// Lines written, the header included.
     public private(set) var linesWritten = 0
 

@@ -11,7 +11,7 @@ public protocol SessionSink: AnyObject {
 /// `kill -9` leaves every complete line on disk.
 public final class FileSessionSink: SessionSink {
     /// The file written.
-    public let path: String
+    let path: String
     private var fd: Int32
 
     /// Why a recording file could not be written; names the file.
@@ -62,9 +62,9 @@ public final class MemorySessionSink: SessionSink {
 }
 
 /// Encodes headers and events as the JSON lines of a recording.
-public enum SessionCoding {
+enum SessionCoding {
     /// One line of JSON, keys sorted so recordings diff well.
-    public static func line<T: Encodable>(_ value: T) throws -> String {
+    static func line<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -132,13 +132,13 @@ extension Snapshot {
     }
 
     /// Items marked with ``reloadItems(_:)`` since the snapshot was made.
-    public var reloadedItemIdentifiers: Set<ItemID> { _reloadedItems }
+    var reloadedItemIdentifiers: Set<ItemID> { _reloadedItems }
     /// Items marked with ``reconfigureItems(_:)`` since the snapshot was made.
-    public var reconfiguredItemIdentifiers: Set<ItemID> { _reconfiguredItems }
+    package var reconfiguredItemIdentifiers: Set<ItemID> { _reconfiguredItems }
     /// Sections marked with ``reloadSections(_:)`` since the snapshot was made.
-    public var reloadedSectionIdentifiers: Set<SectionID> { _reloadedSections }
+    var reloadedSectionIdentifiers: Set<SectionID> { _reloadedSections }
     /// Sections marked with ``reconfigureSections(_:)`` since the snapshot was made.
-    public var reconfiguredSectionIdentifiers: Set<SectionID> { _reconfiguredSections }
+    var reconfiguredSectionIdentifiers: Set<SectionID> { _reconfiguredSections }
 
     /// The index of the section that holds global position `position`: the last section whose
     /// start is at most `position` (empty sections share their start with the next one).

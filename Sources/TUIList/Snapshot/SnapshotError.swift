@@ -31,7 +31,7 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
     public var otherSection: String?
 
     /// An error naming the identifier at fault and the sections involved.
-    public init(kind: Kind, identifier: String, section: String? = nil, otherSection: String? = nil) {
+    @usableFromInline init(kind: Kind, identifier: String, section: String? = nil, otherSection: String? = nil) {
         self.kind = kind
         self.identifier = identifier
         self.section = section

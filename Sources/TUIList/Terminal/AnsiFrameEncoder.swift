@@ -27,7 +27,7 @@ public struct AnsiFrameEncoder: Sendable {
 
     private var previous: Canvas?
     /// Where frames are drawn.
-    public let placement: Placement
+    let placement: Placement
     /// Inline: the frame line the cursor is on while a frame is written.
     private var row = 0
 
@@ -40,7 +40,7 @@ public struct AnsiFrameEncoder: Sendable {
     }
 
     /// Forgets the last frame, so the next one is drawn in full (after a resize, say).
-    public mutating func reset() { previous = nil }
+    mutating func reset() { previous = nil }
 
     /// The bytes that take the screen from the last encoded frame to `canvas`.
     ///
@@ -92,7 +92,7 @@ public struct AnsiFrameEncoder: Sendable {
     }
 
     /// The SGR sequence that sets exactly `style` (it resets first, so attributes never leak).
-    public static func sgr(_ style: Style) -> String {
+    static func sgr(_ style: Style) -> String {
         var codes = ["0"]
         let a = style.attributes
         if a.contains(.bold) { codes.append("1") }

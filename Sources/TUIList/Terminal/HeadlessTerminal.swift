@@ -25,7 +25,7 @@ public final class HeadlessTerminal: Terminal {
     /// the first frame and after a size change.
     public private(set) var cellsWrittenLastFrame: Int = 0
     /// Cells written by all frames so far.
-    public private(set) var cellsWrittenTotal: Int = 0
+    private(set) var cellsWrittenTotal: Int = 0
     /// The number of frames presented.
     public private(set) var framesPresented: Int = 0
     /// Whether every presented frame is kept in ``frames`` (for assertions on the frames of an
@@ -139,7 +139,7 @@ public final class HeadlessTerminal: Terminal {
     }
 
     /// How many times ``suspend(_:)`` gave the terminal back.
-    public private(set) var suspensions = 0
+    package private(set) var suspensions = 0
 
     /// Runs `body` as a real terminal would while given back: counts it, and makes the next
     /// frame a full redraw (every cell counted as written).

@@ -51,7 +51,7 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
 
         /// The lines taken on a terminal of `rows` lines: never more than `rows`, a percentage
         /// at least `minimumLines` (fzf's `--min-height`, 10 by default), always at least 1.
-        public func lines(onTerminalOf rows: Int, minimumLines: Int = 10) -> Int {
+        package func lines(onTerminalOf rows: Int, minimumLines: Int = 10) -> Int {
             let wanted: Int
             switch self {
             case .lines(let n): wanted = n
@@ -78,15 +78,15 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
     public var size: TerminalSize { TerminalSize(columns: columns, rows: lines) }
 
     /// The lines taken (see ``Height``).
-    public private(set) var lines: Int
+    private(set) var lines: Int
     /// The height asked for.
-    public let height: Height
+    let height: Height
     /// Whether the lines taken shrink to the app's ``TerminalApp/preferredLines`` (fzf's
     /// `--height ~N`): fewer when it needs fewer, more as it needs more, up to ``height``.
-    public let adaptive: Bool
+    let adaptive: Bool
 
     /// The lines the app needs (``Program`` sets it before every frame from
-    /// ``TerminalApp/preferredLines``); under ``adaptive``, the lines taken follow it.
+    /// ``TerminalApp/preferredLines``); under `adaptive`, the lines taken follow it.
     var preferredLines: Int? {
         didSet {
             guard adaptive, preferredLines != oldValue, !isRestored else { return }
@@ -100,10 +100,10 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         }
     }
     /// The least lines a percentage takes.
-    public let minimumLines: Int
+    let minimumLines: Int
     /// The terminal's line (1-based) that the frame's first line is on, when the terminal told
     /// where its cursor was; nil otherwise (mouse reports are then not delivered).
-    public private(set) var firstLine: Int?
+    package private(set) var firstLine: Int?
 
     private var columns: Int
     private var terminalRows: Int
@@ -129,12 +129,12 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
     /// - Parameters:
     ///   - height: How many lines to take.
     ///   - minimumLines: The least lines a ``Height/percent(_:)`` takes.
-    ///   - adaptive: Take only the lines the app needs, up to `height` (see ``adaptive``).
+    ///   - adaptive: Take only the lines the app needs, up to `height` (see `adaptive`).
     ///   - mouse: Report mouse presses, releases, drags and the wheel as `.mouse` events.
     ///   - input: The descriptor to read keys from.
     ///   - output: The descriptor of the terminal to draw on.
     ///   - handleSignals: Restore on SIGINT, SIGTERM, SIGHUP, SIGQUIT and crashes (exit status
-    ///     128 + the signal number), as ``NCursesTerminal/installSignalHandlers()``.
+    ///     128 + the signal number), as `NCursesTerminal.installSignalHandlers()`.
     /// - Throws: ``Error/notATerminal`` when `output` is not a terminal.
     public init(
         height: Height, minimumLines: Int = 10, adaptive: Bool = false, mouse: Bool = false,
@@ -295,7 +295,7 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         encoder.reset()
     }
 
-    /// The lines to take: ``height`` on this terminal, under ``adaptive`` no more than the app needs.
+    /// The lines to take: ``height`` on this terminal, under `adaptive` no more than the app needs.
     private func fittedLines() -> Int {
         let most = height.lines(onTerminalOf: terminalRows, minimumLines: minimumLines)
         guard adaptive, let preferredLines else { return most }

@@ -93,7 +93,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     }
 
     /// How colours are shown.
-    public enum ColorMode: Hashable, Sendable {
+    enum ColorMode: Hashable, Sendable {
         /// Attributes only (monochrome terminal or `NO_COLOR`).
         case none
         /// The terminal's palette of this many colours (8, 16, 256, ...).
@@ -109,9 +109,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     }
 
     /// How colours are shown, decided at start.
-    public let colorMode: ColorMode
+    let colorMode: ColorMode
     /// Cells written into ncurses' virtual screen by the last `present` (continuations excluded).
-    public private(set) var cellsWrittenLastFrame = 0
+    package private(set) var cellsWrittenLastFrame = 0
 
     /// Whether a terminal is open: ncurses holds one screen per process. Atomic, as any thread
     /// may open one.
@@ -261,7 +261,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     ///   ncurses state a signal may have interrupted) but writes escape sequences prepared at
     ///   start (`sgr0`, `cnorm`, `rmkx`, `rmcup`) with `write` and puts back the saved terminal
     ///   modes with `tcsetattr`, then calls `_exit`.
-    public static func installSignalHandlers() {
+    static func installSignalHandlers() {
         tui_install_signal_handlers()
     }
 

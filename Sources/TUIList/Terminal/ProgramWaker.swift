@@ -29,7 +29,7 @@ public final class ProgramWaker: Sendable {
     private let writeEnd: Int32
 
     /// A waker with nothing pending.
-    public init() {
+    package init() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -55,10 +55,10 @@ public final class ProgramWaker: Sendable {
     }
 
     /// Whether a wake is pending.
-    public var isPending: Bool { pending.load(ordering: .acquiring) }
+    package var isPending: Bool { pending.load(ordering: .acquiring) }
 
     /// A descriptor that becomes readable when a wake is pending, for `poll`.
-    public var fileDescriptor: Int32 { readEnd }
+    var fileDescriptor: Int32 { readEnd }
 
     /// Takes the pending wake, if any: returns whether there was one.
     @discardableResult

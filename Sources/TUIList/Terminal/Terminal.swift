@@ -67,7 +67,7 @@ extension Terminal {
 }
 
 /// A terminal whose height follows the app's ``TerminalApp/preferredLines`` (``InlineTerminal``,
-/// and ``DeferredTerminal`` on its behalf).
+/// and `DeferredTerminal` on its behalf).
 protocol LineFitting: AnyObject {
     /// The lines the app needs, set before every frame.
     var preferredLines: Int? { get set }

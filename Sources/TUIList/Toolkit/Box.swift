@@ -30,13 +30,13 @@ public struct Box: Hashable, Sendable {
     }
 
     /// The title on the top edge, or empty for none.
-    public var title: String
+    var title: String
     /// The border's characters.
-    public var border: Border
+    var border: Border
     /// The border's style.
-    public var style: Style
+    var style: Style
     /// The title's style.
-    public var titleStyle: Style
+    var titleStyle: Style
 
     /// A box.
     /// - Parameters:
@@ -55,7 +55,7 @@ public struct Box: Hashable, Sendable {
     /// The area inside the border of a box drawn in `rect` (one cell in from each side).
     /// - Parameter rect: The box's area.
     /// - Returns: The inner area; empty when `rect` is smaller than 2×2.
-    public func inner(of rect: Rect) -> Rect {
+    func inner(of rect: Rect) -> Rect {
         guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
         return Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     }
@@ -64,7 +64,7 @@ public struct Box: Hashable, Sendable {
     /// - Parameters:
     ///   - canvas: Where to draw.
     ///   - rect: The box's area, border included.
-    /// - Returns: The inner area (``inner(of:)``), for what goes inside.
+    /// - Returns: The inner area (`inner(of:)`), for what goes inside.
     /// - Complexity: O(`rect.width + rect.height`).
     @discardableResult
     public func draw(into canvas: inout Canvas, in rect: Rect) -> Rect {

@@ -10,19 +10,19 @@
 /// //      │ y yes  n no              │
 /// //      ╰──────────────────────────╯
 /// ```
-public struct ConfirmPrompt: Hashable, Sendable {
+struct ConfirmPrompt: Hashable, Sendable {
     /// The question.
-    public var question: String
+    var question: String
     /// The line under it naming the keys.
-    public var hint: String
+    var hint: String
     /// The box around it.
-    public var box: Box
+    var box: Box
 
     /// A prompt.
     /// - Parameters:
     ///   - question: The question.
     ///   - hint: The line naming the keys.
-    public init(_ question: String, hint: String = "y yes  n no") {
+    init(_ question: String, hint: String = "y yes  n no") {
         self.question = question
         self.hint = hint
         box = Box(border: .rounded)
@@ -34,7 +34,7 @@ public struct ConfirmPrompt: Hashable, Sendable {
     ///   - canvas: Where to draw.
     ///   - rect: The area to centre in (the whole screen).
     /// - Complexity: O(the box's cells).
-    public func draw(into canvas: inout Canvas, in rect: Rect) {
+    func draw(into canvas: inout Canvas, in rect: Rect) {
         let area = rect.intersection(canvas.bounds)
         guard area.width >= 5, area.height >= 4 else {
             guard !area.isEmpty else { return }

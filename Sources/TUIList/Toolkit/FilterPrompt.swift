@@ -15,7 +15,7 @@ public struct FilterPrompt: Sendable {
     /// The query's editor.
     public var prompt: TextPrompt
     /// The counts' style.
-    public var countStyle: Style
+    var countStyle: Style
 
     /// A filter prompt.
     /// - Parameters:
@@ -46,7 +46,7 @@ public struct FilterPrompt: Sendable {
     ///   - matches: How many items match, or nil while the filter runs.
     ///   - total: How many items there are, if known.
     /// - Returns: The text.
-    public static func countText(matches: Int?, total: Int?) -> String {
+    static func countText(matches: Int?, total: Int?) -> String {
         guard let matches else { return "…" }
         guard let total else { return "\(matches)" }
         return "\(matches)/\(total)"

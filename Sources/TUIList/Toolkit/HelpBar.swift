@@ -9,11 +9,11 @@
 /// the ones a person needs in a narrow window (help, quit) first.
 public struct HelpBar: Hashable, Sendable {
     /// The items, in order.
-    public var items: [String]
+    var items: [String]
     /// What goes between two items.
-    public var separator: String
+    var separator: String
     /// The line's style.
-    public var style: Style
+    var style: Style
     /// A label before the items (the mode's name: `" DRAG  "`), drawn whole before any item.
     public var label = ""
 
@@ -41,7 +41,7 @@ public struct HelpBar: Hashable, Sendable {
     /// - Parameter width: The columns available.
     /// - Returns: The text.
     /// - Complexity: O(total length of the items).
-    public func text(width: Int) -> String {
+    func text(width: Int) -> String {
         var text = ""
         var used = TerminalText.columns(of: label)
         let gap = TerminalText.columns(of: separator)

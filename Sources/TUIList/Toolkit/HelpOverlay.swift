@@ -10,7 +10,7 @@
 /// ```
 ///
 /// The box is as wide as its longest line and as tall as its lines, centred, at most the area
-/// less a margin (2 columns on each side, a line above and below; ``usesMargin``); rows that
+/// less a margin (2 columns on each side, a line above and below; `usesMargin`); rows that
 /// do not fit end in a "…" row. Long help texts are cut with "…", and the keys column at half
 /// the box when the box is narrower than its lines. The box's inside is cleared, so the screen
 /// behind does not show through.
@@ -18,7 +18,7 @@ public struct HelpOverlay: Hashable, Sendable {
     /// A group of rows under an optional heading.
     public struct Section: Hashable, Sendable {
         /// The heading (nil: none).
-        public var heading: String?
+        var heading: String?
         /// Each row's keys and what they do.
         public var rows: [Row]
 
@@ -60,21 +60,21 @@ public struct HelpOverlay: Hashable, Sendable {
     }
 
     /// The box's title.
-    public var title: String
+    var title: String
     /// The sections, in order.
-    public var sections: [Section]
+    var sections: [Section]
     /// A line under the rows (`"any key closes the help"`), or empty.
-    public var footer: String
+    var footer: String
     /// The box's border.
-    public var box: Box
+    var box: Box
     /// The keys column's style.
-    public var keyStyle: Style
+    var keyStyle: Style
     /// The help column's and footer's style.
-    public var textStyle: Style
+    var textStyle: Style
     /// Whether the box leaves a margin of the area around it (2 columns on each side, a line
     /// above and below, in areas of at least 12×8); false lets a long key table take the whole
     /// area.
-    public var usesMargin = true
+    var usesMargin = true
 
     /// A help overlay.
     /// - Parameters:
@@ -141,7 +141,7 @@ public struct HelpOverlay: Hashable, Sendable {
     /// The box's area in `rect`: centred, as big as the content or the area less a margin.
     /// - Parameter rect: The area the overlay covers.
     /// - Returns: The box's area (border included).
-    public func frame(in rect: Rect) -> Rect {
+    func frame(in rect: Rect) -> Rect {
         layout(in: rect).frame
     }
 

@@ -126,7 +126,7 @@ public enum KeyPattern: Hashable, Sendable {
     /// Exactly this key.
     case key(Key)
     /// Any printable character (typing into a prompt); the binding's action for it comes from
-    /// ``KeyBinding/typed``.
+    /// `KeyBinding.typed`.
     case anyCharacter
     /// Any key at all (a help overlay that any key closes).
     case anyKey
@@ -160,7 +160,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var bar: String?
     /// The action for a typed character, for a ``KeyPattern/anyCharacter`` trigger (nil: the
     /// trigger's own action).
-    public var typed: (@Sendable (Character) -> Action)?
+    var typed: (@Sendable (Character) -> Action)?
     /// The keys as the app wrote them, or nil to write them from the triggers.
     var customKeysLabel: String?
 
@@ -215,7 +215,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     /// The action for `key`, if this binding takes it.
     /// - Parameter key: The key pressed.
     /// - Complexity: O(triggers).
-    public func action(for key: Key) -> Action? {
+    func action(for key: Key) -> Action? {
         for trigger in triggers {
             switch trigger.pattern {
             case .key(let bound):
@@ -232,7 +232,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     /// The binding with each action mapped by `transform`.
     /// - Parameter transform: The new action for each action.
     /// - Returns: The same keys and help with the mapped actions.
-    public func map<Other: Sendable>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyBinding<Other> {
+    func map<Other: Sendable>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyBinding<Other> {
         var mappedTyped: (@Sendable (Character) -> Other)?
         if let typed = self.typed {
             mappedTyped = { character in transform(typed(character)) }

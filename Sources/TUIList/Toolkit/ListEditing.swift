@@ -20,7 +20,7 @@ public struct ListEditing<State, ItemID: Hashable> {
     /// The value the list shows: the truth an app edits.
     public var state: State
     /// The states before each undoable edit (see ``UndoHistory``).
-    public private(set) var history: UndoHistory<State>
+    private(set) var history: UndoHistory<State>
     /// The items marked for an action on several at once.
     public var marked: Set<ItemID> = []
     /// The drag in progress, if any.

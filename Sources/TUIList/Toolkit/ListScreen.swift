@@ -138,13 +138,13 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The detail or preview pane, if any.
     public var pane: ListScreenPane<ItemID>?
     /// The text pane's scroll offset (back to 0 when the selection changes).
-    public private(set) var paneScrollOffset = 0
+    private(set) var paneScrollOffset = 0
     /// What the empty list says when there are no items at all.
     public var emptyText = "No items"
     /// What the empty list says when the filter matches nothing.
     public var noMatchesText = "No matches"
     /// What the loading line says.
-    public var loadingText = "loading"
+    var loadingText = "loading"
     /// The latest progress of the load, shown on the loading line.
     public var progress: ProgressReport?
     /// Background work under way, shown with a spinner on the status line (nil: none): set it
@@ -169,7 +169,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>()
     /// The open confirm prompt and the action a yes hands to the app.
-    public private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
+    private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
     /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
     /// (false: it stays empty).
     public var titleCountsItems = true
@@ -179,7 +179,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// lines); the list keeps at least one line, the header gives way.
     public var headerLines: [String] = []
     /// The style of ``headerLines``.
-    public var headerStyle = Style(attributes: .bold)
+    var headerStyle = Style(attributes: .bold)
     /// What the body shows instead of the list and the pane, while set (a failure, a view of
     /// the app's own): the closure draws into the body's area.
     public var body: ((inout Canvas, Rect) -> Void)?
@@ -274,7 +274,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The default keymap while filtering: Enter keeps the filter, Esc clears it, ↑↓ select.
-    public static var defaultFilteringKeymap: Keymap<Action> {
+    static var defaultFilteringKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(keys: [.enter], help: "keep the filter", bar: "Enter keep", .keepFilter),
             KeyBinding(keys: [.escape], help: "clear the filter", bar: "Esc clear", .clearFilter),
@@ -285,7 +285,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The default keymap of a confirm prompt: y yes, n or Esc no.
-    public static var defaultConfirmKeymap: Keymap<Action> {
+    static var defaultConfirmKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(keys: [.character("y"), .character("Y")], help: "yes", bar: "y yes", .answer(true)),
             KeyBinding(keys: [.character("n"), .character("N"), .escape], help: "no", bar: "n no", .answer(false)),
@@ -394,7 +394,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The items shown: those whose filter text matches the filter, in order, every section kept.
-    public var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
+    var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
 
     /// Shows `text` on the status line for `seconds` of the program's clock, in place of
     /// ``status``; a newer message replaces it.
@@ -411,7 +411,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The message shown now, if one is showing.
-    public var currentMessage: String? {
+    var currentMessage: String? {
         guard let message, clock.now < message.until else { return nil }
         return message.text
     }
@@ -424,7 +424,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// Opens a yes/no prompt over the screen (mode ``ListScreenMode/confirming``): y hands
-    /// `action` to the app from ``handle(_:)``, n or Esc drops it; either way the mode goes back
+    /// `action` to the app from `handle(_:)`, n or Esc drops it; either way the mode goes back
     /// to what it was.
     /// - Parameters:
     ///   - question: The question (`"Delete Ada Lovelace?"`).
@@ -455,7 +455,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The keymap in force for the mode.
-    public var activeKeymap: Keymap<Action> {
+    var activeKeymap: Keymap<Action> {
         switch mode {
         case .browsing: keymap
         case .filtering: filteringKeymap
@@ -471,7 +471,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// - Returns: The actions for the app, in order: ``ListScreenAction/quit`` and
     ///   ``ListScreenAction/app(_:)`` (a confirmed action among them).
     /// - Complexity: O(events) lookups, plus one filter per run of typing, O(*n*).
-    public func handle(_ events: [InputEvent]) -> [Action] {
+    func handle(_ events: [InputEvent]) -> [Action] {
         var actions: [Action] = []
         handle(events) { actions.append($0) }
         return actions
@@ -577,7 +577,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// Scrolls a text pane by `count` lines (down for positive); does nothing without one.
     /// - Parameter count: Lines to scroll.
-    public func scrollPane(byLines count: Int) {
+    func scrollPane(byLines count: Int) {
         guard let pane, case .text(let content) = pane.content else { return }
         var view = content(list.selectedItem)
         view.scrollOffset = paneScrollOffset
@@ -643,7 +643,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var isAnimating: Bool { isLoading || activity != nil || list.isAnimating }
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
-    public var helpOverlay: HelpOverlay {
+    var helpOverlay: HelpOverlay {
         if let helpOverlayForMode { return helpOverlayForMode(mode) }
         if let helpSectionsForMode {
             var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)

@@ -30,16 +30,16 @@ public struct ListScreenPane<ItemID> {
     }
 
     /// Where the pane goes.
-    public var placement: Placement
+    var placement: Placement
     /// The pane's share of the room beside or below the list, 0...1.
-    public var ratio: Double
+    var ratio: Double
     /// Whether a line divides the pane from the list.
-    public var divider: Bool
+    var divider: Bool
     /// The list's minimum size along the split (columns beside, lines below); the pane gets
     /// what is left. Default: 20 columns beside, 3 lines below.
-    public var minimumListSize: Int
+    var minimumListSize: Int
     /// What the pane shows.
-    public var content: Content
+    var content: Content
 
     /// A pane.
     /// - Parameters:

@@ -1,5 +1,5 @@
 /// A "loading…" line: a spinner, what is loading, and how far it has come, for a pane whose
-/// content is still on its way (with ``EmptyStateView`` for one that has none).
+/// content is still on its way (with `EmptyStateView` for one that has none).
 ///
 /// ```swift
 /// LoadingLine("loading", progress: report, time: program.clock.now)
@@ -11,20 +11,20 @@
 /// frames while loading (``TerminalApp/isAnimating``).
 public struct LoadingLine: Hashable, Sendable {
     /// The spinner's frames, shown in turn.
-    public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// Spinner frames per second.
-    public static let framesPerSecond = 10.0
+    static let framesPerSecond = 10.0
 
     /// What is loading (`"loading"`, `"running git log"`).
-    public var label: String
+    var label: String
     /// How far it has come, if known.
-    public var progress: ProgressReport?
+    var progress: ProgressReport?
     /// The clock time, which picks the spinner's frame.
-    public var time: Double
+    var time: Double
     /// Whether the line is centred in the area (else at its top left).
-    public var centered: Bool
+    var centered: Bool
     /// The line's style.
-    public var style: Style
+    var style: Style
 
     /// A loading line.
     /// - Parameters:
@@ -45,7 +45,7 @@ public struct LoadingLine: Hashable, Sendable {
     }
 
     /// The text drawn: `"⠋ loading…"`, then the percent or the count done.
-    public var text: String {
+    var text: String {
         let frames = Self.spinnerFrames
         let frame = Int((max(0, time) * Self.framesPerSecond).rounded(.down)) % frames.count
         var text = "\(frames[frame]) \(label)…"

@@ -20,17 +20,17 @@ public struct Split: Hashable, Sendable {
     }
 
     /// Which way the region is divided.
-    public var axis: Axis
+    var axis: Axis
     /// The first pane's share of the room (without the divider), 0...1.
-    public var ratio: Double
+    var ratio: Double
     /// The first pane's minimum size in cells along the axis.
-    public var minimumFirst: Int
+    var minimumFirst: Int
     /// The second pane's minimum size in cells along the axis.
-    public var minimumSecond: Int
+    var minimumSecond: Int
     /// Whether a one-cell line (`│` or `─`) divides the panes.
-    public var divider: Bool
+    var divider: Bool
     /// The divider's style.
-    public var dividerStyle: Style
+    var dividerStyle: Style
 
     /// A split.
     /// - Parameters:

@@ -87,7 +87,7 @@ public struct TextPrompt: Sendable {
     /// What is drawn before the text (`"/"`, `"Name: "`).
     public var prefix: String
     /// What is drawn, dim, while the text is empty (`"type to filter"`).
-    public var placeholder: String
+    var placeholder: String
     /// The editing keys.
     public var keymap: Keymap<Action>
     /// The text's style.
@@ -95,7 +95,7 @@ public struct TextPrompt: Sendable {
     /// The prefix's style.
     public var prefixStyle: Style
     /// The placeholder's style.
-    public var placeholderStyle: Style
+    var placeholderStyle: Style
     /// Whether the cursor is drawn (a field without focus hides it).
     public var showsCursor: Bool
 
@@ -140,7 +140,7 @@ public struct TextPrompt: Sendable {
     /// - Parameter action: The edit.
     /// - Complexity: O(*n*) in the text's length for insertions and deletions, O(1) for moves.
     @discardableResult
-    public mutating func perform(_ action: Action) -> Bool {
+    mutating func perform(_ action: Action) -> Bool {
         switch action {
         case .insert(let character):
             return insert(String(character))
@@ -201,7 +201,7 @@ public struct TextPrompt: Sendable {
     /// - Returns: Whether the prompt took it (it may not have changed the text).
     /// - Complexity: that of ``perform(_:)``.
     @discardableResult
-    public mutating func handle(_ event: InputEvent) -> Bool {
+    mutating func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .key(let key):
             guard let action = keymap.action(for: key) else { return false }
@@ -243,7 +243,7 @@ public struct TextPrompt: Sendable {
     /// the cursor fit, else as far right as keeps the cursor on the last column.
     /// - Parameter width: The field's width (after the prefix).
     /// - Returns: The number of columns scrolled off to the left.
-    public func scrollOffset(width: Int) -> Int {
+    func scrollOffset(width: Int) -> Int {
         let cursorColumn = TerminalText.columns(of: String(characters[..<cursor]))
         let cursorWidth = cursor < characters.count ? max(1, TerminalText.columns(of: characters[cursor])) : 1
         return max(0, cursorColumn + cursorWidth - max(1, width))
@@ -254,7 +254,7 @@ public struct TextPrompt: Sendable {
     /// its line.
     /// - Parameter limit: The most it may take.
     /// - Returns: The width to draw it in.
-    public func width(atMost limit: Int) -> Int {
+    func width(atMost limit: Int) -> Int {
         min(TerminalText.columns(of: prefix) + TerminalText.columns(of: String(characters)) + 1, max(1, limit))
     }
 

@@ -30,13 +30,13 @@ public struct TextView: Hashable, Sendable {
     }
 
     /// The blocks, top to bottom.
-    public var blocks: [Block]
+    var blocks: [Block]
     /// The first line shown (clamped when drawn).
     public var scrollOffset = 0
     /// The labels' style.
-    public var labelStyle = Style(attributes: .dim)
+    var labelStyle = Style(attributes: .dim)
     /// The headings' style.
-    public var headingStyle = Style(attributes: .bold)
+    var headingStyle = Style(attributes: .bold)
 
     /// A text view of `blocks`.
     /// - Parameter blocks: The blocks, top to bottom.
@@ -101,7 +101,7 @@ public struct TextView: Hashable, Sendable {
     /// - Parameter width: The width.
     /// - Returns: The count.
     /// - Complexity: O(length of the text).
-    public func numberOfLines(width: Int) -> Int { lines(width: width).count }
+    func numberOfLines(width: Int) -> Int { lines(width: width).count }
 
     /// Moves ``scrollOffset`` by `count` lines (down for positive), kept between the top and
     /// the last line on the bottom line of an area of `width` × `height`.

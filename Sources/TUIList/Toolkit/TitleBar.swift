@@ -7,19 +7,19 @@
 /// ```
 ///
 /// When both do not fit, the detail goes first and the title is then cut with "…"; with
-/// ``keepsDetail`` the title is cut instead, so the detail (a mode, "modified") always shows.
+/// `keepsDetail` the title is cut instead, so the detail (a mode, "modified") always shows.
 public struct TitleBar: Hashable, Sendable {
     /// The text on the left.
-    public var title: String
+    var title: String
     /// The text on the right (empty: none).
-    public var detail: String
+    var detail: String
     /// The style of the whole line.
-    public var style: Style
+    var style: Style
     /// The title's style (drawn over ``style``'s background).
-    public var titleStyle: Style
+    var titleStyle: Style
     /// Whether the title gives way to the detail when both do not fit (by default the detail
     /// is dropped and the title kept).
-    public var keepsDetail: Bool
+    var keepsDetail: Bool
 
     /// A title bar.
     /// - Parameters:
@@ -61,11 +61,11 @@ public struct TitleBar: Hashable, Sendable {
 /// When both do not fit, the right part is dropped first; the left is then cut with "…".
 public struct StatusLine: Hashable, Sendable {
     /// The text on the left.
-    public var left: String
+    var left: String
     /// The text on the right (empty: none).
-    public var right: String
+    var right: String
     /// The style of the whole line.
-    public var style: Style
+    var style: Style
 
     /// A status line.
     /// - Parameters:

@@ -13,11 +13,11 @@
 /// storage until edited (copy-on-write), so each step costs the edit's copy, not more.
 public struct UndoHistory<Value> {
     /// The values before each undoable edit, oldest first.
-    public private(set) var undoStack: [Value] = []
+    private(set) var undoStack: [Value] = []
     /// The values undone, the most recently undone last.
-    public private(set) var redoStack: [Value] = []
+    private(set) var redoStack: [Value] = []
     /// The most values kept to undo to; the oldest go first.
-    public var limit: Int
+    var limit: Int
 
     /// An empty history.
     /// - Parameter limit: The most steps kept (at least 1).
@@ -63,12 +63,12 @@ public struct UndoHistory<Value> {
     /// after recording it: the demo's refused drop).
     /// - Returns: The state before that edit, or nil when there is none.
     /// - Complexity: O(1).
-    public mutating func removeLast() -> Value? {
+    mutating func removeLast() -> Value? {
         undoStack.popLast()
     }
 
     /// Forgets every step.
-    public mutating func removeAll() {
+    mutating func removeAll() {
         undoStack.removeAll()
         redoStack.removeAll()
     }

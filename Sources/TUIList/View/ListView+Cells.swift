@@ -98,8 +98,8 @@ extension ListView {
     }
 
     /// The number of rows that hold a cell now.
-    public var rowsWithCells: Int { _bound.count }
+    var rowsWithCells: Int { _bound.count }
 
     /// The cell a row holds now, if it is on screen (for tests and debugging).
-    public func cellIfPresent(for row: Row) -> (any ListCell)? { _bound[row]?.cell }
+    func cellIfPresent(for row: Row) -> (any ListCell)? { _bound[row]?.cell }
 }

@@ -79,7 +79,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// empty: their headers are not shown then). May hold several lines.
     public var emptyText: String = "No items"
     /// The style of ``emptyText``.
-    public var emptyStyle = Style(attributes: .dim)
+    var emptyStyle = Style(attributes: .dim)
     /// Whether the list has keyboard focus; cells draw a selected row more quietly without it.
     public var isFocused: Bool = true
     /// Items drawn as marked (``CellState/isMarked``), e.g. one picked up for dragging.
@@ -89,9 +89,9 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
         didSet { _relayoutKeepingAnchor() }
     }
     /// The style of the scrollbar's track.
-    public var scrollbarTrackStyle = Style(attributes: .dim)
+    var scrollbarTrackStyle = Style(attributes: .dim)
     /// The style of the scrollbar's thumb.
-    public var scrollbarThumbStyle: Style = .plain
+    var scrollbarThumbStyle: Style = .plain
     /// The navigation keys ``handle(_:)`` takes (default ``Keymap/listNavigation``: ↑↓ and
     /// `j`/`k`, PgUp/PgDn, Home/End). Rebind or drop keys here (`keymap.unbind(.character("j"))`
     /// so a prompt can take `j`), and join it to the app's own keymap for the help.
@@ -136,10 +136,10 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     public var onAnimationsFinished: (() -> Void)?
     /// The style laid over a row fading out (deleted) or in (inserted); dim by default, an
     /// attribute, so it shows on monochrome and `NO_COLOR` terminals.
-    public var fadingRowStyle = Style(attributes: .dim)
+    var fadingRowStyle = Style(attributes: .dim)
     /// The style laid over an updated row while it flashes: bold reverse by default (attributes,
     /// so it shows without colour).
-    public var highlightedRowStyle = Style(attributes: [.bold, .reverse])
+    var highlightedRowStyle = Style(attributes: [.bold, .reverse])
 
     internal var _animator = Animator<ListRow<SectionID, ItemID>>(clock: SystemClock())
     /// An animated apply not yet handed to the animator: the plan is built at the next render.
@@ -293,7 +293,7 @@ extension ListView {
     package var layout: ListLayout<SectionID, ItemID> { _layout }
 
     /// The number of lines of all rows. O(1).
-    public var numberOfLines: Int { _layout.numberOfLines }
+    var numberOfLines: Int { _layout.numberOfLines }
 
     internal func _makeLayout(_ snapshot: Snapshot<SectionID, ItemID>) -> ListLayout<SectionID, ItemID> {
         let headers = showsSectionHeaders, footers = _footerProvider != nil
