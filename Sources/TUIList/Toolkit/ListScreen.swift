@@ -214,9 +214,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
     /// Text at the right end of the app prompt's line (a picker's `12/340` counts), while set:
     /// drawn only when the prompt's text leaves it room, else the prompt takes the line.
-    public var promptInfo: (text: String, style: Style)?
+    package var promptInfo: (text: String, style: Style)?
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
-    public var border: Box?
+    package var border: Box?
     /// The status line's style.
     public var statusStyle = Style(attributes: .dim)
     /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
