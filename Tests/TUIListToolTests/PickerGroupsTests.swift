@@ -149,6 +149,22 @@ import Testing
         #expect(screen.app.chosen == ["a:one:1", "b:two:2", "c:one:3"])
     }
 
+    @Test func reloadRegroupsTheNewLinesAndTheSelectedLineKeepsItsRow() throws {
+        var options = try PickerMouseAndPreviewTests.options(bind: "ctrl-r:reload(printf 'b 3\\na 1\\nc 5\\nb 4\\n')")
+        options.groupBy = try LineFields("1", option: "--group-by")
+        let picker = try PickerMouseAndPreviewTests.Picker(options, lines: ["a 1", "a 2", "b 3"])
+        picker.press(.down, .down)
+        #expect(picker.selectedRow == "b 3")
+        picker.press(.control("r"))
+        let rows = picker.waitUntil { $0[1].hasPrefix("b") && $0.contains("c 5") }
+        // (Rows trimmed: a header is its name, blanks, its count.)
+        let squeezed = rows[1 ... 7].map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(squeezed == ["b 2", "b 3", "b 4", "a 1", "a 1", "c 1", "c 5"], "\(rows)")
+        #expect(picker.selectedRow == "b 3", "the selected line kept its row across the reload")
+        let groups = picker.app.list.snapshot().sectionIdentifiers.map { picker.app.fieldLayout.groups!.name($0) }
+        #expect(groups == ["b", "a", "c"], "the groups of the new lines, in their order")
+    }
+
     // MARK: --columns
 
     @Test func columnsAlignTheFieldsUnderTheHeaderLineAndMatchesLandOnTheirCharacters() throws {
