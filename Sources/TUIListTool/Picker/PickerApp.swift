@@ -697,7 +697,7 @@ package final class PickerApp: TerminalApp {
             // Many lines, searched in the background: until the result comes, the rows shown
             // that are still lines (the others are gone).
             let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
-            list.apply(Snapshot(sections: [(0, kept)]), animated: false)
+            list.apply(rowsSnapshot(kept.map { Int32(slot(of: $0)) }), animated: false)  // (in their groups)
         }
         markedLines.removeAll { identities?.slots[$0] == nil }
         list.markedItems = Set(markedLines)
