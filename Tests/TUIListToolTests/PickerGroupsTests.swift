@@ -131,6 +131,12 @@ import Testing
         #expect(list.contains { $0.hasPrefix(" root 13 task13 ") })
     }
 
+    @Test func heightTildeCountsTheGroupHeaders() throws {
+        let screen = try Screen(Self.grouped(), lines: Self.processes)
+        // The prompt, the help bar, the header line, six lines and three group headers.
+        #expect(screen.app.preferredLines == 2 + 1 + 6 + 3)
+    }
+
     @Test func aLineWithoutTheFieldIsInTheGroupNone() throws {
         var options = PickerApp.Options()
         options.groupBy = try LineFields("2", option: "--group-by")
@@ -237,6 +243,26 @@ import Testing
     @Test(arguments: ["0", "2,", "x", "1 {1", "{}", ""])
     func acceptNthRejectsWhatFzfRejects(spec: String) {
         #expect(throws: ToolFailure.self) { try LineTemplate(spec, option: "--accept-nth") }
+    }
+
+    /// The byte fast path of a field selection (`--group-by` names, `--accept-nth` output) gives
+    /// what the reference, `select`, gives: random lines of blanks, tabs, colons, letters and a
+    /// few non-ASCII characters (which take the reference road), every kind of expression.
+    @Test(arguments: [1, 2, 3])
+    func theFieldTextFastPathAgreesWithSelect(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let alphabet: [Character] = [" ", " ", "\t", ":", ":", "a", "b", "c", "1", "-", "é", "\r"]
+        let specs = ["1", "2", "-1", "2..", "..2", "1,3", "3,1", "1..-2", "-2..", "1,1", "5"]
+        let delimiters: [LineFields.Delimiter] = [.blanks, .literal(":"), .literal("::"), .literal(" :")]
+        for round in 0 ..< 2_000 {
+            let line = String((0 ..< random.int(0 ... 14)).map { _ in alphabet[random.int(0 ... alphabet.count - 1)] })
+            let fields = try LineFields(specs[random.int(0 ... specs.count - 1)], option: "--group-by")
+            let delimiter = delimiters[random.int(0 ... delimiters.count - 1)]
+            let expected = fields.select(line, delimiter: delimiter).text
+            #expect(
+                fields.text(of: line, delimiter: delimiter) == expected,
+                "seed \(seed) round \(round): \(fields.ranges) of \(line.debugDescription) by \(delimiter)")
+        }
     }
 
     @Test func enterPrintsTheAcceptedFieldsAndMultiEachMarkedLines() throws {

@@ -49,7 +49,7 @@ package struct LineGroups: Sendable {
     /// The group name of `line`.
     /// - Complexity: O(*n*) in the length of `line`.
     package func name(of line: String) -> String {
-        field.select(line, delimiter: delimiter).text
+        field.text(of: line, delimiter: delimiter)
     }
 
     /// Adds the next line; returns its group's number.

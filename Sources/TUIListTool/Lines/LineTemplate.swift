@@ -97,7 +97,7 @@ package struct LineTemplate: Sendable, Equatable {
         for part in parts {
             switch part {
             case .text(let text): result += text
-            case .fields(let fields): result += fields.select(line, delimiter: delimiter).text
+            case .fields(let fields): result += fields.text(of: line, delimiter: delimiter)
             case .number: result += String(number)
             }
         }

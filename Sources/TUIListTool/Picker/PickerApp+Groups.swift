@@ -94,7 +94,7 @@ extension PickerApp {
         }
         while fieldLayout.measured < lineCount {
             let line = line(item(atSlot: fieldLayout.measured))
-            fieldLayout.columns!.measure(options.withNth.map { $0.select(line, delimiter: options.delimiter).text } ?? line)
+            fieldLayout.columns!.measure(options.withNth.map { $0.text(of: line, delimiter: options.delimiter) } ?? line)
             fieldLayout.measured += 1
         }
     }
