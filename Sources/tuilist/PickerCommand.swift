@@ -384,8 +384,8 @@ struct PickerCommand: ToolCommand {
         if let field = options.groupBy {
             // In the order the picker shows them: by group, the group of the best match first.
             var groups = LineGroups(by: field, delimiter: options.delimiter)
-            let group = found.map { groups.add(lineText($0)) }
-            found = Snapshot(grouping: found.indices) { group[$0] }.itemIdentifiers.map { found[$0] }
+            for line in found { groups.add(lineText(line)) }  // (the n-th added is found[n])
+            found = groups.sections(of: Array(0 ..< Int32(found.count))).flatMap { $0.lines.map { found[Int($0)] } }
         }
         let end: UInt8 = print0 ? 0 : 0x0A
         var output: [UInt8] = []

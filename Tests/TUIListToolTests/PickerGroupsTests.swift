@@ -223,6 +223,32 @@ import Testing
         #expect(LineColumns.align(["a b", "ccc d"]).lines == ["a    b", "ccc  d"], "watch's batch form")
     }
 
+    /// The byte fast path of ``LineColumns/measure(_:)`` (printable ASCII lines) widens the
+    /// columns as the fields the reference cuts (``LineColumns/fields(of:)``) would: random lines
+    /// of blanks, tabs, colons and letters, with and without a header's limit, by blanks and ":".
+    @Test(arguments: [1, 2, 3])
+    func theColumnsFastPathMeasuresAsTheFieldsDo(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let alphabet: [String] = [" ", " ", "\t", ":", "a", "bb", "c", "1"]
+        for round in 0 ..< 300 {
+            let delimiter: LineFields.Delimiter = random.chance(0.5) ? .blanks : .literal(":")
+            var columns = LineColumns(delimiter: delimiter)
+            if random.chance(0.5) { columns.setHeader("A B C") }
+            var expected: [Int] = []
+            for _ in 0 ..< 5 {
+                let line = (0 ..< random.int(0 ... 12)).map { _ in alphabet[random.int(0 ... alphabet.count - 1)] }.joined()
+                columns.measure(line)
+                let characters = Array(line)
+                for (index, field) in columns.fields(of: line).enumerated().dropLast() {
+                    let width = TerminalText.columns(of: String(characters[field]))
+                    if index == expected.count { expected.append(width) } else { expected[index] = max(expected[index], width) }
+                }
+            }
+            // (A tab inside a ":" field has no fixed width: such lines take the reference road.)
+            #expect(columns.widths == expected, "seed \(seed) round \(round)")
+        }
+    }
+
     // MARK: --accept-nth
 
     @Test(arguments: [

@@ -72,11 +72,48 @@ package struct LineColumns: Sendable, Equatable {
     /// Widens the columns to the fields of `line` (all but its last).
     /// - Complexity: O(*n*) in the length of `line`, plus the width of each field.
     package mutating func measure(_ line: String) {
+        if measureASCII(line) { return }
         let characters = Array(line)
         for (index, field) in fields(of: line).enumerated().dropLast() {
             let width = TerminalText.columns(of: String(characters[field]))
             if index == widths.count { widths.append(width) } else if width > widths[index] { widths[index] = width }
         }
+    }
+
+    /// ``measure(_:)`` on the bytes of a printable ASCII line split by blanks or a literal ASCII
+    /// delimiter (a character is a byte and a column): no array of `Character`s, no width
+    /// look-ups, for a million lines. Returns false, measuring nothing, for any other line.
+    private mutating func measureASCII(_ line: String) -> Bool {
+        let needle: [UInt8]?
+        switch delimiter {
+        case .blanks: needle = nil
+        case .literal(let text) where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }):
+            needle = Array(text.utf8)
+        default: return false
+        }
+        var line = line
+        let widths = line.withUTF8 { bytes -> [Int]? in
+            // (A tab inside a field has no fixed width; between blank-split fields it is a separator.)
+            guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x09 && needle == nil) }) else { return nil }
+            let fields = LineFields.byteFields(of: bytes, needle: needle)
+            // Every field but the line's last (after the limit merges the rest into it).
+            let measured = fields.prefix(max(0, min(fields.count, limit) - 1))
+            return measured.map { field in
+                guard needle == nil else { return field.count }
+                var end = field.upperBound
+                while end > field.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                return end - field.lowerBound
+            }
+        }
+        guard let widths else { return false }
+        for (index, width) in widths.enumerated() {
+            if index == self.widths.count {
+                self.widths.append(width)
+            } else if width > self.widths[index] {
+                self.widths[index] = width
+            }
+        }
+        return true
     }
 
     /// `line` drawn at the widths measured so far, and for each of its `Character`s the offset

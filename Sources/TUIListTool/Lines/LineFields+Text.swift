@@ -44,7 +44,7 @@ extension LineFields {
 
     /// ``fields(of:delimiter:)`` on the bytes of an ASCII line: by blanks (`needle` nil) or by
     /// a literal delimiter.
-    private static func byteFields(of bytes: UnsafeBufferPointer<UInt8>, needle: [UInt8]?) -> [Swift.Range<Int>] {
+    static func byteFields(of bytes: UnsafeBufferPointer<UInt8>, needle: [UInt8]?) -> [Swift.Range<Int>] {
         var fields: [Swift.Range<Int>] = []
         var start = 0, i = 0
         guard let needle else {

@@ -5,17 +5,16 @@
 /// delimiter after the last one dropped: `--group-by 1` of `root  1 bash` is `root`); a line
 /// without the field is in the group named `""`. Groups are numbered as they first appear and
 /// keep their number, so a list whose sections are the numbers keeps each group's identity while
-/// lines arrive and the ranking moves them. The sections themselves are the library's
-/// ``Snapshot/init(grouping:by:)`` of the rows in the order shown: a ranked list stays ranked
-/// within each group, the group of the best line first; lines in input order give the groups in
-/// order of first appearance.
+/// lines arrive and the ranking moves them. ``sections(of:)`` gathers lines in the order shown
+/// into their groups stably (as the library's ``Snapshot/init(grouping:by:)`` would, without its
+/// dictionary of runs): a ranked list stays ranked within each group, the group of the best
+/// line first; lines in input order give the groups in order of first appearance.
 ///
 /// ```swift
 /// var groups = LineGroups(by: try LineFields("1", option: "--group-by"))
 /// for line in ["root 1", "daemon 2", "root 3"] { groups.add(line) }
-/// let ranked: [Int] = [2, 1, 0]
-/// Snapshot(grouping: ranked) { groups.group(ofLine: $0) }   // sections 0: [2, 0], 1: [1]
-/// groups.name(0)                                           // "root"
+/// groups.sections(of: [2, 1, 0])   // [(0, [2, 0]), (1, [1])]: root first, its best line first
+/// groups.name(0)                   // "root"
 /// ```
 package struct LineGroups: Sendable {
     /// The fields that name a line's group.
@@ -67,5 +66,19 @@ package struct LineGroups: Sendable {
         }
         groupOfLine.append(number)
         return Int(number)
+    }
+
+    /// `lines` (numbers of lines added) gathered by group, stably: the groups in the order of
+    /// their first line in `lines`, each group's lines in their order in `lines`.
+    /// - Complexity: O(`lines.count` + groups), no hashing.
+    package func sections(of lines: [Int32]) -> [(group: Int, lines: [Int32])] {
+        var buckets = [[Int32]](repeating: [], count: names.count)
+        var order: [Int] = []
+        for line in lines {
+            let group = Int(groupOfLine[Int(line)])
+            if buckets[group].isEmpty { order.append(group) }
+            buckets[group].append(line)
+        }
+        return order.map { ($0, buckets[$0]) }
     }
 }

@@ -26,16 +26,18 @@ extension PickerApp {
     /// first, each group's lines in their order in `order`, so the ranking runs within groups).
     /// - Complexity: O(*n*) hashing for *n* lines, plus grouping the lines not grouped yet.
     func rowsSnapshot(_ order: [Int32]) -> Snapshot<Int, Int> {
-        let items = identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init)
         groupLines()
         guard let groups = fieldLayout.groups else {
+            let items = identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init)
             var snapshot = Snapshot<Int, Int>()
             snapshot.appendSections([0])
             snapshot.appendItems(items, toSection: 0)
             return snapshot
         }
-        if identities == nil { return Snapshot(grouping: items) { groups.group(ofLine: $0) } }
-        return Snapshot(grouping: items) { groups.group(ofLine: slot(of: $0)) }
+        return Snapshot(
+            sections: groups.sections(of: order).map { group, lines in
+                (group, identities.map { ids in lines.map { ids.items[Int($0)] } } ?? lines.map(Int.init))
+            })
     }
 
     /// Groups the lines read since the last call.

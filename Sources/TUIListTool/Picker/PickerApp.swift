@@ -731,8 +731,9 @@ package final class PickerApp: TerminalApp {
     /// too recently while lines are still coming.
     private func showIfDue(in program: Program) {
         guard searchDue else { return }
-        // A million lines shown in reverse (`--tac`) are rebuilt on this thread: not so often.
-        let interval = options.tac && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
+        // A million lines shown in reverse (`--tac`) or in groups are rebuilt on this thread: not so often.
+        let rebuilt = options.tac || options.groupBy != nil
+        let interval = rebuilt && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
         if !inputFinished && program.clock.now - lastShown < interval { return }
         // A background search of this query still running: its result comes first, then
         // the lines that arrived since are searched from it (they alone).
