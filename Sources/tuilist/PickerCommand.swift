@@ -97,6 +97,32 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, parsing: .unconditional, help: "Show only these fields of each line (the pick is printed whole).")
     var withNth: String?
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Print only these fields of the chosen line (as fzf's --accept-nth), also with --filter.",
+            discussion: """
+                Fields as --nth writes them (2, 1,3, 2.., -1), joined with the delimiters between them, the last \
+                one dropped; or a template: {2}:{1} prints each placeholder's fields, {n} the line's number from 0.
+                """))
+    var acceptNth: String?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Group the lines into sections by these fields (as --nth writes them), their headers sticky.",
+            discussion: """
+                With a query, the matches are ranked within each group and the group of the best match comes \
+                first; without one, groups in order of first appearance, lines in input order. Enter prints the \
+                line as read.
+                """))
+    var groupBy: String?
+
+    @Flag(
+        name: .long,
+        help: "Align the fields (of --delimiter; blanks by default) into columns under the --header-lines, as watch --columns.")
+    var columns = false
+
     @Flag(name: .long, help: "Read lines ended by NUL, not newline.")
     var read0 = false
 
@@ -203,11 +229,19 @@ struct PickerCommand: ToolCommand {
         )
     }
 
+    /// `--accept-nth`, `--group-by` and `--columns` set on `options`.
+    private func layoutOptions(_ options: inout PickerApp.Options) throws(ToolFailure) {
+        options.acceptNth = try acceptNth.map { s throws(ToolFailure) in try LineTemplate(s, option: "--accept-nth") }
+        options.groupBy = try groupBy.map { s throws(ToolFailure) in try LineFields(s, option: "--group-by") }
+        options.columns = columns
+    }
+
     private func options() throws(ToolFailure) -> PickerApp.Options {
         var options = PickerApp.Options(
             key: rows.lineKey, headerLines: rows.headerLines, multi: multi, query: query, exact: exact,
             caseMatching: caseMatching, sort: sort)
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
+        try layoutOptions(&options)
         options.ansi = ansi
         options.tac = tac
         options.track = track
@@ -335,16 +369,35 @@ struct PickerCommand: ToolCommand {
         // The interactive picker's road: the same preparation (the header lines are neither
         // matched nor printed, as fzf's --filter), index, search and order.
         // Each batch read is searched at once and only its matches are kept (then ranked).
+        // (`--accept-nth`'s `{n}` needs every line's number: then every line is kept.)
         let query = options.filterQuery(text)
-        let lines = PickerFilter.read(descriptor, separator: read0 ? 0 : 0x0A, preparation: options.preparation, keeping: query)
+        let numbered = options.acceptNth?.usesNumber == true
+        let lines = PickerFilter.read(
+            descriptor, separator: read0 ? 0 : 0x0A, preparation: options.preparation, keeping: numbered ? nil : query)
         if let error = lines.error, lines.index.count == 0 { fail(ToolFailure(error, status: 2)) }
-        let found = PickerFilter.matches(in: lines, query: query, sort: sort, tac: tac, tiebreaks: options.tiebreaksInForce)
+        var found = PickerFilter.matches(in: lines, query: query, sort: sort, tac: tac, tiebreaks: options.tiebreaksInForce)
+        func lineText(_ line: Int32) -> String {
+            var text = ""
+            lines.withLine(Int(line)) { text = String(decoding: $0, as: UTF8.self) }
+            return text
+        }
+        if let field = options.groupBy {
+            // In the order the picker shows them: by group, the group of the best match first.
+            var groups = LineGroups(by: field, delimiter: options.delimiter)
+            for line in found { groups.add(lineText(line)) }  // (the n-th added is found[n])
+            found = groups.sections(of: Array(0 ..< Int32(found.count))).flatMap { $0.lines.map { found[Int($0)] } }
+        }
         let end: UInt8 = print0 ? 0 : 0x0A
         var output: [UInt8] = []
         output.reserveCapacity(1 << 20)
         if printQuery { output += text.utf8 + [end] }
         for line in found {
-            lines.withLine(Int(line)) { output.append(contentsOf: $0) }
+            if let template = options.acceptNth {
+                let number = Int(line) + options.headerLines
+                output += template.apply(to: lineText(line), number: number, delimiter: options.delimiter).utf8
+            } else {
+                lines.withLine(Int(line)) { output.append(contentsOf: $0) }
+            }
             output.append(end)
             if output.count >= 1 << 20 {
                 writeAll(output, to: STDOUT_FILENO)

@@ -176,6 +176,32 @@ struct PickerFilterConformanceTests {
         }
     }
 
+    /// `--accept-nth` (fzf 0.60+): the fields printed, as fzf prints them, line for line: index
+    /// expressions joined with the delimiters between them, templates, `{n}` counting the
+    /// header lines, AWK-style blanks, a literal delimiter and a regular expression.
+    @Test(arguments: [
+        // (Fuzzy terms with --no-sort: their ranking is not always fzf's; exact terms rank as fzf's.)
+        ["", "--accept-nth", "2"], ["src", "--accept-nth", "1,3", "-d", "/", "--no-sort"], ["", "--accept-nth", "-1", "-d", "/"],
+        ["'main", "--accept-nth", "{2}:{1}", "-d", "/"], ["", "--accept-nth", "{n} {-1}", "-d", "/", "--header-lines", "2"],
+        ["'a", "--accept-nth", "3,1", "-d", "[/.]"], ["", "--accept-nth", "2..", "--no-sort"],
+        ["doc", "--accept-nth", "1..2", "-d", "/", "--with-nth", "2..", "--no-sort"],
+        ["test", "--accept-nth", "{n}", "--no-sort"], ["'src", "--accept-nth", "{n}|{1}", "-d", "/"],
+    ])
+    func acceptNthPrintsWhatFzfPrints(arguments: [String]) throws {
+        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        let corpus = NSTemporaryDirectory() + "/tuilist-accept-\(UUID().uuidString.prefix(8)).txt"
+        try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
+        defer { unlink(corpus) }
+        let (theirStatus, theirs) = try Self.run(fzf, arguments, corpus: corpus)
+        let (ourStatus, ours) = try Self.run(tuilist, arguments, corpus: corpus)
+        #expect(theirs.count > 10 && theirStatus == 0)
+        #expect(ourStatus == theirStatus)
+        let same = ours == theirs
+        let firstDifference = String(describing: zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 })
+        #expect(same, "\(arguments): \(ours.count) vs \(theirs.count) lines, first difference \(firstDifference)")
+    }
+
     @Test func rankingPutsTheTightestMatchFirst() throws {
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-rank-\(UUID().uuidString.prefix(8)).txt"

@@ -141,4 +141,40 @@ final class PickerScreenE2ETests {
         _ = try session.waitFor("icanon", timeout: 20)
         #expect(readTextFile(output) == "one\n")
     }
+
+    /// `--group-by 1 --header-lines 1 --columns` on `ps`-like output: the header and the rows
+    /// aligned into columns, a sticky section per user; a query ranks within the groups; Enter
+    /// prints the line as read (not as aligned).
+    @Test func groupByWithColumnsUnderThePsHeader() throws {
+        let input = NSTemporaryDirectory() + "/tuilist-ps-\(UUID().uuidString.prefix(8)).txt"
+        try """
+        USER PID %CPU COMMAND
+        root 1 0.0 /sbin/init splash
+        alice 4242 1.5 -bash
+        root 2 0.0 [kthreadd]
+        alice 4300 12.0 vim notes.txt
+        bob 5000 0.3 -bash
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        defer { unlink(input) }
+        let session = try start("cat \(input.shellQuoted)", "--header-lines 1 --columns --group-by 1")
+        defer { session.kill() }
+        let screen = try session.waitUntil("the groups", timeout: 20) { $0.count > 10 && $0[0].contains("5/5") }
+        #expect(screen[1] == " USER   PID   %CPU  COMMAND", "\(screen.prefix(10).joined(separator: "\n"))")
+        #expect(screen[2].hasPrefix("root ") && screen[2].hasSuffix(" 2"), "root's header, its count: \(screen[2])")
+        #expect(screen[3] == " root   1     0.0   /sbin/init splash", "\(screen[3])")
+        #expect(screen[4] == " root   2     0.0   [kthreadd]")
+        #expect(screen[5].hasPrefix("alice ") && screen[5].hasSuffix(" 2"))
+        #expect(screen[6] == " alice  4242  1.5   -bash")
+        try session.sendText("'-bash")
+        // Equal scores; bob's line is the shorter (fzf's length tiebreak): bob's group first,
+        // though alice's came first in the input (waited for: the rows slide there).
+        let found = try session.waitUntil("two matches, bob's group first", timeout: 20) {
+            $0.count > 6 && $0[0].contains("2/5") && $0[2].hasPrefix("bob ") && $0[4].hasPrefix("alice ")
+        }
+        #expect(found[2].hasPrefix("bob ") && found[3] == " bob    5000  0.3   -bash", "\(found.prefix(8))")
+        #expect(found[4].hasPrefix("alice ") && found[5] == " alice  4242  1.5   -bash", "\(found.prefix(8))")
+        try session.sendKeys("Enter")
+        _ = try session.waitFor("icanon", timeout: 20)
+        #expect(readTextFile(output) == "bob 5000 0.3 -bash\n")
+    }
 }

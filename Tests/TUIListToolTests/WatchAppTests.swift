@@ -210,6 +210,18 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(!watch.rows.contains { $0.hasPrefix("web") }, "words are exact, not fuzzy: \(watch.rows)")
     }
 
+    /// `--group-by` is the picker's grouping (`LineGroups`): lines without the field share the
+    /// group named "" (once each line was a group of its own), groups in order of first appearance.
+    @Test func linesWithoutTheGroupFieldShareOneGroup() async throws {
+        let runner = ScriptedRunner([output("web 1 up", "total", "db 2 up", "none")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, groupBy: 3), runner: runner)
+        await watch.advance(by: 0.1)
+        let snapshot = watch.app.list.snapshot()
+        #expect(snapshot.sectionIdentifiers == ["up", ""])
+        #expect(snapshot.itemIdentifiers(inSection: "up") == ["web 1 up", "db 2 up"])
+        #expect(snapshot.itemIdentifiers(inSection: "") == ["total", "none"])
+    }
+
     /// The filter is edited with the library's `FilterPrompt`: typed, then ← and a character
     /// insert in the middle, and the rows filter again; the line above the help bar shows the
     /// query with its cursor (reversed) and how many rows match.

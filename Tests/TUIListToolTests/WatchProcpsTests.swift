@@ -88,9 +88,9 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(WatchSort(field: 2).ordered(["a", "b", "c", "d"], content: content) == ["a", "c", "b", "d"])
         #expect(WatchSort(field: 2, descending: true).ordered(["a", "b", "c", "d"], content: content) == ["d", "b", "a", "c"])
         #expect(
-            WatchColumns.align(["PID CMD", "1 init", "1234 bash -l"]).lines == ["PID   CMD", "1     init", "1234  bash  -l"])
+            LineColumns.align(["PID CMD", "1 init", "1234 bash -l"]).lines == ["PID   CMD", "1     init", "1234  bash  -l"])
         // With a header, the last column keeps the rest of the line (ps -eo pid,args).
-        let aligned = WatchColumns.align(["PID CMD", "1 init", "1234 bash -l  -i "], headerLines: 1, atLeast: [6])
+        let aligned = LineColumns.align(["PID CMD", "1 init", "1234 bash -l  -i "], headerLines: 1, atLeast: [6])
         #expect(aligned.lines == ["PID     CMD", "1       init", "1234    bash -l  -i"])
         #expect(aligned.widths == [6], "a width from an earlier run is kept")
     }

@@ -1,11 +1,12 @@
 import TUIList
 
 extension PickerApp {
-    /// The lines the picker needs (fzf's `--height ~N`): every line read, the header, the
-    /// prompt, the help bar and the border; it grows as lines arrive and does not shrink while
-    /// the query narrows the list.
+    /// The lines the picker needs (fzf's `--height ~N`): every line read, the `--group-by`
+    /// groups' headers, the header, the prompt, the help bar and the border; it grows as lines
+    /// arrive and does not shrink while the query narrows the list.
     package var preferredLines: Int? {
         let chrome = 2 + (options.border == nil ? 0 : 2)
-        return chrome + options.headerText.count + header.count + max(1, lineCount)
+        let groups = fieldLayout.groups?.names.count ?? 0
+        return chrome + options.headerText.count + header.count + max(1, lineCount) + groups
     }
 }

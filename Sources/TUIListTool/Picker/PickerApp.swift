@@ -73,6 +73,15 @@ package final class PickerApp: TerminalApp {
         package var nth: LineFields?
         /// The fields shown (`--with-nth`); `nil` for the whole line (the pick is always printed whole).
         package var withNth: LineFields?
+        /// What is printed of a chosen line (`--accept-nth`): some of its fields, or a
+        /// template of them; `nil` for the whole line.
+        package var acceptNth: LineTemplate?
+        /// The fields whose value groups the lines into sections (`--group-by`), each group
+        /// ranked within itself; `nil` for one list.
+        package var groupBy: LineFields?
+        /// Whether the fields of the shown lines are aligned into columns under the header
+        /// lines (`--columns`); matching still reads the lines as they are.
+        package var columns = false
         /// Fixed header text (`--header`), one entry a line, above the header lines.
         package var headerText: [String] = []
         /// The prompt before the query (`--prompt`).
@@ -169,6 +178,8 @@ package final class PickerApp: TerminalApp {
     private var previewCommand: String?
     /// State of the preview pane beyond its text: scrolling, the row its offset is for.
     var previewPane = PreviewPane()
+    /// `--group-by` and `--columns`: the lines' groups and the columns' widths (``PickerApp+Groups``).
+    var fieldLayout = PickerFieldLayout()
     /// Tells double-clicks (``PickerApp+Mouse``).
     var clicks = ClickCounter()
     /// The command `become(CMD)` asked for (placeholders replaced): the caller runs it in the
@@ -189,7 +200,7 @@ package final class PickerApp: TerminalApp {
     var markedLines: [Int] = []
     /// The lines marked with Tab, in marking order.
     package var marked: [String] { markedLines.map(line) }
-    /// The lines chosen, once Enter was pressed.
+    /// The lines chosen (what `--accept-nth` takes of them), once Enter was pressed.
     package private(set) var chosen: [String] = []
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
     package private(set) var chosenWithKey: String?
@@ -279,25 +290,30 @@ package final class PickerApp: TerminalApp {
         index = FilterIndex(storingText: !preparation.keepsLines)
         inbox.prepare(preparation)
         let link = Link()
-        list = ListView<Int, Int>(cellProvider: { context, line in
-            let cell = context.dequeue(LineCell.self)
-            cell.highlightStyle = PickerApp.matchStyle
-            cell.markedStyle = PickerApp.markedStyle
-            cell.showsLastHighlight = true
-            if let app = link.app {
-                app.options.colors.configure(cell)
-                // Only rows on screen get here: match the line again for its characters.
-                let row = app.row(line)
-                let text = PickerRowText(
-                    title: row.title, colored: row.colored, matched: row.matched, tabStop: app.options.tabStop)
-                (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
-                (cell.marker, cell.pointer) = (app.options.marker, app.options.pointer)
-            }
-            return cell
-        })
+        list = ListView<Int, Int>(
+            cellProvider: { context, line in
+                let cell = context.dequeue(LineCell.self)
+                cell.highlightStyle = PickerApp.matchStyle
+                cell.markedStyle = PickerApp.markedStyle
+                cell.showsLastHighlight = true
+                if let app = link.app {
+                    app.options.colors.configure(cell)
+                    // Only rows on screen get here: match the line again for its characters.
+                    let row = app.row(line)
+                    let text = PickerRowText(
+                        title: row.title, colored: row.colored, matched: row.matched, tabStop: app.options.tabStop)
+                    (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
+                    (cell.marker, cell.pointer) = (app.options.marker, app.options.pointer)
+                }
+                return cell
+            },
+            headerProvider: { context, section in
+                link.app?.groupHeader(context, section) ?? context.dequeue(SectionHeaderCell.self)
+            })
         link.app = self
         list.keepsLastChangeset = false
-        list.showsSectionHeaders = false
+        list.showsSectionHeaders = options.groupBy != nil
+        list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
         list.emptyText = "no lines yet"
     }
@@ -495,8 +511,8 @@ package final class PickerApp: TerminalApp {
             canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             y += 1
         }
-        for line in header where y < headerY + headerRows {
-            if options.ansi {
+        for line in shownHeader where y < headerY + headerRows {
+            if options.ansi && !options.columns {
                 ANSIText(parsing: line).draw(
                     into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
             } else {
@@ -605,9 +621,9 @@ package final class PickerApp: TerminalApp {
 
     private func choose(in program: Program) {
         if options.multi && !markedLines.isEmpty {
-            chosen = markedLines.sorted { slot(of: $0) < slot(of: $1) }.map(line)
+            chosen = markedLines.sorted { slot(of: $0) < slot(of: $1) }.map(accepted)
         } else if let selected = list.state.selection {
-            chosen = [line(selected)]
+            chosen = [accepted(selected)]
         } else {
             chosen = []
         }
@@ -667,6 +683,7 @@ package final class PickerApp: TerminalApp {
         index = FilterIndex(storingText: !preparation.keepsLines)
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
         listShowsAllLines = false
+        fieldLayout.linesReplaced()
         allLinesBuilder = AllLinesBuilder()
         identities = rows
         inputFinished = false
@@ -680,7 +697,7 @@ package final class PickerApp: TerminalApp {
             // Many lines, searched in the background: until the result comes, the rows shown
             // that are still lines (the others are gone).
             let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
-            list.apply(Snapshot(sections: [(0, kept)]), animated: false)
+            list.apply(rowsSnapshot(kept.map { Int32(slot(of: $0)) }), animated: false)  // (in their groups)
         }
         markedLines.removeAll { identities?.slots[$0] == nil }
         list.markedItems = Set(markedLines)
@@ -696,7 +713,7 @@ package final class PickerApp: TerminalApp {
             // `-1` and `-0` look at the matches of the query in force once every line is in.
             autoExitChecked = true
             if options.selectOne && matchCount == 1 {
-                chosen = [line(item(atSlot: matches.map { Int($0[0]) } ?? 0))]
+                chosen = [accepted(item(atSlot: matches.map { Int($0[0]) } ?? 0))]
                 exitStatus = 0
                 quit(0, program)
             } else if options.exitZero && matchCount == 0 {
@@ -714,8 +731,9 @@ package final class PickerApp: TerminalApp {
     /// too recently while lines are still coming.
     private func showIfDue(in program: Program) {
         guard searchDue else { return }
-        // A million lines shown in reverse (`--tac`) are rebuilt on this thread: not so often.
-        let interval = options.tac && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
+        // A million lines shown in reverse (`--tac`) or in groups are rebuilt on this thread: not so often.
+        let rebuilt = options.tac || options.groupBy != nil
+        let interval = rebuilt && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
         if !inputFinished && program.clock.now - lastShown < interval { return }
         // A background search of this query still running: its result comes first, then
         // the lines that arrived since are searched from it (they alone).
@@ -743,7 +761,7 @@ package final class PickerApp: TerminalApp {
             let positions = parsedQuery.matches(text)?.positions ?? []
             matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
         }
-        return (title, colored, matched)
+        return aligned(title, colored: colored, matched: matched)
     }
 
     /// `text` with each tab replaced by the spaces up to the next multiple of 8 columns (as a
@@ -851,14 +869,12 @@ package final class PickerApp: TerminalApp {
     private func show(_ order: [Int32]?, animated: Bool) {
         var order = order
         if order == nil && options.tac { order = (0 ..< Int32(index.count)).reversed() }
-        if order == nil && identities != nil { order = Array(0 ..< Int32(index.count)) }
+        if order == nil && (identities != nil || options.groupBy != nil) { order = Array(0 ..< Int32(index.count)) }
         matches = order
         var snapshot: Snapshot<Int, Int>
         if let order {
             // (The snapshot of every line is kept: clearing the query shows it again at once.)
-            snapshot = Snapshot()
-            snapshot.appendSections([0])
-            snapshot.appendItems(identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init), toSection: 0)
+            snapshot = rowsSnapshot(order)
         } else if index.count < Self.backgroundSearchLines && !allLinesBuilder.isStarted {
             // Every line in input order: the lines read since the last time join the end.
             snapshot = allLines ?? Snapshot(sections: [(0, [])])

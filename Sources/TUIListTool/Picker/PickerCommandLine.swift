@@ -21,7 +21,7 @@ package enum PickerCommandLine {
         for name in [
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
-            "min-height", "tabstop", "marker", "pointer",
+            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by",
         ] {
             options["--" + name] = "--" + name
         }

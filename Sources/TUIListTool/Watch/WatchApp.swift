@@ -457,7 +457,7 @@ package final class WatchApp: TerminalApp {
         if options.columns {
             // The rows show aligned; identity and everything else read them as printed. Widths
             // only grow while watch runs, so a narrower run does not shift every row back.
-            let (aligned, widths) = WatchColumns.align(header + rows, headerLines: header.count, atLeast: columnWidths)
+            let (aligned, widths) = LineColumns.align(header + rows, headerLines: header.count, atLeast: columnWidths)
             columnWidths = widths
             header = Array(aligned.prefix(header.count))
             alignedRows = Array(aligned.dropFirst(header.count))
@@ -465,19 +465,16 @@ package final class WatchApp: TerminalApp {
         var snapshot = Snapshot<String, String>()
         var content: [String: String] = [:]
         content.reserveCapacity(rows.count)
-        if let field = options.groupBy {
-            var order: [String] = []
-            var members: [String: [String]] = [:]
+        if let field = options.groupBy, let fields = try? LineFields("\(field)", option: "--group-by") {
+            // The picker's grouping (a line without the field is in the group ""): sections in
+            // order of first appearance, rows in the command's order (or the sort's).
+            let groups = LineGroups(by: fields)
+            var group: [String: String] = [:]
             for (id, line) in zip(ids, rows) {
-                let group = String(LineKey.field(field).key(of: line, regex: nil))
-                if members[group] == nil { order.append(group) }
-                members[group, default: []].append(id)
                 content[id] = line
+                group[id] = groups.name(of: line)
             }
-            for group in order {
-                snapshot.appendSections([group])
-                snapshot.appendItems(members[group]!, toSection: group)
-            }
+            snapshot = Snapshot(grouping: ids) { group[$0]! }
         } else {
             snapshot.appendSections([""])
             snapshot.appendItems(ids, toSection: "")

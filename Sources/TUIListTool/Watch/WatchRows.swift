@@ -60,68 +60,6 @@ package struct WatchSort: Sendable, Equatable {
     }
 }
 
-/// `--columns`: whitespace-separated fields aligned into columns.
-package enum WatchColumns {
-    /// `lines` with each field padded to its column's widest field (header lines included, so
-    /// the header names sit over their columns); fields are separated by two spaces. With a
-    /// header, a row has at most as many fields as the header's last line: its last field keeps
-    /// the rest of the line as it was (`ps -eo pid,args`: the arguments stay together).
-    /// - Parameters:
-    ///   - lines: The header lines, then the rows.
-    ///   - headerLines: How many of `lines` are the header.
-    ///   - minimum: Widths the columns keep at least (the widths of earlier runs).
-    /// - Returns: The aligned lines, and the width of each column.
-    /// - Complexity: O(total characters) plus the width measure of each field.
-    package static func align(
-        _ lines: [String], headerLines: Int = 0, atLeast minimum: [Int] = []
-    ) -> (lines: [String], widths: [Int]) {
-        let limit =
-            headerLines > 0 && headerLines <= lines.count ? max(1, fields(of: lines[headerLines - 1], limit: .max).count) : .max
-        let split = lines.map { fields(of: $0, limit: limit) }
-        var widths = minimum
-        for fields in split {
-            for (index, field) in fields.enumerated().dropLast() {
-                let w = TerminalText.columns(of: String(field))
-                if index == widths.count { widths.append(w) } else if w > widths[index] { widths[index] = w }
-            }
-        }
-        let aligned = split.map { fields in
-            var line = ""
-            for (index, field) in fields.enumerated() {
-                line += field
-                if index < fields.count - 1 {
-                    let pad = (index < widths.count ? widths[index] : 0) - TerminalText.columns(of: String(field)) + 2
-                    line += String(repeating: " ", count: max(1, pad))
-                }
-            }
-            return line
-        }
-        return (aligned, widths)
-    }
-
-    /// The blank-separated fields of `line`, at most `limit`: the last one is the rest of the
-    /// line from its first character (blanks inside kept, trailing blanks dropped).
-    private static func fields(of line: String, limit: Int) -> [Substring] {
-        var result: [Substring] = []
-        var index = line.startIndex
-        func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
-        while index < line.endIndex {
-            while index < line.endIndex, isBlank(line[index]) { index = line.index(after: index) }
-            guard index < line.endIndex else { break }
-            if result.count == limit - 1 {
-                var end = line.endIndex
-                while end > index, isBlank(line[line.index(before: end)]) { end = line.index(before: end) }
-                result.append(line[index ..< end])
-                break
-            }
-            let start = index
-            while index < line.endIndex, !isBlank(line[index]) { index = line.index(after: index) }
-            result.append(line[start ..< index])
-        }
-        return result
-    }
-}
-
 /// `-d`: which characters of a row changed.
 package enum WatchDifferences {
     /// Offsets (in characters) of `new` that differ from `old` at the same offset, or that `old`

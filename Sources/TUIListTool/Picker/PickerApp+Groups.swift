@@ -1,0 +1,123 @@
+import TUIList
+
+/// What the picker keeps for `--group-by` and `--columns`, extended as lines arrive (a line is
+/// grouped and measured once) and started again when a `reload` replaces the lines.
+struct PickerFieldLayout {
+    /// `--group-by`: each line's group (``LineGroups``), by line number.
+    var groups: LineGroups?
+    /// `--columns`: the widths so far (``LineColumns``).
+    var columns: LineColumns?
+    /// `--columns`: how many lines (after the header) were measured.
+    var measured = 0
+    /// `--columns`: whether the header lines were measured.
+    var headerMeasured = false
+
+    /// Forgets the lines' groups and which lines were measured (the widths stay: a column
+    /// does not narrow, as in `tuilist watch`).
+    mutating func linesReplaced() {
+        groups = nil
+        measured = 0
+    }
+}
+
+extension PickerApp {
+    /// The rows of the lines `order` (line numbers) as shown: one section, or under
+    /// `--group-by` a section per group (``LineGroups``: the group of the first line of `order`
+    /// first, each group's lines in their order in `order`, so the ranking runs within groups).
+    /// - Complexity: O(*n*) hashing for *n* lines, plus grouping the lines not grouped yet.
+    func rowsSnapshot(_ order: [Int32]) -> Snapshot<Int, Int> {
+        groupLines()
+        guard let groups = fieldLayout.groups else {
+            let items = identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init)
+            var snapshot = Snapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(items, toSection: 0)
+            return snapshot
+        }
+        return Snapshot(
+            sections: groups.sections(of: order).map { group, lines in
+                (group, identities.map { ids in lines.map { ids.items[Int($0)] } } ?? lines.map(Int.init))
+            })
+    }
+
+    /// Groups the lines read since the last call.
+    private func groupLines() {
+        guard let field = options.groupBy else { return }
+        if fieldLayout.groups == nil { fieldLayout.groups = LineGroups(by: field, delimiter: options.delimiter) }
+        while fieldLayout.groups!.lineCount < lineCount {
+            fieldLayout.groups!.add(line(item(atSlot: fieldLayout.groups!.lineCount)))
+        }
+    }
+
+    /// The header row of group `section`: its name (the fields `--group-by` chose; `(none)` for
+    /// lines without them) flush left, a column left of its lines, and how many of its lines are
+    /// shown.
+    func groupHeader(_ context: ListCellContext<Int, Int>, _ section: Int) -> any ListCell {
+        let cell = context.dequeue(SectionHeaderCell.self)
+        let name = fieldLayout.groups.map { section < $0.names.count ? $0.name(section) : "" } ?? ""
+        cell.title = name.isEmpty ? "(none)" : name
+        cell.titleStyle = options.colors.style(.header).overlaid(with: Style(attributes: .bold))
+        let snapshot = list.snapshot()
+        cell.detail = snapshot.sectionIdentifiers.contains(section) ? "\(snapshot.numberOfItems(inSection: section))" : nil
+        return cell
+    }
+
+    /// Under `--columns`, the row `title` (its colours `colored`, matched characters `matched`)
+    /// with its fields aligned to the columns of every line read so far; the matched characters
+    /// move with their characters. Otherwise, as given.
+    func aligned(
+        _ title: String, colored: ANSIText?, matched: [Int]
+    ) -> (title: String, colored: ANSIText?, matched: [Int]) {
+        guard options.columns else { return (title, colored, matched) }
+        measureLines()
+        guard let columns = fieldLayout.columns else { return (title, colored, matched) }
+        let (text, offsets) = columns.align(title)
+        let moved = matched.compactMap { $0 < offsets.count ? offsets[$0] : nil }
+        return (text, colored.map { Self.restyled(text, from: $0, offsets: offsets) }, moved)
+    }
+
+    /// The header lines as drawn: under `--columns`, aligned with the rows (and without their
+    /// colours); otherwise as read.
+    var shownHeader: [String] {
+        guard options.columns else { return header }
+        measureLines()
+        guard let columns = fieldLayout.columns else { return header }
+        return header.map { columns.align(options.ansi ? ANSIText.stripping($0) : $0).text }
+    }
+
+    /// Measures the header lines (once all are in) and the lines read since the last call.
+    private func measureLines() {
+        if fieldLayout.columns == nil { fieldLayout.columns = LineColumns(delimiter: options.delimiter) }
+        if !fieldLayout.headerMeasured && options.headerLines > 0 && header.count >= options.headerLines {
+            fieldLayout.headerMeasured = true
+            let plain = header.map { options.ansi ? ANSIText.stripping($0) : $0 }
+            fieldLayout.columns!.setHeader(plain[plain.count - 1])
+            for line in plain { fieldLayout.columns!.measure(line) }
+        }
+        while fieldLayout.measured < lineCount {
+            let line = line(item(atSlot: fieldLayout.measured))
+            fieldLayout.columns!.measure(options.withNth.map { $0.text(of: line, delimiter: options.delimiter) } ?? line)
+            fieldLayout.measured += 1
+        }
+    }
+
+    /// `text` styled as `colored`, whose character at offset *i* became the character at
+    /// `offsets[i]` of `text`; the padding between fields is plain.
+    private static func restyled(_ text: String, from colored: ANSIText, offsets: [Int]) -> ANSIText {
+        var styles = [Style](repeating: .plain, count: text.count)
+        for run in colored.runs {
+            for offset in run.range where offset < offsets.count && offsets[offset] < styles.count {
+                styles[offsets[offset]] = run.style
+            }
+        }
+        var runs: [ANSIText.Run] = []
+        for (offset, style) in styles.enumerated() {
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].range = last.range.lowerBound ..< offset + 1
+            } else {
+                runs.append(ANSIText.Run(range: offset ..< offset + 1, style: style))
+            }
+        }
+        return ANSIText(plain: text, runs: runs)
+    }
+}
