@@ -11,7 +11,7 @@ public final class SectionHeaderCell: ListCell {
     /// Text at the right end, e.g. the number of items; `nil` for none.
     public var detail: String?
     /// The style of the title.
-    var titleStyle = Style(attributes: .bold)
+    package var titleStyle = Style(attributes: .bold)
     /// The style of the detail.
     var detailStyle = Style(attributes: .dim)
     /// The style of the whole line beneath the text (e.g. a background colour).
