@@ -37,7 +37,10 @@ import Testing
         (["-i", "--smart-case"], []),
         (["-1", "+1", "-0"], ["--exit-0"]),
         (["--reverse"], ["--layout=reverse"]),
-        (["--layout=reverse", "--layout", "default"], []),
+        // fzf's default layout (the prompt at the bottom) is asked for by name or by
+        // --no-reverse; given nothing, the picker keeps its own (the prompt on top).
+        (["--layout=reverse", "--layout", "default"], ["--layout=default"]),
+        (["--reverse", "--no-reverse"], ["--layout=default"]),
         (["--layout=reverse-list"], ["--layout=reverse-list"]),
         (["--track", "--no-track"], []),
     ])

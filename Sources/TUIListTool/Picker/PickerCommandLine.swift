@@ -53,7 +53,9 @@ package enum PickerCommandLine {
         add("ansi", on: ["--ansi"], "--ansi", off: ["--no-ansi"], nil)
         add("read0", on: ["--read0"], "--read0", off: ["--no-read0"], nil)
         add("print0", on: ["--print0"], "--print0", off: ["--no-print0"], nil)
-        add("layout", on: ["--reverse"], "--layout=reverse", off: ["--no-reverse"], nil)
+        // (fzf's `--no-reverse` is its default layout: the prompt at the bottom. Without any,
+        // the prompt is on top, this picker's own default.)
+        add("layout", on: ["--reverse"], "--layout=reverse", off: ["--no-reverse"], "--layout=default")
         add("cycle", on: ["--cycle"], "--cycle", off: ["--no-cycle"], nil)
         add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
         add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
@@ -103,7 +105,7 @@ package enum PickerCommandLine {
                 // (ArgumentParser reads `--query=` as a missing value: an empty one is the next word.)
                 let written = value!.isEmpty ? [long, ""] : ["\(long)=\(value!)"]
                 if long == "--layout" {
-                    words.append(("layout", value == "default" ? [] : written))
+                    words.append(("layout", written))
                 } else {
                     words.append((accumulatingOptions.contains(long) ? nil : long, written))
                 }
