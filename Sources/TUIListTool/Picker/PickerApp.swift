@@ -147,6 +147,8 @@ package final class PickerApp: TerminalApp {
     /// The query's line editor: its text, cursor and editing keys
     /// (``PickerKeymap/promptKeymap(multi:)``).
     package private(set) var prompt: TextPrompt
+    /// The screen it draws through: prompt line, help bar, help overlay, border.
+    private let screen: ListScreen<Int, Int, PickerAction>
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
     /// under ``Options/ansi``).
     package private(set) var header: [String] = []
@@ -310,6 +312,7 @@ package final class PickerApp: TerminalApp {
             headerProvider: { context, section in
                 link.app?.groupHeader(context, section) ?? context.dequeue(SectionHeaderCell.self)
             })
+        screen = Self.makeScreen(list: list, link: link)
         link.app = self
         list.keepsLastChangeset = false
         list.showsSectionHeaders = options.groupBy != nil
@@ -471,47 +474,40 @@ package final class PickerApp: TerminalApp {
         return false
     }
 
+    /// Draws through the library's ``ListScreen``, as every app does: the border (`--border`),
+    /// the prompt line with the counts at its right end while the query leaves room, the help
+    /// bar, the help overlay and the too-small text are the screen's; the body between them —
+    /// the header lines beside the prompt, the list and the preview — is the picker's.
     package func render(into canvas: inout Canvas) {
-        var area = canvas.bounds
         defer { options.colors.paintDefaults(of: &canvas) }
-        if let border = options.border {
-            area = Box(border: border, style: options.colors.style(.border)).draw(into: &canvas, in: area)
-        }
-        let width = area.width, height = area.height, left = area.x
-        guard width >= 10, height >= 3 else {
-            canvas.draw("tuilist", x: left, y: area.y, style: Style(attributes: .bold))
-            return
-        }
-        // Rows: the prompt on top (`reverse`, the default here) or on the line above the help
-        // bar (fzf's `default` and `reverse-list`), the header lines beside it, the list in the rest.
-        let headerRows = min(options.headerText.count + header.count, max(0, height - 3))
-        let bottom = options.layout.promptAtBottom
-        let promptY = bottom ? area.y + height - 2 : area.y
-        let headerY = bottom ? promptY - headerRows : area.y + 1
-        let body = Rect(
-            x: left, y: bottom ? area.y : headerY + headerRows, width: width, height: max(0, height - 2 - headerRows))
-        // The prompt, the query with its cursor, and the counts while the query leaves room.
-        let promptWidth = canvas.draw(
-            options.prompt, x: left, y: promptY, style: options.colors.style(.prompt), maxWidth: width / 2)
+        list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
+        screen.border = options.border.map { Box(border: $0, style: options.colors.style(.border)) }
+        var field = prompt
+        (field.prefix, field.prefixStyle) = (options.prompt, options.colors.style(.prompt))
+        screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
         var info = "\(matchCount)/\(lineCount)"
         if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
         if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
-        let infoWidth = TerminalText.columns(of: info)
-        // (The query and its cursor cell, a space, the counts, a space.)
-        let showsInfo =
-            options.showsInfo && promptWidth + TerminalText.columns(of: prompt.text) + 1 + infoWidth + 2 <= width
-        let fieldEnd = showsInfo ? width - infoWidth - 2 : width
-        prompt.draw(into: &canvas, in: Rect(x: left + promptWidth, y: promptY, width: fieldEnd - promptWidth, height: 1))
-        if showsInfo {
-            canvas.draw(info, x: left + width - infoWidth - 1, y: promptY, style: options.colors.style(.info))
-        }
-        var y = headerY
-        for line in options.headerText where y < headerY + headerRows {
+        screen.promptInfo = options.showsInfo ? (info, options.colors.style(.info)) : nil
+        screen.showsHelp = isShowingHelp
+        screen.render(into: &canvas)
+    }
+
+    /// The body the screen leaves between the prompt and the help bar: the header lines next
+    /// to the prompt (above the list, or below it when the prompt is at the bottom), then the
+    /// list, and the preview beside it. The header gives way: the list keeps a line.
+    private func drawBody(into canvas: inout Canvas, in body: Rect) {
+        let headerRows = min(options.headerText.count + shownHeader.count, max(0, body.height - 1))
+        let bottom = options.layout.promptAtBottom
+        var y = bottom ? body.maxY - headerRows : body.y
+        let end = y + headerRows
+        let (left, width) = (body.x, body.width)
+        for line in options.headerText where y < end {
             canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             y += 1
         }
-        for line in shownHeader where y < headerY + headerRows {
+        for line in shownHeader where y < end {
             if options.ansi && !options.columns {
                 ANSIText(parsing: line).draw(
                     into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
@@ -520,18 +516,31 @@ package final class PickerApp: TerminalApp {
             }
             y += 1
         }
-        list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
+        let rest = Rect(x: left, y: bottom ? body.y : body.y + headerRows, width: width, height: body.height - headerRows)
         if options.preview != nil && !previewHidden {
-            let (listRect, previewRect, split) = options.previewWindow.areas(in: body)
+            let (listRect, previewRect, split) = options.previewWindow.areas(in: rest)
             list.render(into: &canvas, rect: listRect)
-            split.drawDivider(into: &canvas, in: body)
+            split.drawDivider(into: &canvas, in: rest)
             drawPreview(into: &canvas, in: previewRect)
         } else {
-            list.render(into: &canvas, rect: body)
+            list.render(into: &canvas, rect: rest)
         }
-        HelpBar(items: helpBarItems, separator: " · ", style: Style(foreground: .ansi(6)))
-            .draw(into: &canvas, in: Rect(x: left + 1, y: area.y + height - 1, width: width - 1, height: 1))
-        if isShowingHelp { helpOverlay.draw(into: &canvas, in: canvas.bounds) }
+    }
+
+    /// The screen the picker draws through (``render(into:)``); the picker reads its own keys.
+    private static func makeScreen(list: ListView<Int, Int>, link: Link) -> ListScreen<Int, Int, PickerAction> {
+        let screen = ListScreen<Int, Int, PickerAction>(title: "tuilist", list: list, parts: [.helpBar])
+        screen.isLoading = false
+        screen.minimumSize = TerminalSize(columns: 10, rows: 3)
+        screen.tooSmallText = "tuilist"
+        screen.helpBarForMode = { _ in
+            var bar = HelpBar(items: link.app?.helpBarItems ?? [], separator: " · ", style: Style(foreground: .ansi(6)))
+            bar.label = " "
+            return bar
+        }
+        screen.helpOverlayForMode = { _ in link.app?.helpOverlay ?? HelpOverlay(title: "", sections: []) }
+        screen.body = { canvas, rect in link.app?.drawBody(into: &canvas, in: rect) }
+        return screen
     }
 
     /// The help bar's items: the picker's keys with typing after the moves, then the query's
