@@ -13,9 +13,9 @@ import Testing
     @Test func onlyTheNewestJobsResultIsAcceptedAndTheStaleOneIsCancelled() {
         let (search, mailbox) = job()
         let cancelled = LockedValue([String]())
-        search.start(cancel: { cancelled.withLock { $0.append("first") } }) { "first result" }
+        search.start(cancel: { cancelled.withLock { $0.append("first") } }, work: { "first result" })
         #expect(search.isRunning)
-        search.start(cancel: { cancelled.withLock { $0.append("second") } }) { "second result" }
+        search.start(cancel: { cancelled.withLock { $0.append("second") } }, work: { "second result" })
         #expect(cancelled.withLock { $0 } == ["first"], "starting a job cancels the one before")
         mailbox.runPendingWork()
         let accepted = mailbox.takeAll().compactMap { search.accept($0) as? String }

@@ -1,5 +1,5 @@
 /// Background work of one kind where only the latest result counts (a search for the query
-/// typed last, the snapshot of the lines read so far): ``start(cancel:_:)`` runs a job off the
+/// typed last, the snapshot of the lines read so far): ``start(cancel:work:)`` runs a job off the
 /// program's thread (``ProgramMailbox/perform(_:)``) and cancels the one before it; the result
 /// comes back as a message, which the app hands to ``accept(_:)`` in `receive` — nil for a
 /// stale job's result (it is dropped) or another message.
@@ -7,7 +7,7 @@
 /// ```swift
 /// let search = LatestJob(mailbox: program.mailbox)
 /// let cancellation = FilterCancellation()
-/// search.start(cancel: cancellation.cancel) { index.matches(query, cancellation: cancellation) }
+/// search.start(cancel: { cancellation.cancel() }, work: { index.matches(query, cancellation: cancellation) })
 /// // receive(_:in:):
 /// if let found = search.accept(message) as? FilterMatches { … }
 /// ```
@@ -49,7 +49,7 @@ public final class LatestJob: Sendable {
     ///   - cancel: Asks `work` to stop early (it may then return nil); nil if it cannot stop.
     ///   - work: The job; what it returns comes back to ``accept(_:)`` unless a newer job
     ///     started meanwhile; nil delivers nothing (a job that saw it was cancelled).
-    public func start(cancel: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> (any Sendable)?) {
+    public func start(cancel: (@Sendable () -> Void)? = nil, work: @escaping @Sendable () -> (any Sendable)?) {
         let (generation, stale) = state.withLock { state in
             state.generation += 1
             state.running = true

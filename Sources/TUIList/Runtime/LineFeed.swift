@@ -137,18 +137,18 @@ public final class LineFeed<Batch: Sendable>: Sendable {
         let limit = waitingLimit
         // Numbers are given out under the lock, the batch is made outside it.
         let numbered: (first: Int, preparation: Preparation)? = state.withLock(
-            when: { !waitsForRoom || $0.closed || $0.waiting < limit }
-        ) { state in
-            guard !state.closed else { return nil }
-            let first = state.numbered
-            state.numbered += ends.count
-            state.waiting += total
-            guard let preparation = state.preparation else {
-                state.held.append(.raw(bytes: Array(bytes[..<total]), ends: ends, firstLine: first))
-                return nil
-            }
-            return (first, preparation)
-        }
+            when: { !waitsForRoom || $0.closed || $0.waiting < limit },
+            { state in
+                guard !state.closed else { return nil }
+                let first = state.numbered
+                state.numbered += ends.count
+                state.waiting += total
+                guard let preparation = state.preparation else {
+                    state.held.append(.raw(bytes: Array(bytes[..<total]), ends: ends, firstLine: first))
+                    return nil
+                }
+                return (first, preparation)
+            })
         guard let numbered else { return }
         let batch = numbered.preparation(numbered.first, UnsafeBufferPointer(rebasing: bytes[..<total]), ends)
         state.withLock { state in

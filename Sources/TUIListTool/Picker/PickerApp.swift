@@ -830,12 +830,14 @@ package final class PickerApp: TerminalApp {
         let cancellation = FilterCancellation()
         let (index, generation, sort, tac) = (self.index, searchGeneration, options.sort, options.tac)
         let tiebreaks = options.tiebreaksInForce
-        searchJob?.start(cancel: { cancellation.cancel() }) {
-            guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
-            let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
-            if cancellation.isCancelled { return nil }
-            return SearchResult(generation: generation, found: found, order: order)
-        }
+        searchJob?.start(
+            cancel: { cancellation.cancel() },
+            work: {
+                guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
+                let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
+                if cancellation.isCancelled { return nil }
+                return SearchResult(generation: generation, found: found, order: order)
+            })
     }
 
     /// The program's mailbox (set when it starts), for background results.
