@@ -16,8 +16,9 @@ import TUIList
 /// program ends: 0 with lines chosen, 1 when nothing matched, 130 when the person gave up
 /// (fzf's conventions).
 ///
-/// Lines come through a ``LineInbox`` (``LineReader`` fills it from standard input on its
-/// own thread), so a slow producer's lines show as they come. They arrive as ``LineBatch``es,
+/// Lines come through a ``LineInbox`` (its ``LineFeed/read(descriptor:separator:)`` reads
+/// standard input on the library's thread), so a slow producer's lines show as they come. They
+/// arrive in ``receive(_:in:)`` as messages holding ``LineBatch``es,
 /// already indexed on the reader's thread; the index keeps the lines themselves (as bytes,
 /// in chunks that never move), so a million lines cost about their bytes plus ~30 bytes
 /// each, and no `String` is made for a line until it is drawn or chosen. A row's identity is
@@ -211,8 +212,10 @@ package final class PickerApp: TerminalApp {
     /// Bumped by each search started: a background result for an older one is dropped (and a
     /// test counts the searches a batch of typing makes).
     package private(set) var searchGeneration = 0
-    /// The background search in flight, if any.
-    private var searchInFlight: FilterCancellation?
+    /// Runs the background searches (set when the program starts): the newest only.
+    private var searchJob: LatestJob?
+    /// Whether a background search is in flight.
+    private var searchInFlight: Bool { searchJob?.isRunning ?? false }
     /// Whether the lines shown are out of date (new lines, a new query) and the search has
     /// not been made yet, and when the list was last given a snapshot.
     private var searchDue = false
@@ -307,8 +310,8 @@ package final class PickerApp: TerminalApp {
     package func start(in program: Program) {
         list.animationClock = program.clock
         mailbox = program.mailbox
-        inbox.connect(program.waker)
-        takeLines(in: program)
+        searchJob = LatestJob(mailbox: program.mailbox)
+        inbox.connect(program.mailbox)
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
@@ -374,7 +377,11 @@ package final class PickerApp: TerminalApp {
     }
 
     package func tick(in program: Program) {
-        takeLines(in: program)
+        // (Lines come in `receive`; here, what is due by the clock: a reload's patience, a
+        // snapshot of a list still filling.)
+        if reloading == nil || takeReloadedLines(in: program) {
+            absorb([], finished: inputFinished, error: readError, in: program)
+        }
         guard let template = options.preview, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
         let command = selected.map {
@@ -407,6 +414,14 @@ package final class PickerApp: TerminalApp {
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
+        if let delivery = inbox.accept(message) {
+            switch delivery {
+            case .lines(let batch): absorb([batch], finished: inputFinished, error: readError, in: program)
+            case .end(let error): absorb([], finished: true, error: error ?? readError, in: program)
+            }
+            return
+        }
+        if receiveReloadedLines(message, in: program) { return }
         if let delivered = message as? AllLines {
             guard identities == nil else { return }  // (built from the lines before a reload)
             allLines = delivered.snapshot
@@ -419,9 +434,8 @@ package final class PickerApp: TerminalApp {
             program.setNeedsDisplay()
             return
         }
-        if let result = message as? SearchResult {
+        if let result = searchJob?.accept(message) as? SearchResult {
             guard result.generation == searchGeneration else { return }
-            searchInFlight = nil
             lastMatches = result.found
             show(result.order, animated: true)
             showIfDue(in: program)
@@ -449,7 +463,7 @@ package final class PickerApp: TerminalApp {
     package var needsScreen: Bool {
         guard options.selectOne || options.exitZero else { return true }
         if autoExitChecked { return true }
-        if searchDue || searchInFlight != nil { return false }
+        if searchDue || searchInFlight { return false }
         if options.selectOne && matchCount > 1 { return true }
         if options.exitZero && !options.selectOne && matchCount > 0 { return true }
         return false
@@ -618,12 +632,6 @@ package final class PickerApp: TerminalApp {
 
     // MARK: - Lines and filtering
 
-    private func takeLines(in program: Program) {
-        if reloading != nil && !takeReloadedLines(in: program) { return }
-        let (batches, finished, error) = inbox.takeBatches()
-        absorb(batches, finished: finished, error: error, in: program)
-    }
-
     /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
     private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
         let wasFinished = inputFinished
@@ -662,8 +670,7 @@ package final class PickerApp: TerminalApp {
     ) {
         inbox.close()
         inbox = newInbox
-        searchInFlight?.cancel()
-        searchInFlight = nil
+        searchJob?.cancel()
         index = FilterIndex(storingText: !preparation.keepsLines)
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
         listShowsAllLines = false
@@ -676,7 +683,7 @@ package final class PickerApp: TerminalApp {
         searchDue = false
         lastShown = program.clock.now
         search(animated: true)
-        if searchInFlight != nil {
+        if searchInFlight {
             // Many lines, searched in the background: until the result comes, the rows shown
             // that are still lines (the others are gone).
             let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
@@ -692,7 +699,7 @@ package final class PickerApp: TerminalApp {
 
     /// `-1` and `-0`: once every line is in and the query in force is searched.
     private func checkAutoExit(in program: Program) {
-        if inputFinished && !autoExitChecked && !searchDue && searchInFlight == nil {
+        if inputFinished && !autoExitChecked && !searchDue && !searchInFlight {
             // `-1` and `-0` look at the matches of the query in force once every line is in.
             autoExitChecked = true
             if options.selectOne && matchCount == 1 {
@@ -719,7 +726,7 @@ package final class PickerApp: TerminalApp {
         if !inputFinished && program.clock.now - lastShown < interval { return }
         // A background search of this query still running: its result comes first, then
         // the lines that arrived since are searched from it (they alone).
-        if searchInFlight != nil { return }
+        if searchInFlight { return }
         searchDue = false
         lastShown = program.clock.now
         // New lines join at the bottom, or at their rank: no animation needed (and a fast
@@ -806,8 +813,7 @@ package final class PickerApp: TerminalApp {
     private func search(animated: Bool) {
         let parsed = options.filterQuery(query)
         parsedQuery = parsed
-        searchInFlight?.cancel()
-        searchInFlight = nil
+        searchJob?.cancel()
         searchGeneration += 1
         if parsed.isEmpty {
             lastMatches = nil
@@ -822,15 +828,16 @@ package final class PickerApp: TerminalApp {
             return
         }
         let cancellation = FilterCancellation()
-        searchInFlight = cancellation
-        let (index, generation, sort, tac, mailbox) = (self.index, searchGeneration, options.sort, options.tac, mailbox!)
+        let (index, generation, sort, tac) = (self.index, searchGeneration, options.sort, options.tac)
         let tiebreaks = options.tiebreaksInForce
-        DispatchQueue.global(qos: .userInitiated).async {
-            guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return }
-            let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
-            if cancellation.isCancelled { return }
-            mailbox.post(SearchResult(generation: generation, found: found, order: order))
-        }
+        searchJob?.start(
+            cancel: { cancellation.cancel() },
+            work: {
+                guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
+                let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
+                if cancellation.isCancelled { return nil }
+                return SearchResult(generation: generation, found: found, order: order)
+            })
     }
 
     /// The program's mailbox (set when it starts), for background results.
@@ -934,41 +941,47 @@ extension PickerApp.Options {
 
 private final class Link: @unchecked Sendable { weak var app: PickerApp? }
 
-/// The snapshot of every line in input order, built on a serial queue of its own: appending a
-/// million identifiers to a snapshot is mostly hashing, which runs here beside the reader
-/// instead of on the program's thread.
+/// The snapshot of every line in input order, built off the program's thread: appending a
+/// million identifiers to a snapshot is mostly hashing, which runs on the mailbox's threads
+/// (``ProgramMailbox/perform(_:)``) beside the reader instead of on the program's thread. The
+/// builder's snapshot is behind a lock, so builds run one at a time, each up to the most lines
+/// asked for so far: the snapshots delivered only grow. (`@unchecked`: ``isStarted`` and
+/// ``requested`` are the program thread's; the builds touch only ``state``.)
 private final class AllLinesBuilder: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "tuilist.picker.all-lines", qos: .userInitiated)
-    /// Touched only on `queue`: the lines listed, and the lines read.
-    private var snapshot = Snapshot<Int, Int>(sections: [(0, [])])
-    private var count = 0
-    /// Whether the program's thread handed over (touched only on the program's thread).
+    /// The lines listed, and the most lines a build was asked for.
+    private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0))
+    /// Whether the program's thread handed over.
     private(set) var isStarted = false
+    /// The lines read, as the program's thread last said (it never waits for a build's lock).
+    private var requested = 0
 
     /// Starts from `snapshot` (what the program's thread built so far), once.
     func start(from snapshot: Snapshot<Int, Int>?) {
         guard !isStarted else { return }
         isStarted = true
-        if let snapshot { queue.async { self.snapshot = snapshot } }
+        if let snapshot { state.withLock { $0.snapshot = snapshot } }
     }
 
-    /// Appends lines up to `count`; then, with a mailbox, posts the snapshot there.
+    /// Counts lines up to `count`; then, with a mailbox, lists them and posts the snapshot there.
     func extend<Message: Sendable>(
         to count: Int, deliverTo mailbox: ProgramMailbox?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
     ) {
-        queue.async {
-            // Lines are counted as they come and listed when the snapshot is delivered: in one
-            // go when most are new (a fast producer: no item checked against the others),
-            // else appended.
-            self.count = max(self.count, count)
-            guard let mailbox else { return }
-            let have = self.snapshot.numberOfItems
-            if self.count > 2 * have {
-                self.snapshot = Snapshot(section: 0, itemsIn: 0 ..< self.count)
-            } else if self.count > have {
-                self.snapshot.appendItems(Array(have ..< self.count), toSection: 0)
+        requested = max(requested, count)
+        guard let mailbox else { return }
+        let count = requested
+        mailbox.perform { [state] in
+            state.withLock { state in
+                state.count = max(state.count, count)
+                // Listed in one go when most are new (a fast producer: no item checked against
+                // the others), else appended.
+                let have = state.snapshot.numberOfItems
+                if state.count > 2 * have {
+                    state.snapshot = Snapshot(section: 0, itemsIn: 0 ..< state.count)
+                } else if state.count > have {
+                    state.snapshot.appendItems(Array(have ..< state.count), toSection: 0)
+                }
+                return message(state.snapshot)
             }
-            mailbox.post(message(self.snapshot))
         }
     }
 }
