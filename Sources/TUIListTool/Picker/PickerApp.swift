@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import TUIList
 
@@ -209,8 +208,8 @@ package final class PickerApp: TerminalApp {
     private var lastMatches: FilterMatches?
     /// ``query`` parsed.
     private var parsedQuery = FilterQuery("")
-    /// Bumped by each search started: a background result for an older one is dropped (and a
-    /// test counts the searches a batch of typing makes).
+    /// Bumped by each search started: a test counts the searches a batch of typing makes.
+    /// (``searchJob`` drops a background result for an older one.)
     package private(set) var searchGeneration = 0
     /// Runs the background searches (set when the program starts): the newest only.
     private var searchJob: LatestJob?
@@ -231,6 +230,11 @@ package final class PickerApp: TerminalApp {
     private var selectsBestMatch = false
     /// Builds the snapshot of every line off the program's thread once there are many.
     private var allLinesBuilder = AllLinesBuilder()
+    /// Runs the builder's builds (set when the program starts): the newest one's snapshot is
+    /// the one shown, an older one's is dropped.
+    private var allLinesJob: LatestJob?
+    /// The program's clock (set when it starts): when the builder last delivered.
+    private var clock: (any AnimationClock)?
     /// Since a `reload`: which row each line is (``RowIdentities``); `nil` before any, each
     /// line being the row of its number.
     var identities: RowIdentities?
@@ -244,13 +248,14 @@ package final class PickerApp: TerminalApp {
     }
 
     /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
-    /// input has ended, or a second after the last delivery (a slow producer's lines).
+    /// input has ended, or a second (by the program's clock) after the last delivery (a slow
+    /// producer's lines).
     private func requestAllLines(now force: Bool = false) {
-        guard allLinesBuilder.isStarted, let mailbox else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let deliver = force || inputFinished || Double(now) / 1e9 - allLinesDelivered >= 1
-        if deliver { allLinesDelivered = Double(now) / 1e9 }
-        allLinesBuilder.extend(to: index.count, deliverTo: deliver ? mailbox : nil) { AllLines(snapshot: $0) }
+        guard allLinesBuilder.isStarted, let allLinesJob, let clock else { return }
+        let now = clock.now
+        let deliver = force || inputFinished || now - allLinesDelivered >= 1
+        if deliver { allLinesDelivered = now }
+        allLinesBuilder.extend(to: index.count, deliverOn: deliver ? allLinesJob : nil) { AllLines(snapshot: $0) }
     }
 
     /// Whether the list does not hold every line yet although the query asks for all of them.
@@ -258,9 +263,8 @@ package final class PickerApp: TerminalApp {
         parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
     }
     private var readError: String?
-    /// A search's result, from the background.
-    private struct SearchResult: @unchecked Sendable {
-        let generation: Int
+    /// A search's result, from the background (the newest search's: ``searchJob`` drops the others).
+    private struct SearchResult: Sendable {
         let found: FilterMatches
         let order: [Int32]
     }
@@ -310,7 +314,9 @@ package final class PickerApp: TerminalApp {
     package func start(in program: Program) {
         list.animationClock = program.clock
         mailbox = program.mailbox
+        clock = program.clock
         searchJob = LatestJob(mailbox: program.mailbox)
+        allLinesJob = LatestJob(mailbox: program.mailbox)
         inbox.connect(program.mailbox)
     }
 
@@ -422,8 +428,8 @@ package final class PickerApp: TerminalApp {
             return
         }
         if receiveReloadedLines(message, in: program) { return }
-        if let delivered = message as? AllLines {
-            guard identities == nil else { return }  // (built from the lines before a reload)
+        if let delivered = allLinesJob?.accept(message) as? AllLines {
+            guard identities == nil else { return }  // (a reload shows its lines by its rows)
             allLines = delivered.snapshot
             if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
                 listShowsAllLines = true
@@ -435,7 +441,6 @@ package final class PickerApp: TerminalApp {
             return
         }
         if let result = searchJob?.accept(message) as? SearchResult {
-            guard result.generation == searchGeneration else { return }
             lastMatches = result.found
             show(result.order, animated: true)
             showIfDue(in: program)
@@ -675,6 +680,7 @@ package final class PickerApp: TerminalApp {
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
         listShowsAllLines = false
         allLinesBuilder = AllLinesBuilder()
+        allLinesJob?.cancel()  // (a build of the old lines)
         identities = rows
         inputFinished = false
         autoExitChecked = true  // (`-1` and `-0` are for the first input)
@@ -828,7 +834,7 @@ package final class PickerApp: TerminalApp {
             return
         }
         let cancellation = FilterCancellation()
-        let (index, generation, sort, tac) = (self.index, searchGeneration, options.sort, options.tac)
+        let (index, sort, tac) = (self.index, options.sort, options.tac)
         let tiebreaks = options.tiebreaksInForce
         searchJob?.start(
             cancel: { cancellation.cancel() },
@@ -836,7 +842,7 @@ package final class PickerApp: TerminalApp {
                 guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
                 let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
                 if cancellation.isCancelled { return nil }
-                return SearchResult(generation: generation, found: found, order: order)
+                return SearchResult(found: found, order: order)
             })
     }
 
@@ -942,11 +948,12 @@ extension PickerApp.Options {
 private final class Link: @unchecked Sendable { weak var app: PickerApp? }
 
 /// The snapshot of every line in input order, built off the program's thread: appending a
-/// million identifiers to a snapshot is mostly hashing, which runs on the mailbox's threads
-/// (``ProgramMailbox/perform(_:)``) beside the reader instead of on the program's thread. The
-/// builder's snapshot is behind a lock, so builds run one at a time, each up to the most lines
-/// asked for so far: the snapshots delivered only grow. (`@unchecked`: ``isStarted`` and
-/// ``requested`` are the program thread's; the builds touch only ``state``.)
+/// million identifiers to a snapshot is mostly hashing, which runs as a ``LatestJob`` on the
+/// mailbox's threads beside the reader instead of on the program's thread. The builder's
+/// snapshot is behind a lock, so builds run one at a time, each up to the most lines asked
+/// for so far: the snapshots built only grow, and a build's work is kept for the next even when
+/// its snapshot is dropped for a newer one's. (`@unchecked`: ``isStarted`` and ``requested``
+/// are the program thread's; the builds touch only ``state``.)
 private final class AllLinesBuilder: @unchecked Sendable {
     /// The lines listed, and the most lines a build was asked for.
     private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0))
@@ -962,14 +969,15 @@ private final class AllLinesBuilder: @unchecked Sendable {
         if let snapshot { state.withLock { $0.snapshot = snapshot } }
     }
 
-    /// Counts lines up to `count`; then, with a mailbox, lists them and posts the snapshot there.
+    /// Counts lines up to `count`; then, given a job, lists them as its newest job, whose
+    /// result is the snapshot as `message`.
     func extend<Message: Sendable>(
-        to count: Int, deliverTo mailbox: ProgramMailbox?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
+        to count: Int, deliverOn job: LatestJob?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
     ) {
         requested = max(requested, count)
-        guard let mailbox else { return }
+        guard let job else { return }
         let count = requested
-        mailbox.perform { [state] in
+        job.start { [state] in
             state.withLock { state in
                 state.count = max(state.count, count)
                 // Listed in one go when most are new (a fast producer: no item checked against
