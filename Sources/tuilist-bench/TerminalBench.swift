@@ -141,6 +141,10 @@ final class ByteCounter: Sendable {
     var total: Int { state.withLock { $0.count } }
 
     func start() {
+        // A thread of its own, as the library's input reader has: the terminal under test
+        // writes to the pty while the bench waits, and a write blocks once the pty's buffer
+        // is full unless something drains it at the same time. (A bench, not an app: there is
+        // no program, so no mailbox, to hand the counts to.)
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65536)
             while state.withLock({ $0.running }) {

@@ -325,7 +325,7 @@ struct PickerCommand: ToolCommand {
         } catch {
             fail(error)
         }
-        LineReader.start(descriptor: input, into: inbox, separator: read0 ? 0 : 0x0A)
+        inbox.read(descriptor: input, separator: read0 ? 0 : 0x0A)
         // Opened when the picker first needs the screen: `-1` with one match and `-0` with none
         // never open it, and work with no terminal at all (setsid, cron, CI).
         let mouseOn = !noMouse

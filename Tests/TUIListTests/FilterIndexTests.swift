@@ -128,53 +128,57 @@ import Testing
         #expect(index.matches("line", cancellation: FilterCancellation())?.count == 100_000)
     }
 
+    /// Searches on the mailbox's threads: only the newest query's result is accepted, once,
+    /// whatever the superseded ones delivered meanwhile.
     @Test func backgroundSearchDeliversTheLatestQuery() {
-        let search = FilterSearch<Int>()
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        let search = FilterSearch<Int>(mailbox: mailbox)
         for id in 0 ..< 200_000 { search.append(id, fields: ["line \(id)"]) }
-        let done = DispatchSemaphore(value: 0)
-        let delivered = Mutex<[String]>([])
-        for query in ["l", "li", "lin", "line 19999"] {
-            search.search(query) { matches in
-                delivered.withLock { $0.append("\(String(decoding: matches.query, as: UTF8.self)):\(matches.count)") }
-                if matches.query == Array("line 19999".utf8) { done.signal() }
+        for query in ["l", "li", "lin", "line 19999"] { search.search(query) }
+        #expect(search.isSearching)
+        var accepted: [String] = []
+        let deadline = Date().addingTimeInterval(30)
+        while search.isSearching && Date() < deadline {
+            for message in mailbox.takeAll() {
+                if let matches = search.accept(message) {
+                    accepted.append("\(String(decoding: matches.query, as: UTF8.self)):\(matches.count)")
+                }
             }
+            usleep(1_000)
         }
-        #expect(done.wait(timeout: .now() + 30) == .success)
         usleep(200_000)  // time for a stale result to arrive late, if one could
-        let results = delivered.withLock { $0 }
-        // Superseded queries may or may not have finished before the next one started; the
-        // last one always arrives, last and once, with the right count (19999 and
-        // 199990...199999), and whatever else arrived is right for its own query.
-        #expect(results.last == "line 19999:11", "\(results)")
-        #expect(results.filter { $0.hasPrefix("line 19999") }.count == 1, "\(results)")
-        #expect(results.allSatisfy { ["l:200000", "li:200000", "lin:200000", "line 19999:11"].contains($0) }, "\(results)")
+        for message in mailbox.takeAll() {
+            if let matches = search.accept(message) { accepted.append("late \(matches.count)") }
+        }
+        // 19999 and 199990...199999.
+        #expect(accepted == ["line 19999:11"])
         #expect(search.searchNow("line 19999").count == 11)
     }
 
-    /// A result whose completion is still running when a newer query's result comes back: the
-    /// newer one is delivered after it, never before (an app keeps the last result it got).
-    @Test func theNewestQuerysResultIsAlwaysDeliveredLast() {
-        let search = FilterSearch<Int>()
+    /// A superseded search's result is not accepted even when it arrives after the newest
+    /// one's; the accepted one is where the next search narrows from; ``FilterSearch/searchNow(_:)``
+    /// supersedes the search in flight.
+    @Test func aSupersededSearchsResultIsNeverAccepted() {
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        mailbox.scheduling = .onDemand
+        let search = FilterSearch<Int>(mailbox: mailbox)
         for id in 0 ..< 1_000 { search.append(id, fields: ["line \(id)"]) }
-        let order = Mutex<[String]>([])
-        let firstEntered = DispatchSemaphore(value: 0), newestDelivered = DispatchSemaphore(value: 0)
-        let bothDone = DispatchSemaphore(value: 0)
-        search.search("line") { _ in
-            firstEntered.signal()
-            // A slow consumer: while it works, a newer query is typed and searched.
-            _ = newestDelivered.wait(timeout: .now() + 1)
-            order.withLock { $0.append("line") }
-            bothDone.signal()
-        }
-        #expect(firstEntered.wait(timeout: .now() + 30) == .success)
-        search.search("line 7") { matches in
-            order.withLock { $0.append("line 7:\(matches.count)") }
-            newestDelivered.signal()
-            bothDone.signal()
-        }
-        #expect(bothDone.wait(timeout: .now() + 30) == .success && bothDone.wait(timeout: .now() + 30) == .success)
-        let delivered = order.withLock { $0 }
-        #expect(delivered == ["line", "line 7:111"], "the newest query's result comes last: \(delivered)")
+        search.search("line")
+        search.search("line 7")
+        #expect(mailbox.runPendingWork() == 2)
+        let messages = mailbox.takeAll()
+        #expect(messages.count == 2)
+        // Newest first, then the stale one, late.
+        #expect(search.accept(messages[1])?.count == 111)
+        #expect(search.accept(messages[0]) == nil, "a superseded query's result comes too late")
+        #expect(!search.isSearching)
+        #expect(search.accept("another message") == nil)
+        #expect(search.index.identifiers(search.searchNow("line 77")) == [77] + Array(770 ... 779))
+
+        search.search("line 1")
+        #expect(search.searchNow("line 2").count == 111)
+        mailbox.runPendingWork()
+        #expect(mailbox.takeAll().compactMap { search.accept($0) }.isEmpty, "searchNow superseded it")
     }
 
     /// Integer identifiers small enough go to a dense table, others to a hash table, and an

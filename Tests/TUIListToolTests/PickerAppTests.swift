@@ -7,7 +7,7 @@ import Testing
 
 /// Steps a picker on a headless terminal with a manual clock. A no-op input arrives every
 /// 50 ms of manual time (so the script never "hangs up"); lines are put in the inbox by the
-/// test, as ``LineReader`` would from its thread, and wake the program.
+/// test, as its reader would from its thread, and reach the app through the mailbox.
 private struct PickerHarness {
     let clock = ManualClock()
     let terminal: HeadlessTerminal
@@ -402,33 +402,59 @@ private struct PickerHarness {
     }
 }
 
+/// Takes the mailbox's messages and what `inbox`'s bring: its lines (the text of each batch's
+/// index, header lines first), whether it ended, and its error.
+private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [String], finished: Bool, error: String?) {
+    var lines: [String] = []
+    var finished = false
+    var error: String?
+    for message in mailbox.takeAll() {
+        switch inbox.accept(message) {
+        case .lines(let batch)?:
+            lines += batch.header + (0 ..< batch.index.count).map { batch.index.text(atSlot: $0) }
+        case .end(let failure)?:
+            (finished, error) = (true, failure)
+        case nil:
+            break
+        }
+    }
+    return (lines, finished, error)
+}
+
 @Suite struct LineInboxTests {
-    @Test func takeHandsOverWhatArrivedOnceAndInOrder() {
+    @Test func messagesHandOverWhatArrivedOnceAndInOrder() {
         let inbox = LineInbox()
-        #expect(inbox.take() == ([], false, nil))
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        inbox.prepare(LinePreparation())
+        inbox.connect(mailbox)
+        #expect(drain(inbox, mailbox) == ([], false, nil))
         inbox.append(["a", "b"])
         inbox.append(["c"])
-        #expect(inbox.take() == (["a", "b", "c"], false, nil))
-        #expect(inbox.take() == ([], false, nil), "taken lines are gone")
+        #expect(drain(inbox, mailbox) == (["a", "b", "c"], false, nil))
+        #expect(drain(inbox, mailbox) == ([], false, nil), "taken lines are gone")
         inbox.append(["d"])
         inbox.finish(error: "boom")
-        #expect(inbox.take() == (["d"], true, "boom"))
-        #expect(inbox.take() == ([], true, "boom"), "the end stays reported")
+        #expect(drain(inbox, mailbox) == (["d"], true, "boom"))
+        inbox.close()
+        inbox.append(["after the close"])
+        inbox.finish()
+        #expect(drain(inbox, mailbox) == ([], false, nil), "closed: nothing more comes")
     }
 
-    @Test func aReaderWaitsWhileTooMuchWaitsAndGoesOnOnceTakenOrClosed() throws {
-        // Prepared lines pile up to ``LineInbox/waitingLimit``, then the producer waits for the
-        // program to take them; closing the inbox lets it go on (dropping what it reads).
+    @Test func aReaderWaitsWhileTooMuchWaitsAndGoesOnOnceAcceptedOrClosed() throws {
+        // Prepared lines pile up to the waiting limit, then the producer waits for the app to
+        // accept them; closing the inbox lets it go on (dropping what it reads).
         let inbox = LineInbox()
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
         inbox.prepare(LinePreparation())
-        inbox.connect(ProgramWaker())
+        inbox.connect(mailbox)
         let line = Array(repeating: UInt8(ascii: "x"), count: 1_023) + [0x0A]
         let chunk = Array((0 ..< 256).map { _ in line }.joined())  // 256 KiB, 256 lines
         let sent = Mutex(0)
         let producer = Thread {
             for _ in 0 ..< 40 {
                 chunk.withUnsafeBufferPointer { bytes in
-                    inbox.append(utf8: bytes, ends: (1 ... 256).map { $0 * 1_024 - 1 })
+                    inbox.send(utf8: bytes, ends: (1 ... 256).map { $0 * 1_024 - 1 })
                 }
                 sent.withLock { $0 += 1 }
             }
@@ -436,52 +462,70 @@ private struct PickerHarness {
         producer.start()
         usleep(300_000)
         let waiting = sent.withLock { $0 }
-        #expect(waiting == LineInbox.waitingLimit / chunk.count, "the producer stops at the limit (\(waiting) sent)")
-        #expect(inbox.takeBatches().batches.count == waiting)
+        #expect(waiting == inbox.waitingLimit / chunk.count, "the producer stops at the limit (\(waiting) sent)")
+        let messages = mailbox.takeAll()
+        #expect(messages.count == waiting)
         usleep(300_000)
-        #expect(sent.withLock { $0 } == 2 * waiting, "taking makes room for as much again")
+        #expect(sent.withLock { $0 } == waiting, "posted is not accepted: no room yet")
+        for message in messages { _ = inbox.accept(message) }
+        usleep(300_000)
+        #expect(sent.withLock { $0 } == 2 * waiting, "accepting makes room for as much again")
         inbox.close()
         let deadline = Date().addingTimeInterval(10)
         while sent.withLock({ $0 }) < 40 && Date() < deadline { usleep(10_000) }
         #expect(sent.withLock { $0 } == 40, "closed: the producer goes on to its end")
-        #expect(inbox.takeBatches().batches.isEmpty, "and what it sends is dropped")
+        _ = mailbox.takeAll()  // (what was posted before the close)
+        inbox.finish()
+        #expect(mailbox.takeAll().isEmpty, "and what it sends is dropped")
     }
 
-    @Test func arrivalsWakeTheConnectedProgram() {
+    @Test func linesBeforeThePreparationAndTheMailboxArePostedOnceBothAreThere() {
         let inbox = LineInbox()
-        let early = ProgramWaker()
-        inbox.append(["before the program started"])
-        inbox.connect(early)
-        #expect(early.consume(), "lines already waiting wake the program as it connects")
-        _ = inbox.take()
         let waker = ProgramWaker()
-        inbox.connect(waker)
-        #expect(!waker.isPending, "nothing waiting: no wake")
+        let mailbox = ProgramMailbox(waker: waker)
+        inbox.append(["header", "before the program started"])
+        inbox.prepare(LinePreparation(headerLines: 1))
+        #expect(!waker.isPending && mailbox.count == 0, "no mailbox yet: nothing posted")
+        inbox.connect(mailbox)
+        #expect(waker.consume(), "lines already waiting wake the program as it connects")
+        let messages = mailbox.takeAll()
+        guard case .lines(let batch)? = inbox.accept(messages[0]) else {
+            Issue.record("no batch")
+            return
+        }
+        #expect(batch.header == ["header"], "prepared with the preparation set after they came")
+        #expect(batch.firstLine == 0 && batch.index.text(atSlot: 0) == "before the program started")
         inbox.append(["x"])
         #expect(waker.consume())
+        #expect(drain(inbox, mailbox).lines == ["x"])
         inbox.finish()
         #expect(waker.consume(), "the end of the input wakes it too")
     }
 
-    @Test func linesFromManyThreadsAreAllKeptInEachThreadsOrder() async {
-        let inbox = LineInbox()
-        await withTaskGroup(of: Void.self) { group in
-            for thread in 0 ..< 4 {
-                group.addTask { for n in 0 ..< 500 { inbox.append(["\(thread):\(n)"]) } }
-            }
+    @Test func anotherFeedsMessagesAreNotAccepted() {
+        let (one, other) = (LineInbox(), LineInbox())
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        for inbox in [one, other] {
+            inbox.prepare(LinePreparation())
+            inbox.connect(mailbox)
         }
-        let lines = inbox.take().lines
-        #expect(lines.count == 2_000)
-        for thread in 0 ..< 4 {
-            #expect(lines.filter { $0.hasPrefix("\(thread):") } == (0 ..< 500).map { "\(thread):\($0)" })
-        }
+        one.append(["mine"])
+        other.finish()
+        let messages = mailbox.takeAll()
+        #expect(messages.count == 2)
+        #expect(one.accept(messages[1]) == nil && other.accept(messages[0]) == nil)
+        #expect(one.accept("a string") == nil)
+        if case .end(nil)? = other.accept(messages[1]) {} else { Issue.record("the end is the other's") }
     }
 
     @Test func theReaderSplitsLinesAcrossReadsAndKeepsALastLineWithoutNewline() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let inbox = LineInbox()
-        LineReader.start(descriptor: ends[0], into: inbox)
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        inbox.prepare(LinePreparation())
+        inbox.connect(mailbox)
+        inbox.read(descriptor: ends[0])
         func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } }
         send(Array("one\r\ntw".utf8))
         usleep(50_000)  // the reader takes "one\r" and keeps "tw" until its line ends
@@ -491,7 +535,7 @@ private struct PickerHarness {
         var finished = false
         let deadline = Date().addingTimeInterval(10)
         while !finished && Date() < deadline {
-            let taken = inbox.take()
+            let taken = drain(inbox, mailbox)
             lines += taken.lines
             finished = taken.finished
             if !finished { usleep(5_000) }
@@ -648,7 +692,10 @@ private struct PickerHarness {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let inbox = LineInbox()
-        LineReader.start(descriptor: ends[0], into: inbox, separator: 0)
+        let mailbox = ProgramMailbox(waker: ProgramWaker())
+        inbox.prepare(LinePreparation())
+        inbox.connect(mailbox)
+        inbox.read(descriptor: ends[0], separator: 0)
         let bytes = Array("one\ntwo\0three\r\0four".utf8)
         _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
@@ -657,7 +704,7 @@ private struct PickerHarness {
         // polls of 1 ms ran out under ThreadSanitizer with every core busy).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            let taken = inbox.take()
+            let taken = drain(inbox, mailbox)
             lines += taken.lines
             if taken.finished { break }
             usleep(1_000)

@@ -5,10 +5,13 @@ import Synchronization
 ///
 /// ```swift
 /// let cancel = FilterCancellation()
-/// DispatchQueue.global().async { let m = index.matches("abc", cancellation: cancel) }
-/// cancel.cancel()   // the query changed: the old search gives up
+/// search.start(                                   // a LatestJob: the next start cancels it
+///     cancel: { cancel.cancel() },
+///     work: { index.matches("abc", cancellation: cancel) })   // nil once cancelled
 /// ```
 public final class FilterCancellation: Sendable {
+    /// Atomic: it is set on the program's thread and read by the search's threads, at every
+    /// chunk, where a lock would cost more than the check.
     private let flag = Atomic<Bool>(false)
 
     /// A flag not yet set.

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -110,7 +108,7 @@ extension FilterIndex {
                                         candidates: candidates == nil ? nil : candidateSlots, candidateCount: candidateCount,
                                         chunkSize: chunkSize, found: found, scores: scores, cancellation: cancellation)
                                     if candidateCount >= Self.parallelThreshold {
-                                        DispatchQueue.concurrentPerform(iterations: chunks) { search.run(chunk: $0) }
+                                        ParallelWork.forEach(parts: chunks) { search.run(chunk: $0) }
                                     } else {
                                         for chunk in 0 ..< chunks { search.run(chunk: chunk) }
                                     }

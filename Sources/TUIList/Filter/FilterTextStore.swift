@@ -16,7 +16,9 @@ internal final class _TextChunk: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     @usableFromInline let capacity: Int
     /// How many bytes some copy of the store has claimed. A store appends in place only while
-    /// this is what it last saw, so two copies never write the same bytes.
+    /// this is what it last saw, so two copies never write the same bytes. Atomic: copies live
+    /// on several threads (an index searched on the mailbox's while the program's appends), and
+    /// each claim is one compare-and-exchange on the append path, no lock.
     let used: Atomic<Int>
 
     /// Whether the bytes were mapped from the system (large chunks) rather than allocated.

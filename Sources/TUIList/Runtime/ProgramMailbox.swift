@@ -78,6 +78,9 @@ public final class ProgramMailbox: Sendable {
             state.pending.append(job)
             return true
         }
+        // A thread per job, not a pool: jobs block (a preview command, a file read) for as
+        // long as they take, and a pool of the cores' size would let a few of them stall the
+        // rest. There are few at a time: a LatestJob tells its stale job to stop.
         if !queued { Thread.detachNewThread(job) }
     }
 

@@ -2,7 +2,8 @@ import Synchronization
 
 /// Serial numbers for edit-log entries, unique in the process: an entry's serial names one
 /// edit made to one state, so two logs that hold the same serial at the same place share
-/// their whole history up to it.
+/// their whole history up to it. Atomic: snapshots are edited on any thread (the picker builds
+/// the snapshot of all its lines on the mailbox's), and an edit takes a serial without a lock.
 @usableFromInline
 internal let _snapshotEditSerials = Atomic<UInt64>(1)
 

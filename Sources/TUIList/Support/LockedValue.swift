@@ -1,8 +1,10 @@
 import Foundation
 
-/// A value that threads share, behind a lock: the one lock of the package. With the input
-/// reader's thread, `Atomic` flags and the parallel search's `concurrentPerform`, it is one of
-/// the four thread primitives TUIList uses; anything else that crosses threads is built on it.
+/// A value that threads share, behind a lock: the one lock of the package. With the threads
+/// that block on a read (the input reader's, a ``LineFeed``'s, the mailbox's jobs), `Atomic`
+/// flags and the parallel search's ``ParallelWork``, it is one of the four thread primitives
+/// TUIList uses; anything else that crosses threads is built on it (``ProgramMailbox``,
+/// ``LatestJob``, ``LineFeed``).
 ///
 /// A thread can also wait for another to change the value
 /// (``withLock(when:_:)``): every ``withLock(_:)`` wakes the waiters, which check their

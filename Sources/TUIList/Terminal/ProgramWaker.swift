@@ -15,14 +15,12 @@ import Darwin
 /// needs no queue or lock of the app's own.
 ///
 /// ```swift
-/// let waker = program.waker
-/// Thread.detachNewThread {
-///     let lines = readLines()          // slow work, off the program's thread
-///     inbox.append(lines)              // the app's own lock-protected queue
-///     waker.wake()
-/// }
+/// let waker = program.waker                // Sendable: capture it, not the program
+/// monitor.onChange = { waker.wake() }      // from the monitor's thread: tick(in:) looks
 /// ```
 public final class ProgramWaker: Sendable {
+    /// Atomic: any thread wakes, and the wakes that come before the program looks merge into
+    /// one pipe write without a lock (the waker sits under the mailbox's and the reader's).
     private let pending = Atomic<Bool>(false)
     /// A pipe whose read end a real terminal's wait includes in its `poll`.
     private let readEnd: Int32

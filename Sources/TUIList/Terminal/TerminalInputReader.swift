@@ -77,6 +77,8 @@ final class TerminalInputReader: @unchecked Sendable {
         // A stop request the last thread took is still in the pipe: it must not stop this one.
         var drain = [UInt8](repeating: 0, count: 16)
         while read(stopPipe.read, &drain, drain.count) > 0 {}
+        // A thread of its own: reading the terminal blocks (in poll), and the Ctrl-C contract
+        // needs the read to go on while the program's thread is busy drawing or in an app.
         let thread = Thread { [self] in self.loop() }
         thread.name = "TUIList input"
         thread.start()

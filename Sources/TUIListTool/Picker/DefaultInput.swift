@@ -5,8 +5,8 @@ import Glibc
 /// input is a terminal.
 package enum DefaultInput {
     /// Starts `sh -c command` with standard input and error on `/dev/null` and returns the
-    /// read end of a pipe that its standard output goes to (read it with ``LineReader``; its
-    /// end is the command's end).
+    /// read end of a pipe that its standard output goes to (read it with
+    /// ``LineFeed/read(descriptor:separator:)``; its end is the command's end).
     ///
     /// - Parameter command: the command for `sh -c`.
     /// - Returns: the descriptor to read the lines from.

@@ -52,6 +52,9 @@ struct PendingReload {
     let started: Double
     /// The batches read so far.
     var batches: [LineBatch] = []
+    /// Whether its input ended, and the error that ended it.
+    var finished = false
+    var error: String?
     /// The rows the new lines will be.
     var rows: RowIdentities
     /// The row selected when it started.
@@ -80,19 +83,30 @@ extension PickerApp {
         reloading?.inbox.close()
         let inbox = LineInbox()
         inbox.prepare(options.preparation)
-        inbox.connect(program.waker)
         reloading = PendingReload(
             inbox: inbox, started: program.clock.now, rows: RowIdentities(old: old, keyer: keyer),
             selection: list.state.selection)
-        LineReader.start(descriptor: descriptor, into: inbox, separator: options.separator)
+        inbox.connect(program.mailbox)
+        inbox.read(descriptor: descriptor, separator: options.separator)
     }
 
-    /// Takes the reload's lines read so far; once they are all in (or it is time), puts them
-    /// in place of the old ones. Whether they are in place (the picker's input is the reload's).
+    /// Keeps the reload's lines or end that `message` brings, then puts them in place when it
+    /// is time. Whether the message was the reload's.
+    func receiveReloadedLines(_ message: any Sendable, in program: Program) -> Bool {
+        guard let delivery = reloading?.inbox.accept(message) else { return false }
+        switch delivery {
+        case .lines(let batch): reloading!.batches.append(batch)
+        case .end(let error): (reloading!.finished, reloading!.error) = (true, error)
+        }
+        _ = takeReloadedLines(in: program)
+        return true
+    }
+
+    /// Once the reload's lines are all in (or it is time), puts them in place of the old ones.
+    /// Whether they are in place (the picker's input is the reload's).
     func takeReloadedLines(in program: Program) -> Bool {
-        guard var pending = reloading else { return true }
-        let (batches, finished, error) = pending.inbox.takeBatches()
-        pending.batches += batches
+        guard let pending = reloading else { return true }
+        let (finished, error) = (pending.finished, pending.error)
         // (A command slower than that: its first lines, not an empty list.)
         guard finished || (program.clock.now - pending.started >= Self.reloadPatience && !pending.batches.isEmpty) else {
             reloading = pending

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import TUIList
 
@@ -16,8 +15,9 @@ import TUIList
 /// program ends: 0 with lines chosen, 1 when nothing matched, 130 when the person gave up
 /// (fzf's conventions).
 ///
-/// Lines come through a ``LineInbox`` (``LineReader`` fills it from standard input on its
-/// own thread), so a slow producer's lines show as they come. They arrive as ``LineBatch``es,
+/// Lines come through a ``LineInbox`` (its ``LineFeed/read(descriptor:separator:)`` reads
+/// standard input on the library's thread), so a slow producer's lines show as they come. They
+/// arrive in ``receive(_:in:)`` as messages holding ``LineBatch``es,
 /// already indexed on the reader's thread; the index keeps the lines themselves (as bytes,
 /// in chunks that never move), so a million lines cost about their bytes plus ~30 bytes
 /// each, and no `String` is made for a line until it is drawn or chosen. A row's identity is
@@ -221,11 +221,13 @@ package final class PickerApp: TerminalApp {
     private var lastMatches: FilterMatches?
     /// ``query`` parsed.
     private var parsedQuery = FilterQuery("")
-    /// Bumped by each search started: a background result for an older one is dropped (and a
-    /// test counts the searches a batch of typing makes).
+    /// Bumped by each search started: a test counts the searches a batch of typing makes.
+    /// (``searchJob`` drops a background result for an older one.)
     package private(set) var searchGeneration = 0
-    /// The background search in flight, if any.
-    private var searchInFlight: FilterCancellation?
+    /// Runs the background searches (set when the program starts): the newest only.
+    private var searchJob: LatestJob?
+    /// Whether a background search is in flight.
+    private var searchInFlight: Bool { searchJob?.isRunning ?? false }
     /// Whether the lines shown are out of date (new lines, a new query) and the search has
     /// not been made yet, and when the list was last given a snapshot.
     private var searchDue = false
@@ -241,6 +243,11 @@ package final class PickerApp: TerminalApp {
     private var selectsBestMatch = false
     /// Builds the snapshot of every line off the program's thread once there are many.
     private var allLinesBuilder = AllLinesBuilder()
+    /// Runs the builder's builds (set when the program starts): the newest one's snapshot is
+    /// the one shown, an older one's is dropped.
+    private var allLinesJob: LatestJob?
+    /// The program's clock (set when it starts): when the builder last delivered.
+    private var clock: (any AnimationClock)?
     /// Since a `reload`: which row each line is (``RowIdentities``); `nil` before any, each
     /// line being the row of its number.
     var identities: RowIdentities?
@@ -254,13 +261,14 @@ package final class PickerApp: TerminalApp {
     }
 
     /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
-    /// input has ended, or a second after the last delivery (a slow producer's lines).
+    /// input has ended, or a second (by the program's clock) after the last delivery (a slow
+    /// producer's lines).
     private func requestAllLines(now force: Bool = false) {
-        guard allLinesBuilder.isStarted, let mailbox else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let deliver = force || inputFinished || Double(now) / 1e9 - allLinesDelivered >= 1
-        if deliver { allLinesDelivered = Double(now) / 1e9 }
-        allLinesBuilder.extend(to: index.count, deliverTo: deliver ? mailbox : nil) { AllLines(snapshot: $0) }
+        guard allLinesBuilder.isStarted, let allLinesJob, let clock else { return }
+        let now = clock.now
+        let deliver = force || inputFinished || now - allLinesDelivered >= 1
+        if deliver { allLinesDelivered = now }
+        allLinesBuilder.extend(to: index.count, deliverOn: deliver ? allLinesJob : nil) { AllLines(snapshot: $0) }
     }
 
     /// Whether the list does not hold every line yet although the query asks for all of them.
@@ -268,9 +276,8 @@ package final class PickerApp: TerminalApp {
         parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
     }
     private var readError: String?
-    /// A search's result, from the background.
-    private struct SearchResult: @unchecked Sendable {
-        let generation: Int
+    /// A search's result, from the background (the newest search's: ``searchJob`` drops the others).
+    private struct SearchResult: Sendable {
         let found: FilterMatches
         let order: [Int32]
     }
@@ -326,8 +333,10 @@ package final class PickerApp: TerminalApp {
     package func start(in program: Program) {
         list.animationClock = program.clock
         mailbox = program.mailbox
-        inbox.connect(program.waker)
-        takeLines(in: program)
+        clock = program.clock
+        searchJob = LatestJob(mailbox: program.mailbox)
+        allLinesJob = LatestJob(mailbox: program.mailbox)
+        inbox.connect(program.mailbox)
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
@@ -393,7 +402,11 @@ package final class PickerApp: TerminalApp {
     }
 
     package func tick(in program: Program) {
-        takeLines(in: program)
+        // (Lines come in `receive`; here, what is due by the clock: a reload's patience, a
+        // snapshot of a list still filling.)
+        if reloading == nil || takeReloadedLines(in: program) {
+            absorb([], finished: inputFinished, error: readError, in: program)
+        }
         guard let template = options.preview, !previewHidden, exitStatus == nil else { return }
         let selected = list.state.selection
         let command = selected.map {
@@ -426,8 +439,16 @@ package final class PickerApp: TerminalApp {
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
-        if let delivered = message as? AllLines {
-            guard identities == nil else { return }  // (built from the lines before a reload)
+        if let delivery = inbox.accept(message) {
+            switch delivery {
+            case .lines(let batch): absorb([batch], finished: inputFinished, error: readError, in: program)
+            case .end(let error): absorb([], finished: true, error: error ?? readError, in: program)
+            }
+            return
+        }
+        if receiveReloadedLines(message, in: program) { return }
+        if let delivered = allLinesJob?.accept(message) as? AllLines {
+            guard identities == nil else { return }  // (a reload shows its lines by its rows)
             allLines = delivered.snapshot
             if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
                 listShowsAllLines = true
@@ -438,9 +459,7 @@ package final class PickerApp: TerminalApp {
             program.setNeedsDisplay()
             return
         }
-        if let result = message as? SearchResult {
-            guard result.generation == searchGeneration else { return }
-            searchInFlight = nil
+        if let result = searchJob?.accept(message) as? SearchResult {
             lastMatches = result.found
             show(result.order, animated: true)
             showIfDue(in: program)
@@ -468,7 +487,7 @@ package final class PickerApp: TerminalApp {
     package var needsScreen: Bool {
         guard options.selectOne || options.exitZero else { return true }
         if autoExitChecked { return true }
-        if searchDue || searchInFlight != nil { return false }
+        if searchDue || searchInFlight { return false }
         if options.selectOne && matchCount > 1 { return true }
         if options.exitZero && !options.selectOne && matchCount > 0 { return true }
         return false
@@ -643,12 +662,6 @@ package final class PickerApp: TerminalApp {
 
     // MARK: - Lines and filtering
 
-    private func takeLines(in program: Program) {
-        if reloading != nil && !takeReloadedLines(in: program) { return }
-        let (batches, finished, error) = inbox.takeBatches()
-        absorb(batches, finished: finished, error: error, in: program)
-    }
-
     /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
     private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
         let wasFinished = inputFinished
@@ -687,13 +700,13 @@ package final class PickerApp: TerminalApp {
     ) {
         inbox.close()
         inbox = newInbox
-        searchInFlight?.cancel()
-        searchInFlight = nil
+        searchJob?.cancel()
         index = FilterIndex(storingText: !preparation.keepsLines)
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
         listShowsAllLines = false
         fieldLayout.linesReplaced()
         allLinesBuilder = AllLinesBuilder()
+        allLinesJob?.cancel()  // (a build of the old lines)
         identities = rows
         inputFinished = false
         autoExitChecked = true  // (`-1` and `-0` are for the first input)
@@ -702,7 +715,7 @@ package final class PickerApp: TerminalApp {
         searchDue = false
         lastShown = program.clock.now
         search(animated: true)
-        if searchInFlight != nil {
+        if searchInFlight {
             // Many lines, searched in the background: until the result comes, the rows shown
             // that are still lines (the others are gone).
             let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
@@ -718,7 +731,7 @@ package final class PickerApp: TerminalApp {
 
     /// `-1` and `-0`: once every line is in and the query in force is searched.
     private func checkAutoExit(in program: Program) {
-        if inputFinished && !autoExitChecked && !searchDue && searchInFlight == nil {
+        if inputFinished && !autoExitChecked && !searchDue && !searchInFlight {
             // `-1` and `-0` look at the matches of the query in force once every line is in.
             autoExitChecked = true
             if options.selectOne && matchCount == 1 {
@@ -746,7 +759,7 @@ package final class PickerApp: TerminalApp {
         if !inputFinished && program.clock.now - lastShown < interval { return }
         // A background search of this query still running: its result comes first, then
         // the lines that arrived since are searched from it (they alone).
-        if searchInFlight != nil { return }
+        if searchInFlight { return }
         searchDue = false
         lastShown = program.clock.now
         // New lines join at the bottom, or at their rank: no animation needed (and a fast
@@ -833,8 +846,7 @@ package final class PickerApp: TerminalApp {
     private func search(animated: Bool) {
         let parsed = options.filterQuery(query)
         parsedQuery = parsed
-        searchInFlight?.cancel()
-        searchInFlight = nil
+        searchJob?.cancel()
         searchGeneration += 1
         if parsed.isEmpty {
             lastMatches = nil
@@ -849,15 +861,16 @@ package final class PickerApp: TerminalApp {
             return
         }
         let cancellation = FilterCancellation()
-        searchInFlight = cancellation
-        let (index, generation, sort, tac, mailbox) = (self.index, searchGeneration, options.sort, options.tac, mailbox!)
+        let (index, sort, tac) = (self.index, options.sort, options.tac)
         let tiebreaks = options.tiebreaksInForce
-        DispatchQueue.global(qos: .userInitiated).async {
-            guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return }
-            let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
-            if cancellation.isCancelled { return }
-            mailbox.post(SearchResult(generation: generation, found: found, order: order))
-        }
+        searchJob?.start(
+            cancel: { cancellation.cancel() },
+            work: {
+                guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
+                let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
+                if cancellation.isCancelled { return nil }
+                return SearchResult(found: found, order: order)
+            })
     }
 
     /// The program's mailbox (set when it starts), for background results.
@@ -959,41 +972,49 @@ extension PickerApp.Options {
 
 private final class Link: @unchecked Sendable { weak var app: PickerApp? }
 
-/// The snapshot of every line in input order, built on a serial queue of its own: appending a
-/// million identifiers to a snapshot is mostly hashing, which runs here beside the reader
-/// instead of on the program's thread.
+/// The snapshot of every line in input order, built off the program's thread: appending a
+/// million identifiers to a snapshot is mostly hashing, which runs as a ``LatestJob`` on the
+/// mailbox's threads beside the reader instead of on the program's thread. The builder's
+/// snapshot is behind a lock, so builds run one at a time, each up to the most lines asked
+/// for so far: the snapshots built only grow, and a build's work is kept for the next even when
+/// its snapshot is dropped for a newer one's. (`@unchecked`: ``isStarted`` and ``requested``
+/// are the program thread's; the builds touch only ``state``.)
 private final class AllLinesBuilder: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "tuilist.picker.all-lines", qos: .userInitiated)
-    /// Touched only on `queue`: the lines listed, and the lines read.
-    private var snapshot = Snapshot<Int, Int>(sections: [(0, [])])
-    private var count = 0
-    /// Whether the program's thread handed over (touched only on the program's thread).
+    /// The lines listed, and the most lines a build was asked for.
+    private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0))
+    /// Whether the program's thread handed over.
     private(set) var isStarted = false
+    /// The lines read, as the program's thread last said (it never waits for a build's lock).
+    private var requested = 0
 
     /// Starts from `snapshot` (what the program's thread built so far), once.
     func start(from snapshot: Snapshot<Int, Int>?) {
         guard !isStarted else { return }
         isStarted = true
-        if let snapshot { queue.async { self.snapshot = snapshot } }
+        if let snapshot { state.withLock { $0.snapshot = snapshot } }
     }
 
-    /// Appends lines up to `count`; then, with a mailbox, posts the snapshot there.
+    /// Counts lines up to `count`; then, given a job, lists them as its newest job, whose
+    /// result is the snapshot as `message`.
     func extend<Message: Sendable>(
-        to count: Int, deliverTo mailbox: ProgramMailbox?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
+        to count: Int, deliverOn job: LatestJob?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
     ) {
-        queue.async {
-            // Lines are counted as they come and listed when the snapshot is delivered: in one
-            // go when most are new (a fast producer: no item checked against the others),
-            // else appended.
-            self.count = max(self.count, count)
-            guard let mailbox else { return }
-            let have = self.snapshot.numberOfItems
-            if self.count > 2 * have {
-                self.snapshot = Snapshot(section: 0, itemsIn: 0 ..< self.count)
-            } else if self.count > have {
-                self.snapshot.appendItems(Array(have ..< self.count), toSection: 0)
+        requested = max(requested, count)
+        guard let job else { return }
+        let count = requested
+        job.start { [state] in
+            state.withLock { state in
+                state.count = max(state.count, count)
+                // Listed in one go when most are new (a fast producer: no item checked against
+                // the others), else appended.
+                let have = state.snapshot.numberOfItems
+                if state.count > 2 * have {
+                    state.snapshot = Snapshot(section: 0, itemsIn: 0 ..< state.count)
+                } else if state.count > have {
+                    state.snapshot.appendItems(Array(have ..< state.count), toSection: 0)
+                }
+                return message(state.snapshot)
             }
-            mailbox.post(message(self.snapshot))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import TUIList
 
 #if canImport(Glibc)
@@ -123,7 +122,7 @@ package enum PickerFilter {
         batches.withUnsafeMutableBufferPointer { batches in
             ends.withUnsafeBufferPointer { ends in
                 let shared = UncheckedBox((bytes: bytes, ends: ends, batches: batches))
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                ParallelWork.forEach(parts: parts) { part in
                     let (bytes, ends, batches) = shared.value
                     let range = part * size ..< min(ends.count, (part + 1) * size)
                     guard !range.isEmpty else { return }
@@ -180,7 +179,7 @@ package enum PickerFilter {
     }
 }
 
-/// A value handed to `concurrentPerform`'s workers, each of which touches only its own part.
+/// A value handed to ``ParallelWork``'s parts, each of which touches only its own part.
 private struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
