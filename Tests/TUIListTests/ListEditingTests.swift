@@ -1,5 +1,5 @@
-import Testing
 import TUIList
+import Testing
 
 /// `ListEditing`: the list editing the demo and `tuilist edit` share (marks, drag, undo).
 @Suite struct ListEditingTests {

@@ -77,7 +77,7 @@ public final class FilterSearch<ID: Hashable & Sendable>: Sendable {
     /// the search in flight, if any, is cancelled (this result is the newer).
     /// - Parameter query: The text to find.
     /// - Returns: The matches, in the order the items were added.
-    public func searchNow(_ query: String) -> FilterMatches {
+    package func searchNow(_ query: String) -> FilterMatches {
         job.cancel()
         let (index, last) = state.withLock { ($0.index, $0.last) }
         let matches = index.matches(query, narrowing: last)!

@@ -189,7 +189,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
 
     /// Starts reading `descriptor` to its end (or an error) on a thread of its own, sending
     /// its lines as they arrive: a slow producer's lines come at once, `tail -f` works; a fast
-    /// one's come in batches of up to ``batchBytes``. A last line without its separator
+    /// one's come in batches of up to 512 KB. A last line without its separator
     /// counts; the end is sent with ``finish(error:)``. The descriptor is not closed.
     /// - Parameters:
     ///   - descriptor: The file descriptor to read.
@@ -202,7 +202,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     }
 
     /// How many bytes are read before a batch is sent, when more keep coming.
-    public static var batchBytes: Int { 512 << 10 }
+    package static var batchBytes: Int { 512 << 10 }
 
     private func readAll(_ descriptor: Int32, _ separator: UInt8) {
         // Bytes read and not yet sent: whole lines, then the start of the next one.

@@ -120,7 +120,7 @@ public final class ProgramMailbox: Sendable {
     }
 
     /// The number of messages waiting.
-    var count: Int { queue.withLock { $0.count } }
+    package var count: Int { queue.withLock { $0.count } }
 
     /// Runs `work` on a thread of its own (or when ``runPendingWork()`` is called, see
     /// ``scheduling``) and posts what it returns (a `Cmd` that ends in one

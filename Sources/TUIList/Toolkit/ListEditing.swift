@@ -44,7 +44,7 @@ public struct ListEditing<State, ItemID: Hashable> {
     }
 
     /// The most undo steps kept; the oldest go first. An app whose state grows may lower it.
-    public var undoLimit: Int {
+    package var undoLimit: Int {
         get { history.limit }
         set { history.limit = max(1, newValue) }
     }
@@ -121,7 +121,7 @@ public struct ListEditing<State, ItemID: Hashable> {
     /// was made (the demo's refused drop).
     /// - Returns: Whether there was an edit to take back.
     @discardableResult
-    public mutating func refuseLastEdit() -> Bool {
+    package mutating func refuseLastEdit() -> Bool {
         guard let previous = history.removeLast() else { return false }
         state = previous
         return true

@@ -99,7 +99,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The title bar's text.
     public var title: String
     /// The title bar's right side (empty: the number of items shown).
-    public var titleDetail = ""
+    package var titleDetail = ""
     /// The status line's left side (a message from the app); empty: the filter, if any.
     public var status = ""
     /// The noun the status line counts items with: `"contacts"` gives "12 of 200 contacts" while
@@ -109,19 +109,19 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var parts: Parts
     /// The title bar's look (its styles, whether the detail wins the room); the screen gives it
     /// ``title`` and the detail.
-    public var titleBarLook = TitleBar(title: "", detail: "")
+    package var titleBarLook = TitleBar(title: "", detail: "")
     /// The help bar's look (separator and style); the screen gives it the keymap's items.
-    public var helpBarLook = HelpBar(items: [])
+    package var helpBarLook = HelpBar(items: [])
     /// The help overlay's title.
     public var helpTitle = "Keys"
     /// The line under the help's rows.
     public var helpFooter = "any key closes the help"
     /// Whether any key closes the help (and does nothing else); false: keys work as usual over
     /// the help, and the keymap's ``ListScreenAction/toggleHelp`` closes it.
-    public var helpClosesOnAnyKey = true
+    package var helpClosesOnAnyKey = true
     /// Whether the first item is selected when items arrive and nothing is (false: nothing is
     /// selected until the person moves).
-    public var selectsFirstItem = true
+    package var selectsFirstItem = true
     /// The keys while browsing: dispatch, help bar and help overlay.
     public var keymap: Keymap<Action>
     /// The keys while the filter prompt is open (besides those that edit the query).
@@ -172,9 +172,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
     /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
     /// (false: it stays empty).
-    public var titleCountsItems = true
+    package var titleCountsItems = true
     /// The status line's right side (nil: the selection's place and the count).
-    public var statusDetail: String?
+    package var statusDetail: String?
     /// Lines drawn under the title bar, above the list (a command's header: `watch`'s first
     /// lines); the list keeps at least one line, the header gives way.
     public var headerLines: [String] = []
@@ -189,24 +189,24 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
     /// The help bar for a mode, while set (its items, separator and look): an app whose bar is
     /// not its keymap's bar items in order. Nil: ``helpBarLook`` with the keymap's items.
-    public var helpBarForMode: ((ListScreenMode) -> HelpBar)?
+    package var helpBarForMode: ((ListScreenMode) -> HelpBar)?
     /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
     /// filter's.
-    public var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
+    package var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
     /// The whole help overlay for a mode, while set (its title, sections, footer, border).
-    public var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
+    package var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
     /// Draws over the list's area once the list is drawn, before the overlays (a cursor of the
     /// app's own on a header row).
-    public var didDrawList: ((inout Canvas, Rect) -> Void)?
+    package var didDrawList: ((inout Canvas, Rect) -> Void)?
     /// The keys while the help shows over any mode but filtering (typing still edits the
     /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
-    public var helpKeymap: Keymap<Action>?
+    package var helpKeymap: Keymap<Action>?
     /// What the screen says below ``minimumSize`` (nil: "Too small (W×H); need W×H", centred);
     /// an app's own text goes on the first line.
-    public var tooSmallText: String?
+    package var tooSmallText: String?
     /// Called after every change of the items shown (``setItems(_:animated:)``, the filter, a
     /// move), once the list has them: the app reads ``ListView/lastChangeset`` here.
-    public var didShowItems: (() -> Void)?
+    package var didShowItems: (() -> Void)?
     /// A prompt of the app's own (a command being typed), while set, and where it goes: the
     /// prompt line (``ListScreenPromptPlacement/top`` or ``ListScreenPromptPlacement/bottom``,
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
@@ -218,18 +218,18 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
     package var border: Box?
     /// The status line's style.
-    public var statusStyle = Style(attributes: .dim)
+    package var statusStyle = Style(attributes: .dim)
     /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
     /// separator (`"  │ "`), before the app's ``status``, joined by it.
-    public var messageSeparator: String?
+    package var messageSeparator: String?
     /// Spaces before the status line's text.
-    public var statusInset = 0
+    package var statusInset = 0
     /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
     /// taller than the list may take every line).
-    public var helpUsesMargin = true
+    package var helpUsesMargin = true
     /// The keys that edit the filter's query (``TextPrompt/defaultKeymap`` by default): an app
     /// gives its own bar texts or bindings here.
-    public var filterPromptKeymap: Keymap<TextPrompt.Action> {
+    package var filterPromptKeymap: Keymap<TextPrompt.Action> {
         get { filter.prompt.keymap }
         set { filter.prompt.keymap = newValue }
     }
