@@ -236,7 +236,7 @@ package final class DemoApp {
 
     /// Keeps the list's selection and marks in step with the model's cursor.
     private func syncSelection() {
-        list.markedItems = model.marked.union(model.drag?.items ?? [])
+        list.markedItems = model.editing.marked.union(model.drag?.items ?? [])
         switch model.cursor {
         case .item(let id)?:
             list.select(id, anchor: .nearest)
@@ -350,7 +350,7 @@ package final class DemoApp {
         if !model.filter.isEmpty || model.isEditingFilter {
             return "FILTER /\(model.filter)" + (model.isWaitingForFilterIndex ? " (indexing…)" : "")
         }
-        return model.marked.isEmpty ? "" : "\(model.marked.count) marked"
+        return model.editing.marked.isEmpty ? "" : "\(model.editing.marked.count) marked"
     }
 
     /// The demo's cursor can rest on a section header (to collapse it); the list's selection

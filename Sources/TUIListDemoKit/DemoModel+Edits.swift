@@ -13,7 +13,7 @@ extension DemoModel {
         var working = data.snapshot
         let ordered = direction > 0 ? items.reversed() : items
         for id in ordered {
-            guard let neighbour = neighbourItem(of: id, direction, in: working), !marked.contains(neighbour) || marked.isEmpty
+            guard let neighbour = neighbourItem(of: id, direction, in: working), !editing.marked.contains(neighbour) || editing.marked.isEmpty
             else { continue }
             if direction > 0 { working.swapItems(id, neighbour) } else { working.swapItems(neighbour, id) }
             moved = true
@@ -100,7 +100,7 @@ extension DemoModel {
             data.snapshot.deleteItems(doomed)
             for id in doomed { data.items[id] = nil }
         }
-        marked.subtract(doomed)
+        editing.marked.subtract(doomed)
         return refresh(animated: true)
     }
 

@@ -325,7 +325,7 @@ extension DemoModel {
         editing.cancelDrag()  // (before the data is replaced: a cancel puts the old data back)
         data = newData
         data.snapshot.clearMarks()
-        marked = []
+        editing.marked = []
         filter = ""
         collapsed = []
         sort = nil

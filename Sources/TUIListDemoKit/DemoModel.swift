@@ -70,11 +70,6 @@ package struct DemoModel: Sendable {
     }
     /// The cursor's row.
     package internal(set) var cursor: DemoRow?
-    /// The marked items.
-    package internal(set) var marked: Set<Int> {
-        get { editing.marked }
-        _modify { yield &editing.marked }
-    }
     package internal(set) var collapsed: Set<String> = []
     /// The text filter; rows whose title and detail do not contain it are hidden.
     package internal(set) var filter = ""

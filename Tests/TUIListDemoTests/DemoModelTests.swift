@@ -136,7 +136,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = model.update(.toggleMark)  // marks 1, cursor to 2
     _ = model.update(.cursor(.down))  // on 3
     _ = model.update(.toggleMark)  // marks 3
-    #expect(model.marked == [1, 3])
+    #expect(model.editing.marked == [1, 3])
     _ = model.update(.select(.item(1)))
     _ = model.update(.pickUp)
     #expect(layout(model) == [[1, 3, 2], [4, 5]], "picked-up items gather")
@@ -147,7 +147,7 @@ func layout(_ model: DemoModel) -> [[Int]] {
     _ = model.update(.select(.item(4)))
     _ = model.update(.toggleMark)
     _ = model.update(.delete)
-    #expect(model.marked.isEmpty)
+    #expect(model.editing.marked.isEmpty)
 }
 
 @Test func filterHidesAndRestoresRows() {

@@ -253,11 +253,13 @@ final class EditRebaseE2ETests {
         let styled = try session.capture(escapes: true).joined(separator: "\n")
         #expect(styled.contains("\u{1B}[32m+"), "git's green for added lines")
         try session.sendKeys("]")
-        let scrolled = try session.waitUntil("scrolled") { screen in
+        // (The pane's rule is drawn above its text: a screen caught between the two shows the
+        // new rule over the old text, so the wait is for both.)
+        try session.waitUntil("scrolled down to the hunk") { screen in
             screen.contains { $0.contains("── git show ") && !$0.contains(" · 1–") }
+                && screen.contains { $0.contains("@@ -0,0 +1,40 @@") }
         }
         #expect(!shown.contains { $0.contains("@@ -0,0 +1,40 @@") }, "below the pane at first")
-        #expect(scrolled.contains { $0.contains("@@ -0,0 +1,40 @@") }, "\(scrolled.joined(separator: "\n"))")
         try session.sendKeys("[")
         try session.waitUntil("back at the top") { $0.contains { $0.contains("── git show ") && $0.contains(" · 1–") } }
         try session.sendKeys("q")

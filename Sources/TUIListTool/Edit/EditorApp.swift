@@ -228,7 +228,7 @@ package final class EditorApp: TerminalApp {
 
     /// Keeps the list's selection and marks in step with the model.
     private func syncSelection() {
-        list.markedItems = model.marked.union(model.drag?.items ?? []).union(model.moveTarget?.items ?? [])
+        list.markedItems = model.editing.marked.union(model.drag?.items ?? []).union(model.moveTarget?.items ?? [])
         list.select(model.cursor, anchor: .nearest)
     }
 
@@ -308,7 +308,7 @@ package final class EditorApp: TerminalApp {
         var state: [String] = []
         if model.isDragging { state.append("DRAG \(model.drag!.items.count)") }
         if let target = model.moveTarget { state.append("MOVE \(target.items.count)") }
-        if !model.marked.isEmpty { state.append("\(model.marked.count) marked") }
+        if !model.editing.marked.isEmpty { state.append("\(model.editing.marked.count) marked") }
         if model.isModified { state.append("modified") }
         // Last: a long query is what gets cut, never "modified" (the bold bar keeps the detail).
         if !model.filter.isEmpty || model.isEditingFilter { state.append("/" + model.filter) }

@@ -168,7 +168,7 @@ extension EditorModel {
         next.order = reduced
         guard next != state else { return [.message("already there")] }
         commit(next)
-        marked = []
+        editing.marked = []
         cursor = items[0]
         return refresh(animated: true) + branchWarnings(blocks(items).map { $0[0] })
             + [.message("moved \(items.count == 1 ? "1 line" : "\(items.count) lines")")]

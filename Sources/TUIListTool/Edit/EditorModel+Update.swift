@@ -103,7 +103,7 @@ extension EditorModel {
             return []
         case .clearMarks:
             if !filter.isEmpty { filter = ""; return refresh(animated: true) }
-            marked = []
+            editing.marked = []
             return []
         case .delete: return deleteTargets()
         case .setAction(let newAction): return setAction(newAction)
@@ -298,7 +298,7 @@ extension EditorModel {
         next.order.removeAll { gone.contains($0) }
         for id in doomed { next.texts[id] = nil }  // an added line deleted leaves no trace
         commit(next)
-        marked.subtract(gone)
+        editing.marked.subtract(gone)
         let effects = refresh(animated: true, edits: [.delete(doomed)])
         return effects + [.message(doomed.count == 1 ? "deleted 1 line (u undoes)" : "deleted \(doomed.count) lines (u undoes)")]
     }

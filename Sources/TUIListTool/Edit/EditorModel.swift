@@ -187,11 +187,6 @@ package struct EditorModel: Sendable {
     }
     /// The line the cursor is on.
     package internal(set) var cursor: Int?
-    /// Lines marked with `v`.
-    package internal(set) var marked: Set<Int> {
-        get { editing.marked }
-        _modify { yield &editing.marked }
-    }
     /// The filter's query with its cursor (``TextPrompt``, drawn as "/query" on the help bar
     /// while typing); its editing keys are ``TextPrompt/keymap``.
     package internal(set) var filterPrompt = TextPrompt(prefix: "/")

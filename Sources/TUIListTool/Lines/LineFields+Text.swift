@@ -45,30 +45,6 @@ extension LineFields {
     /// ``fields(of:delimiter:)`` on the bytes of an ASCII line: by blanks (`needle` nil) or by
     /// a literal delimiter.
     static func byteFields(of bytes: UnsafeBufferPointer<UInt8>, needle: [UInt8]?) -> [Swift.Range<Int>] {
-        var fields: [Swift.Range<Int>] = []
-        var start = 0, i = 0
-        guard let needle else {
-            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            while i < bytes.count, isBlank(bytes[i]) { i += 1 }
-            start = i
-            while i < bytes.count {
-                while i < bytes.count, !isBlank(bytes[i]) { i += 1 }
-                while i < bytes.count, isBlank(bytes[i]) { i += 1 }
-                fields.append(start ..< i)
-                start = i
-            }
-            return fields
-        }
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0], bytes[i ..< i + needle.count].elementsEqual(needle) {
-                i += needle.count
-                fields.append(start ..< i)
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        if start < bytes.count { fields.append(start ..< bytes.count) }
-        return fields
+        splitFields(bytes, isBlank: { $0 == 0x20 || $0 == 0x09 }, needle: needle)
     }
 }

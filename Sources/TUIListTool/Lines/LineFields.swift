@@ -116,31 +116,11 @@ package struct LineFields: Sendable, Equatable {
         var start = 0
         switch delimiter {
         case .blanks:
-            var i = 0
-            // Blanks before the first field belong to none (fzf's AWK-style tokenizer).
-            while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
-            start = i
-            while i < characters.count {
-                // The word, the blanks after it (the field's delimiter).
-                while i < characters.count, characters[i] != " " && characters[i] != "\t" { i += 1 }
-                while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
-                fields.append(start ..< i)
-                start = i
-            }
+            return splitFields(characters, isBlank: { $0 == " " || $0 == "\t" }, needle: nil)
         case .literal(let text):
             let needle = Array(text)
             guard !needle.isEmpty else { return characters.isEmpty ? [] : [0 ..< characters.count] }
-            var i = 0
-            while i + needle.count <= characters.count {
-                if characters[i] == needle[0], Array(characters[i ..< i + needle.count]) == needle {
-                    i += needle.count
-                    fields.append(start ..< i)
-                    start = i
-                } else {
-                    i += 1
-                }
-            }
-            if start < characters.count { fields.append(start ..< characters.count) }
+            return splitFields(characters, isBlank: { _ in false }, needle: needle)
         case .pattern(let pattern):
             for end in pattern.matchEnds(in: line) {
                 fields.append(start ..< end)
@@ -148,6 +128,41 @@ package struct LineFields: Sendable, Equatable {
             }
             if start < characters.count { fields.append(start ..< characters.count) }
         }
+        return fields
+    }
+
+    /// The one field splitter, over characters or bytes: by blanks (`needle` nil: a field is a
+    /// word and the blanks after it; blanks before the first word belong to none, fzf's
+    /// AWK-style tokenizer) or by a literal delimiter (a field ends after each occurrence).
+    /// - Complexity: O(*n* · `needle.count`).
+    static func splitFields<Text: RandomAccessCollection>(
+        _ text: Text, isBlank: (Text.Element) -> Bool, needle: [Text.Element]?
+    ) -> [Swift.Range<Int>] where Text.Index == Int, Text.Element: Equatable {
+        var fields: [Swift.Range<Int>] = []
+        var start = text.startIndex, i = text.startIndex
+        let end = text.endIndex
+        guard let needle else {
+            while i < end, isBlank(text[i]) { i += 1 }
+            start = i
+            while i < end {
+                // The word, the blanks after it (the field's delimiter).
+                while i < end, !isBlank(text[i]) { i += 1 }
+                while i < end, isBlank(text[i]) { i += 1 }
+                fields.append(start ..< i)
+                start = i
+            }
+            return fields
+        }
+        while i + needle.count <= end {
+            if text[i] == needle[0], text[i ..< i + needle.count].elementsEqual(needle) {
+                i += needle.count
+                fields.append(start ..< i)
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start < end { fields.append(start ..< end) }
         return fields
     }
 

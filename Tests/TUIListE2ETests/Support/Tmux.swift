@@ -100,7 +100,16 @@ final class TmuxSession {
         var screen: [String] = []
         while true {
             screen = (try? capture(escapes: escapes)) ?? []
-            if condition(screen) { return screen }
+            if condition(screen) {
+                // tmux shows a program's output as it arrives, so a capture can land inside a
+                // frame being written: its first rows new, the rest still the last frame's
+                // (CI, 2026-11-26: a pane's rule said "10–19 of 55" over rows 1–9). A second
+                // look a moment later that still satisfies the condition is the screen
+                // returned; one that no longer does (a state that passed) leaves the first.
+                usleep(30_000)
+                if let again = try? capture(escapes: escapes), condition(again) { return again }
+                return screen
+            }
             if Date() > deadline {
                 let screenText = screen.joined(separator: "\n")
                 throw Failure(description: "timed out after \(timeout * slowdown)s waiting for \(what); screen:\n" + screenText)
