@@ -13,7 +13,8 @@ extension DemoModel {
         var working = data.snapshot
         let ordered = direction > 0 ? items.reversed() : items
         for id in ordered {
-            guard let neighbour = neighbourItem(of: id, direction, in: working), !editing.marked.contains(neighbour) || editing.marked.isEmpty
+            guard let neighbour = neighbourItem(of: id, direction, in: working),
+                !editing.marked.contains(neighbour) || editing.marked.isEmpty
             else { continue }
             if direction > 0 { working.swapItems(id, neighbour) } else { working.swapItems(neighbour, id) }
             moved = true
