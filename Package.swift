@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUIListE2ETests",
-            dependencies: ["TUIList"]
+            dependencies: ["TUIList", "TUIListTool"]
         ),
     ]
 )

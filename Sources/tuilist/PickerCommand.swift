@@ -30,7 +30,8 @@ struct PickerCommand: ToolCommand {
             With nothing piped in, the lines are the files below the current directory (hidden \
             ones too, .git and node_modules skipped), or FZF_DEFAULT_COMMAND's output when it is \
             set. Options are fzf's (-fQUERY, -d:, +m, +i, +s, +x, ...), read from \
-            FZF_DEFAULT_OPTS, then TUILIST_DEFAULT_OPTS, then the command line: the last wins.
+            FZF_DEFAULT_OPTS (skipping fzf's options the picker lacks, such as --margin), then \
+            TUILIST_DEFAULT_OPTS, then the command line: the last wins.
             """
     )
 

@@ -1,5 +1,6 @@
 import Foundation
 import TUIList
+import TUIListTool
 import Testing
 
 /// The real pipe picker in tmux: `… | tuilist`, drawn on /dev/tty, the choice on stdout.
@@ -388,6 +389,30 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(unknown.status == 2 && unknown.errors == "tuilist: unknown option '+z' (tuilist pick --help lists the options)\n")
     let unknownInVariable = try sh("echo x | TUILIST -f x", ["FZF_DEFAULT_OPTS": "--bogus"])
     #expect(unknownInVariable.status == 2 && unknownInVariable.errors.contains("'--bogus'"), "\(unknownInVariable)")
+    // A fzf user's variable with fzf options the picker lacks: skipped, the rest applies.
+    let fzfUsers = try sh(
+        "printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "--margin 1 --highlight-line --style=minimal -i"])
+    #expect(fzfUsers.status == 0 && fzfUsers.output == "Ab\nab\n" && fzfUsers.errors.isEmpty, "\(fzfUsers)")
+}
+
+/// The picker's list of its own long options (which `FZF_DEFAULT_OPTS` keeps) is every long
+/// option `tuilist pick` defines, and none of fzf's options it skips is one of them.
+@Test func thePickersKnownOptionsAreItsDefinition() throws {
+    let tuilist = try #require(TestPaths.executable("tuilist"))
+    let dump = try Subprocess.run([tuilist, "pick", "--experimental-dump-help"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+    let command = try #require(json["command"] as? [String: Any])
+    var defined: Set<String> = []
+    for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+            defined.insert("--" + (name["name"] as? String ?? ""))
+        }
+    }
+    #expect(defined.count > 30, "\(defined)")
+    let missing = defined.subtracting(PickerCommandLine.knownLongOptions)
+    #expect(missing.isEmpty, "defined but not known (FZF_DEFAULT_OPTS would keep them anyway): \(missing.sorted())")
+    let skipped = PickerCommandLine.fzfFlagOptions.union(PickerCommandLine.fzfValueOptions)
+    #expect(skipped.isDisjoint(with: defined), "skipped but ours: \(skipped.intersection(defined).sorted())")
 }
 
 /// `--filter` with the field, colour and NUL flags: the command line parses them as fzf's

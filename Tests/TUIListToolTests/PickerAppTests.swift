@@ -220,6 +220,17 @@ private struct PickerHarness {
         #expect(picker.app.query == "cat" && picker.listRows() == ["cat"])
     }
 
+    /// A terminal of two lines (or `--height 2`) keeps the prompt and a row, as fzf does (the
+    /// help bar goes first); one line keeps the prompt; a narrow one cuts them.
+    @Test func aShortTerminalKeepsThePromptAndTheRows() throws {
+        let two = try PickerHarness(lines: ["alpha", "beta"], columns: 30, rows: 2)
+        #expect(two.rows[0].hasPrefix(">") && two.rows[0].contains("2/2") && two.rows[1].hasPrefix("alpha "), "\(two.rows)")
+        let one = try PickerHarness(lines: ["alpha"], columns: 30, rows: 1)
+        #expect(one.rows.count == 1 && one.rows[0].hasPrefix(">"), "\(one.rows)")
+        let narrow = try PickerHarness(lines: ["alpha"], columns: 6, rows: 3)
+        #expect(narrow.rows[0].hasPrefix(">") && narrow.rows[1] == "alp…", "\(narrow.rows)")
+    }
+
     /// The count stays on the right while the query and its cursor fit beside it; a longer
     /// query takes the line, scrolled so the cursor shows.
     @Test func aLongQueryTakesTheLineAndScrollsToItsCursor() throws {
@@ -290,7 +301,7 @@ private struct PickerHarness {
         #expect(picker.program.exitStatus == 130 && picker.app.chosen.isEmpty)
     }
 
-    @Test func tabMarksSeveralAndEnterChoosesThemInInputOrder() throws {
+    @Test func tabMarksSeveralAndEnterChoosesThemInTheOrderMarked() throws {
         let picker = try PickerHarness(.init(multi: true), lines: ["a1", "b2", "c3", "d4"])
         #expect(picker.rows.last!.contains("Tab mark"))
         picker.press(.down, .down, .tab)  // marks c3, moves to d4
@@ -301,7 +312,8 @@ private struct PickerHarness {
         picker.press(.tab, .up, .tab)  // marks b2, then unmarks it
         #expect(picker.app.marked == ["c3", "a1"])
         picker.press(.enter)
-        #expect(picker.app.chosen == ["a1", "c3"] && picker.app.exitStatus == 0)
+        // fzf 0.74 prints marked lines in the order they were marked (`3` then `1` for Tab on 3, then 1).
+        #expect(picker.app.chosen == ["c3", "a1"] && picker.app.exitStatus == 0)
     }
 
     @Test func withoutMultiTabMarksNothing() throws {

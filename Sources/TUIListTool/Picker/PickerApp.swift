@@ -510,6 +510,10 @@ package final class PickerApp: TerminalApp {
         if let readError { info += " read error: \(readError)" }
         screen.promptInfo = options.showsInfo ? (info, options.colors.style(.info)) : nil
         screen.showsHelp = isShowingHelp
+        // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
+        // help bar goes first.
+        let lines = canvas.height - (options.border == nil ? 0 : 2)
+        screen.parts = lines >= 3 ? [.helpBar] : []
         screen.render(into: &canvas)
     }
 
@@ -550,8 +554,7 @@ package final class PickerApp: TerminalApp {
     private static func makeScreen(list: ListView<Int, Int>, link: Link) -> ListScreen<Int, Int, PickerAction> {
         let screen = ListScreen<Int, Int, PickerAction>(title: "tuilist", list: list, parts: [.helpBar])
         screen.isLoading = false
-        screen.minimumSize = TerminalSize(columns: 10, rows: 3)
-        screen.tooSmallText = "tuilist"
+        screen.minimumSize = TerminalSize(columns: 1, rows: 1)
         screen.helpBarForMode = { _ in
             var bar = HelpBar(items: link.app?.helpBarItems ?? [], separator: " · ", style: Style(foreground: .ansi(6)))
             bar.label = " "
@@ -649,7 +652,7 @@ package final class PickerApp: TerminalApp {
 
     private func choose(in program: Program) {
         if options.multi && !markedLines.isEmpty {
-            chosen = markedLines.sorted { slot(of: $0) < slot(of: $1) }.map(accepted)
+            chosen = markedLines.map(accepted)  // in the order marked, as fzf prints them
         } else if let selected = list.state.selection {
             chosen = [accepted(selected)]
         } else {

@@ -168,12 +168,80 @@ package enum PickerCommandLine {
         for variable in ["FZF_DEFAULT_OPTS", "TUILIST_DEFAULT_OPTS"] {
             guard let text = environment[variable] else { continue }
             do {
-                words += try shellWords(text)
+                let given = try shellWords(text)
+                // FZF_DEFAULT_OPTS is fzf's: an option of a newer fzf that the picker lacks is
+                // skipped, not an error that would break every run (ours, and the command
+                // line, still name an unknown option).
+                words += variable == "FZF_DEFAULT_OPTS" ? withoutUnknownOptions(given) : given
             } catch {
                 throw ToolFailure("\(variable): \(error.message)")
             }
         }
         return ["pick"] + (try normalized(words + picker))
+    }
+
+    /// The long options the picker has (``valueOptions``, ``switches`` and its other flags);
+    /// a test checks the list against `tuilist pick`'s own definition.
+    package static let knownLongOptions: Set<String> = {
+        var known = Set(valueOptions.keys.filter { $0.hasPrefix("--") })
+        known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
+        known.formUnion(["--border", "--columns", "--case-sensitive", "--no-extended", "--help", "--version"])
+        return known
+    }()
+
+    /// fzf's options (0.74) that the picker lacks and that take a value: given as two words
+    /// (`--margin 1`), both are skipped from `FZF_DEFAULT_OPTS`.
+    package static let fzfValueOptions: Set<String> = [
+        "--tail", "--style", "--margin", "--padding", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
+        "--freeze-left", "--freeze-right", "--scroll-off", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
+        "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command", "--separator",
+        "--ghost", "--input-label", "--input-label-pos", "--preview-label", "--preview-label-pos",
+        "--preview-wrap-sign", "--header-label", "--header-label-pos", "--footer", "--footer-label",
+        "--footer-label-pos", "--with-shell", "--walker", "--walker-root", "--walker-skip", "--history",
+        "--history-size",
+    ]
+
+    /// fzf's other options (0.74) that the picker lacks: flags, or values only after `=`.
+    package static let fzfFlagOptions: Set<String> = [
+        "--literal", "--disabled", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
+        "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
+        "--keep-right", "--no-hscroll", "--scrollbar", "--no-scrollbar", "--list-border", "--no-input",
+        "--no-separator", "--filepath-word", "--input-border", "--preview-border", "--header-first",
+        "--header-border", "--header-lines-border", "--footer-border", "--listen", "--listen-unsafe", "--bash",
+        "--zsh", "--fish", "--nushell", "--man", "--no-height", "--no-info",
+        "--inline-info", "--no-inline-info", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
+        "--phony", "--no-phony", "--no-preview", "--no-header", "--no-header-lines", "--no-tmux", "--no-border",
+    ]
+
+    /// `words` without fzf's long options that the picker does not have (``fzfFlagOptions``;
+    /// ``fzfValueOptions`` with their value word): what the picker takes of `FZF_DEFAULT_OPTS`.
+    /// An option fzf does not have either stays, for ArgumentParser to name.
+    /// - Complexity: O(*n*) for *n* words.
+    package static func withoutUnknownOptions(_ words: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                kept.append(word)
+                continue
+            }
+            let name = word.firstIndex(of: "=").map { String(word[..<$0]) } ?? word
+            if knownLongOptions.contains(name) {
+                kept.append(word)
+                // A value option's value, as its own word, is the next word whatever it is.
+                if name == word, valueOptions[name] != nil, index < words.count {
+                    kept.append(words[index])
+                    index += 1
+                }
+            } else if fzfValueOptions.contains(name) {
+                if name == word, index < words.count { index += 1 }  // (its value goes with it)
+            } else if !fzfFlagOptions.contains(name) {
+                kept.append(word)
+            }
+        }
+        return kept
     }
 
     /// Splits `text` into words as `sh` would, without expanding anything: blanks (space, tab,
