@@ -17,7 +17,8 @@
 public final class LatestJob: Sendable {
     /// A job's result, posted to the mailbox.
     public struct Result: Sendable {
-        fileprivate let job: LatestJob
+        /// (Weak: the helper holds the mailbox, which holds results not yet taken.)
+        fileprivate weak var job: LatestJob?
         fileprivate let generation: Int
         fileprivate let value: (any Sendable)?
     }

@@ -44,7 +44,9 @@ public final class LineFeed<Batch: Sendable>: Sendable {
 
     /// A message this feed posts to the mailbox; the app hands it back to ``accept(_:)``.
     public struct Message: Sendable {
-        fileprivate let feed: LineFeed<Batch>
+        /// (Weak: the feed holds the mailbox, which holds messages not yet taken; a strong
+        /// reference back would keep both alive past the program's end.)
+        fileprivate weak var feed: LineFeed<Batch>?
         fileprivate let delivery: Delivery
         fileprivate let bytes: Int
     }
