@@ -38,6 +38,26 @@ import Testing
         #expect(search.accept("a string") == nil)
     }
 
+    /// A helper (and a line feed) that leaves a message in the mailbox, never taken, is freed
+    /// with the mailbox: the message does not hold it (the helper holds the mailbox, so a
+    /// strong reference back was a cycle LeakSanitizer reported in CI).
+    @Test func aResultLeftInTheMailboxDoesNotKeepItsHelperAlive() {
+        weak var helper: LatestJob?
+        weak var feed: LineFeed<Int>?
+        do {
+            let (search, mailbox) = job()
+            search.start { "never taken" }
+            mailbox.runPendingWork()
+            let lines = LineFeed<Int>()
+            lines.prepare { first, _, _ in first }
+            lines.connect(mailbox)
+            lines.finish()
+            #expect(mailbox.count == 2)
+            (helper, feed) = (search, lines)
+        }
+        #expect(helper == nil && feed == nil)
+    }
+
     @Test func aJobThatReturnsNilEndsWithNothingDelivered() {
         let (search, mailbox) = job()
         search.start { nil }
