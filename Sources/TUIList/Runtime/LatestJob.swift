@@ -17,8 +17,8 @@
 public final class LatestJob: Sendable {
     /// A job's result, posted to the mailbox.
     public struct Result: Sendable {
-        /// (Weak: the helper holds the mailbox, which holds results not yet taken.)
-        fileprivate weak var job: LatestJob?
+        /// The helper's number, not the helper (see `InstanceNumber`).
+        fileprivate let job: InstanceNumber
         fileprivate let generation: Int
         fileprivate let value: (any Sendable)?
     }
@@ -34,6 +34,8 @@ public final class LatestJob: Sendable {
 
     private let state = LockedValue(State())
     private let mailbox: ProgramMailbox
+    /// What its results carry to say they are this helper's.
+    private let number = InstanceNumber()
 
     /// A helper with no job started.
     /// - Parameter mailbox: Where the jobs run and their results go.
@@ -58,7 +60,7 @@ public final class LatestJob: Sendable {
             return (state.generation, state.cancel)
         }
         stale?()
-        mailbox.perform { [self] in Result(job: self, generation: generation, value: work()) }
+        mailbox.perform { [number] in Result(job: number, generation: generation, value: work()) }
     }
 
     /// Cancels the job in flight, if any: its result is dropped.
@@ -76,7 +78,7 @@ public final class LatestJob: Sendable {
     /// longer running, even when it returned nil); nil for a stale result or any other message.
     /// - Parameter message: A message the app received.
     public func accept(_ message: any Sendable) -> (any Sendable)? {
-        guard let result = message as? Result, result.job === self else { return nil }
+        guard let result = message as? Result, result.job == number else { return nil }
         let current = state.withLock { state in
             guard state.generation == result.generation else { return false }
             state.running = false

@@ -44,9 +44,8 @@ public final class LineFeed<Batch: Sendable>: Sendable {
 
     /// A message this feed posts to the mailbox; the app hands it back to ``accept(_:)``.
     public struct Message: Sendable {
-        /// (Weak: the feed holds the mailbox, which holds messages not yet taken; a strong
-        /// reference back would keep both alive past the program's end.)
-        fileprivate weak var feed: LineFeed<Batch>?
+        /// The feed's number, not the feed (see `InstanceNumber`).
+        fileprivate let feed: InstanceNumber
         fileprivate let delivery: Delivery
         fileprivate let bytes: Int
     }
@@ -69,6 +68,8 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     }
 
     private let state = LockedValue(State())
+    /// What its messages carry to say they are this feed's.
+    private let number = InstanceNumber()
 
     /// How many bytes of lines may be sent and not accepted before the reader waits for the
     /// app to accept them.
@@ -89,7 +90,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
             state.held = state.held.map { held in
                 guard case .raw(let bytes, let ends, let first) = held else { return held }
                 let batch = bytes.withUnsafeBufferPointer { preparation(first, $0, ends) }
-                return .message(Message(feed: self, delivery: .lines(batch), bytes: bytes.count))
+                return .message(Message(feed: number, delivery: .lines(batch), bytes: bytes.count))
             }
             flush(&state)
         }
@@ -155,7 +156,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
         let batch = numbered.preparation(numbered.first, UnsafeBufferPointer(rebasing: bytes[..<total]), ends)
         state.withLock { state in
             guard !state.closed else { return }
-            deliver(Message(feed: self, delivery: .lines(batch), bytes: total), &state)
+            deliver(Message(feed: number, delivery: .lines(batch), bytes: total), &state)
         }
     }
 
@@ -165,7 +166,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     public func finish(error: String? = nil) {
         state.withLock { state in
             guard !state.closed else { return }
-            deliver(Message(feed: self, delivery: .end(error: error), bytes: 0), &state)
+            deliver(Message(feed: number, delivery: .end(error: error), bytes: 0), &state)
         }
     }
 
@@ -184,7 +185,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     /// - Parameter message: A message the app received.
     /// - Returns: The lines or the end of input; nil for another feed's message or anyone else's.
     public func accept(_ message: any Sendable) -> Delivery? {
-        guard let message = message as? Message, message.feed === self else { return nil }
+        guard let message = message as? Message, message.feed == number else { return nil }
         if message.bytes > 0 { state.withLock { $0.waiting -= message.bytes } }
         return message.delivery
     }
