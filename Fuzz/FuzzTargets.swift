@@ -279,8 +279,20 @@ private func fuzzLineReader(_ bytes: [UInt8]) {
 
     var descriptors: [Int32] = [0, 0]
     guard pipe(&descriptors) == 0 else { return }
-    let inbox = LineInbox()
-    LineReader.start(descriptor: descriptors[0], into: inbox)
+    // The library's line feed on its reader thread, its batches through a mailbox.
+    let feed = LineFeed<[String]>()
+    feed.prepare { _, bytes, ends in
+        var lines: [String] = []
+        var start = 0
+        for end in ends {
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self))
+            start = end + 1
+        }
+        return lines
+    }
+    let mailbox = ProgramMailbox(waker: ProgramWaker())
+    feed.connect(mailbox)
+    feed.read(descriptor: descriptors[0])
     // Two writes, with a pause between, so a line (or a character, or a CR LF) is split
     // across reads.
     for (index, part) in [input[..<cut], input[cut...]].enumerated() where !part.isEmpty {
@@ -289,12 +301,15 @@ private func fuzzLineReader(_ bytes: [UInt8]) {
     }
     close(descriptors[1])
     var lines: [String] = []
-    while true {
-        let taken = inbox.take()
-        lines += taken.lines
-        if taken.finished {
-            check(taken.error == nil, "a pipe read failed: \(taken.error ?? "")")
-            break
+    reading: while true {
+        for message in mailbox.takeAll() {
+            switch feed.accept(message) {
+            case .lines(let batch)?: lines += batch
+            case .end(let error)?:
+                check(error == nil, "a pipe read failed: \(error ?? "")")
+                break reading
+            case nil: break
+            }
         }
         usleep(50)
     }
