@@ -37,8 +37,13 @@ struct PickerCommand: ToolCommand {
 
     @OptionGroup var rows: RowKeyOptions
 
-    @Flag(name: .long, help: "Tab marks several lines; Enter prints all marked lines.")
+    @Flag(
+        name: .long,
+        help: "Tab marks several lines; Enter prints all marked lines. --multi=MAX (or -m MAX) marks at most MAX.")
     var multi = false
+
+    @Option(name: .long, help: ArgumentHelp("The most lines --multi marks (what --multi=MAX writes).", visibility: .hidden))
+    var multiLimit: Int?
 
     @Option(name: [.customShort("f"), .long], help: "Print the lines matching this query, best first, and exit (no screen).")
     var filter: String?
@@ -241,6 +246,7 @@ struct PickerCommand: ToolCommand {
         var options = PickerApp.Options(
             key: rows.lineKey, headerLines: rows.headerLines, multi: multi, query: query, exact: exact,
             caseMatching: caseMatching, sort: sort)
+        options.multiLimit = multiLimit
         (options.delimiter, options.nth, options.withNth) = try fieldOptions()
         try layoutOptions(&options)
         options.ansi = ansi

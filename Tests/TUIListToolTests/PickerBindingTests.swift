@@ -98,6 +98,25 @@ import Testing
         #expect(picker.app.query == "" && picker.rows[0].hasSuffix("3/3 (1 marked)"), "\(picker.rows[0])")
     }
 
+    /// fzf 0.74 beside it in tmux: `seq 5 | fzf -m 2 --bind ctrl-a:toggle-all`, Tab, Ctrl-A
+    /// prints 2 and 3 (1 unmarked, then marks in the order shown until two are); with
+    /// `select-all`, 1 and 2; its counter says `(2/2)`.
+    @Test func multiWithAMaximumMarksNoMoreThanIt() throws {
+        var options = try Self.options(multi: true, bind: "ctrl-a:toggle-all,ctrl-s:select-all")
+        options.multiLimit = 2
+        let picker = try Picker(options, lines: ["1", "2", "3", "4", "5"])
+        picker.press(.tab, .control("a"))
+        #expect(picker.app.marked == ["2", "3"])
+        #expect(picker.rows[0].hasSuffix("5/5 (2/2 marked)"), "\(picker.rows[0])")
+        picker.press(.tab)  // on 2: unmarks it
+        picker.press(.tab, .tab)  // 3 (already marked) is unmarked, then 4 marked
+        #expect(picker.app.marked == ["4"])
+        picker.press(.control("s"))
+        #expect(picker.app.marked == ["4", "1"], "select-all stops at the maximum")
+        picker.press(.tab)  // on 5
+        #expect(picker.app.marked == ["4", "1"], "a third mark is refused")
+    }
+
     @Test func shiftTabMarksAndMovesUpAndCtrlJMovesDown() throws {
         let picker = try Picker(.init(multi: true), lines: ["one", "two", "three"])
         picker.press(.control("j"), .control("j"))

@@ -48,6 +48,25 @@ import Testing
         #expect(try PickerCommandLine.normalized(arguments) == expected)
     }
 
+    @Test(arguments: [
+        (["--multi=3"], ["--multi", "--multi-limit=3"]),
+        (["-m", "2"], ["--multi", "--multi-limit=2"]),
+        (["--multi", "2", "-e"], ["--multi", "--multi-limit=2", "--exact"]),
+        (["-m", "-e"], ["--multi", "--exact"]),
+        (["--multi=0"], []),
+        (["--multi=2", "+m"], []),
+        (["+m", "-m", "4"], ["--multi", "--multi-limit=4"]),
+    ])
+    func multiTakesFzfsOptionalMaximum(arguments: [String], expected: [String]) throws {
+        #expect(try PickerCommandLine.normalized(arguments) == expected)
+    }
+
+    @Test func aMultiMaximumThatIsNoNumberIsOneLine() {
+        #expect(throws: ToolFailure("--multi: not a number of lines: 'x' (--multi=MAX, 0 for no multi-select)")) {
+            try PickerCommandLine.normalized(["--multi=x"])
+        }
+    }
+
     @Test func aValueOptionGivenTwiceKeepsTheLastButBindAddsUp() throws {
         #expect(try PickerCommandLine.normalized(["-qa", "--query", "b"]) == ["--query=b"])
         #expect(

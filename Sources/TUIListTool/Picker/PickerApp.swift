@@ -36,6 +36,8 @@ package final class PickerApp: TerminalApp {
         package var headerLines = 0
         /// Whether Tab marks several lines (`--multi`).
         package var multi = false
+        /// The most lines `--multi` marks (`--multi=MAX`); nil for any number.
+        package var multiLimit: Int?
         /// The query to start with (`--query`).
         package var query = ""
         /// Whether plain terms match exactly (`--exact`).
@@ -521,7 +523,9 @@ package final class PickerApp: TerminalApp {
         (field.prefix, field.prefixStyle) = (options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
         var info = "\(matchCount)/\(lineCount)"
-        if options.multi && !markedLines.isEmpty { info += " (\(markedLines.count) marked)" }
+        if options.multi && !markedLines.isEmpty {
+            info += " (\(markedLines.count)\(options.multiLimit.map { "/\($0)" } ?? "") marked)"
+        }
         if !inputFinished || listIsBehind { info += " reading…" }
         if let readError { info += " read error: \(readError)" }
         screen.promptInfo = options.showsInfo ? (info, options.colors.style(.info)) : nil
@@ -620,21 +624,29 @@ package final class PickerApp: TerminalApp {
             quit(130, program)
         case .mark, .markUp, .toggleMark:
             guard options.multi, let id = list.state.selection else { return }
-            if let at = markedLines.firstIndex(of: id) { markedLines.remove(at: at) } else { markedLines.append(id) }
+            if let at = markedLines.firstIndex(of: id) {
+                markedLines.remove(at: at)
+            } else if markedLines.count < options.multiLimit ?? .max {
+                markedLines.append(id)
+            }
             list.markedItems = Set(markedLines)
             if action != .toggleMark { list.moveSelection(action == .mark ? .next : .previous) }
         case .markAll, .unmarkAll, .toggleAll:
             guard options.multi else { return }
             let shown = (matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)).map(item(atSlot:))
             let marked = Set(markedLines)
+            // (Under `--multi=MAX`, lines are marked in the order shown until MAX are, as fzf does.)
+            let room = options.multiLimit ?? .max
             switch action {
-            case .markAll: markedLines += shown.filter { !marked.contains($0) }
+            case .markAll:
+                markedLines += shown.lazy.filter { !marked.contains($0) }.prefix(max(0, room - markedLines.count))
             case .unmarkAll:
                 let unmarked = Set(shown)
                 markedLines.removeAll { unmarked.contains($0) }
             default:
                 let toggled = Set(shown)
-                markedLines = markedLines.filter { !toggled.contains($0) } + shown.filter { !marked.contains($0) }
+                markedLines.removeAll { toggled.contains($0) }
+                markedLines += shown.lazy.filter { !marked.contains($0) }.prefix(max(0, room - markedLines.count))
             }
             list.markedItems = Set(markedLines)
         case .togglePreview:

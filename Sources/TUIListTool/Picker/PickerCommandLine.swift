@@ -79,6 +79,21 @@ package enum PickerCommandLine {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if argument == "-m" || argument == "--multi" || argument.hasPrefix("--multi=") {
+                // fzf's `--multi[=MAX]`, also `-m MAX` (a number as the next word): at most
+                // MAX marks; `--multi=0` is no multi-select.
+                var limit = argument.hasPrefix("--multi=") ? String(argument.dropFirst("--multi=".count)) : nil
+                if limit == nil, index < arguments.count, let next = Int(arguments[index]), next >= 0 {
+                    limit = String(next)
+                    index += 1
+                }
+                if let limit, Int(limit).map({ $0 < 0 }) ?? true {
+                    throw ToolFailure("--multi: not a number of lines: '\(limit)' (--multi=MAX, 0 for no multi-select)")
+                }
+                let written = limit.map { $0 == "0" ? [] : ["--multi", "--multi-limit=\($0)"] } ?? ["--multi"]
+                words.append(("multi", written))
+                continue
+            }
             if let (group, written) = switches[argument] {
                 words.append((group, written.map { [$0] } ?? []))
                 continue
@@ -185,7 +200,7 @@ package enum PickerCommandLine {
     package static let knownLongOptions: Set<String> = {
         var known = Set(valueOptions.keys.filter { $0.hasPrefix("--") })
         known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
-        known.formUnion(["--border", "--columns", "--case-sensitive", "--no-extended", "--help", "--version"])
+        known.formUnion(["--border", "--columns", "--case-sensitive", "--no-extended", "--multi-limit", "--help", "--version"])
         return known
     }()
 
