@@ -81,13 +81,34 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
     @inlinable
     public init(validating sections: [(SectionID, [ItemID])]) throws(SnapshotError) {
         self.init()
-        _sections.reserveCapacity(sections.count)
-        _sectionStarts.reserveCapacity(sections.count)
-        _items.reserveCapacity(sections.reduce(0) { $0 + $1.1.count })
-        for (section, items) in sections {
-            try checkedAppendSections([section])
-            try checkedAppendItems(items, toSection: section)
+        // In one pass: the sections' set, their starts and every item; only when an
+        // identifier repeats is the snapshot built again section by section, for the error
+        // that names it. (Section by section, each append checked and logged, took 100 µs a
+        // section: a picker grouping 200,000 lines into as many groups waited 19 s.)
+        let sectionIDs = OrderedSet(sections.lazy.map(\.0))
+        var items = OrderedSet<ItemID>()
+        items.reserveCapacity(sections.reduce(0) { $0 + $1.1.count })
+        var starts: [Int] = []
+        starts.reserveCapacity(sections.count)
+        var unique = sectionIDs.count == sections.count
+        if unique {
+            each: for (_, sectionItems) in sections {
+                starts.append(items.count)
+                for item in sectionItems where !items.append(item).inserted {
+                    unique = false
+                    break each
+                }
+            }
         }
+        guard unique else {
+            for (section, items) in sections {
+                try checkedAppendSections([section])
+                try checkedAppendItems(items, toSection: section)
+            }
+            preconditionFailure("a repeated identifier that appending did not find")
+        }
+        (_sections, _items, _sectionStarts) = (sectionIDs, items, starts)
+        _checkInvariants()
     }
 }
 
