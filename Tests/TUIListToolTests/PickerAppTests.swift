@@ -5,75 +5,6 @@ import Testing
 
 @testable import TUIListTool
 
-/// Steps a picker on a headless terminal with a manual clock. A no-op input arrives every
-/// 50 ms of manual time (so the script never "hangs up"); lines are put in the inbox by the
-/// test, as its reader would from its thread, and reach the app through the mailbox.
-private struct PickerHarness {
-    let clock = ManualClock()
-    let terminal: HeadlessTerminal
-    let program: Program
-    let app: PickerApp
-    let inbox = LineInbox()
-
-    init(_ options: PickerApp.Options = .init(), lines: [String] = [], columns: Int = 60, rows: Int = 10) throws {
-        terminal = HeadlessTerminal(columns: columns, rows: rows)
-        terminal.clock = clock
-        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-        program = Program(terminal: terminal, clock: clock)
-        app = try PickerApp(inbox: inbox, options: options)
-        program.start(app)
-        if !lines.isEmpty { feed(lines) }
-    }
-
-    /// Lets `seconds` of manual time pass (animations run to their end in 0.5 s).
-    func advance(by seconds: Double = 0.5) {
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
-    }
-
-    /// A batch of lines arrives.
-    func feed(_ lines: [String]) {
-        inbox.append(lines)
-        advance()
-    }
-
-    /// Keys pressed as one batch (typed fast).
-    func press(_ keys: Key...) {
-        terminal.enqueue(keys.map { .key($0) })
-        advance()
-    }
-
-    /// Text typed as one batch.
-    func type(_ text: String) {
-        terminal.enqueue(text.map { .key(.character($0)) })
-        advance()
-    }
-
-    var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
-    /// The rows of the list (under the prompt and header, over the help bar).
-    func listRows(header: Int = 0) -> [String] {
-        Array(rows[(1 + header) ..< (rows.count - 1)]).filter { !$0.isEmpty }
-    }
-    /// Events as one batch (typed fast).
-    func send(_ events: [InputEvent]) {
-        terminal.enqueue(events)
-        advance()
-    }
-
-    /// The prompt line's columns drawn in reverse video: the query's cursor.
-    var cursorColumns: [Int] {
-        let frame = terminal.frame
-        return (0 ..< frame.width).filter { frame[$0, 0].style.attributes.contains(.reverse) }
-    }
-
-    /// The row drawn in reverse video (the selection), as shown.
-    var selectedRow: String? {
-        let frame = terminal.frame
-        let y = (1 ..< frame.height - 1).first { y in frame[2, y].style.attributes.contains(.reverse) }
-        return y.map { rows[$0] }
-    }
-}
-
 @Suite struct PickerAppTests {
     @Test func linesShowAsTheyArriveInBatchesAndTheCountSaysWhenReadingEnds() throws {
         let picker = try PickerHarness()
@@ -831,14 +762,7 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         var options = PickerApp.Options()
         options.preview = "printf '\\033[31mabout %s\\033[0m\\n' {}"
         let picker = try PickerHarness(options, lines: ["apple", "kiwi"], columns: 60, rows: 10)
-        func waitFor(_ text: String) -> [String] {
-            let deadline = Date().addingTimeInterval(10)
-            while !picker.rows.contains(where: { $0.contains(text) }) && Date() < deadline {
-                picker.advance(by: 0.05)
-                usleep(10_000)
-            }
-            return picker.rows
-        }
+        func waitFor(_ text: String) -> [String] { picker.waitUntil { $0.contains { $0.contains(text) } } }
         var rows = waitFor("about apple")
         #expect(rows[1].hasPrefix("apple") && rows[1].hasSuffix("│ about apple"), "\(rows)")
         let frame = picker.terminal.frame

@@ -7,47 +7,10 @@ import Testing
 /// fzf's everyday flags in the picker (issue 31, item 4): `--bind`, `--expect`, Shift-Tab,
 /// Ctrl-J, `--cycle`, `--layout`, `--info`, `--border`, `--no-mouse`.
 @Suite struct PickerBindingTests {
-    /// A picker on a headless terminal with a manual clock (as PickerAppTests' harness).
-    final class Picker {
-        let clock = ManualClock()
-        let terminal: HeadlessTerminal
-        let program: Program
-        let app: PickerApp
-        let inbox = LineInbox()
-
+    /// The shared harness over `lines`, the input ended, 60 columns wide.
+    final class Picker: PickerHarness {
         init(_ options: PickerApp.Options, lines: [String], rows: Int = 10) throws {
-            terminal = HeadlessTerminal(columns: 60, rows: rows)
-            terminal.clock = clock
-            for step in 1 ... 400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-            program = Program(terminal: terminal, clock: clock)
-            app = try PickerApp(inbox: inbox, options: options)
-            program.start(app)
-            inbox.append(lines)
-            inbox.finish()
-            advance()
-        }
-
-        func advance() {
-            let end = clock.now + 0.5
-            while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
-        }
-
-        func send(_ events: [InputEvent]) {
-            terminal.enqueue(events)
-            advance()
-        }
-
-        func press(_ keys: Key...) { send(keys.map { .key($0) }) }
-
-        func type(_ text: String) { send(text.map { .key(.character($0)) }) }
-
-        var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
-
-        /// The row drawn in reverse video (the selection).
-        var selectedRow: String? {
-            let frame = terminal.frame
-            let y = (1 ..< frame.height - 1).first { y in frame[2, y].style.attributes.contains(.reverse) }
-            return y.map { rows[$0] }
+            try super.init(options, lines: lines, inputEnds: true, rows: rows)
         }
     }
 

@@ -8,46 +8,10 @@ import Testing
 /// sticky headers and the ranking within each group, `--columns` shared with `tuilist watch`,
 /// and the fields printed on accept.
 @Suite struct PickerGroupsTests {
-    /// A picker over `lines` on a headless terminal, stepped with a manual clock.
-    private final class Screen {
-        let clock = ManualClock()
-        let terminal: HeadlessTerminal
-        let program: Program
-        let app: PickerApp
-
+    /// The shared harness over `lines`, the input ended, 40 columns wide.
+    private final class Screen: PickerHarness {
         init(_ options: PickerApp.Options, lines: [String], columns: Int = 40, rows: Int = 10) throws {
-            terminal = HeadlessTerminal(columns: columns, rows: rows)
-            terminal.clock = clock
-            for step in 1 ... 400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-            program = Program(terminal: terminal, clock: clock)
-            let inbox = LineInbox()
-            app = try PickerApp(inbox: inbox, options: options)
-            program.start(app)
-            inbox.append(lines)
-            inbox.finish()
-            advance()
-        }
-
-        func advance() {
-            let end = clock.now + 0.5
-            while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
-        }
-
-        func press(_ keys: Key...) {
-            terminal.enqueue(keys.map { .key($0) })
-            advance()
-        }
-
-        func type(_ text: String) {
-            terminal.enqueue(text.map { .key(.character($0)) })
-            advance()
-        }
-
-        /// The lines of the list (below the prompt and `headers` header lines), trailing blanks
-        /// dropped, down to the help bar.
-        func listLines(below headers: Int = 0) -> [String] {
-            let lines = terminal.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-            return Array(lines[(1 + headers) ..< lines.count - 1])
+            try super.init(options, lines: lines, inputEnds: true, columns: columns, rows: rows)
         }
     }
 

@@ -8,52 +8,13 @@ import Testing
 /// the program's thread, queries searched in the background, `--tac`, and `-1` with the query
 /// typed while lines were still coming.
 @Suite struct PickerLargeInputTests {
-    /// A picker on a headless terminal with a manual clock, stepped until a condition holds
-    /// (background work arrives in real time, through the program's mailbox).
-    final class Picker {
-        let clock = ManualClock()
-        let terminal: HeadlessTerminal
-        let program: Program
-        let app: PickerApp
-        let inbox = LineInbox()
-
+    /// The shared harness, 8 rows high, with no lines yet: the tests put them in its inbox and
+    /// step until a condition holds (background work arrives in real time, through the
+    /// program's mailbox).
+    final class Picker: PickerHarness {
         init(_ options: PickerApp.Options = .init(), columns: Int = 60, rows: Int = 8) throws {
-            terminal = HeadlessTerminal(columns: columns, rows: rows)
-            terminal.clock = clock
-            program = Program(terminal: terminal, clock: clock)
-            app = try PickerApp(inbox: inbox, options: options)
-            keepTicking()
-            program.start(app)
+            try super.init(options, columns: columns, rows: rows)
         }
-
-        /// Manual time scheduled with a no-op input every 50 ms, up to here.
-        private var scheduledUntil = 0.0
-
-        /// Keeps 5 s of ticks ahead of the clock (scheduled as the clock goes, so a long wait
-        /// does not schedule thousands up front).
-        func keepTicking() {
-            while scheduledUntil < clock.now + 5 {
-                scheduledUntil += 0.05
-                terminal.schedule([.key(.unknown("tick"))], at: scheduledUntil)
-            }
-        }
-
-        /// Steps the program until `condition` holds; `false` after 20 s of real time.
-        /// Steps until `condition` holds; a generous deadline, only reached when it never does
-        /// (CI's ThreadSanitizer run ranks 100,000 matches several times slower than a plain one).
-        func step(until condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(120)
-            while !condition() {
-                if Date() > deadline || program.isFinished { return condition() }
-                keepTicking()
-                program.step(app)
-                usleep(1_000)
-            }
-            return true
-        }
-
-        var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
-        var items: [Int] { app.list.snapshot().itemIdentifiers }
     }
 
     static func paths(_ count: Int) -> [String] {

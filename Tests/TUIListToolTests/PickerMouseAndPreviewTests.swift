@@ -8,78 +8,11 @@ import Testing
 /// `hidden` and `+SCROLL`, fzf's placeholders, and the `--bind` actions that scroll the preview
 /// or run commands (`reload`, `execute`, `become`), as fzf 0.74 has them.
 @Suite struct PickerMouseAndPreviewTests {
-    /// A picker on a headless terminal with a manual clock; commands (the preview, `reload`)
-    /// run for real, so ``waitUntil(_:)`` lets real time pass too.
-    final class Picker {
-        let clock = ManualClock()
-        let terminal: HeadlessTerminal
-        let program: Program
-        let app: PickerApp
-        let inbox = LineInbox()
-
+    /// The shared harness over `lines`, the input ended; commands (the preview, `reload`) run
+    /// for real, so ``PickerHarness/waitUntil(_:)`` lets real time pass too.
+    final class Picker: PickerHarness {
         init(_ options: PickerApp.Options, lines: [String], columns: Int = 60, rows: Int = 10) throws {
-            terminal = HeadlessTerminal(columns: columns, rows: rows)
-            terminal.clock = clock
-            for step in 1 ... 4_000 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-            program = Program(terminal: terminal, clock: clock)
-            app = try PickerApp(inbox: inbox, options: options)
-            program.start(app)
-            inbox.append(lines)
-            inbox.finish()
-            advance()
-        }
-
-        func advance(by seconds: Double = 0.5) {
-            let end = clock.now + seconds
-            while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
-        }
-
-        func send(_ events: [InputEvent]) {
-            terminal.enqueue(events)
-            advance()
-        }
-
-        func press(_ keys: Key...) { send(keys.map { .key($0) }) }
-
-        func type(_ text: String) { send(text.map { .key(.character($0)) }) }
-
-        /// A left click (press and release) at a cell.
-        func click(x: Int, y: Int, button: MouseButton = .left) {
-            send([
-                .mouse(MouseEvent(x: x, y: y, button: button, kind: .press)),
-                .mouse(MouseEvent(x: x, y: y, button: button, kind: .release)),
-            ])
-        }
-
-        /// Two clicks in one batch of input (well within the 500 ms of a double-click).
-        func doubleClick(x: Int, y: Int) {
-            let press = InputEvent.mouse(MouseEvent(x: x, y: y, button: .left, kind: .press))
-            let release = InputEvent.mouse(MouseEvent(x: x, y: y, button: .left, kind: .release))
-            send([press, release, press, release])
-        }
-
-        func wheel(_ button: MouseButton, x: Int, y: Int, notches: Int = 1) {
-            send(Array(repeating: .mouse(MouseEvent(x: x, y: y, button: button, kind: .press)), count: notches))
-        }
-
-        var rows: [String] { terminal.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
-
-        /// The text of the list's row drawn in reverse video (the selection), left of any pane.
-        var selectedRow: String? {
-            let frame = terminal.frame
-            let y = (1 ..< frame.height - 1).first { y in frame[2, y].style.attributes.contains(.reverse) }
-            return y.map { String(rows[$0].prefix { $0 != "│" }).trimmingCharacters(in: .whitespaces) }
-        }
-
-        /// Steps manual and real time until `condition` holds on the rows (10 s of real time at most).
-        @discardableResult
-        func waitUntil(_ condition: ([String]) -> Bool) -> [String] {
-            let deadline = Date().addingTimeInterval(10)
-            while !condition(rows) && Date() < deadline && !program.isFinished {
-                advance(by: 0.05)
-                usleep(5_000)
-            }
-            return rows
+            try super.init(options, lines: lines, inputEnds: true, columns: columns, rows: rows)
         }
     }
 

@@ -7,41 +7,15 @@ import Testing
 /// The picker's query (fzf's extended search through ``FilterQuery``): ranking on screen,
 /// `--no-sort`, `--query`, `--exact`, case options, and the matched characters highlighted.
 @Suite struct PickerQueryTests {
-    /// A picker over `lines` on a headless terminal with a manual clock (a no-op input every
-    /// 50 ms of manual time, so a step never waits for real).
-    struct Harness {
-        let clock = ManualClock()
-        let terminal = HeadlessTerminal(columns: 40, rows: 10)
-        let program: Program
-        let app: PickerApp
-
+    /// The shared harness over `lines`, the input ended, 40×10, each input given 1 s; its list
+    /// rows are ``PickerHarness/listRows(header:)``.
+    final class Harness: PickerHarness {
         init(_ lines: [String], _ options: PickerApp.Options = .init()) throws {
-            terminal.clock = clock
-            for step in 1 ... 400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-            program = Program(terminal: terminal, clock: clock)
-            let inbox = LineInbox()
-            inbox.append(lines)
-            inbox.finish()
-            app = try PickerApp(inbox: inbox, options: options)
-            program.start(app)
-            settle()
+            try super.init(options, lines: lines, inputEnds: true, columns: 40, stepDuration: 1)
         }
 
         /// Lets animations end.
-        func settle() {
-            let end = clock.now + 1
-            while clock.now < end - 1e-9 { program.step(app) }
-        }
-
-        func type(_ text: String) {
-            terminal.enqueue(text.map { .key(.character($0)) })
-            settle()
-        }
-
-        /// The list's rows (below the prompt, above the help bar), trimmed.
-        var rows: [String] {
-            terminal.lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
+        func settle() { advance() }
     }
 
     static let paths = ["x/filter/index/thing.txt", "lib/fi/footer.txt", "Sources/FilterIndex.swift", "fi", "readme.md"]
@@ -49,27 +23,27 @@ import Testing
     @Test func matchesAreRankedBestFirst() throws {
         let picker = try Harness(Self.paths)
         picker.type("fi")
-        #expect(picker.rows == ["fi", "lib/fi/footer.txt", "x/filter/index/thing.txt", "Sources/FilterIndex.swift"])
+        #expect(picker.listRows() == ["fi", "lib/fi/footer.txt", "x/filter/index/thing.txt", "Sources/FilterIndex.swift"])
         #expect(picker.terminal.lines[0].contains("4/5"))
     }
 
     @Test func noSortKeepsInputOrder() throws {
         let picker = try Harness(Self.paths, .init(sort: false))
         picker.type("fi")
-        #expect(picker.rows == ["x/filter/index/thing.txt", "lib/fi/footer.txt", "Sources/FilterIndex.swift", "fi"])
+        #expect(picker.listRows() == ["x/filter/index/thing.txt", "lib/fi/footer.txt", "Sources/FilterIndex.swift", "fi"])
     }
 
     @Test func theInitialQueryExactAndCaseOptionsApply() throws {
-        #expect(try Harness(Self.paths, .init(query: "^lib")).rows == ["lib/fi/footer.txt"])
-        #expect(try Harness(Self.paths, .init(query: "sfi")).rows == ["Sources/FilterIndex.swift"])
-        #expect(try Harness(Self.paths, .init(query: "sfi", exact: true)).rows == ["no line matches"])
-        #expect(try Harness(Self.paths, .init(query: "'sfi", exact: true)).rows == ["Sources/FilterIndex.swift"])
-        #expect(try Harness(Self.paths, .init(query: "Filter")).rows == ["Sources/FilterIndex.swift"])
-        #expect(try Harness(Self.paths, .init(query: "Filter", caseMatching: .ignore)).rows.count == 2)
-        #expect(try Harness(Self.paths, .init(query: "fi", caseMatching: .respect)).rows.count == 3)
+        #expect(try Harness(Self.paths, .init(query: "^lib")).listRows() == ["lib/fi/footer.txt"])
+        #expect(try Harness(Self.paths, .init(query: "sfi")).listRows() == ["Sources/FilterIndex.swift"])
+        #expect(try Harness(Self.paths, .init(query: "sfi", exact: true)).listRows() == ["no line matches"])
+        #expect(try Harness(Self.paths, .init(query: "'sfi", exact: true)).listRows() == ["Sources/FilterIndex.swift"])
+        #expect(try Harness(Self.paths, .init(query: "Filter")).listRows() == ["Sources/FilterIndex.swift"])
+        #expect(try Harness(Self.paths, .init(query: "Filter", caseMatching: .ignore)).listRows().count == 2)
+        #expect(try Harness(Self.paths, .init(query: "fi", caseMatching: .respect)).listRows().count == 3)
         let picker = try Harness(Self.paths)
         picker.type("!fi .md$ | .txt$")
-        #expect(picker.rows == ["readme.md"])
+        #expect(picker.listRows() == ["readme.md"])
     }
 
     @Test func matchedCharactersAreHighlighted() throws {

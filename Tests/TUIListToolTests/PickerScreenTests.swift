@@ -7,41 +7,11 @@ import Testing
 /// The picker's frames on a headless terminal (issue 31, item 4): tab stops, a long line
 /// scrolled to its match, the gutter mark of marked lines, `--color`.
 @Suite struct PickerScreenTests {
-    /// A picker over `lines` on a 40×8 headless terminal, stepped with a manual clock.
-    private final class Screen {
-        let clock = ManualClock()
-        let terminal = HeadlessTerminal(columns: 40, rows: 8)
-        let program: Program
-        let app: PickerApp
-
+    /// The shared harness over `lines` on a 40×8 terminal, the input ended.
+    private final class Screen: PickerHarness {
         init(_ options: PickerApp.Options, lines: [String]) throws {
-            terminal.clock = clock
-            for step in 1 ... 400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
-            program = Program(terminal: terminal, clock: clock)
-            let inbox = LineInbox()
-            app = try PickerApp(inbox: inbox, options: options)
-            program.start(app)
-            inbox.append(lines)
-            inbox.finish()
-            advance()
+            try super.init(options, lines: lines, inputEnds: true, columns: 40, rows: 8)
         }
-
-        func advance() {
-            let end = clock.now + 0.5
-            while clock.now < end - 1e-9 && !program.isFinished { program.step(app) }
-        }
-
-        func press(_ keys: Key...) {
-            terminal.enqueue(keys.map { .key($0) })
-            advance()
-        }
-
-        func type(_ text: String) {
-            terminal.enqueue(text.map { .key(.character($0)) })
-            advance()
-        }
-
-        var lines: [String] { terminal.lines }
     }
 
     @Test func tabsExpandToTheTabStopAndMatchesMoveWithThem() throws {
