@@ -86,7 +86,10 @@ import Testing
             do {
                 let built = try TestSnapshot(validating: sections)
                 #expect(modelError == nil && built == model, "\(sections)")
-                #expect(built.sectionIdentifiers.allSatisfy { built.itemIdentifiers(inSection: $0) == model.itemIdentifiers(inSection: $0) })
+                #expect(
+                    built.sectionIdentifiers.allSatisfy {
+                        built.itemIdentifiers(inSection: $0) == model.itemIdentifiers(inSection: $0)
+                    })
             } catch {
                 #expect(error == modelError, "\(sections)")
             }
