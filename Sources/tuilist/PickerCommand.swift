@@ -226,42 +226,60 @@ struct PickerCommand: ToolCommand {
         caseSensitive ? .respect : ignoreCase ? .ignore : .smart
     }
 
-    /// The fields and their delimiter, parsed (a bad index expression is one line, exit 2).
-    private func fieldOptions() throws(ToolFailure) -> (LineFields.Delimiter, nth: LineFields?, withNth: LineFields?) {
-        let delimiter = delimiter.map(LineFields.Delimiter.init) ?? .blanks
-        return (
-            delimiter, try nth.map { s throws(ToolFailure) in try LineFields(s, option: "--nth") },
-            try withNth.map { s throws(ToolFailure) in try LineFields(s, option: "--with-nth") }
-        )
-    }
-
-    /// `--accept-nth`, `--group-by` and `--columns` set on `options`.
-    private func layoutOptions(_ options: inout PickerApp.Options) throws(ToolFailure) {
-        options.acceptNth = try acceptNth.map { s throws(ToolFailure) in try LineTemplate(s, option: "--accept-nth") }
-        options.groupBy = try groupBy.map { s throws(ToolFailure) in try LineFields(s, option: "--group-by") }
-        options.columns = columns
-    }
-
+    /// The options for the picker and `--filter`; a value that does not parse is one line, exit 2.
     private func options() throws(ToolFailure) -> PickerApp.Options {
         var options = PickerApp.Options(
             key: rows.lineKey, headerLines: rows.headerLines, multi: multi, query: query, exact: exact,
             caseMatching: caseMatching, sort: sort)
         options.multiLimit = multiLimit
-        (options.delimiter, options.nth, options.withNth) = try fieldOptions()
-        try layoutOptions(&options)
-        options.ansi = ansi
+        try setFields(of: &options)
+        try setMatching(of: &options)
+        try setScreen(of: &options)
+        try setKeys(of: &options)
+        return options
+    }
+
+    /// `--delimiter`, `--nth`, `--with-nth`, `--accept-nth`, `--group-by` and `--columns`.
+    private func setFields(of options: inout PickerApp.Options) throws(ToolFailure) {
+        options.delimiter = delimiter.map(LineFields.Delimiter.init) ?? .blanks
+        options.nth = try nth.map { s throws(ToolFailure) in try LineFields(s, option: "--nth") }
+        options.withNth = try withNth.map { s throws(ToolFailure) in try LineFields(s, option: "--with-nth") }
+        options.acceptNth = try acceptNth.map { s throws(ToolFailure) in try LineTemplate(s, option: "--accept-nth") }
+        options.groupBy = try groupBy.map { s throws(ToolFailure) in try LineFields(s, option: "--group-by") }
+        options.columns = columns
+    }
+
+    /// How the query matches and the matches rank (beyond the initializer's): `+x`,
+    /// `--scheme`, `--tiebreak`, `--tac`, `--track`.
+    private func setMatching(of options: inout PickerApp.Options) throws(ToolFailure) {
+        options.extended = !noExtended
+        if let scheme {
+            guard let parsed = FilterScheme(rawValue: scheme) else {
+                throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
+            }
+            options.scheme = parsed
+        }
+        if let tiebreak {
+            do {
+                options.tiebreaks = try FilterTiebreak.list(parsing: tiebreak)
+            } catch {
+                throw ToolFailure("--tiebreak: \(error.message)")
+            }
+        }
         options.tac = tac
         options.track = track
-        options.extended = !noExtended
+    }
+
+    /// What the screen shows and how: `--ansi`, `--layout`, `--info`, `--border`, `--header`,
+    /// `--prompt`, `--color`, `--tabstop`, the gutter marks and the preview.
+    private func setScreen(of options: inout PickerApp.Options) throws(ToolFailure) {
+        options.ansi = ansi
         if let layout {
             guard let parsed = PickerApp.Layout(rawValue: layout) else {
                 throw ToolFailure("--layout: invalid layout: \(layout) (default, reverse or reverse-list)")
             }
             options.layout = parsed
         }
-        options.cycle = cycle
-        options.mouse = !noMouse
-        options.separator = read0 ? 0 : 0x0A
         if let info {
             guard ["default", "inline", "inline-right", "right", "hidden"].contains(info) else {
                 throw ToolFailure("--info: invalid info style: \(info) (default, inline or hidden)")
@@ -277,21 +295,6 @@ struct PickerCommand: ToolCommand {
             guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
             options.border = parsed
         }
-        for text in bind { options.bindings += try PickerBinding.parse(text) }
-        for text in expect { options.bindings += try PickerBinding.expecting(text) }
-        if let scheme {
-            guard let parsed = FilterScheme(rawValue: scheme) else {
-                throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
-            }
-            options.scheme = parsed
-        }
-        if let tiebreak {
-            do {
-                options.tiebreaks = try FilterTiebreak.list(parsing: tiebreak)
-            } catch {
-                throw ToolFailure("--tiebreak: \(error.message)")
-            }
-        }
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt
         for text in color { try options.colors.apply(text) }
@@ -299,11 +302,20 @@ struct PickerCommand: ToolCommand {
         options.tabStop = tabstop
         options.marker = marker
         options.pointer = pointer
-        options.selectOne = selectOne
-        options.exitZero = exitZero
         options.preview = preview
         if let previewWindow { options.previewWindow = try PreviewWindow(parsing: previewWindow) }
-        return options
+    }
+
+    /// What keys, clicks and the end of the input do: `--bind`, `--expect`, `--cycle`,
+    /// `--no-mouse`, `-1`, `-0`, and the line separator `reload` reads by (`--read0`).
+    private func setKeys(of options: inout PickerApp.Options) throws(ToolFailure) {
+        for text in bind { options.bindings += try PickerBinding.parse(text) }
+        for text in expect { options.bindings += try PickerBinding.expecting(text) }
+        options.cycle = cycle
+        options.mouse = !noMouse
+        options.selectOne = selectOne
+        options.exitZero = exitZero
+        options.separator = read0 ? 0 : 0x0A
     }
 
     func validate() throws {

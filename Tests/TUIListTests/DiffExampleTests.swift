@@ -34,7 +34,7 @@ import Testing
     @Test func insert() {
         let changes = diff(snap([("A", [1, 2, 3])]), snap([("A", [1, 4, 2, 3])]))
         var expected = C()
-        expected.itemInserts = [.init(id: 4, indexPath: ip(0, 1))]
+        expected.itemInserts = [.init(id: 4, index: ip(0, 1))]
         #expect(changes == expected)
         #expect(changes.description == "−0 +1 ↕0 ~0")
     }
@@ -42,7 +42,7 @@ import Testing
     @Test func delete() {
         let changes = diff(snap([("A", [1, 2, 3])]), snap([("A", [1, 3])]))
         var expected = C()
-        expected.itemDeletes = [.init(id: 2, indexPath: ip(0, 1))]
+        expected.itemDeletes = [.init(id: 2, index: ip(0, 1))]
         #expect(changes == expected)
     }
 
@@ -81,8 +81,8 @@ import Testing
         // 2 leaves, 9 arrives; 3 and 4 only shift.
         let changes = diff(snap([("A", [1, 2, 3, 4])]), snap([("A", [9, 1, 3, 4])]))
         var expected = C()
-        expected.itemDeletes = [.init(id: 2, indexPath: ip(0, 1))]
-        expected.itemInserts = [.init(id: 9, indexPath: ip(0, 0))]
+        expected.itemDeletes = [.init(id: 2, index: ip(0, 1))]
+        expected.itemInserts = [.init(id: 9, index: ip(0, 0))]
         #expect(changes == expected)
         #expect(changes.description == "−1 +1 ↕0 ~0")
     }
@@ -159,7 +159,7 @@ import Testing
         new.reloadItems([3])
         let changes = diff(old, new)
         var expected = C()
-        expected.itemInserts = [.init(id: 3, indexPath: ip(0, 2))]
+        expected.itemInserts = [.init(id: 3, index: ip(0, 2))]
         #expect(changes == expected)
     }
 
@@ -176,7 +176,7 @@ import Testing
         let changes = diff(snap([("A", [1])]), snap([("N", [5]), ("A", [1])]))
         var expected = C()
         expected.sectionInserts = [.init(id: "N", index: 0)]
-        expected.itemInserts = [.init(id: 5, indexPath: ip(0, 0))]
+        expected.itemInserts = [.init(id: 5, index: ip(0, 0))]
         #expect(changes == expected)
         #expect(changes.description == "−0 +1 ↕0 ~0 (sections −0 +1 ↕0 ~0)")
     }
@@ -185,7 +185,7 @@ import Testing
         let changes = diff(snap([("A", [1]), ("B", [2, 3])]), snap([("A", [1])]))
         var expected = C()
         expected.sectionDeletes = [.init(id: "B", index: 1)]
-        expected.itemDeletes = [.init(id: 2, indexPath: ip(1, 0)), .init(id: 3, indexPath: ip(1, 1))]
+        expected.itemDeletes = [.init(id: 2, index: ip(1, 0)), .init(id: 3, index: ip(1, 1))]
         #expect(changes == expected)
     }
 
@@ -238,7 +238,7 @@ import Testing
         let changes = diff(TestSnapshot(), snap([("A", [1, 2]), ("B", [])]))
         var expected = C()
         expected.sectionInserts = [.init(id: "A", index: 0), .init(id: "B", index: 1)]
-        expected.itemInserts = [.init(id: 1, indexPath: ip(0, 0)), .init(id: 2, indexPath: ip(0, 1))]
+        expected.itemInserts = [.init(id: 1, index: ip(0, 0)), .init(id: 2, index: ip(0, 1))]
         #expect(changes == expected)
     }
 
@@ -246,7 +246,7 @@ import Testing
         let changes = diff(snap([("A", [1, 2]), ("B", [])]), TestSnapshot())
         var expected = C()
         expected.sectionDeletes = [.init(id: "A", index: 0), .init(id: "B", index: 1)]
-        expected.itemDeletes = [.init(id: 1, indexPath: ip(0, 0)), .init(id: 2, indexPath: ip(0, 1))]
+        expected.itemDeletes = [.init(id: 1, index: ip(0, 0)), .init(id: 2, index: ip(0, 1))]
         #expect(changes == expected)
     }
 
@@ -262,7 +262,7 @@ import Testing
         let changes = diff(snap([("A", [1, 2]), ("B", [3, 4])]), snap([("B", [3, 1, 4])]))
         var expected = C()
         expected.sectionDeletes = [.init(id: "A", index: 0)]
-        expected.itemDeletes = [.init(id: 2, indexPath: ip(0, 1))]
+        expected.itemDeletes = [.init(id: 2, index: ip(0, 1))]
         expected.itemMoves = [.init(id: 1, from: ip(0, 0), to: ip(0, 1))]
         #expect(changes == expected)
     }
@@ -271,7 +271,7 @@ import Testing
         let changes = diff(snap([("A", [1, 2, 3])]), snap([("A", [1, 3]), ("N", [2, 7])]))
         var expected = C()
         expected.sectionInserts = [.init(id: "N", index: 1)]
-        expected.itemInserts = [.init(id: 7, indexPath: ip(1, 1))]
+        expected.itemInserts = [.init(id: 7, index: ip(1, 1))]
         expected.itemMoves = [.init(id: 2, from: ip(0, 1), to: ip(1, 0))]
         #expect(changes == expected)
     }
@@ -314,10 +314,10 @@ import Testing
         #expect(changes.applied(to: snap([("A", [1, 5, 3])])) == nil)  // other identifier
         #expect(changes.applied(to: snap([("B", [1, 2, 3])])) != nil)  // names of sections do not matter here
         var twice = C()
-        twice.itemInserts = [.init(id: 8, indexPath: ip(0, 0)), .init(id: 9, indexPath: ip(0, 0))]
+        twice.itemInserts = [.init(id: 8, index: ip(0, 0)), .init(id: 9, index: ip(0, 0))]
         #expect(twice.applied(to: snap([("A", [1])])) == nil)  // two arrivals at one slot
         var gap = C()
-        gap.itemInserts = [.init(id: 8, indexPath: ip(0, 5))]
+        gap.itemInserts = [.init(id: 8, index: ip(0, 5))]
         #expect(gap.applied(to: snap([("A", [1])])) == nil)  // past the end
         var orphan = C()
         orphan.sectionDeletes = [.init(id: "A", index: 0)]
@@ -326,7 +326,7 @@ import Testing
         badUpdate.itemUpdates = [.init(id: 1, from: ip(0, 0), to: ip(0, 1), kind: .reload)]
         #expect(badUpdate.applied(to: snap([("A", [1, 2])])) == nil)
         var duplicate = C()
-        duplicate.itemInserts = [.init(id: 1, indexPath: ip(0, 0))]
+        duplicate.itemInserts = [.init(id: 1, index: ip(0, 0))]
         #expect(duplicate.applied(to: snap([("A", [1])])) == nil)  // would repeat an item
     }
 
@@ -345,13 +345,13 @@ import Testing
                 var inserted = items
                 inserted.insert(99, at: position)
                 var expected = C()
-                expected.itemInserts = [.init(id: 99, indexPath: ip(0, position))]
+                expected.itemInserts = [.init(id: 99, index: ip(0, position))]
                 #expect(diff(snap([("A", items)]), snap([("A", inserted)])) == expected, "insert at \(position) of \(count)")
                 guard position < count else { continue }
                 var deleted = items
                 deleted.remove(at: position)
                 expected = C()
-                expected.itemDeletes = [.init(id: items[position], indexPath: ip(0, position))]
+                expected.itemDeletes = [.init(id: items[position], index: ip(0, position))]
                 #expect(diff(snap([("A", items)]), snap([("A", deleted)])) == expected, "delete at \(position) of \(count)")
             }
         }
@@ -425,7 +425,7 @@ import Testing
             deleted.remove(at: position)
             expected = C()
             expected.sectionDeletes = [.init(id: names[position], index: position)]
-            expected.itemDeletes = [.init(id: position * 10, indexPath: ip(position, 0))]
+            expected.itemDeletes = [.init(id: position * 10, index: ip(position, 0))]
             #expect(diff(snap(sections), snap(deleted)) == expected, "delete at \(position)")
         }
     }

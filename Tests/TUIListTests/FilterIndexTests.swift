@@ -109,6 +109,23 @@ import Testing
         #expect(index.identifiers(index.matches("beta", narrowing: al)!) == [2])
     }
 
+    /// A substring search narrows only from a substring search's result, a ``FilterQuery``
+    /// only from a query's: each kind's result says nothing of what the other would match.
+    @Test func narrowingNeverCrossesSearchKinds() {
+        var index = FilterIndex<Int>()
+        index.append(1, text: "a-b")
+        index.append(2, text: "ab")
+        // The fuzzy query "ab" matches both; the substring "ab" only the second.
+        let fuzzy = index.matches(FilterQuery("ab"))!
+        #expect(index.identifiers(fuzzy) == [1, 2])
+        let substring = index.matches("ab")!
+        #expect(index.identifiers(substring) == [2])
+        #expect(index.identifiers(index.matches(FilterQuery("ab"), narrowing: substring)!) == [1, 2])
+        // And a query matching nothing does not empty a substring search.
+        let none = index.matches(FilterQuery("zz"))!
+        #expect(index.identifiers(index.matches("a", narrowing: none)!) == [1, 2])
+    }
+
     @Test func updatesReplaceTextAndCompact() {
         var index = FilterIndex<Int>()
         for id in 0 ..< 10 { index.append(id, text: "item \(id)") }
@@ -140,8 +157,8 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while search.isSearching && Date() < deadline {
             for message in mailbox.takeAll() {
-                if let matches = search.accept(message) {
-                    accepted.append("\(String(decoding: matches.query, as: UTF8.self)):\(matches.count)")
+                if let matches = search.accept(message), case .text(let query) = matches.search {
+                    accepted.append("\(String(decoding: query, as: UTF8.self)):\(matches.count)")
                 }
             }
             usleep(1_000)

@@ -39,12 +39,12 @@ extension Changeset {
             movedSections[entry.id] = entry.from
         }
         var itemTaken = [Bool](repeating: false, count: oldItems.count)
-        for path in itemDeletes.lazy.map(\.indexPath) + itemMoves.lazy.map(\.from) {
+        for path in itemDeletes.lazy.map(\.index) + itemMoves.lazy.map(\.from) {
             guard let position = old.globalIndex(of: path), !itemTaken[position] else { return nil }
             itemTaken[position] = true
         }
         for entry in itemDeletes {
-            guard old[globalIndex: old.globalIndex(of: entry.indexPath)!] == entry.id else { return nil }
+            guard old[globalIndex: old.globalIndex(of: entry.index)!] == entry.id else { return nil }
         }
         for entry in itemMoves {
             guard old[globalIndex: old.globalIndex(of: entry.from)!] == entry.id else { return nil }
@@ -82,7 +82,7 @@ extension Changeset {
 
         // 3. Put in items, at new index paths, ascending; kept items fill the gaps in order.
         var arriving = [[(item: Int, id: ItemID)]](repeating: [], count: newSectionCount)
-        for (path, id) in itemInserts.lazy.map({ ($0.indexPath, $0.id) }) + itemMoves.lazy.map({ ($0.to, $0.id) }) {
+        for (path, id) in itemInserts.lazy.map({ ($0.index, $0.id) }) + itemMoves.lazy.map({ ($0.to, $0.id) }) {
             guard arriving.indices.contains(path.section), path.item >= 0 else { return nil }
             arriving[path.section].append((path.item, id))
         }

@@ -188,7 +188,7 @@ extension Changeset {
                         itemDeletes.append(
                             ItemChange(
                                 id: oldItems[position],
-                                indexPath: ListIndexPath(section: section, item: position - oldStarts[section])))
+                                index: ListIndexPath(section: section, item: position - oldStarts[section])))
                     }
                 }
             }
@@ -230,7 +230,7 @@ extension Changeset {
                             }
                             let to = ListIndexPath(section: section, item: position - newStarts[section])
                             if oldPosition < 0 {
-                                itemInserts.append(ItemChange(id: newItems[position], indexPath: to))
+                                itemInserts.append(ItemChange(id: newItems[position], index: to))
                                 continue
                             }
                             var from: ListIndexPath {

@@ -92,10 +92,10 @@ extension Changeset {
             ListIndexPath(section: path.section, item: path.item + offsets[path.section])
         }
         for i in changes.itemDeletes.indices {
-            changes.itemDeletes[i].indexPath = shift(changes.itemDeletes[i].indexPath, oldOffsets)
+            changes.itemDeletes[i].index = shift(changes.itemDeletes[i].index, oldOffsets)
         }
         for i in changes.itemInserts.indices {
-            changes.itemInserts[i].indexPath = shift(changes.itemInserts[i].indexPath, newOffsets)
+            changes.itemInserts[i].index = shift(changes.itemInserts[i].index, newOffsets)
         }
         for i in changes.itemMoves.indices {
             changes.itemMoves[i].from = shift(changes.itemMoves[i].from, oldOffsets)

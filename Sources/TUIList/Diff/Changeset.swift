@@ -28,82 +28,17 @@
 /// Arrays are sorted: deletes by old position, inserts, moves and updates by new position.
 public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
     /// A section deleted (index in the old snapshot) or inserted (index in the new one).
-    @usableFromInline package struct SectionChange: Hashable {
-        /// The section's identifier.
-        @usableFromInline package var id: SectionID
-        /// Its index: in the old snapshot for a delete, in the new one for an insert.
-        @usableFromInline package var index: Int
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: SectionID, index: Int) { self.id = id; self.index = index }
-    }
-
+    @usableFromInline package typealias SectionChange = ListChange<SectionID, Int>
     /// A section that changed place: `from` in the old snapshot, `to` in the new one.
-    @usableFromInline package struct SectionMove: Hashable {
-        /// The section's identifier.
-        @usableFromInline package var id: SectionID
-        /// Its index in the old snapshot.
-        @usableFromInline package var from: Int
-        /// Its index in the new snapshot.
-        @usableFromInline package var to: Int
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: SectionID, from: Int, to: Int) { self.id = id; self.from = from; self.to = to }
-    }
-
+    @usableFromInline package typealias SectionMove = ListMove<SectionID, Int>
     /// A section kept by both snapshots whose header refreshes.
-    @usableFromInline package struct SectionUpdate: Hashable {
-        /// The section's identifier.
-        @usableFromInline package var id: SectionID
-        /// Its index in the old snapshot.
-        @usableFromInline package var from: Int
-        /// Its index in the new snapshot.
-        @usableFromInline package var to: Int
-        /// Reload (a new header cell) or reconfigure (the same cell, new content).
-        @usableFromInline package var kind: ListUpdateKind
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: SectionID, from: Int, to: Int, kind: ListUpdateKind) {
-            self.id = id; self.from = from; self.to = to; self.kind = kind
-        }
-    }
-
+    @usableFromInline package typealias SectionUpdate = ListUpdate<SectionID, Int>
     /// An item deleted (index path in the old snapshot) or inserted (in the new one).
-    @usableFromInline package struct ItemChange: Hashable {
-        /// The item's identifier.
-        @usableFromInline package var id: ItemID
-        /// Its index path: in the old snapshot for a delete, in the new one for an insert.
-        @usableFromInline package var indexPath: ListIndexPath
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: ItemID, indexPath: ListIndexPath) { self.id = id; self.indexPath = indexPath }
-    }
-
-    /// An item that changed place: `from` in the old snapshot, `to` in the new one.
-    @usableFromInline package struct ItemMove: Hashable {
-        /// The item's identifier.
-        @usableFromInline package var id: ItemID
-        /// Its index path in the old snapshot.
-        @usableFromInline package var from: ListIndexPath
-        /// Its index path in the new snapshot (possibly in another section).
-        @usableFromInline package var to: ListIndexPath
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: ItemID, from: ListIndexPath, to: ListIndexPath) {
-            self.id = id; self.from = from; self.to = to
-        }
-    }
-
-    /// An item kept by both snapshots whose row refreshes: `from` old, `to` new.
-    @usableFromInline package struct ItemUpdate: Hashable {
-        /// The item's identifier.
-        @usableFromInline package var id: ItemID
-        /// Its index path in the old snapshot.
-        @usableFromInline package var from: ListIndexPath
-        /// Its index path in the new snapshot.
-        @usableFromInline package var to: ListIndexPath
-        /// Reload (a new cell) or reconfigure (the same cell, new content).
-        @usableFromInline package var kind: ListUpdateKind
-        /// Creates an entry; ``Changeset/applied(to:)`` checks that it fits.
-        @usableFromInline package init(id: ItemID, from: ListIndexPath, to: ListIndexPath, kind: ListUpdateKind) {
-            self.id = id; self.from = from; self.to = to; self.kind = kind
-        }
-    }
+    @usableFromInline package typealias ItemChange = ListChange<ItemID, ListIndexPath>
+    /// An item that changed place, possibly to another section.
+    @usableFromInline package typealias ItemMove = ListMove<ItemID, ListIndexPath>
+    /// An item kept by both snapshots whose row refreshes.
+    @usableFromInline package typealias ItemUpdate = ListUpdate<ItemID, ListIndexPath>
 
     /// Sections of the old snapshot that the new one lacks, by old index.
     @usableFromInline package var sectionDeletes: [SectionChange] = []
@@ -163,12 +98,6 @@ extension Changeset {
 
 extension Changeset: Equatable {}
 extension Changeset: Sendable where SectionID: Sendable, ItemID: Sendable {}
-extension Changeset.SectionChange: Sendable where SectionID: Sendable {}
-extension Changeset.SectionMove: Sendable where SectionID: Sendable {}
-extension Changeset.SectionUpdate: Sendable where SectionID: Sendable {}
-extension Changeset.ItemChange: Sendable where ItemID: Sendable {}
-extension Changeset.ItemMove: Sendable where ItemID: Sendable {}
-extension Changeset.ItemUpdate: Sendable where ItemID: Sendable {}
 
 extension Changeset: CustomStringConvertible {
     /// Counts in one line: items as `−deletes +inserts ↕moves ~updates`, then sections in
@@ -183,23 +112,4 @@ extension Changeset: CustomStringConvertible {
         if sectionCounts.total > 0 { text += " (sections \(line(sectionCounts)))" }
         return text
     }
-}
-
-extension Changeset.SectionChange: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id)@\(index)" }
-}
-extension Changeset.SectionMove: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id) \(from)→\(to)" }
-}
-extension Changeset.SectionUpdate: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id) \(from)→\(to) \(kind)" }
-}
-extension Changeset.ItemChange: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id)@\(indexPath)" }
-}
-extension Changeset.ItemMove: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id) \(from)→\(to)" }
-}
-extension Changeset.ItemUpdate: CustomStringConvertible {
-    @usableFromInline package var description: String { "\(id) \(from)→\(to) \(kind)" }
 }

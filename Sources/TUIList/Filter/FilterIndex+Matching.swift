@@ -28,19 +28,19 @@ extension FilterIndex {
         let total = _starts.count
         // Candidates: the previous matches plus the slots added since, or every slot.
         var candidates: [Int32]?
-        if let previous, previous.filterQuery == nil, previous.version == version, previous.slotCount <= total,
-            needle.count >= previous.query.count, _contains(needle, previous.query)
+        if let previous, case .text(let older) = previous.search, previous.version == version, previous.slotCount <= total,
+            needle.count >= older.count, _contains(needle, older)
         {
             candidates = _candidates(narrowing: previous)
         }
         if needle.isEmpty {
-            return FilterMatches(query: needle, slots: _liveSlots(), slotCount: total, version: version)
+            return FilterMatches(.text(needle), slots: _liveSlots(), slotCount: total, version: version)
         }
         let found = needle.withUnsafeBufferPointer { needle in
             _search(_SubstringMatcher(needle: needle), candidates: candidates, cancellation: cancellation)
         }
         guard let found else { return nil }
-        return FilterMatches(query: needle, slots: found.slots, slotCount: total, version: version)
+        return FilterMatches(.text(needle), slots: found.slots, slotCount: total, version: version)
     }
 
     /// Every slot that holds an item, ascending: what an empty query matches. O(slots).

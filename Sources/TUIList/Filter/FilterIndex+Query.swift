@@ -21,10 +21,10 @@ extension FilterIndex {
     ) -> FilterMatches? {
         let total = _starts.count
         if query.isEmpty {
-            return FilterMatches(query: [], slots: _liveSlots(), slotCount: total, version: version, filterQuery: query)
+            return FilterMatches(.query(query), slots: _liveSlots(), slotCount: total, version: version)
         }
         var candidates: [Int32]?
-        if let previous, let older = previous.filterQuery, previous.version == version, previous.slotCount <= total,
+        if let previous, case .query(let older) = previous.search, previous.version == version, previous.slotCount <= total,
             query._implies(older)
         {
             candidates = _candidates(narrowing: previous)
@@ -41,8 +41,7 @@ extension FilterIndex {
             }
             found = kept
         }
-        return FilterMatches(
-            query: [], slots: found.slots, slotCount: total, version: version, scores: found.scores, filterQuery: query)
+        return FilterMatches(.query(query), slots: found.slots, slotCount: total, version: version, scores: found.scores)
     }
 
     /// The slots of `matches` best first: by score (higher first), then each of `tiebreaks`
@@ -65,7 +64,8 @@ extension FilterIndex {
         }
         let criteria = Array(tiebreaks.filter { $0 != .index }.prefix(3))
         let needsOffsets = criteria.contains { $0 != .length }
-        let matcher = needsOffsets ? matches.filterQuery.map(_FilterMatcher.init) : nil
+        var matcher: _FilterMatcher?
+        if needsOffsets, case .query(let query) = matches.search { matcher = _FilterMatcher(query) }
         // One key per match: its score, up to three 16-bit tiebreak values (fzf's), its order.
         var keys: [_RankKey] = []
         keys.reserveCapacity(matches.slots.count)

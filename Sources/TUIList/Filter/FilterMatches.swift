@@ -4,15 +4,22 @@
 /// Keep the last result and pass it as `narrowing:` to the next search: a query that extends
 /// this one then searches only these items and the ones added since.
 public struct FilterMatches: Sendable, Equatable {
-    /// The folded query.
-    let query: [UInt8]
+    /// What a search looked for: the one kind of search a result narrows (a substring search
+    /// narrows only a substring search's result, a ``FilterQuery`` only a query's).
+    enum Search: Sendable, Equatable {
+        /// A substring, folded.
+        case text([UInt8])
+        /// A ``FilterQuery``.
+        case query(FilterQuery)
+    }
+
+    /// What was searched for.
+    let search: Search
     /// The matching slots, ascending.
     @usableFromInline package let slots: [Int32]
     /// Each match's score, in the order of `slots` (higher is better), for a search by a
     /// ``FilterQuery`` with terms; empty otherwise (a substring search, an empty query).
     let scores: [Int32]
-    /// The query searched for, for a search by a ``FilterQuery``.
-    let filterQuery: FilterQuery?
     /// One bit per slot of `0 ..< slotCount`: set for a match.
     @usableFromInline internal let _bits: [UInt64]
     /// The index's slot count when searched.
@@ -21,14 +28,10 @@ public struct FilterMatches: Sendable, Equatable {
     /// not changed but for appends.
     let version: Int
 
-    internal init(
-        query: [UInt8], slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = [],
-        filterQuery: FilterQuery? = nil
-    ) {
-        self.query = query
+    internal init(_ search: Search, slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = []) {
+        self.search = search
         self.slots = slots
         self.scores = scores
-        self.filterQuery = filterQuery
         self.slotCount = slotCount
         self.version = version
         var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)

@@ -23,7 +23,7 @@ extension SessionEdit {
             sections = new.sectionIdentifiers
         }
         var placed =
-            changeset.itemInserts.map { (path: $0.indexPath, id: $0.id) }
+            changeset.itemInserts.map { (path: $0.index, id: $0.id) }
             + changeset.itemMoves.map { (path: $0.to, id: $0.id) }
         placed.sort { $0.path < $1.path }
         for entry in placed {

@@ -58,24 +58,6 @@ package struct SessionEdit<
         package var id: ItemID
         /// What the row shows, as the app encodes it.
         package var content: Content
-        /// Pairs an identifier with its content.
-        package init(id: ItemID, content: Content) {
-            self.id = id
-            self.content = content
-        }
-    }
-
-    /// Creates an edit from its parts; ``init(from:to:changeset:content:)`` builds one from two
-    /// snapshots.
-    package init(
-        deleted: [ItemID] = [], sections: [SectionID]? = nil, inserted: [Run] = [],
-        updated: [ItemID] = [], content: [ContentEntry] = []
-    ) {
-        self.deleted = deleted
-        self.sections = sections
-        self.inserted = inserted
-        self.updated = updated
-        self.content = content
     }
 
     /// Whether the edit changes nothing.

@@ -193,8 +193,7 @@ extension Snapshot {
 
     /// Marks items for reload, throwing on an unknown identifier.
     public mutating func checkedReloadItems(_ items: [ItemID]) throws(SnapshotError) {
-        for item in items { _ = try _requireItem(item) }
-        _reloadedItems.formUnion(items)
+        try _markItems(items, in: \._reloadedItems)
     }
 
     /// Marks items for reconfigure: when applied, their rows keep their cells, which are
@@ -208,8 +207,7 @@ extension Snapshot {
 
     /// Marks items for reconfigure, throwing on an unknown identifier.
     public mutating func checkedReconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
-        for item in items { _ = try _requireItem(item) }
-        _reconfiguredItems.formUnion(items)
+        try _markItems(items, in: \._reconfiguredItems)
     }
 
     /// Drops every reload and reconfigure mark (a list does this once it has applied them).
@@ -224,6 +222,13 @@ extension Snapshot {
 // MARK: - Shared machinery
 
 extension Snapshot {
+    /// Adds `items` to the reload or reconfigure marks at `marks`, once each is found in the
+    /// snapshot (a throw leaves it untouched): `checkedReloadItems` and `checkedReconfigureItems`.
+    internal mutating func _markItems(_ items: [ItemID], in marks: WritableKeyPath<Self, Set<ItemID>>) throws(SnapshotError) {
+        for item in items { _ = try _requireItem(item) }
+        self[keyPath: marks].formUnion(items)
+    }
+
     /// The global position of an item the snapshot must hold.
     @usableFromInline
     internal func _requireItem(_ item: ItemID) throws(SnapshotError) -> Int {

@@ -116,8 +116,7 @@ extension Snapshot {
 
     /// Marks sections for reload, throwing on an unknown identifier.
     public mutating func checkedReloadSections(_ sections: [SectionID]) throws(SnapshotError) {
-        for section in sections { _ = try _requireSection(section) }
-        _reloadedSections.formUnion(sections)
+        try _markSections(sections, in: \._reloadedSections)
     }
 
     /// Marks sections for reconfigure: when applied, their headers keep their cells and are
@@ -131,14 +130,22 @@ extension Snapshot {
 
     /// Marks sections for reconfigure, throwing on an unknown identifier.
     public mutating func checkedReconfigureSections(_ sections: [SectionID]) throws(SnapshotError) {
-        for section in sections { _ = try _requireSection(section) }
-        _reconfiguredSections.formUnion(sections)
+        try _markSections(sections, in: \._reconfiguredSections)
     }
 }
 
 // MARK: - Shared machinery
 
 extension Snapshot {
+    /// Adds `sections` to the reload or reconfigure marks at `marks`, once each is found in the
+    /// snapshot (a throw leaves it untouched): `checkedReloadSections` and `checkedReconfigureSections`.
+    internal mutating func _markSections(
+        _ sections: [SectionID], in marks: WritableKeyPath<Self, Set<SectionID>>
+    ) throws(SnapshotError) {
+        for section in sections { _ = try _requireSection(section) }
+        self[keyPath: marks].formUnion(sections)
+    }
+
     /// The index of a section the snapshot must hold.
     @usableFromInline
     internal func _requireSection(_ section: SectionID) throws(SnapshotError) -> Int {

@@ -196,10 +196,10 @@ func problems(
         Set(changes.itemInserts.map(\.id)) == newItems.subtracting(oldItems)
             && changes.itemInserts.count == newItems.subtracting(oldItems).count, "item inserts")
     for entry in changes.itemDeletes {
-        check(old.itemIdentifier(at: entry.indexPath) == entry.id, "item delete \(entry) not at old path")
+        check(old.itemIdentifier(at: entry.index) == entry.id, "item delete \(entry) not at old path")
     }
     for entry in changes.itemInserts {
-        check(new.itemIdentifier(at: entry.indexPath) == entry.id, "item insert \(entry) not at new path")
+        check(new.itemIdentifier(at: entry.index) == entry.id, "item insert \(entry) not at new path")
     }
     for entry in changes.itemMoves {
         check(
@@ -233,8 +233,8 @@ func problems(
         )
     }
     // Sorted as documented.
-    check(changes.itemDeletes.map(\.indexPath) == changes.itemDeletes.map(\.indexPath).sorted(), "deletes unsorted")
-    check(changes.itemInserts.map(\.indexPath) == changes.itemInserts.map(\.indexPath).sorted(), "inserts unsorted")
+    check(changes.itemDeletes.map(\.index) == changes.itemDeletes.map(\.index).sorted(), "deletes unsorted")
+    check(changes.itemInserts.map(\.index) == changes.itemInserts.map(\.index).sorted(), "inserts unsorted")
     check(changes.itemMoves.map(\.to) == changes.itemMoves.map(\.to).sorted(), "moves unsorted")
     check(changes.itemUpdates.map(\.to) == changes.itemUpdates.map(\.to).sorted(), "updates unsorted")
     return found
