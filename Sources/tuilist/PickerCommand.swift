@@ -100,7 +100,13 @@ struct PickerCommand: ToolCommand {
         help: "Search only these fields of the shown line (1, -1, 2.., ..3, 1..3, comma-separated).")
     var nth: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Show only these fields of each line (the pick is printed whole).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Show only these fields of each line, or a template of them (the pick is printed whole).",
+            discussion: """
+                Fields as --nth writes them (2.., 1,3); or a template as fzf's: '{2} {1}' shows each placeholder's                 fields, {n} the line's number from 0. What is shown is what the query and --nth search.
+                """))
     var withNth: String?
 
     @Option(
@@ -243,7 +249,7 @@ struct PickerCommand: ToolCommand {
     private func setFields(of options: inout PickerApp.Options) throws(ToolFailure) {
         options.delimiter = delimiter.map(LineFields.Delimiter.init) ?? .blanks
         options.nth = try nth.map { s throws(ToolFailure) in try LineFields(s, option: "--nth") }
-        options.withNth = try withNth.map { s throws(ToolFailure) in try LineFields(s, option: "--with-nth") }
+        options.withNth = try withNth.map { s throws(ToolFailure) in try LineTemplate(s, option: "--with-nth") }
         options.acceptNth = try acceptNth.map { s throws(ToolFailure) in try LineTemplate(s, option: "--accept-nth") }
         options.groupBy = try groupBy.map { s throws(ToolFailure) in try LineFields(s, option: "--group-by") }
         options.columns = columns

@@ -551,7 +551,7 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
 
     @Test func withNthShowsFieldsSearchesThemAndPrintsTheWholeLine() throws {
         var options = PickerApp.Options()
-        options.withNth = try LineFields("2..", option: "--with-nth")
+        options.withNth = try LineTemplate("2..", option: "--with-nth")
         options.delimiter = .literal(":")
         let picker = try PickerHarness(options, lines: ["secret:apple:red", "hidden:kiwi:green"])
         #expect(picker.listRows() == ["apple:red", "kiwi:green"])

@@ -47,11 +47,14 @@ package struct LinePreparation: Sendable {
     /// kept too, for drawing.
     package var stripsANSI = false
     /// The text searched for a line (after the escapes are taken out), when it is not the
-    /// line itself (`--nth`, `--with-nth`).
-    package var searchText: (@Sendable (String) -> String)?
+    /// line itself (`--nth`, `--with-nth`), given the line and its number from 0 (header lines
+    /// counted: `--with-nth`'s `{n}`).
+    package var searchText: (@Sendable (String, Int) -> String)?
 
     /// Prepares lines that keep the whole line as their searched text.
-    package init(headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String) -> String)? = nil) {
+    package init(
+        headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String, Int) -> String)? = nil
+    ) {
         self.headerLines = headerLines
         self.stripsANSI = stripsANSI
         self.searchText = searchText
@@ -85,7 +88,7 @@ package struct LinePreparation: Sendable {
             let line = stripsANSI ? ANSIText.stripping(raw) : raw
             if stripsANSI { batch.rawLines.append(raw) }
             batch.lines.append(line)
-            batch.index.append(id, text: searchText?(line) ?? line)
+            batch.index.append(id, text: searchText?(line, number) ?? line)
         }
         return batch
     }

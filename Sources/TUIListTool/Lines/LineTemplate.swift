@@ -1,5 +1,5 @@
-/// fzf's `--accept-nth` (0.60+): what is printed of a chosen line — some of its fields, or a
-/// template of them.
+/// fzf's `--accept-nth` and `--with-nth` (0.60+): what is printed of a chosen line, or what is
+/// shown of each line — some of its fields, or a template of them.
 ///
 /// - Field index expressions (`2`, `1,3`, `2..`, `-1`): the chosen fields joined as
 ///   ``LineFields/select(_:delimiter:)`` joins them, each with the delimiter that ends it, the
@@ -7,7 +7,17 @@
 /// - A template (`{2}:{1}`, `Index: {n}`): each placeholder `{EXPRESSIONS}` is replaced by those
 ///   fields with the delimiter after the last one dropped, `{n}` by the line's number from 0
 ///   (header lines counted, as fzf counts them); any other text, and braces around anything
-///   else (`{}`, `{q}`), is printed as written.
+///   else (`{}`, `{q}`), is printed as written. A placeholder of digits, `-`, `.` and `,` that
+///   is no valid expression (`{0}`, `{1..2..3}`) stands for nothing, as in fzf.
+///
+/// What `--with-nth` shows (``shown(_:number:delimiter:)``): index expressions show what
+/// ``LineFields/select(_:delimiter:)`` selects (their own, unchanged code path); a template
+/// shows ``apply(to:number:delimiter:)``'s text with the whitespace at its end trimmed, as
+/// fzf 0.74 trims a transformed line. As in fzf, that text is the line as far as matching
+/// goes: the query matches the template's own text too (and it is highlighted there), `--nth`
+/// picks fields of that text, split by the same delimiter, and the line is still printed whole
+/// (or as `--accept-nth` says, of the line as read). Under `--ansi`, the template's own text is
+/// drawn plain (fzf carries the colour of the field before it on).
 ///
 /// ```swift
 /// let fields = try LineTemplate("2", option: "--accept-nth")
@@ -29,6 +39,10 @@ package struct LineTemplate: Sendable, Equatable {
     /// The pieces, in order (one ``Part/fields(_:)`` for plain index expressions).
     package let parts: [Part]
 
+    /// The index expressions, when the spec was plain index expressions (`2..`, `1,3`) and not
+    /// a template: `--with-nth` then shows what ``LineFields`` selects, on its own code path.
+    package let expressions: LineFields?
+
     /// Whether a part is the line's number (`{n}`): the lines must keep their numbers.
     package var usesNumber: Bool { parts.contains(.number) }
 
@@ -40,7 +54,8 @@ package struct LineTemplate: Sendable, Equatable {
     package init(_ spec: String, option: String) throws(ToolFailure) {
         let expressionError: ToolFailure
         do {
-            parts = [.fields(try LineFields(spec, option: option))]
+            let expressions = try LineFields(spec, option: option)
+            (parts, self.expressions) = ([.fields(expressions)], expressions)
             return
         } catch {
             expressionError = error
@@ -49,25 +64,26 @@ package struct LineTemplate: Sendable, Equatable {
         var literal = ""
         var placeholders = 0
         var rest = spec[...]
-        while let open = rest.firstIndex(of: "{") {
+        while let first = rest.firstIndex(of: "{") {
+            guard let close = rest[first...].firstIndex(of: "}") else { break }
+            // (Of `{{1}`, the placeholder is `{1}`: the last brace that opens before the close.)
+            let open = rest[first ..< close].lastIndex(of: "{")!
             literal += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                rest = rest[open...]
-                break
-            }
             let inside = rest[rest.index(after: open) ..< close]
             let part: Part?
             if inside == "n" {
                 part = .number
-            } else if !inside.isEmpty, inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }) {
-                part = (try? LineFields(String(inside), option: option)).map(Part.fields)
+            } else if !inside.isEmpty, inside.allSatisfy({ ("0" ... "9").contains($0) || $0 == "-" || $0 == "." || $0 == "," }) {
+                // fzf drops a placeholder of these characters that is no valid expression
+                // (`x{0}y` is `xy`).
+                part = (try? LineFields(String(inside), option: option)).map(Part.fields) ?? .text("")
             } else {
                 part = nil
             }
             if let part {
                 if !literal.isEmpty { parts.append(.text(literal)) }
                 literal = ""
-                parts.append(part)
+                if part != .text("") { parts.append(part) }
                 placeholders += 1
             } else {
                 literal += rest[open ... close]
@@ -83,7 +99,7 @@ package struct LineTemplate: Sendable, Equatable {
             }
             throw expressionError
         }
-        self.parts = parts
+        (self.parts, expressions) = (parts, nil)
     }
 
     /// What is printed of `line`.
@@ -102,5 +118,59 @@ package struct LineTemplate: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// What `--with-nth` shows of `line`, and for each `Character` of it its offset in `line`
+    /// (-1 for the template's own text and `{n}`, which come from no character of the line).
+    ///
+    /// Index expressions go through ``LineFields/select(_:delimiter:)`` alone; a template's
+    /// fields are cut as ``apply(to:number:delimiter:)`` cuts them, and the whitespace at the
+    /// end of the result is trimmed (fzf: `{1}  ` of `a b` shows `a`).
+    /// - Parameters:
+    ///   - line: The line read (without colour escapes).
+    ///   - number: Its number from 0, header lines counted (for `{n}`).
+    ///   - delimiter: How its fields are separated (`--delimiter`).
+    /// - Complexity: O(*n*) in the length of `line` per placeholder.
+    package func shown(_ line: String, number: Int, delimiter: LineFields.Delimiter) -> (text: String, offsets: [Int]) {
+        if let expressions { return expressions.select(line, delimiter: delimiter) }
+        var characters: [Character] = []
+        var offsets: [Int] = []
+        var lineCharacters: [Character]?
+        for part in parts {
+            switch part {
+            case .text(let text):
+                characters += text
+                offsets += repeatElement(-1, count: text.count)
+            case .number:
+                let text = String(number)
+                characters += text
+                offsets += repeatElement(-1, count: text.count)
+            case .fields(let fields):
+                if lineCharacters == nil { lineCharacters = Array(line) }
+                for range in fields.parts(of: line, delimiter: delimiter) {
+                    characters += lineCharacters![range]
+                    offsets += range
+                }
+            }
+        }
+        while let last = characters.last, last.isWhitespace {
+            characters.removeLast()
+            offsets.removeLast()
+        }
+        return (String(characters), offsets)
+    }
+
+    /// The text of ``shown(_:number:delimiter:)`` without the offsets (what `--columns`
+    /// measures): for index expressions, ``LineFields/text(of:delimiter:)``'s fast path.
+    /// - Parameters:
+    ///   - line: The line read (without colour escapes).
+    ///   - number: Its number from 0, header lines counted (for `{n}`).
+    ///   - delimiter: How its fields are separated (`--delimiter`).
+    /// - Complexity: O(*n*) in the length of `line` per placeholder.
+    package func shownText(of line: String, number: Int, delimiter: LineFields.Delimiter) -> String {
+        if let expressions { return expressions.text(of: line, delimiter: delimiter) }
+        var text = apply(to: line, number: number, delimiter: delimiter)
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return text
     }
 }

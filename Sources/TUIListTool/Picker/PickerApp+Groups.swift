@@ -96,7 +96,9 @@ extension PickerApp {
         }
         while fieldLayout.measured < lineCount {
             let line = line(item(atSlot: fieldLayout.measured))
-            fieldLayout.columns!.measure(options.withNth.map { $0.text(of: line, delimiter: options.delimiter) } ?? line)
+            let number = fieldLayout.measured + options.headerLines
+            fieldLayout.columns!.measure(
+                options.withNth.map { $0.shownText(of: line, number: number, delimiter: options.delimiter) } ?? line)
             fieldLayout.measured += 1
         }
     }

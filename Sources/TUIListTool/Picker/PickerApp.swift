@@ -73,8 +73,10 @@ package final class PickerApp: TerminalApp {
         package var delimiter: LineFields.Delimiter = .blanks
         /// The fields searched (`--nth`), of the line as shown; `nil` for all of it.
         package var nth: LineFields?
-        /// The fields shown (`--with-nth`); `nil` for the whole line (the pick is always printed whole).
-        package var withNth: LineFields?
+        /// What is shown of each line (`--with-nth`): some of its fields, or a template of them
+        /// (``LineTemplate/shown(_:number:delimiter:)``); `nil` for the whole line. The shown
+        /// text is what is searched; the pick is printed whole (or as ``acceptNth`` says).
+        package var withNth: LineTemplate?
         /// What is printed of a chosen line (`--accept-nth`): some of its fields, or a
         /// template of them; `nil` for the whole line.
         package var acceptNth: LineTemplate?
@@ -803,14 +805,15 @@ package final class PickerApp: TerminalApp {
         let line = line(number)
         var colored = options.ansi ? ANSIText(parsing: rawLines[slot(of: number)]) : nil
         var title = line
+        let lineNumber = slot(of: number) + options.headerLines
         if let withNth = options.withNth {
-            let (text, offsets) = withNth.select(line, delimiter: options.delimiter)
+            let (text, offsets) = withNth.shown(line, number: lineNumber, delimiter: options.delimiter)
             title = text
             if let whole = colored { colored = Self.characters(offsets, of: whole, as: text) }
         }
         var matched: [Int] = []
         if !parsedQuery.isEmpty {
-            let (text, offsets) = options.searchText(of: line)
+            let (text, offsets) = options.searchText(of: line, number: lineNumber)
             let positions = parsedQuery.matches(text)?.positions ?? []
             matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
         }
@@ -855,7 +858,7 @@ package final class PickerApp: TerminalApp {
         for run in text.runs { for offset in run.range { styles[offset] = run.style } }
         var runs: [ANSIText.Run] = []
         for (position, offset) in offsets.enumerated() {
-            let style = offset < styles.count ? styles[offset] : .plain
+            let style = offset >= 0 && offset < styles.count ? styles[offset] : .plain
             if let last = runs.last, last.style == style {
                 runs[runs.count - 1].range = last.range.lowerBound ..< position + 1
             } else {
@@ -987,14 +990,17 @@ extension PickerApp.Options {
         let options = self
         return LinePreparation(
             headerLines: headerLines, stripsANSI: ansi,
-            searchText: fields ? { @Sendable line in options.searchText(of: line).text } : nil)
+            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).text } : nil)
     }
 
-    /// The text searched for a line (without colour escapes): the `--nth` fields of its
-    /// `--with-nth` fields, or all of it, and unless it is all of the shown text, the offset
+    /// The text searched for a line (without colour escapes): the `--nth` fields of what
+    /// `--with-nth` shows of it, or all of it, and unless it is all of the shown text, the offset
     /// in the shown text of each of its characters.
-    package func searchText(of line: String) -> (text: String, offsets: [Int]?) {
-        let shown = withNth.map { $0.select(line, delimiter: delimiter).text } ?? line
+    /// - Parameters:
+    ///   - line: The line read.
+    ///   - number: Its number from 0, header lines counted (`--with-nth`'s `{n}`).
+    package func searchText(of line: String, number: Int) -> (text: String, offsets: [Int]?) {
+        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
         guard let nth else { return (shown, nil) }
         let (text, offsets) = nth.select(shown, delimiter: delimiter)
         return (text, offsets)
