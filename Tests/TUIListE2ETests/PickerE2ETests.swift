@@ -389,6 +389,9 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(unknown.status == 2 && unknown.errors == "tuilist: unknown option '+z' (tuilist pick --help lists the options)\n")
     let unknownInVariable = try sh("echo x | TUILIST -f x", ["FZF_DEFAULT_OPTS": "--bogus"])
     #expect(unknownInVariable.status == 2 && unknownInVariable.errors.contains("'--bogus'"), "\(unknownInVariable)")
+    // A --with-nth template with a space, quoted in the variable: one word, searched as shown.
+    let template = try sh("printf 'a b c\\nd e f\\n' | TUILIST -f 'b\\ a'", ["FZF_DEFAULT_OPTS": "--with-nth '{2} {1}'"])
+    #expect(template.status == 0 && template.output == "a b c\n", "\(template)")
     // A fzf user's variable with fzf options the picker lacks: skipped, the rest applies.
     let fzfUsers = try sh(
         "printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "--margin 1 --highlight-line --style=minimal -i"])

@@ -76,6 +76,13 @@ struct PickerFilterConformanceTests {
         ["^lib", "--nth", "2", "-d", "/"], ["^data", "--nth", "2..", "-d", "/"], ["md$", "--nth", "..2", "-d", "/"],
         ["^main", "--nth", "2", "-d", "[/.]"], ["^swift$", "--nth", "-1", "-d", "[/.]+"], ["^tar", "--nth", "3", "-d", "/|\\."],
         ["src", "--with-nth", "2..", "-d", "/"], ["^ma", "--with-nth", "2", "--nth", "1", "-d", "/"],
+        // --with-nth templates (fzf 0.60+): the shown text is searched, the template's own text
+        // too; --nth splits the shown text; its whitespace at the end is trimmed (`md\ `);
+        // `{n}` counts the header lines; `{0}` stands for nothing.
+        ["'s>m", "--with-nth", "{1}>{2}", "-d", "/"], ["^main", "--with-nth", "{2}/{1}", "--nth", "1", "-d", "/"],
+        ["md\\ ", "--with-nth", "{-1}", "-d", "/"], ["^12:", "--with-nth", "{n}:{1}", "-d", "/", "--header-lines", "2"],
+        ["'1", "--with-nth", "{-1}{1}"], ["^xysrc", "--with-nth", "x{0}y{1}", "-d", "/"],
+        ["^swift.", "--with-nth", "{-1}.{1}", "-d", "[/.]"], ["lib", "--with-nth", "{2..} {1}", "-d", "/", "--nth", "-1"],
     ]
 
     /// Runs `program --filter query extra` on the corpus.
@@ -186,6 +193,11 @@ struct PickerFilterConformanceTests {
         ["'a", "--accept-nth", "3,1", "-d", "[/.]"], ["", "--accept-nth", "2..", "--no-sort"],
         ["doc", "--accept-nth", "1..2", "-d", "/", "--with-nth", "2..", "--no-sort"],
         ["test", "--accept-nth", "{n}", "--no-sort"], ["'src", "--accept-nth", "{n}|{1}", "-d", "/"],
+        // With a --with-nth template: printed of the line as read, not of what is shown.
+        ["'main", "--with-nth", "{2}:{1}", "--accept-nth", "{1}", "-d", "/"],
+        ["", "--with-nth", "{n} {-1}", "--accept-nth", "{n}|{2}", "-d", "/", "--header-lines", "2"],
+        // (--no-sort: with --nth, equal scores are not ordered by length as fzf orders them.)
+        ["^doc", "--with-nth", "{2}/{1}", "--nth", "1", "--accept-nth", "-1", "-d", "/", "--no-sort"],
     ])
     func acceptNthPrintsWhatFzfPrints(arguments: [String]) throws {
         let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")

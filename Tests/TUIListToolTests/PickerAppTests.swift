@@ -564,6 +564,24 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         #expect(picker.app.chosen == ["hidden:kiwi:green"])
     }
 
+    /// `--with-nth '{n}:{2}'` (fzf's template): the rows show the template, numbered with the
+    /// header line counted; the query matches the template's own text and highlights it there;
+    /// the pick is printed whole. Under `--ansi`, the template's text is drawn plain.
+    @Test func withNthTemplateIsShownSearchedAndHighlighted() throws {
+        var options = PickerApp.Options(headerLines: 1)
+        options.withNth = try LineTemplate("{n}:{2}", option: "--with-nth")
+        options.ansi = true
+        let picker = try PickerHarness(options, lines: ["NAME", "a \u{1B}[31mred\u{1B}[m", "c blue"])
+        #expect(picker.listRows(header: 1) == ["1:red", "2:blue"])
+        #expect(picker.terminal.frame[3, 2].style.foreground == .ansi(1), "\"r\" of red keeps its colour")
+        #expect(picker.terminal.frame[2, 2].style.foreground == .default, "\":\" is the template's, plain")
+        picker.type("2:")
+        #expect(picker.listRows(header: 1) == ["2:blue"])
+        #expect(picker.app.row(1).matched == [0, 1], "the matched template text is highlighted")
+        picker.press(.enter)
+        #expect(picker.app.chosen == ["c blue"])
+    }
+
     @Test func nthSearchesOnlyItsFieldsAndHighlightsThemWhereTheyAreShown() throws {
         var options = PickerApp.Options()
         options.nth = try LineFields("2", option: "--nth")

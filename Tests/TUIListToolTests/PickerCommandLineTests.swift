@@ -96,6 +96,10 @@ import Testing
         for arguments in [["watch", "-n", "1", "ls"], ["edit", "-m"], ["--help"], ["-h"], ["--version"]] {
             #expect(try PickerCommandLine.arguments(arguments, environment: environment) == arguments)
         }
+        // A --with-nth template with a space, quoted in the variable, is one value.
+        #expect(
+            try PickerCommandLine.arguments([], environment: ["FZF_DEFAULT_OPTS": "--with-nth '{2} {1}' -d:"])
+                == ["pick", "--with-nth={2} {1}", "--delimiter=:"])
         #expect(throws: ToolFailure("FZF_DEFAULT_OPTS: unclosed ' quote")) {
             try PickerCommandLine.arguments([], environment: ["FZF_DEFAULT_OPTS": "--prompt 'x"])
         }
