@@ -105,7 +105,8 @@ struct PickerCommand: ToolCommand {
         help: ArgumentHelp(
             "Show only these fields of each line, or a template of them (the pick is printed whole).",
             discussion: """
-                Fields as --nth writes them (2.., 1,3); or a template as fzf's: '{2} {1}' shows each placeholder's                 fields, {n} the line's number from 0. What is shown is what the query and --nth search.
+                Fields as --nth writes them (2.., 1,3); or a template as fzf's: '{2} {1}' shows each placeholder's \
+                fields, {n} the line's number from 0. What is shown is what the query and --nth search.
                 """))
     var withNth: String?
 

@@ -27,7 +27,10 @@ import Testing
         ("{{1}", " ", "a b", 0, "{a", [-1, 0]),
         ("{2} {} {q}", " ", "a b", 0, "b {} {q}", [2, -1, -1, -1, -1, -1, -1, -1]),
         // fzf's own test (test_with_nth_template).
-        ("{2} {1}. {1}.", " ", "hello world ", 0, "world hello. hello.", [6, 7, 8, 9, 10, -1] + [0, 1, 2, 3, 4, -1, -1] + [0, 1, 2, 3, 4, -1]),
+        (
+            "{2} {1}. {1}.", " ", "hello world ", 0, "world hello. hello.",
+            [6, 7, 8, 9, 10, -1] + [0, 1, 2, 3, 4, -1, -1] + [0, 1, 2, 3, 4, -1]
+        ),
         // Index expressions: LineFields's selection, as before.
         ("2..", ":", "a:b:c", 0, "b:c", [2, 3, 4]),
         ("3,1", " ", "a b c", 0, "ca", [4, 0]),
@@ -45,7 +48,10 @@ import Testing
         #expect(try LineTemplate("2..", option: "--with-nth").expressions == LineFields("2..", option: "--with-nth"))
         #expect(try LineTemplate("1,-1", option: "--with-nth").expressions == LineFields("1,-1", option: "--with-nth"))
         #expect(try LineTemplate("{2..}", option: "--with-nth").expressions == nil)
-        #expect(try LineTemplate("{2} {1}", option: "--with-nth").parts == [.fields(LineFields("2", option: "")), .text(" "), .fields(LineFields("1", option: ""))])
+        #expect(
+            try LineTemplate("{2} {1}", option: "--with-nth").parts == [
+                .fields(LineFields("2", option: "")), .text(" "), .fields(LineFields("1", option: "")),
+            ])
     }
 
     @Test(arguments: ["hello", "{}", "{x}", "0", "2,", ""])
