@@ -223,6 +223,9 @@ import Testing
         ("3,1", ":", "  x:y:z  w", "z  w  x"), ("1,1", " ", "foo:bar:baz", "foo:bar:bazfoo:bar:baz"),
         ("{2}-{1}", " ", "a b  c", "b-a"), ("{1..2}|{-1}", " ", "a b  c", "a b|c"), ("{1,3}", " ", "a b  c", "a c"),
         ("{2} {} {q} {x}", " ", "a b", "b {} {q} {x}"), ("{n}:{2}", " ", "a b", "7:b"),
+        // A placeholder of index characters that is no expression stands for nothing; of `{{1}`
+        // the placeholder is `{1}`.
+        ("x{0}y{1}", " ", "a b", "xya"), ("{1..2..3}{2}", " ", "a b", "b"), ("{{1}", " ", "a b", "{a"),
     ])
     func acceptNthPrintsFieldsAsFzfDoes(spec: String, delimiter: String, line: String, printed: String) throws {
         let template = try LineTemplate(spec, option: "--accept-nth")
