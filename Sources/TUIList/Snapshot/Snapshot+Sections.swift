@@ -116,7 +116,8 @@ extension Snapshot {
 
     /// Marks sections for reload, throwing on an unknown identifier.
     public mutating func checkedReloadSections(_ sections: [SectionID]) throws(SnapshotError) {
-        try _markSections(sections, in: \._reloadedSections)
+        try _requireSections(sections)
+        _reloadedSections.formUnion(sections)
     }
 
     /// Marks sections for reconfigure: when applied, their headers keep their cells and are
@@ -130,20 +131,17 @@ extension Snapshot {
 
     /// Marks sections for reconfigure, throwing on an unknown identifier.
     public mutating func checkedReconfigureSections(_ sections: [SectionID]) throws(SnapshotError) {
-        try _markSections(sections, in: \._reconfiguredSections)
+        try _requireSections(sections)
+        _reconfiguredSections.formUnion(sections)
     }
 }
 
 // MARK: - Shared machinery
 
 extension Snapshot {
-    /// Adds `sections` to the reload or reconfigure marks at `marks`, once each is found in the
-    /// snapshot (a throw leaves it untouched): `checkedReloadSections` and `checkedReconfigureSections`.
-    internal mutating func _markSections(
-        _ sections: [SectionID], in marks: WritableKeyPath<Self, Set<SectionID>>
-    ) throws(SnapshotError) {
+    /// Throws for the first of `sections` the snapshot does not hold (the marks' check).
+    internal func _requireSections(_ sections: [SectionID]) throws(SnapshotError) {
         for section in sections { _ = try _requireSection(section) }
-        self[keyPath: marks].formUnion(sections)
     }
 
     /// The index of a section the snapshot must hold.
