@@ -415,4 +415,34 @@ import Testing
             #expect(found == lines.indices.filter { Self.model(query, [lines[$0]]) }, "\(text)")
         }
     }
+
+    /// The default ranking's one-integer keys against the general keys of three fields, on
+    /// 1,000 random indexes and queries (blanks around lines, long lines past 12 and 16 bits
+    /// of length, ties), in both orders and with and without the length tiebreak.
+    @Test func theDefaultRankingsFastKeysAgreeWithTheGeneralOnes() throws {
+        var rng = SplitMix64(seed: 0xFA57_2A4E)
+        let alphabet = Array("ab c/.")
+        for _ in 0 ..< 1_000 {
+            let lines = (0 ..< Int.random(in: 1 ... 30, using: &rng)).map { _ in
+                let text = String((0 ..< Int.random(in: 0 ... 12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+                // One line in ten is long: the same text, then 4,000 to 70,000 dots (equal
+                // scores, lengths on both sides of 12 and 16 bits).
+                guard Int.random(in: 0 ..< 10, using: &rng) == 0 else { return text }
+                return text + String(repeating: ".", count: Int.random(in: 4_000 ... 70_000, using: &rng))
+            }
+            var index = FilterIndex<Int>()
+            for (n, line) in lines.enumerated() { index.append(n, text: line) }
+            let typed = (0 ..< Int.random(in: 1 ... 3, using: &rng)).map { _ in "abc".randomElement(using: &rng)! }
+            let query = FilterQuery(String(typed))
+            guard let found = index.matches(query), !found.slots.isEmpty else { continue }
+            for laterFirst in [false, true] {
+                for byLength in [false, true] {
+                    let fast = index._rankedByLength(found, laterFirst: laterFirst, byLength: byLength)
+                    let general = index._rankedByKeys(found, laterFirst: laterFirst, criteria: byLength ? [.length] : [])
+                    #expect(fast == general, "\(lines.map { $0.prefix(20) }) \(query)")
+                }
+            }
+        }
+    }
+
 }

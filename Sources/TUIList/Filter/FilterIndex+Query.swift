@@ -63,6 +63,44 @@ extension FilterIndex {
             return laterFirst ? matches.slots.reversed() : matches.slots
         }
         let criteria = Array(tiebreaks.filter { $0 != .index }.prefix(3))
+        if criteria.allSatisfy({ $0 == .length }),
+            let ranked = _rankedByLength(matches, laterFirst: laterFirst, byLength: !criteria.isEmpty)
+        {
+            return ranked
+        }
+        return _rankedByKeys(matches, laterFirst: laterFirst, criteria: criteria)
+    }
+
+    /// fzf's default ranking (score, then length unless `byLength` is false, then input order)
+    /// with one 64-bit key per match, sorted as integers: 20 bits of inverted score, 16 of
+    /// length, 28 of order. Faster than ``_rankedByKeys(_:laterFirst:criteria:)``'s keys of
+    /// three fields, which it equals (a property test checks); nil when a score or a slot does
+    /// not fit its bits (the general ranking then serves).
+    internal func _rankedByLength(_ matches: FilterMatches, laterFirst: Bool, byLength: Bool) -> [Int32]? {
+        let orderBits = 28, scoreBias = 1 << 19
+        guard let low = matches.scores.min(), let high = matches.scores.max(),
+            Int(low) >= -scoreBias, Int(high) < scoreBias, matches.slotCount <= 1 << orderBits
+        else { return nil }
+        let lastOrder = UInt64(1 << orderBits) - 1
+        var keys = [UInt64](repeating: 0, count: matches.slots.count)
+        _withItemText { text in
+            for (i, slot) in matches.slots.enumerated() {
+                let score = UInt64(Int(matches.scores[i]) + scoreBias)
+                let length = byLength ? UInt64(min(_trimmedLength(text.cased(Int(slot))), Int(UInt16.max))) : 0
+                let order = laterFirst ? lastOrder - UInt64(slot) : UInt64(slot)
+                keys[i] = (UInt64((1 << 20) - 1) - score) << 44 | length << UInt64(orderBits) | order
+            }
+        }
+        keys.sort()
+        return keys.map { key in
+            let order = key & lastOrder
+            return Int32(laterFirst ? lastOrder - order : order)
+        }
+    }
+
+    /// The ranking by any tiebreaks (at most three, without `.index`): one key of three
+    /// fields per match.
+    internal func _rankedByKeys(_ matches: FilterMatches, laterFirst: Bool, criteria: [FilterTiebreak]) -> [Int32] {
         let needsOffsets = criteria.contains { $0 != .length }
         var matcher: _FilterMatcher?
         if needsOffsets, case .query(let query) = matches.search { matcher = _FilterMatcher(query) }
