@@ -130,15 +130,6 @@ extension Snapshot where ItemID == Int {
     }
 }
 
-extension Snapshot {
-    /// Makes room for `count` items in all, so that appending up to that many rehashes
-    /// nothing (a builder that knows it will grow reserves ahead, while it has time).
-    @inlinable
-    package mutating func reserveItemCapacity(_ count: Int) {
-        _items.reserveCapacity(count)
-    }
-}
-
 extension Snapshot: Equatable {
     /// Same sections, same items, same order. Reload and reconfigure marks are ignored.
     public static func == (lhs: Self, rhs: Self) -> Bool {

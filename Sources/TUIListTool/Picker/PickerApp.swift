@@ -250,8 +250,6 @@ package final class PickerApp: TerminalApp {
     /// Runs the builder's builds (set when the program starts): the newest one's snapshot is
     /// the one shown, an older one's is dropped.
     private var allLinesJob: LatestJob?
-    /// Runs the builder's builds that deliver nothing (see ``requestAllLines(now:)``).
-    private var allLinesPrebuild: LatestJob?
     /// The program's clock (set when it starts): when the builder last delivered.
     private var clock: (any AnimationClock)?
     /// Since a `reload`: which row each line is (``RowIdentities``); `nil` before any, each
@@ -265,28 +263,16 @@ package final class PickerApp: TerminalApp {
     private struct AllLines: Sendable {
         let snapshot: Snapshot<Int, Int>
     }
-    /// What a build ahead delivers: nothing to show.
-    private struct ListedAhead: Sendable {}
 
     /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
     /// input has ended, or a second (by the program's clock) after the last delivery (a slow
     /// producer's lines).
-    ///
-    /// Between deliveries, whenever the lines read have doubled since the last build, a build
-    /// that delivers nothing (``allLinesPrebuild``) lists them ahead, beside the reader: the
-    /// delivery when the input ends then appends only the last lines, instead of hashing every
-    /// line after the last one is read (a million lines: most of the time between the input's
-    /// end and the count shown).
     private func requestAllLines(now force: Bool = false) {
-        guard allLinesBuilder.isStarted, let allLinesJob, let allLinesPrebuild, let clock else { return }
+        guard allLinesBuilder.isStarted, let allLinesJob, let clock else { return }
         let now = clock.now
         let deliver = force || inputFinished || now - allLinesDelivered >= 1
-        if deliver {
-            allLinesDelivered = now
-            allLinesBuilder.extend(to: index.count, on: allLinesJob) { AllLines(snapshot: $0) }
-        } else if index.count >= 2 * allLinesBuilder.requested {
-            allLinesBuilder.extend(to: index.count, on: allLinesPrebuild) { _ in ListedAhead() }
-        }
+        if deliver { allLinesDelivered = now }
+        allLinesBuilder.extend(to: index.count, deliverOn: deliver ? allLinesJob : nil) { AllLines(snapshot: $0) }
     }
 
     /// Whether the list does not hold every line yet although the query asks for all of them.
@@ -354,7 +340,6 @@ package final class PickerApp: TerminalApp {
         clock = program.clock
         searchJob = LatestJob(mailbox: program.mailbox)
         allLinesJob = LatestJob(mailbox: program.mailbox)
-        allLinesPrebuild = LatestJob(mailbox: program.mailbox)
         inbox.connect(program.mailbox)
     }
 
@@ -466,7 +451,6 @@ package final class PickerApp: TerminalApp {
             return
         }
         if receiveReloadedLines(message, in: program) { return }
-        if allLinesPrebuild?.accept(message) is ListedAhead { return }
         if let delivered = allLinesJob?.accept(message) as? AllLines {
             guard identities == nil else { return }  // (a reload shows its lines by its rows)
             allLines = delivered.snapshot
@@ -1018,12 +1002,11 @@ private final class Link: @unchecked Sendable { weak var app: PickerApp? }
 /// are the program thread's; the builds touch only ``state``.)
 private final class AllLinesBuilder: @unchecked Sendable {
     /// The lines listed, and the most lines a build was asked for.
-    /// (`room`: the items reserved for, only ever more: a smaller reservation would shrink the set.)
-    private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0, room: 0))
+    private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0))
     /// Whether the program's thread handed over.
     private(set) var isStarted = false
     /// The lines read, as the program's thread last said (it never waits for a build's lock).
-    private(set) var requested = 0
+    private var requested = 0
 
     /// Starts from `snapshot` (what the program's thread built so far), once.
     func start(from snapshot: Snapshot<Int, Int>?) {
@@ -1032,27 +1015,23 @@ private final class AllLinesBuilder: @unchecked Sendable {
         if let snapshot { state.withLock { $0.snapshot = snapshot } }
     }
 
-    /// Lists the lines up to `count` as `job`'s newest job, whose result is the snapshot as
-    /// `message` (a build ahead's message says only that it is done).
-    func extend(
-        to count: Int, on job: LatestJob, as message: @escaping @Sendable (Snapshot<Int, Int>) -> any Sendable
+    /// Counts lines up to `count`; then, given a job, lists them as its newest job, whose
+    /// result is the snapshot as `message`.
+    func extend<Message: Sendable>(
+        to count: Int, deliverOn job: LatestJob?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
     ) {
         requested = max(requested, count)
+        guard let job else { return }
         let count = requested
         job.start { [state] in
             state.withLock { state in
                 state.count = max(state.count, count)
                 // Listed in one go when most are new (a fast producer: no item checked against
-                // the others), else appended, into room for twice as many: the set's growth
-                // (a rehash of every line) then comes with a build ahead, not at the end.
+                // the others), else appended.
                 let have = state.snapshot.numberOfItems
                 if state.count > 2 * have {
                     state.snapshot = Snapshot(section: 0, itemsIn: 0 ..< state.count)
                 } else if state.count > have {
-                    if state.count > state.room {
-                        state.room = 2 * state.count
-                        state.snapshot.reserveItemCapacity(state.room)
-                    }
                     state.snapshot.appendItems(Array(have ..< state.count), toSection: 0)
                 }
                 return message(state.snapshot)
