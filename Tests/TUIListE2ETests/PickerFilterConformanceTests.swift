@@ -193,6 +193,8 @@ struct PickerFilterConformanceTests {
         ["'a", "--accept-nth", "3,1", "-d", "[/.]"], ["", "--accept-nth", "2..", "--no-sort"],
         ["doc", "--accept-nth", "1..2", "-d", "/", "--with-nth", "2..", "--no-sort"],
         ["test", "--accept-nth", "{n}", "--no-sort"], ["'src", "--accept-nth", "{n}|{1}", "-d", "/"],
+        // A template's result loses the delimiter that ends it; one character is a literal delimiter.
+        ["'src", "--accept-nth", "{2}/{1}/", "-d", "/"], ["", "--accept-nth", "{1}.", "-d", ".", "--no-sort"],
         // With a --with-nth template: printed of the line as read, not of what is shown.
         ["'main", "--with-nth", "{2}:{1}", "--accept-nth", "{1}", "-d", "/"],
         ["", "--with-nth", "{n} {-1}", "--accept-nth", "{n}|{2}", "-d", "/", "--header-lines", "2"],

@@ -533,7 +533,8 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         // Only Go's regexp.QuoteMeta characters make an expression: `/` (a path's delimiter),
         // `-`, `#`, `,` stay literal, on the splitter's fast path (as a pattern, `-d /` took
         // 30 s to group a million paths).
-        for text in ["/", "-", "#", ",", " / ", "::"] {
+        // One character is literal whatever it is (fzf 0.74: `-d .`, `-d '|'`).
+        for text in ["/", "-", "#", ",", " / ", "::", ".", "|", "*"] {
             #expect(LineFields.Delimiter(text) == .literal(text), "\(text)")
         }
         #expect(LineFields.Delimiter("\\t") == .literal("\t"))

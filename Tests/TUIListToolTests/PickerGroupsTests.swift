@@ -226,6 +226,10 @@ import Testing
         // A placeholder of index characters that is no expression stands for nothing; of `{{1}`
         // the placeholder is `{1}`.
         ("x{0}y{1}", " ", "a b", "xya"), ("{1..2..3}{2}", " ", "a b", "b"), ("{{1}", " ", "a b", "{a"),
+        // A template's whole result loses the delimiter that ends it (fzf's StripLastDelimiter):
+        // a literal once, a pattern's last match, blanks all.
+        ("{1}:", ":", "a:b:c", "a"), ("{2}:{1}:", "[:]", "a:b:c", "b:a"), ("x{1} ", ":", "a:b:c", "xa "),
+        ("x{1}  ", " ", "a b", "xa"), ("{1}::", ":", "a:b", "a:"),
     ])
     func acceptNthPrintsFieldsAsFzfDoes(spec: String, delimiter: String, line: String, printed: String) throws {
         let template = try LineTemplate(spec, option: "--accept-nth")

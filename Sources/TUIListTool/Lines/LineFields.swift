@@ -27,15 +27,16 @@ package struct LineFields: Sendable, Equatable {
         /// A regular expression: each match ends a field.
         case pattern(Pattern)
 
-        /// fzf's reading of `--delimiter STR`: `\t` means a tab; a string without a regular
-        /// expression's special characters (Go's `regexp.QuoteMeta` set, ``specialCharacters``:
-        /// `/`, `:`, `-` are literal), or one that is not a valid expression, is literal; any
-        /// other is a regular expression (`-d '[:=]'`, `-d ' +'`). Empty means blanks.
+        /// fzf's reading of `--delimiter STR`: `\t` means a tab; one character (`-d .`,
+        /// `-d '|'`), a string without a regular expression's special characters (Go's
+        /// `regexp.QuoteMeta` set, ``specialCharacters``: `/`, `:`, `-` are literal), or one that
+        /// is not a valid expression, is literal; any other is a regular expression
+        /// (`-d '[:=]'`, `-d ' +'`). Empty means blanks.
         package init(_ text: String) {
             let text = text.replacingOccurrences(of: "\\t", with: "\t")
             if text.isEmpty {
                 self = .blanks
-            } else if !text.contains(where: Self.specialCharacters.contains) {
+            } else if text.count == 1 || !text.contains(where: Self.specialCharacters.contains) {
                 self = .literal(text)
             } else if let pattern = Pattern(text) {
                 self = .pattern(pattern)

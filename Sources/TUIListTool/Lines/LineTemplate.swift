@@ -1,3 +1,5 @@
+import Foundation
+
 /// fzf's `--accept-nth` and `--with-nth` (0.60+): what is printed of a chosen line, or what is
 /// shown of each line — some of its fields, or a template of them.
 ///
@@ -117,7 +119,26 @@ package struct LineTemplate: Sendable, Equatable {
             case .number: result += String(number)
             }
         }
-        return result
+        // fzf strips the delimiter that ends the whole result too (`{1}:` with `-d:` prints
+        // `a`); index expressions have already dropped theirs.
+        return expressions == nil ? Self.droppingLastDelimiter(result, delimiter) : result
+    }
+
+    /// `text` without the delimiter that ends it, if one does (fzf's `StripLastDelimiter`):
+    /// a literal one once, a pattern's last match when it ends the text, blanks all.
+    static func droppingLastDelimiter(_ text: String, _ delimiter: LineFields.Delimiter) -> String {
+        switch delimiter {
+        case .blanks:
+            return String(text.reversed().drop(while: \.isWhitespace).reversed())
+        case .literal(let needle):
+            return text.hasSuffix(needle) ? String(text.dropLast(needle.count)) : text
+        case .pattern(let pattern):
+            let whole = NSRange(text.startIndex..., in: text)
+            guard let last = pattern.expression.matches(in: text, range: whole).last,
+                last.range.location + last.range.length == whole.length, let cut = Range(last.range, in: text)
+            else { return text }
+            return String(text[..<cut.lowerBound])
+        }
     }
 
     /// What `--with-nth` shows of `line`, and for each `Character` of it its offset in `line`
