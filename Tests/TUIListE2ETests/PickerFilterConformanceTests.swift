@@ -76,6 +76,8 @@ struct PickerFilterConformanceTests {
         ["^lib", "--nth", "2", "-d", "/"], ["^data", "--nth", "2..", "-d", "/"], ["md$", "--nth", "..2", "-d", "/"],
         ["^main", "--nth", "2", "-d", "[/.]"], ["^swift$", "--nth", "-1", "-d", "[/.]+"], ["^tar", "--nth", "3", "-d", "/|\\."],
         ["src", "--with-nth", "2..", "-d", "/"], ["^ma", "--with-nth", "2", "--nth", "1", "-d", "/"],
+        // A field list shows (and searches) the delimiter after its last field too.
+        ["'s/", "--with-nth", "2", "-d", "/"], ["b/$", "--with-nth", "1..2", "-d", "/"],
         // --with-nth templates (fzf 0.60+): the shown text is searched, the template's own text
         // too; --nth splits the shown text; its whitespace at the end is trimmed (`md\ `);
         // `{n}` counts the header lines; `{0}` stands for nothing.

@@ -31,9 +31,13 @@ import Testing
             "{2} {1}. {1}.", " ", "hello world ", 0, "world hello. hello.",
             [6, 7, 8, 9, 10, -1] + [0, 1, 2, 3, 4, -1, -1] + [0, 1, 2, 3, 4, -1]
         ),
-        // Index expressions: LineFields's selection, as before.
+        // Index expressions: each field with the delimiter after it, the last one's too (fzf
+        // 0.74.5 finds `'a:` with `-d: --with-nth 1`), the whitespace at the end trimmed.
         ("2..", ":", "a:b:c", 0, "b:c", [2, 3, 4]),
         ("3,1", " ", "a b c", 0, "ca", [4, 0]),
+        ("1", ":", "a:b:c", 0, "a:", [0, 1]),
+        ("1,3", ":", "a:b:c", 0, "a:c", [0, 1, 4]),
+        ("3,1", ":", "a:b:c", 0, "ca:", [4, 0, 1]),
     ])
     func theShownTextAndWhereEachCharacterComesFrom(
         spec: String, delimiter: String, line: String, number: Int, text: String, offsets: [Int]

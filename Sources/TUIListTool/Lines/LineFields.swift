@@ -238,12 +238,24 @@ package struct LineFields: Sendable, Equatable {
     ///   - delimiter: How its fields are separated.
     /// - Returns: The text and the offsets.
     package func select(_ line: String, delimiter: Delimiter) -> (text: String, offsets: [Int]) {
+        join(parts(of: line, delimiter: delimiter), of: line)
+    }
+
+    /// The chosen fields of `line` joined, each with the delimiter that ends it — the last one's
+    /// kept too (what fzf's `--with-nth` shows and searches: `-d: --with-nth 1` of `a:b:c` is
+    /// `a:`) — and for each `Character` its offset in `line`.
+    package func selectKeepingDelimiters(_ line: String, delimiter: Delimiter) -> (text: String, offsets: [Int]) {
+        let fields = Self.fields(of: line, delimiter: delimiter)
+        return join(chosen(among: fields.count).map { fields[$0] }, of: line)
+    }
+
+    private func join(_ ranges: [Swift.Range<Int>], of line: String) -> (text: String, offsets: [Int]) {
         let characters = Array(line)
         var text = ""
         var offsets: [Int] = []
-        for part in parts(of: line, delimiter: delimiter) {
-            text.append(contentsOf: String(characters[part]))
-            offsets += Array(part)
+        for range in ranges {
+            text.append(contentsOf: String(characters[range]))
+            offsets += Array(range)
         }
         return (text, offsets)
     }

@@ -111,6 +111,14 @@ package struct LineTemplate: Sendable, Equatable {
     ///   - delimiter: How its fields are separated (`--delimiter`).
     /// - Complexity: O(*n*) in the length of `line` per placeholder.
     package func apply(to line: String, number: Int, delimiter: LineFields.Delimiter) -> String {
+        let result = joined(line, number, delimiter)
+        // fzf strips the delimiter that ends the whole result too (`{1}:` with `-d:` prints
+        // `a`); index expressions have already dropped theirs.
+        return expressions == nil ? Self.droppingLastDelimiter(result, delimiter) : result
+    }
+
+    /// Each part's text in turn: placeholders' fields without the delimiter after the last.
+    private func joined(_ line: String, _ number: Int, _ delimiter: LineFields.Delimiter) -> String {
         var result = ""
         for part in parts {
             switch part {
@@ -119,9 +127,7 @@ package struct LineTemplate: Sendable, Equatable {
             case .number: result += String(number)
             }
         }
-        // fzf strips the delimiter that ends the whole result too (`{1}:` with `-d:` prints
-        // `a`); index expressions have already dropped theirs.
-        return expressions == nil ? Self.droppingLastDelimiter(result, delimiter) : result
+        return result
     }
 
     /// `text` without the delimiter that ends it, if one does (fzf's `StripLastDelimiter`):
@@ -144,18 +150,28 @@ package struct LineTemplate: Sendable, Equatable {
     /// What `--with-nth` shows of `line`, and for each `Character` of it its offset in `line`
     /// (-1 for the template's own text and `{n}`, which come from no character of the line).
     ///
-    /// Index expressions go through ``LineFields/select(_:delimiter:)`` alone; a template's
-    /// fields are cut as ``apply(to:number:delimiter:)`` cuts them, and the whitespace at the
-    /// end of the result is trimmed (fzf: `{1}  ` of `a b` shows `a`).
+    /// Index expressions show their fields with the delimiter after each, the last one's too
+    /// (``LineFields/selectKeepingDelimiters(_:delimiter:)``: fzf's `-d: --with-nth 1` of
+    /// `a:b:c` shows and searches `a:`); a template's placeholders drop the delimiter after
+    /// their last field. Either way the whitespace at the end is trimmed (fzf: `{1}  ` of
+    /// `a b` shows `a`).
     /// - Parameters:
     ///   - line: The line read (without colour escapes).
     ///   - number: Its number from 0, header lines counted (for `{n}`).
     ///   - delimiter: How its fields are separated (`--delimiter`).
     /// - Complexity: O(*n*) in the length of `line` per placeholder.
     package func shown(_ line: String, number: Int, delimiter: LineFields.Delimiter) -> (text: String, offsets: [Int]) {
-        if let expressions { return expressions.select(line, delimiter: delimiter) }
         var characters: [Character] = []
         var offsets: [Int] = []
+        if let expressions {
+            let selected = expressions.selectKeepingDelimiters(line, delimiter: delimiter)
+            (characters, offsets) = (Array(selected.text), selected.offsets)
+            while let last = characters.last, last.isWhitespace {
+                characters.removeLast()
+                offsets.removeLast()
+            }
+            return (String(characters), offsets)
+        }
         var lineCharacters: [Character]?
         for part in parts {
             switch part {
@@ -182,15 +198,15 @@ package struct LineTemplate: Sendable, Equatable {
     }
 
     /// The text of ``shown(_:number:delimiter:)`` without the offsets (what `--columns`
-    /// measures): for index expressions, ``LineFields/text(of:delimiter:)``'s fast path.
+    /// measures).
     /// - Parameters:
     ///   - line: The line read (without colour escapes).
     ///   - number: Its number from 0, header lines counted (for `{n}`).
     ///   - delimiter: How its fields are separated (`--delimiter`).
     /// - Complexity: O(*n*) in the length of `line` per placeholder.
     package func shownText(of line: String, number: Int, delimiter: LineFields.Delimiter) -> String {
-        if let expressions { return expressions.text(of: line, delimiter: delimiter) }
-        var text = apply(to: line, number: number, delimiter: delimiter)
+        var text =
+            expressions.map { $0.selectKeepingDelimiters(line, delimiter: delimiter).text } ?? joined(line, number, delimiter)
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
     }
