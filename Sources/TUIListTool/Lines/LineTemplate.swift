@@ -12,10 +12,10 @@ import Foundation
 ///   else (`{}`, `{q}`), is printed as written. A placeholder of digits, `-`, `.` and `,` that
 ///   is no valid expression (`{0}`, `{1..2..3}`) stands for nothing, as in fzf.
 ///
-/// What `--with-nth` shows (``shown(_:number:delimiter:)``): index expressions show what
-/// ``LineFields/select(_:delimiter:)`` selects (their own, unchanged code path); a template
-/// shows ``apply(to:number:delimiter:)``'s text with the whitespace at its end trimmed, as
-/// fzf 0.74 trims a transformed line. As in fzf, that text is the line as far as matching
+/// What `--with-nth` shows (``shown(_:number:delimiter:)``): index expressions show their
+/// fields each with the delimiter after it, the last one's too; a template shows its parts,
+/// each placeholder's fields without the delimiter after the last; either with the whitespace
+/// at its end trimmed, as fzf 0.74 trims a transformed line. As in fzf, that text is the line as far as matching
 /// goes: the query matches the template's own text too (and it is highlighted there), `--nth`
 /// picks fields of that text, split by the same delimiter, and the line is still printed whole
 /// (or as `--accept-nth` says, of the line as read). Under `--ansi`, the template's own text is
@@ -42,7 +42,8 @@ package struct LineTemplate: Sendable, Equatable {
     package let parts: [Part]
 
     /// The index expressions, when the spec was plain index expressions (`2..`, `1,3`) and not
-    /// a template: `--with-nth` then shows what ``LineFields`` selects, on its own code path.
+    /// a template: `--with-nth` then keeps the delimiter after the last field, and
+    /// `--accept-nth` strips no more than the fields already dropped.
     package let expressions: LineFields?
 
     /// Whether a part is the line's number (`{n}`): the lines must keep their numbers.
@@ -163,30 +164,26 @@ package struct LineTemplate: Sendable, Equatable {
     package func shown(_ line: String, number: Int, delimiter: LineFields.Delimiter) -> (text: String, offsets: [Int]) {
         var characters: [Character] = []
         var offsets: [Int] = []
+        var lineCharacters: [Character]?
         if let expressions {
             let selected = expressions.selectKeepingDelimiters(line, delimiter: delimiter)
             (characters, offsets) = (Array(selected.text), selected.offsets)
-            while let last = characters.last, last.isWhitespace {
-                characters.removeLast()
-                offsets.removeLast()
-            }
-            return (String(characters), offsets)
-        }
-        var lineCharacters: [Character]?
-        for part in parts {
-            switch part {
-            case .text(let text):
-                characters += text
-                offsets += repeatElement(-1, count: text.count)
-            case .number:
-                let text = String(number)
-                characters += text
-                offsets += repeatElement(-1, count: text.count)
-            case .fields(let fields):
-                if lineCharacters == nil { lineCharacters = Array(line) }
-                for range in fields.parts(of: line, delimiter: delimiter) {
-                    characters += lineCharacters![range]
-                    offsets += range
+        } else {
+            for part in parts {
+                switch part {
+                case .text(let text):
+                    characters += text
+                    offsets += repeatElement(-1, count: text.count)
+                case .number:
+                    let text = String(number)
+                    characters += text
+                    offsets += repeatElement(-1, count: text.count)
+                case .fields(let fields):
+                    if lineCharacters == nil { lineCharacters = Array(line) }
+                    for range in fields.parts(of: line, delimiter: delimiter) {
+                        characters += lineCharacters![range]
+                        offsets += range
+                    }
                 }
             }
         }
