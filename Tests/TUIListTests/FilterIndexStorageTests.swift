@@ -166,17 +166,50 @@ import Testing
 
     @Test func everyByteIsSortedAsTheByteLoopWouldAnywhereInALine() {
         // The word-at-a-time sort against a byte at a time: each byte value at each position
-        // of a 17-byte line (two words and a tail), the rest "a" or "Q".
+        // of lines of every length up to 40 (byte by byte under 8; then pairs of words, a word,
+        // and the last 8 bytes looked at again), the rest "a" or "Q".
         for filler in [UInt8(ascii: "a"), UInt8(ascii: "Q")] {
             for value in 0 ... 255 {
-                for position in 0 ..< 17 {
-                    var line = [UInt8](repeating: filler, count: 17)
+                for length in 1 ... 40 {
+                for position in 0 ..< length {
+                    var line = [UInt8](repeating: filler, count: length)
                     line[position] = UInt8(value)
                     let expected: _TextKind =
                         line.contains { $0 >= 0x80 || $0 == 0 }
                         ? .other : line.contains { $0 &- 0x41 < 26 } ? .upperASCII : .plainASCII
                     let kind = line.withUnsafeBufferPointer { _classify($0.baseAddress!, $0.count) }
-                    #expect(kind == expected, "byte \(value) at \(position) among \(filler)")
+                    if kind != expected {
+                        Issue.record("byte \(value) at \(position) of \(length) among \(filler): \(kind), not \(expected)")
+                    }
+                }
+                }
+            }
+        }
+    }
+
+    @Test func everyASCIIByteIsLowerCasedAsTheByteLoopWouldAnywhereInALine() {
+        // The word-at-a-time lower-casing of ASCII lines against a byte at a time: each byte
+        // value at each position of lines of every length up to 40, the rest "a" or "Q".
+        for filler in [UInt8(ascii: "a"), UInt8(ascii: "Q")] {
+            for value in UInt8(1) ... 127 {
+                var index = FilterIndex<Int>(storingText: true)
+                var lines: [[UInt8]] = []
+                for length in 1 ... 40 {
+                    for position in 0 ..< length {
+                        var line = [UInt8](repeating: filler, count: length)
+                        line[position] = value
+                        line.withUnsafeBufferPointer { index.append(lines.count, utf8: $0) }
+                        lines.append(line)
+                    }
+                }
+                for (slot, line) in lines.enumerated() {
+                    let expected = line.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+                    let start = index._store.pointer(index._starts[slot])
+                    let length = Int(index._lengths[slot]), folded = Int(index._foldedLengths[slot])
+                    let stored = Array(UnsafeBufferPointer(start: folded == 0 ? start : start + length, count: folded == 0 ? length : folded))
+                    if stored != expected {
+                        Issue.record("byte \(value) at \(line.firstIndex(of: value) ?? -1) of \(line.count) among \(filler): \(stored)")
+                    }
                 }
             }
         }
