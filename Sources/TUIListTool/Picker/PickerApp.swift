@@ -925,6 +925,13 @@ package final class PickerApp: TerminalApp {
             // Many lines: the snapshot of all of them is built on a thread of its own (its
             // hashing is most of the cost of listing a million lines), beside the reader;
             // the list shows the last one delivered until the next arrives.
+            if !allLinesBuilder.isStarted && listShowsAllLines, let clock {
+                // The list was just given every line so far: the builder's first snapshot
+                // waits its second too (or the input's end). A fast producer's million lines
+                // are then listed once, at the end, not first at 200,000 while the reader
+                // needs the cores (two: the reader, this thread, the producer, the terminal).
+                allLinesDelivered = clock.now
+            }
             allLinesBuilder.start(from: allLines)
             // Right after a filtered view (the query cleared), the newest lines are wanted now;
             // while the list fills, once a second is enough.
