@@ -583,6 +583,25 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         #expect(picker.app.chosen == ["c blue"])
     }
 
+    /// fzf 0.74.5 shows header lines through `--with-nth` too (`printf 'h1 h2 h3\na b c\n' |
+    /// fzf --header-lines 1 --with-nth 2` shows `h2`; `{n}` counts them from 0), keeping a
+    /// field's colours under `--ansi`.
+    @Test func withNthShowsTheHeaderLinesAsItShowsLines() throws {
+        var options = PickerApp.Options(headerLines: 2)
+        options.withNth = try LineTemplate("2", option: "--with-nth")
+        var picker = try PickerHarness(options, lines: ["h1 h2 h3", "x1 x2", "a b c"])
+        #expect(picker.rows[1 ... 3].map { $0.trimmingCharacters(in: .whitespaces) } == ["h2", "x2", "b"])
+        options.withNth = try LineTemplate("{n}:{1}", option: "--with-nth")
+        picker = try PickerHarness(options, lines: ["h1 h2 h3", "x1 x2", "a b c"])
+        #expect(picker.rows[1 ... 3].map { $0.trimmingCharacters(in: .whitespaces) } == ["0:h1", "1:x1", "2:a"])
+        options = PickerApp.Options(headerLines: 1)
+        options.withNth = try LineTemplate("2..", option: "--with-nth")
+        options.ansi = true
+        picker = try PickerHarness(options, lines: ["\u{1B}[31mh1\u{1B}[0m \u{1B}[32mh2\u{1B}[0m", "a b"])
+        #expect(picker.rows[1].trimmingCharacters(in: .whitespaces) == "h2")
+        #expect(picker.terminal.frame[1, 1].style.foreground == .ansi(2), "h2 keeps its green")
+    }
+
     @Test func nthSearchesOnlyItsFieldsAndHighlightsThemWhereTheyAreShown() throws {
         var options = PickerApp.Options()
         options.nth = try LineFields("2", option: "--nth")

@@ -76,13 +76,25 @@ extension PickerApp {
         return (text, colored.map { Self.restyled(text, from: $0, offsets: offsets) }, moved)
     }
 
-    /// The header lines as drawn: under `--columns`, aligned with the rows (and without their
-    /// colours); otherwise as read.
-    var shownHeader: [String] {
-        guard options.columns else { return header }
+    /// The header lines as drawn: what `--with-nth` shows of each, as of a line (fzf's too;
+    /// `{n}` counts header lines from 0); with `--ansi`, in their colours; under `--columns`,
+    /// aligned with the rows (and without their colours).
+    var shownHeader: [(text: String, colored: ANSIText?)] {
+        let lines = header.indices.map(headerLine)
+        guard options.columns else { return lines }
         measureLines()
-        guard let columns = fieldLayout.columns else { return header }
-        return header.map { columns.align(options.ansi ? ANSIText.stripping($0) : $0).text }
+        guard let columns = fieldLayout.columns else { return lines }
+        return lines.map { (columns.align($0.text).text, nil) }
+    }
+
+    /// Header line `number` as `--with-nth` shows it, and its colours under `--ansi`.
+    private func headerLine(_ number: Int) -> (text: String, colored: ANSIText?) {
+        let raw = header[number]
+        let plain = options.ansi ? ANSIText.stripping(raw) : raw
+        let colored = options.ansi ? ANSIText(parsing: raw) : nil
+        guard let withNth = options.withNth else { return (plain, colored) }
+        let (text, offsets) = withNth.shown(plain, number: number, delimiter: options.delimiter)
+        return (text, colored.flatMap { Self.characters(offsets, of: $0, as: text) })
     }
 
     /// Measures the header lines (once all are in) and the lines read since the last call.
@@ -90,7 +102,7 @@ extension PickerApp {
         if fieldLayout.columns == nil { fieldLayout.columns = LineColumns(delimiter: options.delimiter) }
         if !fieldLayout.headerMeasured && options.headerLines > 0 && header.count >= options.headerLines {
             fieldLayout.headerMeasured = true
-            let plain = header.map { options.ansi ? ANSIText.stripping($0) : $0 }
+            let plain = header.indices.map { headerLine($0).text }
             fieldLayout.columns!.setHeader(plain[plain.count - 1])
             for line in plain { fieldLayout.columns!.measure(line) }
         }

@@ -536,12 +536,11 @@ package final class PickerApp: TerminalApp {
             canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             y += 1
         }
-        for line in shownHeader where y < end {
-            if options.ansi && !options.columns {
-                ANSIText(parsing: line).draw(
-                    into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
+        for (text, colored) in shownHeader where y < end {
+            if let colored {
+                colored.draw(into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
             } else {
-                canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
+                canvas.draw(" " + text, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
             }
             y += 1
         }
@@ -836,7 +835,7 @@ package final class PickerApp: TerminalApp {
 
     /// The styled characters at `offsets` of `text`, whose plain text is `plain`; `nil` when
     /// the characters do not line up (joined fields that merge into one grapheme).
-    private static func characters(_ offsets: [Int], of text: ANSIText, as plain: String) -> ANSIText? {
+    static func characters(_ offsets: [Int], of text: ANSIText, as plain: String) -> ANSIText? {
         guard plain.count == offsets.count else { return nil }
         var styles: [Style] = Array(repeating: .plain, count: text.plain.count)
         for run in text.runs { for offset in run.range { styles[offset] = run.style } }
