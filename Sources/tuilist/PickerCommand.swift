@@ -401,7 +401,12 @@ struct PickerCommand: ToolCommand {
         let lines = PickerFilter.read(
             descriptor, separator: read0 ? 0 : 0x0A, preparation: options.preparation, keeping: numbered ? nil : query)
         if let error = lines.error, lines.index.count == 0 { fail(ToolFailure(error, status: 2)) }
-        var found = PickerFilter.matches(in: lines, query: query, sort: sort, tac: tac, tiebreaks: options.tiebreaksInForce)
+        // (With a query, only matching lines are kept, numbered anew: a `{n}` of `--with-nth`
+        // that `--nth` searches is then measured with that number.)
+        let rankedText: ((Int32) -> (text: [UInt8], offsets: [Int])?)? =
+            options.nth == nil ? nil : { options.rankedText(of: lines.kept[Int($0)], number: Int($0) + options.headerLines) }
+        var found = PickerFilter.matches(
+            in: lines, query: query, sort: sort, tac: tac, tiebreaks: options.tiebreaksInForce, rankedText: rankedText)
         func lineText(_ line: Int32) -> String {
             var text = ""
             lines.withLine(Int(line)) { text = String(decoding: $0, as: UTF8.self) }

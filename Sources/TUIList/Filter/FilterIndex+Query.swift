@@ -55,20 +55,33 @@ extension FilterIndex {
     ///   - tiebreaks: how equal scores are ordered before slot order (``FilterTiebreak``;
     ///     `.index` adds nothing); by default the shorter text first, blanks around it not
     ///     counted, as fzf's default.
+    ///   - shownLength: When the text indexed is part of a longer text shown (a line's
+    ///     fields, fzf's `--nth`), the length of a slot's shown text without the blanks around
+    ///     it: the `length` tiebreak measures it, as fzf's does.
+    ///   - shown: Likewise, for the other tiebreaks: the text shown for a slot, case kept, and
+    ///     for each byte of the indexed text the offset of its byte in the shown text (where
+    ///     in the whole line the match begins, as fzf measures). Nil, or offsets not one per
+    ///     byte of the indexed text, for a slot whose offsets cannot be told (the indexed text
+    ///     then serves).
     /// - Returns: the slots, ranked.
     /// - Complexity: O(m log m) for m matches, plus, for a tiebreak other than `length`, one
-    ///   more match of each (its offsets are not kept by the search).
-    public func ranked(_ matches: FilterMatches, laterFirst: Bool = false, tiebreaks: [FilterTiebreak] = [.length]) -> [Int32] {
+    ///   more match of each (its offsets are not kept by the search), and a call of `shown`
+    ///   for each.
+    public func ranked(
+        _ matches: FilterMatches, laterFirst: Bool = false, tiebreaks: [FilterTiebreak] = [.length],
+        shownLength: ((_ slot: Int32) -> Int)? = nil, shown: ((_ slot: Int32) -> (text: [UInt8], offsets: [Int])?)? = nil
+    ) -> [Int32] {
         guard matches.scores.count == matches.slots.count, !matches.slots.isEmpty else {
             return laterFirst ? matches.slots.reversed() : matches.slots
         }
         let criteria = Array(tiebreaks.filter { $0 != .index }.prefix(3))
         if criteria.allSatisfy({ $0 == .length }),
-            let ranked = _rankedByLength(matches, laterFirst: laterFirst, byLength: !criteria.isEmpty)
+            let ranked = _rankedByLength(
+                matches, laterFirst: laterFirst, byLength: !criteria.isEmpty, shownLength: shownLength)
         {
             return ranked
         }
-        return _rankedByKeys(matches, laterFirst: laterFirst, criteria: criteria)
+        return _rankedByKeys(matches, laterFirst: laterFirst, criteria: criteria, shownLength: shownLength, shown: shown)
     }
 
     /// fzf's default ranking (score, then length unless `byLength` is false, then input order)
@@ -76,7 +89,9 @@ extension FilterIndex {
     /// length, 28 of order. Faster than ``_rankedByKeys(_:laterFirst:criteria:)``'s keys of
     /// three fields, which it equals (a property test checks); nil when a score or a slot does
     /// not fit its bits (the general ranking then serves).
-    internal func _rankedByLength(_ matches: FilterMatches, laterFirst: Bool, byLength: Bool) -> [Int32]? {
+    internal func _rankedByLength(
+        _ matches: FilterMatches, laterFirst: Bool, byLength: Bool, shownLength: ((Int32) -> Int)? = nil
+    ) -> [Int32]? {
         let orderBits = 28, scoreBias = 1 << 19
         guard let low = matches.scores.min(), let high = matches.scores.max(),
             Int(low) >= -scoreBias, Int(high) < scoreBias, matches.slotCount <= 1 << orderBits
@@ -86,7 +101,8 @@ extension FilterIndex {
         _withItemText { text in
             for (i, slot) in matches.slots.enumerated() {
                 let score = UInt64(Int(matches.scores[i]) + scoreBias)
-                let length = byLength ? UInt64(min(_trimmedLength(text.cased(Int(slot))), Int(UInt16.max))) : 0
+                let trimmed = byLength ? shownLength?(slot) ?? _trimmedLength(text.cased(Int(slot))) : 0
+                let length = UInt64(min(trimmed, Int(UInt16.max)))
                 let order = laterFirst ? lastOrder - UInt64(slot) : UInt64(slot)
                 keys[i] = (UInt64((1 << 20) - 1) - score) << 44 | length << UInt64(orderBits) | order
             }
@@ -100,8 +116,12 @@ extension FilterIndex {
 
     /// The ranking by any tiebreaks (at most three, without `.index`): one key of three
     /// fields per match.
-    internal func _rankedByKeys(_ matches: FilterMatches, laterFirst: Bool, criteria: [FilterTiebreak]) -> [Int32] {
+    internal func _rankedByKeys(
+        _ matches: FilterMatches, laterFirst: Bool, criteria: [FilterTiebreak],
+        shownLength: ((Int32) -> Int)? = nil, shown: ((Int32) -> (text: [UInt8], offsets: [Int])?)? = nil
+    ) -> [Int32] {
         let needsOffsets = criteria.contains { $0 != .length }
+        let shown = needsOffsets ? shown : nil
         var matcher: _FilterMatcher?
         if needsOffsets, case .query(let query) = matches.search { matcher = _FilterMatcher(query) }
         // One key per match: its score, up to three 16-bit tiebreak values (fzf's), its order.
@@ -110,10 +130,27 @@ extension FilterIndex {
         _withItemText { text in
             for (i, slot) in matches.slots.enumerated() {
                 let cased = text.cased(Int(slot))
-                let ranges = matcher?.termRanges(folded: text.folded(Int(slot)), cased: cased) ?? []
+                var ranges = matcher?.termRanges(folded: text.folded(Int(slot)), cased: cased) ?? []
                 var points: UInt64 = 0
-                for criterion in criteria {
-                    points = points << 16 | UInt64(_tiebreakValue(criterion, cased, ranges))
+                if let (whole, offsets) = shown?(slot), offsets.count == cased.count {
+                    // The ranges moved to the shown text: from their first byte's place to
+                    // just after their last one's.
+                    ranges = ranges.compactMap { range in
+                        guard !range.isEmpty, range.upperBound <= offsets.count else { return nil }
+                        return offsets[range.lowerBound] ..< offsets[range.upperBound - 1] + 1
+                    }
+                    whole.withUnsafeBufferPointer { whole in
+                        for criterion in criteria {
+                            points = points << 16 | UInt64(_tiebreakValue(criterion, whole, ranges))
+                        }
+                    }
+                } else {
+                    for criterion in criteria {
+                        let value =
+                            criterion == .length && shownLength != nil
+                            ? UInt16(min(shownLength!(slot), Int(UInt16.max))) : _tiebreakValue(criterion, cased, ranges)
+                        points = points << 16 | UInt64(value)
+                    }
                 }
                 points <<= UInt64(16 * (3 - criteria.count))
                 let order = laterFirst ? UInt32.max - UInt32(slot) : UInt32(slot)

@@ -50,14 +50,19 @@ package struct LinePreparation: Sendable {
     /// line itself (`--nth`, `--with-nth`), given the line and its number from 0 (header lines
     /// counted: `--with-nth`'s `{n}`).
     package var searchText: (@Sendable (String, Int) -> String)?
+    /// When the searched text is part of what is shown (`--nth`): the length of the shown
+    /// text, given the line and its number, for ranking by it (``LineBatch/shownLengths``).
+    package var shownLength: (@Sendable (String, Int) -> Int)?
 
     /// Prepares lines that keep the whole line as their searched text.
     package init(
-        headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String, Int) -> String)? = nil
+        headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String, Int) -> String)? = nil,
+        shownLength: (@Sendable (String, Int) -> Int)? = nil
     ) {
         self.headerLines = headerLines
         self.stripsANSI = stripsANSI
         self.searchText = searchText
+        self.shownLength = shownLength
     }
 
     /// Whether lines are kept as strings beside the index (escapes or other searched text);
@@ -89,6 +94,7 @@ package struct LinePreparation: Sendable {
             if stripsANSI { batch.rawLines.append(raw) }
             batch.lines.append(line)
             batch.index.append(id, text: searchText?(line, number) ?? line)
+            if let shownLength { batch.shownLengths.append(UInt16(clamping: shownLength(line, number))) }
         }
         return batch
     }
@@ -108,6 +114,8 @@ package struct LineBatch: Sendable {
     package var lines: [String] = []
     /// With ``LinePreparation/stripsANSI``: the lines as read.
     package var rawLines: [String] = []
+    /// With ``LinePreparation/shownLength``: each line's, for ranking.
+    package var shownLengths: [UInt16] = []
 
     /// An empty batch.
     package init(firstLine: Int, index: FilterIndex<Int>) {

@@ -280,6 +280,8 @@ package final class PickerApp: TerminalApp {
         parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
     }
     private var readError: String?
+    /// Under `--nth`, each line's shown length (``LineBatch/shownLengths``), for ranking.
+    private var shownLengths: [UInt16] = []
     /// A search's result, from the background (the newest search's: ``searchJob`` drops the others).
     private struct SearchResult: Sendable {
         let found: FilterMatches
@@ -693,6 +695,7 @@ package final class PickerApp: TerminalApp {
             header += batch.header
             keptLines += batch.lines
             rawLines += batch.rawLines
+            shownLengths += batch.shownLengths
             let first = index.count
             index.append(contentsOf: batch.index, shiftingIdentifiersBy: batch.firstLine)
             if identities != nil {
@@ -719,6 +722,7 @@ package final class PickerApp: TerminalApp {
         searchJob?.cancel()
         index = FilterIndex(storingText: !preparation.keepsLines)
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
+        shownLengths = []
         listShowsAllLines = false
         fieldLayout.linesReplaced()
         allLinesBuilder = AllLinesBuilder()
@@ -878,13 +882,12 @@ package final class PickerApp: TerminalApp {
             return
         }
         let cancellation = FilterCancellation()
-        let (index, sort, tac) = (self.index, options.sort, options.tac)
-        let tiebreaks = options.tiebreaksInForce
+        let (index, ranking) = (self.index, ranking)
         searchJob?.start(
             cancel: { cancellation.cancel() },
             work: {
                 guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
-                let order = Self.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)
+                let order = ranking.order(found, in: index)
                 if cancellation.isCancelled { return nil }
                 return SearchResult(found: found, order: order)
             })
@@ -895,13 +898,28 @@ package final class PickerApp: TerminalApp {
 
     /// The lines of `found` in the order shown.
     private func order(_ found: FilterMatches) -> [Int32] {
-        Self.order(found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce)
+        ranking.order(found, in: index)
     }
 
-    private static func order(
-        _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak]
-    ) -> [Int32] {
-        PickerFilter.order(found, in: index, sort: sort, tac: tac, tiebreaks: tiebreaks)  // (--filter's too)
+    /// How the lines found are ordered, as a value a background search takes along.
+    private struct Ranking: Sendable {
+        let options: Options
+        let keptLines: [String]
+        let shownLengths: [UInt16]
+
+        /// The lines of `found` in the order shown (`--filter`'s order too).
+        func order(_ found: FilterMatches, in index: FilterIndex<Int>) -> [Int32] {
+            let (options, keptLines) = (options, keptLines)
+            return PickerFilter.order(
+                found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce,
+                shownLengths: shownLengths,
+                rankedText: options.nth == nil || keptLines.isEmpty
+                    ? nil : { options.rankedText(of: keptLines[Int($0)], number: Int($0) + options.headerLines) })
+        }
+    }
+
+    private var ranking: Ranking {
+        Ranking(options: options, keptLines: options.nth == nil ? [] : keptLines, shownLengths: shownLengths)
     }
 
     /// Gives the list the matching lines (`nil`: every line in input order).
@@ -980,7 +998,35 @@ extension PickerApp.Options {
         let options = self
         return LinePreparation(
             headerLines: headerLines, stripsANSI: ansi,
-            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).text } : nil)
+            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).text } : nil,
+            shownLength: nth != nil ? { @Sendable line, number in options.shownLength(of: line, number: number) } : nil)
+    }
+
+    /// Under `--nth`, the length of what is shown of `line` (the whole line, or what
+    /// `--with-nth` shows of it) without the blanks around it, in characters: fzf ranks equal
+    /// scores by it (`--tiebreak length`), not by the fields searched.
+    /// - Parameters:
+    ///   - line: The line read.
+    ///   - number: Its number from 0, header lines counted.
+    package func shownLength(of line: String, number: Int) -> Int {
+        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
+        let scalars = shown.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return 0 }
+        return scalars.distance(from: first, to: last) + 1
+    }
+
+    /// Under `--nth`, what the tiebreaks other than `length` measure for `line`: the shown
+    /// text's bytes, and for each byte of the searched fields the offset of its byte in it
+    /// (where in the whole line a match begins, as fzf measures). A character is one byte, as
+    /// in the index's text for ASCII and accented Latin letters: itself if ASCII, else `x`
+    /// (what the tiebreaks look at is blanks and slashes). Nil without `--nth`.
+    package func rankedText(of line: String, number: Int) -> (text: [UInt8], offsets: [Int])? {
+        guard let nth else { return nil }
+        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
+        let offsets = nth.select(shown, delimiter: delimiter).offsets
+        return (shown.map { $0.asciiValue ?? 0x78 }, offsets)
     }
 
     /// The text searched for a line (without colour escapes): the `--nth` fields of what

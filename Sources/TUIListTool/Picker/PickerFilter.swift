@@ -18,6 +18,8 @@ package enum PickerFilter {
         package var header: [String] = []
         /// Under ``LinePreparation/keepsLines``: the lines as printed.
         package var kept: [String] = []
+        /// Under ``LinePreparation/shownLength``: each line's shown length, for ranking.
+        package var shownLengths: [UInt16] = []
         /// Why reading stopped early, if it did.
         package var error: String?
 
@@ -95,9 +97,11 @@ package enum PickerFilter {
                     lines.header += batch.header
                     if let found {
                         lines.kept += batch.lines.isEmpty ? [] : found.map { batch.lines[Int($0)] }
+                        lines.shownLengths += batch.shownLengths.isEmpty ? [] : found.map { batch.shownLengths[Int($0)] }
                         lines.index.append(slots: found, of: batch.index)
                     } else {
                         lines.kept += batch.lines
+                        lines.shownLengths += batch.shownLengths
                         lines.index.append(contentsOf: batch.index, shiftingIdentifiersBy: batch.firstLine)
                     }
                 }
@@ -152,12 +156,21 @@ package enum PickerFilter {
     ///   - sort: Whether to rank by score (`--no-sort` turns it off).
     ///   - tac: Whether the last line read comes first among equals (`--tac`).
     ///   - tiebreaks: How equal scores are ordered (`--tiebreak`), before input order.
+    ///   - shownLengths: Under `--nth`, each slot's shown length (``LineBatch/shownLengths``):
+    ///     `length` measures the whole line, as fzf's.
+    ///   - rankedText: Under `--nth`, a slot's shown text and offsets
+    ///     (``PickerApp/Options/rankedText(of:number:)``), for the other tiebreaks.
     /// - Returns: The slots (line numbers) in order.
     /// - Complexity: O(m log m) to rank m matches.
     package static func order(
-        _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak]
+        _ found: FilterMatches, in index: FilterIndex<Int>, sort: Bool, tac: Bool, tiebreaks: [FilterTiebreak],
+        shownLengths: [UInt16] = [], rankedText: ((Int32) -> (text: [UInt8], offsets: [Int])?)? = nil
     ) -> [Int32] {
-        sort ? index.ranked(found, laterFirst: tac, tiebreaks: tiebreaks) : tac ? found.slots.reversed() : found.slots
+        guard sort else { return tac ? found.slots.reversed() : found.slots }
+        let lengths = shownLengths.count == index.slotCount ? shownLengths : nil
+        return index.ranked(
+            found, laterFirst: tac, tiebreaks: tiebreaks, shownLength: lengths.map { lengths in { Int(lengths[Int($0)]) } },
+            shown: rankedText)
     }
 
     /// The lines of `lines` matching `query`, in the order to print them (the empty query:
@@ -172,10 +185,13 @@ package enum PickerFilter {
     /// - Returns: The line numbers, in order.
     /// - Complexity: O(bytes × terms) over the cores, then O(m log m) to rank m matches.
     package static func matches(
-        in lines: Lines, query: FilterQuery, sort: Bool = true, tac: Bool = false, tiebreaks: [FilterTiebreak] = [.length]
+        in lines: Lines, query: FilterQuery, sort: Bool = true, tac: Bool = false, tiebreaks: [FilterTiebreak] = [.length],
+        rankedText: ((Int32) -> (text: [UInt8], offsets: [Int])?)? = nil
     ) -> [Int32] {
         guard let found = lines.index.matches(query) else { return [] }
-        return order(found, in: lines.index, sort: sort, tac: tac, tiebreaks: tiebreaks)
+        return order(
+            found, in: lines.index, sort: sort, tac: tac, tiebreaks: tiebreaks, shownLengths: lines.shownLengths,
+            rankedText: rankedText)
     }
 }
 
