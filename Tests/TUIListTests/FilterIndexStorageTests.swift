@@ -171,17 +171,17 @@ import Testing
         for filler in [UInt8(ascii: "a"), UInt8(ascii: "Q")] {
             for value in 0 ... 255 {
                 for length in 1 ... 40 {
-                for position in 0 ..< length {
-                    var line = [UInt8](repeating: filler, count: length)
-                    line[position] = UInt8(value)
-                    let expected: _TextKind =
-                        line.contains { $0 >= 0x80 || $0 == 0 }
-                        ? .other : line.contains { $0 &- 0x41 < 26 } ? .upperASCII : .plainASCII
-                    let kind = line.withUnsafeBufferPointer { _classify($0.baseAddress!, $0.count) }
-                    if kind != expected {
-                        Issue.record("byte \(value) at \(position) of \(length) among \(filler): \(kind), not \(expected)")
+                    for position in 0 ..< length {
+                        var line = [UInt8](repeating: filler, count: length)
+                        line[position] = UInt8(value)
+                        let expected: _TextKind =
+                            line.contains { $0 >= 0x80 || $0 == 0 }
+                            ? .other : line.contains { $0 &- 0x41 < 26 } ? .upperASCII : .plainASCII
+                        let kind = line.withUnsafeBufferPointer { _classify($0.baseAddress!, $0.count) }
+                        if kind != expected {
+                            Issue.record("byte \(value) at \(position) of \(length) among \(filler): \(kind), not \(expected)")
+                        }
                     }
-                }
                 }
             }
         }
@@ -206,9 +206,11 @@ import Testing
                     let expected = line.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
                     let start = index._store.pointer(index._starts[slot])
                     let length = Int(index._lengths[slot]), folded = Int(index._foldedLengths[slot])
-                    let stored = Array(UnsafeBufferPointer(start: folded == 0 ? start : start + length, count: folded == 0 ? length : folded))
+                    let stored = Array(
+                        UnsafeBufferPointer(start: folded == 0 ? start : start + length, count: folded == 0 ? length : folded))
                     if stored != expected {
-                        Issue.record("byte \(value) at \(line.firstIndex(of: value) ?? -1) of \(line.count) among \(filler): \(stored)")
+                        Issue.record(
+                            "byte \(value) at \(line.firstIndex(of: value) ?? -1) of \(line.count) among \(filler): \(stored)")
                     }
                 }
             }
