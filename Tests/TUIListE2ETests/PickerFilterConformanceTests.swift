@@ -75,6 +75,9 @@ struct PickerFilterConformanceTests {
         ["^src", "--nth", "1"], ["^src$", "--nth", "1"], ["'1", "--nth", "-1"],
         ["^lib", "--nth", "2", "-d", "/"], ["^data", "--nth", "2..", "-d", "/"], ["md$", "--nth", "..2", "-d", "/"],
         ["^main", "--nth", "2", "-d", "[/.]"], ["^swift$", "--nth", "-1", "-d", "[/.]+"], ["^tar", "--nth", "3", "-d", "/|\\."],
+        // Several ranges of --nth: each searched apart (^ at each start, no term across two).
+        ["^src", "--nth", "1,2", "-d", "/"], ["main$", "--nth", "3,1", "-d", "/"], ["'c/m", "--nth", "1,2", "-d", "/"],
+        ["^doc 'md", "--nth", "2,-1", "-d", "/"], ["^readme", "--nth", "2,1"],
         ["src", "--with-nth", "2..", "-d", "/"], ["^ma", "--with-nth", "2", "--nth", "1", "-d", "/"],
         // A field list shows (and searches) the delimiter after its last field too.
         ["'s/", "--with-nth", "2", "-d", "/"], ["b/$", "--with-nth", "1..2", "-d", "/"],
@@ -173,6 +176,9 @@ struct PickerFilterConformanceTests {
         ["-d", "/", "--nth", "2.."], ["-d", "/", "--nth", "-1", "--tiebreak", "begin"], ["--nth", "2", "--tiebreak", "end"],
         ["-d", "/", "--nth", "1..2", "--tiebreak", "chunk,pathname"], ["-d", "/", "--nth", "-2..", "--tiebreak", "end,length"],
         ["-d", "/", "--nth", "2", "--with-nth", "2..", "--tiebreak", "begin,length"],
+        // Several ranges: each searched apart, the whole line measured.
+        ["-d", "/", "--nth", "1,3"], ["-d", "/", "--nth", "3,1", "--tiebreak", "begin"],
+        ["-d", "/", "--nth", "1,3..", "--tiebreak", "chunk,pathname"], ["--nth", "2,1", "--tiebreak", "end"],
     ])
     func theRankingIsFzfsForEveryTiebreakAndScheme(options: [String]) throws {
         let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")

@@ -67,13 +67,27 @@ import Testing
     @Test func theSearchedTextIsTheShownTextAndNthSplitsIt() throws {
         var options = PickerApp.Options()
         options.withNth = try LineTemplate("{2} {1}", option: "--with-nth")
-        #expect(options.searchText(of: "a b c", number: 0) == ("b a", nil))
+        #expect(options.searchText(of: "a b c", number: 0) == (["b a"], nil))
         options.nth = try LineFields("2", option: "--nth")
-        let (text, offsets) = options.searchText(of: "a b c", number: 0)
-        #expect(text == "a" && offsets == [2], "--nth 2 of \"b a\" is \"a\", at 2 of the shown text")
+        let (fields, offsets) = options.searchText(of: "a b c", number: 0)
+        #expect(fields == ["a"] && offsets == [2], "--nth 2 of \"b a\" is \"a\", at 2 of the shown text")
         options.withNth = try LineTemplate("{n}:{2}", option: "--with-nth")
         options.nth = nil
-        #expect(options.preparation.searchText?("a b", 5) == "5:b")
+        #expect(options.preparation.searchText?("a b", 5) == ["5:b"])
+    }
+
+    /// fzf 0.74.5 searches each range of `--nth` apart (a term within one, `^` at each start),
+    /// the delimiter that ends a range kept but for the last range's.
+    @Test func eachRangeOfNthIsAFieldOfItsOwn() throws {
+        var options = PickerApp.Options()
+        options.delimiter = .literal("/")
+        options.nth = try LineFields("1,3..", option: "--nth")
+        let (fields, offsets) = options.searchText(of: "ab/cd/ef/gh", number: 0)
+        #expect(fields == ["ab/", "ef/gh"] && offsets == [0, 1, 2, 6, 7, 8, 9, 10])
+        #expect(FilterQuery("^ef").matches(fields: fields) != nil, "^ at the start of the second range")
+        #expect(FilterQuery("'b/e").matches(fields: fields) == nil, "no term across two ranges")
+        #expect(FilterQuery("'b/").matches(fields: fields)?.positions == [1, 2], "the first range keeps its /")
+        #expect(FilterQuery("gh$").matches(fields: fields)?.positions == [6, 7])
     }
 
     /// The reader's batches number lines with the header lines counted, as `{n}` counts them.

@@ -226,27 +226,46 @@ extension FilterQuery {
     /// - Complexity: O(length of `line` × terms); folds the line first (use a
     ///   ``FilterIndex`` to match many lines).
     public func matches(_ line: String) -> Match? {
-        // Fold character by character, keeping where each folded byte came from.
+        matches(fields: CollectionOfOne(line))
+    }
+
+    /// Matches a text of several fields, as a ``FilterIndex`` item of fields matches: each term
+    /// within one field (the first it matches), `^` and `$` at each field's ends.
+    ///
+    /// - Parameter fields: the fields, in order.
+    /// - Returns: the score, and the positions as offsets of `Character`s of the fields one
+    ///   after another; `nil` when the text does not match.
+    package func matches(fields: some Collection<String>) -> Match? {
+        // Fold character by character, keeping where each folded byte came from; a NUL
+        // between fields, as the index keeps them.
         var folded: [UInt8] = []
         var cased: [UInt8] = []
         var foldedOwner: [Int32] = []
         var casedOwner: [Int32] = []
         var offset: Int32 = 0
-        for character in line {
-            let before = (folded.count, cased.count)
-            if character.isASCII, let byte = character.asciiValue {
-                if byte != 0 {
-                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                    cased.append(byte)
-                }
-            } else {
-                let text = String(character)
-                TextFolding.append(folded: text, to: &folded)
-                TextFolding.append(foldedKeepingCase: text, to: &cased)
+        for (number, line) in fields.enumerated() {
+            if number > 0 {
+                folded.append(0)
+                cased.append(0)
+                foldedOwner.append(-1)
+                casedOwner.append(-1)
             }
-            foldedOwner.append(contentsOf: repeatElement(offset, count: folded.count - before.0))
-            casedOwner.append(contentsOf: repeatElement(offset, count: cased.count - before.1))
-            offset += 1
+            for character in line {
+                let before = (folded.count, cased.count)
+                if character.isASCII, let byte = character.asciiValue {
+                    if byte != 0 {
+                        folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                        cased.append(byte)
+                    }
+                } else {
+                    let text = String(character)
+                    TextFolding.append(folded: text, to: &folded)
+                    TextFolding.append(foldedKeepingCase: text, to: &cased)
+                }
+                foldedOwner.append(contentsOf: repeatElement(offset, count: folded.count - before.0))
+                casedOwner.append(contentsOf: repeatElement(offset, count: cased.count - before.1))
+                offset += 1
+            }
         }
         var hits: [Int] = []
         let score = folded.withUnsafeBufferPointer { f in
@@ -254,10 +273,11 @@ extension FilterQuery {
                 _FilterMatcher(self).score(folded: f, cased: c, positions: &hits)
             }
         }
-        guard let score, !_hasAccentSensitiveTerms || _acceptsAccents(in: line) else { return nil }
+        guard let score, !_hasAccentSensitiveTerms || _acceptsAccents(in: fields.joined(separator: "\0")) else { return nil }
         var positions = Set<Int>()
         for hit in hits {
-            positions.insert(Int(hit >= 0 ? foldedOwner[hit] : casedOwner[-hit - 1]))
+            let owner = hit >= 0 ? foldedOwner[hit] : casedOwner[-hit - 1]
+            if owner >= 0 { positions.insert(Int(owner)) }
         }
         return Match(score: Int(score), positions: positions.sorted())
     }

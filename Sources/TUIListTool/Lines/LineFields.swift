@@ -175,14 +175,15 @@ package struct LineFields: Sendable, Equatable {
 
     /// The fields this selection chooses among `count`, in order (a field chosen twice comes twice).
     package func chosen(among count: Int) -> [Int] {
-        var result: [Int] = []
-        for range in ranges {
-            func resolve(_ value: Int) -> Int { value > 0 ? value - 1 : count + value }
-            let lower = max(0, range.lower.map(resolve) ?? 0)
-            let upper = min(count - 1, range.upper.map(resolve) ?? count - 1)
-            if lower <= upper { result += Array(lower ... upper) }
-        }
-        return result
+        ranges.flatMap { Self.chosen(by: $0, among: count) }
+    }
+
+    /// The fields `range` chooses among `count`, in order.
+    private static func chosen(by range: Range, among count: Int) -> [Int] {
+        func resolve(_ value: Int) -> Int { value > 0 ? value - 1 : count + value }
+        let lower = max(0, range.lower.map(resolve) ?? 0)
+        let upper = min(count - 1, range.upper.map(resolve) ?? count - 1)
+        return lower <= upper ? Array(lower ... upper) : []
     }
 
     /// The chosen parts of `line`: `Character` offset ranges of the line, in order, the
@@ -194,9 +195,40 @@ package struct LineFields: Sendable, Equatable {
     /// - Complexity: O(n) in the length of `line`.
     package func parts(of line: String, delimiter: Delimiter) -> [Swift.Range<Int>] {
         let fields = Self.fields(of: line, delimiter: delimiter)
-        var parts = chosen(among: fields.count).map { fields[$0] }
-        guard var last = parts.popLast() else { return [] }
+        return Self.droppingLastDelimiter(chosen(among: fields.count).map { fields[$0] }, of: Array(line), delimiter)
+    }
+
+    /// What `--nth` searches of `line`: for each range of this selection, its fields joined
+    /// (the last range without the delimiter that ends it) — one field of the index each, as
+    /// fzf searches each range apart: a term within one, the first it matches; `^` and `$` at
+    /// its ends — and for each `Character` of them, one after another, its offset in `line`.
+    /// - Parameters:
+    ///   - line: The line.
+    ///   - delimiter: How its fields are separated.
+    /// - Returns: The searched fields (a range that chooses none is an empty one) and offsets.
+    /// - Complexity: O(n) in the length of `line`, per range.
+    package func searchedFields(of line: String, delimiter: Delimiter) -> (fields: [String], offsets: [Int]) {
+        let fields = Self.fields(of: line, delimiter: delimiter)
         let characters = Array(line)
+        var searched: [String] = []
+        var offsets: [Int] = []
+        for (number, range) in ranges.enumerated() {
+            let chosen = Self.chosen(by: range, among: fields.count).map { fields[$0] }
+            // (fzf drops the delimiter after the last range only, "to allow suffix match".)
+            let parts = number == ranges.count - 1 ? Self.droppingLastDelimiter(chosen, of: characters, delimiter) : chosen
+            searched.append(parts.map { String(characters[$0]) }.joined())
+            for part in parts { offsets += Array(part) }
+        }
+        return (searched, offsets)
+    }
+
+    /// `parts` (`Character` offset ranges of `characters`) with the delimiter that ends the
+    /// last one dropped.
+    private static func droppingLastDelimiter(
+        _ parts: [Swift.Range<Int>], of characters: [Character], _ delimiter: Delimiter
+    ) -> [Swift.Range<Int>] {
+        var parts = parts
+        guard var last = parts.popLast() else { return [] }
         switch delimiter {
         case .blanks:
             while last.upperBound > last.lowerBound,

@@ -49,14 +49,14 @@ package struct LinePreparation: Sendable {
     /// The text searched for a line (after the escapes are taken out), when it is not the
     /// line itself (`--nth`, `--with-nth`), given the line and its number from 0 (header lines
     /// counted: `--with-nth`'s `{n}`).
-    package var searchText: (@Sendable (String, Int) -> String)?
+    package var searchText: (@Sendable (String, Int) -> [String])?
     /// When the searched text is part of what is shown (`--nth`): the length of the shown
     /// text, given the line and its number, for ranking by it (``LineBatch/shownLengths``).
     package var shownLength: (@Sendable (String, Int) -> Int)?
 
     /// Prepares lines that keep the whole line as their searched text.
     package init(
-        headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String, Int) -> String)? = nil,
+        headerLines: Int = 0, stripsANSI: Bool = false, searchText: (@Sendable (String, Int) -> [String])? = nil,
         shownLength: (@Sendable (String, Int) -> Int)? = nil
     ) {
         self.headerLines = headerLines
@@ -93,7 +93,11 @@ package struct LinePreparation: Sendable {
             let line = stripsANSI ? ANSIText.stripping(raw) : raw
             if stripsANSI { batch.rawLines.append(raw) }
             batch.lines.append(line)
-            batch.index.append(id, text: searchText?(line, number) ?? line)
+            if let searchText {
+                batch.index.append(id, fields: searchText(line, number))
+            } else {
+                batch.index.append(id, text: line)
+            }
             if let shownLength { batch.shownLengths.append(UInt16(clamping: shownLength(line, number))) }
         }
         return batch

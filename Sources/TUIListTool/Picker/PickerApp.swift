@@ -800,8 +800,8 @@ package final class PickerApp: TerminalApp {
         }
         var matched: [Int] = []
         if !parsedQuery.isEmpty {
-            let (text, offsets) = options.searchText(of: line, number: lineNumber)
-            let positions = parsedQuery.matches(text)?.positions ?? []
+            let (fields, offsets) = options.searchText(of: line, number: lineNumber)
+            let positions = parsedQuery.matches(fields: fields)?.positions ?? []
             matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
         }
         return aligned(title, colored: colored, matched: matched)
@@ -998,7 +998,7 @@ extension PickerApp.Options {
         let options = self
         return LinePreparation(
             headerLines: headerLines, stripsANSI: ansi,
-            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).text } : nil,
+            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).fields } : nil,
             shownLength: nth != nil ? { @Sendable line, number in options.shownLength(of: line, number: number) } : nil)
     }
 
@@ -1025,21 +1025,30 @@ extension PickerApp.Options {
     package func rankedText(of line: String, number: Int) -> (text: [UInt8], offsets: [Int])? {
         guard let nth else { return nil }
         let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
-        let offsets = nth.select(shown, delimiter: delimiter).offsets
-        return (shown.map { $0.asciiValue ?? 0x78 }, offsets)
+        let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
+        // The index keeps a NUL between fields: it gets an offset too (a match never covers it).
+        var byByte: [Int] = []
+        var next = 0
+        for (number, field) in fields.enumerated() {
+            if number > 0 { byByte.append(byByte.last ?? 0) }
+            byByte += offsets[next ..< next + field.count]
+            next += field.count
+        }
+        return (shown.map { $0.asciiValue ?? 0x78 }, byByte)
     }
 
-    /// The text searched for a line (without colour escapes): the `--nth` fields of what
-    /// `--with-nth` shows of it, or all of it, and unless it is all of the shown text, the offset
-    /// in the shown text of each of its characters.
+    /// The text searched for a line (without colour escapes): what `--with-nth` shows of it,
+    /// or all of it, as one field; under `--nth`, a field per range of fields of that (fzf
+    /// searches each apart), and the offset in the shown text of each of their characters, one
+    /// field after another.
     /// - Parameters:
     ///   - line: The line read.
     ///   - number: Its number from 0, header lines counted (`--with-nth`'s `{n}`).
-    package func searchText(of line: String, number: Int) -> (text: String, offsets: [Int]?) {
+    package func searchText(of line: String, number: Int) -> (fields: [String], offsets: [Int]?) {
         let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
-        guard let nth else { return (shown, nil) }
-        let (text, offsets) = nth.select(shown, delimiter: delimiter)
-        return (text, offsets)
+        guard let nth else { return ([shown], nil) }
+        let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
+        return (fields, offsets)
     }
 }
 
