@@ -196,7 +196,12 @@ struct PickerCommand: ToolCommand {
     @Option(name: .long, help: "The counts: default and inline (on the prompt line) or hidden.")
     var info: String?
 
-    @Option(name: .long, help: "A border around the picker: rounded (--border alone), sharp, double, ascii; none.")
+    @Option(
+        name: .long,
+        help: """
+            A border around the picker: rounded (--border alone), sharp, bold, double, block, thinblock, ascii; \
+            horizontal, vertical, top, bottom, left, right (those edges only); none.
+            """)
     var border: String?
 
     @Option(
@@ -294,13 +299,15 @@ struct PickerCommand: ToolCommand {
             options.showsInfo = info != "hidden"
         }
         if let border {
-            let borders: [String: Box.Border?] = [
-                "rounded": .rounded, "sharp": .single, "bold": .single, "double": .double, "block": .single, "thinblock": .single,
-                "horizontal": .single, "vertical": .single, "top": .single, "bottom": .single, "left": .single, "right": .single,
-                "none": nil, "ascii": .ascii,
+            // fzf's styles: the corners and lines, and the edges drawn (rounded lines).
+            let borders: [String: (Box.Border, Box.Edges)?] = [
+                "rounded": (.rounded, .all), "sharp": (.single, .all), "bold": (.bold, .all), "double": (.double, .all),
+                "block": (.block, .all), "thinblock": (.thinblock, .all), "horizontal": (.rounded, .horizontal),
+                "vertical": (.rounded, .vertical), "top": (.rounded, .top), "bottom": (.rounded, .bottom),
+                "left": (.rounded, .left), "right": (.rounded, .right), "none": nil, "ascii": (.ascii, .all),
             ]
             guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
-            options.border = parsed
+            (options.border, options.borderEdges) = (parsed?.0, parsed?.1 ?? .all)
         }
         options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         options.prompt = prompt

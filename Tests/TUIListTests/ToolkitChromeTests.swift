@@ -129,6 +129,35 @@ struct ToolkitChromeTests {
         #expect(canvas.lines == ["╭──╮", "╰──╯"])
     }
 
+    /// fzf's `--border` styles: the glyph sets, and some edges only (the inner area grows on
+    /// the sides without one; padding is inside a left or right edge).
+    @Test func boxStylesAndEdges() {
+        var canvas = blank(5, 3)
+        Box(border: .bold).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == ["┏━━━┓", "┃...┃", "┗━━━┛"])
+        canvas = blank(5, 3)
+        Box(border: .block).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == ["▛▀▀▀▜", "▌...▐", "▙▄▄▄▟"])
+        canvas = blank(4, 3)
+        Box(border: .thinblock).draw(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines == ["\u{1FB7D}▔▔\u{1FB7E}", "▏..▕", "\u{1FB7C}▁▁\u{1FB7F}"])
+        let cases: [(Box.Edges, [String], Rect)] = [
+            (.horizontal, ["─────", ".....", "─────"], Rect(x: 0, y: 1, width: 5, height: 1)),
+            (.vertical, ["│...│", "│...│", "│...│"], Rect(x: 2, y: 0, width: 1, height: 3)),
+            (.top, ["─────", ".....", "....."], Rect(x: 0, y: 1, width: 5, height: 2)),
+            (.bottom, [".....", ".....", "─────"], Rect(x: 0, y: 0, width: 5, height: 2)),
+            (.left, ["│....", "│....", "│...."], Rect(x: 2, y: 0, width: 3, height: 3)),
+            (.right, ["....│", "....│", "....│"], Rect(x: 0, y: 0, width: 3, height: 3)),
+            (.all, ["╭───╮", "│...│", "╰───╯"], Rect(x: 2, y: 1, width: 1, height: 1)),
+        ]
+        for (edges, lines, expected) in cases {
+            canvas = blank(5, 3)
+            let inner = Box(border: .rounded).with(edges: edges, padding: 1).draw(into: &canvas, in: canvas.bounds)
+            #expect(canvas.lines == lines, "\(edges)")
+            #expect(inner == expected, "\(edges): \(inner)")
+        }
+    }
+
     @Test func splitByRatioFollowsTheTerminalsSize() {
         let split = Split(.horizontal, ratio: 0.4, divider: true)
         var canvas = blank(11, 2)

@@ -132,7 +132,12 @@ import Testing
         options.border = .rounded
         let picker = try Picker(options, lines: ["one", "two"], rows: 8)
         #expect(picker.rows[0].hasPrefix("╭") && picker.rows[7].hasPrefix("╰"), "\(picker.rows)")
-        #expect(picker.rows[1].hasPrefix("│>") && !picker.rows[1].contains("2/2"), "\(picker.rows[1])")
+        #expect(picker.rows[1].hasPrefix("│ >") && !picker.rows[1].contains("2/2"), "\(picker.rows[1])")
+        // fzf's edges-only styles: --border=top draws the top edge, no padding, one line less.
+        options.borderEdges = .top
+        let top = try Picker(options, lines: ["one", "two"], rows: 8)
+        #expect(top.rows[0].allSatisfy { $0 == "─" } && top.rows[1].hasPrefix(">") && top.rows[2].contains("one"), "\(top.rows)")
+        #expect(top.app.preferredLines == 2 + 1 + 2, "prompt, help bar, the top edge and two lines")
     }
 
     @Test func noMouseIgnoresClicks() throws {

@@ -5,7 +5,7 @@ extension PickerApp {
     /// groups' headers, the header, the prompt, the help bar and the border; it grows as lines
     /// arrive and does not shrink while the query narrows the list.
     package var preferredLines: Int? {
-        let chrome = 2 + (options.border == nil ? 0 : 2)
+        let chrome = 2 + (borderBox?.edgeLines ?? 0)
         let groups = fieldLayout.groups?.names.count ?? 0
         return chrome + options.headerText.count + header.count + max(1, lineCount) + groups
     }

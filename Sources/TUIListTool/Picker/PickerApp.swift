@@ -60,6 +60,8 @@ package final class PickerApp: TerminalApp {
         package var showsInfo = true
         /// The border around the picker (`--border`), if any.
         package var border: Box.Border?
+        /// Which edges of ``border`` are drawn (`--border=top` …).
+        package var borderEdges = Box.Edges.all
         /// How case is compared (`-i`, `+i`; smart case by default).
         package var caseMatching: FilterQuery.CaseMatching = .smart
         /// Whether matches are ranked by score (`--no-sort` turns it off).
@@ -499,6 +501,15 @@ package final class PickerApp: TerminalApp {
         return false
     }
 
+    /// The box `--border` draws: its edges, and as fzf, a blank column inside a left or right one.
+    var borderBox: Box? {
+        options.border.map {
+            let sides: Set<Box.Edges> = [.all, .vertical, .left, .right]
+            return Box(border: $0, style: options.colors.style(.border))
+                .with(edges: options.borderEdges, padding: sides.contains(options.borderEdges) ? 1 : 0)
+        }
+    }
+
     /// Draws through the library's ``ListScreen``, as every app does: the border (`--border`),
     /// the prompt line with the counts at its right end while the query leaves room, the help
     /// bar, the help overlay and the too-small text are the screen's; the body between them —
@@ -506,7 +517,7 @@ package final class PickerApp: TerminalApp {
     package func render(into canvas: inout Canvas) {
         defer { options.colors.paintDefaults(of: &canvas) }
         list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
-        screen.border = options.border.map { Box(border: $0, style: options.colors.style(.border)) }
+        screen.border = borderBox
         var field = prompt
         (field.prefix, field.prefixStyle) = (options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
@@ -520,7 +531,7 @@ package final class PickerApp: TerminalApp {
         screen.showsHelp = isShowingHelp
         // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
         // help bar goes first.
-        let lines = canvas.height - (options.border == nil ? 0 : 2)
+        let lines = canvas.height - (borderBox?.edgeLines ?? 0)
         screen.parts = lines >= 3 ? [.helpBar] : []
         screen.render(into: &canvas)
     }
