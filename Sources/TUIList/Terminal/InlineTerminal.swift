@@ -48,6 +48,8 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         case lines(Int)
         /// This percentage of the terminal's lines (1–100).
         case percent(Int)
+        /// The terminal's lines but this many (fzf's `--height=-N`).
+        case allBut(Int)
 
         /// The lines taken on a terminal of `rows` lines: never more than `rows`, a percentage
         /// at least `minimumLines` (fzf's `--min-height`, 10 by default), always at least 1.
@@ -56,6 +58,7 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
             switch self {
             case .lines(let n): wanted = n
             case .percent(let p): wanted = max(minimumLines, rows * p / 100)
+            case .allBut(let n): wanted = rows - n
             }
             return max(1, min(rows, wanted))
         }

@@ -1,11 +1,14 @@
 import TUIList
 
-/// fzf's `--height` value: `N` lines or `N%` of the terminal, either with fzf's `~` prefix
-/// (adaptive: only the lines the picker needs, up to that height).
+/// fzf's `--height` value: `N` lines or `N%` of the terminal, or (negative) all of it but `N`
+/// lines or `N%`, with fzf's `~` prefix or without (adaptive: only the lines the picker needs,
+/// up to that height).
 ///
 /// ```swift
 /// try PickerHeight.parse("40%")   // (.percent(40), adaptive: false)
 /// try PickerHeight.parse("~10")   // (.lines(10), adaptive: true)
+/// try PickerHeight.parse("-3")    // (.allBut(3), adaptive: false)
+/// try PickerHeight.parse("-25%")  // (.percent(75), adaptive: false)
 /// ```
 package enum PickerHeight {
     /// The height `text` asks for, and whether it is adaptive (`~`).
@@ -15,11 +18,17 @@ package enum PickerHeight {
         var body = Substring(text)
         let adaptive = body.hasPrefix("~")
         if adaptive { body = body.dropFirst() }
+        let inverse = body.hasPrefix("-")
+        if inverse { body = body.dropFirst() }
         let percent = body.hasSuffix("%")
         if percent { body = body.dropLast() }
-        guard let number = Int(body), number > 0, !percent || number <= 100 else {
-            throw ToolFailure("--height: invalid height: \(text) (N lines or N% of the terminal, ~ allowed)")
+        guard let number = Int(body), number > 0 || (inverse && number == 0), !percent || number <= 100,
+            !(inverse && percent && number == 100)
+        else {
+            throw ToolFailure(
+                "--height: invalid height: \(text) (N lines or N% of the terminal, -N or -N% for all but that, ~ allowed)")
         }
+        if inverse { return (percent ? .percent(100 - number) : .allBut(number), adaptive) }
         return (percent ? .percent(number) : .lines(number), adaptive)
     }
 }
