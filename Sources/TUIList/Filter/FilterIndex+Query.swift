@@ -1,6 +1,6 @@
 extension FilterIndex {
     /// The items matching `query` (fzf's extended-search syntax, see ``FilterQuery``), in slot
-    /// order, each with its score; ``ranked(_:laterFirst:tiebreaks:)`` orders them best first.
+    /// order, each with its score; ``ranked(_:laterFirst:tiebreaks:shownLength:shown:)`` orders them best first.
     ///
     /// - Parameters:
     ///   - query: the parsed query; an empty one matches every item (no scores).

@@ -14,7 +14,7 @@ import Darwin
 /// only the previous matches and the items added since.
 /// ``matches(_:narrowing:cancellation:)-(FilterQuery,_,_)`` does the same for fzf's
 /// extended-search syntax (fuzzy, exact, prefix, suffix and inverse terms, smart case), with a
-/// score per match; ``ranked(_:laterFirst:tiebreaks:)`` orders the matches best first.
+/// score per match; ``ranked(_:laterFirst:tiebreaks:shownLength:shown:)`` orders the matches best first.
 ///
 /// ```swift
 /// var index = FilterIndex<Int>()
