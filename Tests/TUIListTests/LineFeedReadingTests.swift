@@ -12,7 +12,8 @@ import Testing
         let mailbox = ProgramMailbox(waker: ProgramWaker())
         let ends: (read: Int32, write: Int32)
 
-        init() {
+        /// - Parameter patience: How long a batch waits for more bytes, in milliseconds.
+        init(patience: Int = LineFeed<[String]>.batchPatience) {
             var ends: [Int32] = [0, 0]
             precondition(pipe(&ends) == 0)
             self.ends = (ends[0], ends[1])
@@ -24,7 +25,7 @@ import Testing
                 }
             }
             feed.connect(mailbox)
-            feed.read(descriptor: self.ends.read)
+            feed.read(descriptor: self.ends.read, separator: 0x0A, patience: patience)
         }
 
         func write(_ text: String) {
@@ -63,9 +64,11 @@ import Testing
 
     @Test func aProducerWritingALineAtATimeWithoutPausingFillsBatches() {
         // 200 lines of 100 bytes, one write each, 0.2 ms apart: the reader, faster than the
-        // writer, waits a few milliseconds for more before sending. Sending what was there at
-        // each read (the patience at 0) makes a batch of about every line and fails this.
-        let reading = Reading()
+        // writer, waits for more before sending. Sending what was there at each read (the
+        // patience at 0) makes a batch of about every line and fails this. (The patience is
+        // 5 s here, not 3 ms: under a sanitizer, beside other tests, a writer's 0.2 ms sleep
+        // took longer than 3 ms; CI 2026-11-27 saw 91 batches.)
+        let reading = Reading(patience: 5_000)
         let line = String(repeating: "x", count: 99)
         for number in 0 ..< 200 {
             reading.write("\(line)\n")

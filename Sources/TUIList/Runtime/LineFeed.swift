@@ -198,8 +198,14 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     ///   - descriptor: The file descriptor to read.
     ///   - separator: The byte that ends a line: LF (the default) or NUL.
     public func read(descriptor: Int32, separator: UInt8 = 0x0A) {
+        read(descriptor: descriptor, separator: separator, patience: Self.batchPatience)
+    }
+
+    /// ``read(descriptor:separator:)`` with a batch waiting up to `patience` milliseconds for
+    /// more bytes (a test that must not depend on the machine's load waits longer).
+    package func read(descriptor: Int32, separator: UInt8, patience: Int) {
         // The one thread of a feed: a read blocks, so it cannot share the program's.
-        let thread = Thread { [self] in readAll(descriptor, separator) }
+        let thread = Thread { [self] in readAll(descriptor, separator, patience: patience) }
         thread.name = "tuilist lines"
         thread.start()
     }
@@ -207,7 +213,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     /// How many bytes are read before a batch is sent, when more keep coming.
     package static var batchBytes: Int { 512 << 10 }
 
-    private func readAll(_ descriptor: Int32, _ separator: UInt8) {
+    private func readAll(_ descriptor: Int32, _ separator: UInt8, patience: Int) {
         // Bytes read and not yet sent: whole lines, then the start of the next one. Raw
         // memory, read into as it is (an array would be zeroed before each read); it grows
         // only for a line longer than a batch.
@@ -230,7 +236,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
             // producer faster than this thread (`cat` of a file) still fills whole batches,
             // whose text the app takes over instead of copying; a slow one's lines wait no
             // longer than that.
-            let due = Self.monotonicMilliseconds() + Self.batchPatience
+            let due = Self.monotonicMilliseconds() + patience
             repeat {
                 if capacity - filled < Self.readBytes {
                     capacity *= 2
