@@ -158,7 +158,17 @@ struct RuntimeE2ETests {
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!
         }
-        usleep(500_000)  // let the first frame's work finish
+        // Let the start's work finish: until half a second passes without a tick, at most 15 s
+        // (under ThreadSanitizer on a loaded machine it outlasted a fixed half second: 2 ticks
+        // in the 3 s, CI 2026-11-27). A program that keeps working at rest never settles and
+        // still fails below.
+        var settled = try cpuTicks()
+        for _ in 0 ..< 30 {
+            usleep(500_000)
+            let now = try cpuTicks()
+            if now == settled { break }
+            settled = now
+        }
         let before = try cpuTicks()
         usleep(3_000_000)
         let used = try cpuTicks() - before
