@@ -920,8 +920,7 @@ package final class PickerApp: TerminalApp {
 
         /// The lines of `found` in the order shown (`--filter`'s order too).
         func order(_ found: FilterMatches, in index: FilterIndex<Int>) -> [Int32] {
-            let (options, keptLines) = (options, keptLines)
-            return PickerFilter.order(
+            PickerFilter.order(
                 found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce,
                 shownLengths: shownLengths,
                 rankedText: options.nth == nil || keptLines.isEmpty
@@ -1013,6 +1012,15 @@ extension PickerApp.Options {
             shownLength: nth != nil ? { @Sendable line, number in options.shownLength(of: line, number: number) } : nil)
     }
 
+    /// What is shown of `line`: all of it, or what `--with-nth` shows of it (without the
+    /// offsets ``LineTemplate/shown(_:number:delimiter:)`` also works out).
+    /// - Parameters:
+    ///   - line: The line read.
+    ///   - number: Its number from 0, header lines counted (`{n}`).
+    package func shownText(of line: String, number: Int) -> String {
+        withNth.map { $0.shownText(of: line, number: number, delimiter: delimiter) } ?? line
+    }
+
     /// Under `--nth`, the length of what is shown of `line` (the whole line, or what
     /// `--with-nth` shows of it) without the blanks around it, in characters: fzf ranks equal
     /// scores by it (`--tiebreak length`), not by the fields searched.
@@ -1020,7 +1028,7 @@ extension PickerApp.Options {
     ///   - line: The line read.
     ///   - number: Its number from 0, header lines counted.
     package func shownLength(of line: String, number: Int) -> Int {
-        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
+        let shown = shownText(of: line, number: number)
         let scalars = shown.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
@@ -1035,7 +1043,7 @@ extension PickerApp.Options {
     /// (what the tiebreaks look at is blanks and slashes). Nil without `--nth`.
     package func rankedText(of line: String, number: Int) -> (text: [UInt8], offsets: [Int])? {
         guard let nth else { return nil }
-        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
+        let shown = shownText(of: line, number: number)
         let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
         // The index keeps a NUL between fields: it gets an offset too (a match never covers it).
         var byByte: [Int] = []
@@ -1056,7 +1064,7 @@ extension PickerApp.Options {
     ///   - line: The line read.
     ///   - number: Its number from 0, header lines counted (`--with-nth`'s `{n}`).
     package func searchText(of line: String, number: Int) -> (fields: [String], offsets: [Int]?) {
-        let shown = withNth.map { $0.shown(line, number: number, delimiter: delimiter).text } ?? line
+        let shown = shownText(of: line, number: number)
         guard let nth else { return ([shown], nil) }
         let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
         return (fields, offsets)
