@@ -193,8 +193,22 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
     var noMouse = false
 
-    @Option(name: .long, help: "The counts: default and inline (on the prompt line) or hidden.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the counts go: default, right, inline[:SEP], inline-right[:SEP] or hidden.",
+            discussion: """
+                default and right: a line of their own beside the prompt, at its left or right; inline: after the \
+                query; inline-right: at the prompt line's right end; hidden: nowhere. Without --info, at the prompt \
+                line's right end, with no separator line.
+                """))
     var info: String?
+
+    @Option(name: .long, help: "The separator line's text, repeated across (with --info: ─).")
+    var separator: String?
+
+    @Flag(name: .customLong("no-separator"), help: "No separator line.")
+    var noSeparator = false
 
     @Option(
         name: .long,
@@ -293,11 +307,13 @@ struct PickerCommand: ToolCommand {
             options.layout = parsed
         }
         if let info {
-            guard ["default", "inline", "inline-right", "right", "hidden"].contains(info) else {
-                throw ToolFailure("--info: invalid info style: \(info) (default, inline or hidden)")
+            guard let style = PickerApp.InfoStyle(info) else {
+                throw ToolFailure(
+                    "--info: invalid info style: \(info) (default, right, inline[:SEP], inline-right[:SEP] or hidden)")
             }
-            options.showsInfo = info != "hidden"
+            options.info = style
         }
+        options.separatorLine = noSeparator ? "" : separator
         if let border {
             // fzf's styles: the corners and lines, and the edges drawn (rounded lines).
             let borders: [String: (Box.Border, Box.Edges)?] = [

@@ -107,6 +107,63 @@ final class PickerScreenE2ETests {
         #expect(readTextFile(output) == "3\n")
     }
 
+    /// fzf on PATH when it has every `--info` style (0.42 and later), else nil.
+    static let currentFzf: String? = {
+        guard let fzf = FzfBinary.path, let result = try? Subprocess.run([fzf, "--version"]) else { return nil }
+        let parts = (result.output.split(separator: " ").first ?? "").split(separator: ".").compactMap { Int($0) }
+        return parts.count >= 2 && (parts[0], parts[1]) >= (0, 42) ? fzf : nil
+    }()
+
+    /// A screen line as both programs can be compared: fzf's two-column gutter made one (this
+    /// picker's), the scrollbar, the separator's end and trailing blanks dropped (fzf's fill
+    /// stops a column before ours, being a column to the right).
+    static func comparable(_ line: String, fromFzf: Bool) -> String {
+        var text = Substring(line)
+        if fromFzf, text.count >= 2, ["▌", " "].contains(text.first!), text.dropFirst().first == " " { text = text.dropFirst() }
+        while let last = text.last, [" ", "│", "█", "─"].contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// fzf's layouts and `--info` styles in a real terminal, beside the real fzf on the same
+    /// input and screen (skipped when PATH's fzf is older than 0.42): the prompt, the counts,
+    /// the separator, the header and the header lines where fzf has them, and the list going up
+    /// from the prompt under `--layout=default`. Then ↑ twice picks `6` in both (↑ goes up the
+    /// screen: to the next match under `default`).
+    @Test(
+        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        arguments: [
+            "--layout=default --info=default", "--layout=reverse --info=right", "--layout=reverse-list --info=inline",
+            "--layout=default --info=inline-right", "--layout=default --info=hidden --separator=ab",
+            "--layout=reverse --info=default --no-separator",
+        ])
+    func layoutsAndInfoStylesDrawAsFzfsDo(options: String) throws {
+        let fzf = try #require(Self.currentFzf)
+        var screens: [[String]] = []
+        var picks: [String] = []
+        for (program, fromFzf) in [(fzf, true), (tuilist, false)] {
+            let out = output + (fromFzf ? ".fzf" : "")
+            defer { unlink(out) }
+            // This picker's help bar takes a line more: give it one.
+            let session = try TmuxSession.start(
+                width: 40, height: fromFzf ? 12 : 13,
+                command:
+                    "seq 30 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --header-lines 3 --header HDR \(options) > \(out.shellQuoted); echo done; sleep 60"
+            )
+            defer { session.kill() }
+            let screen = try session.waitUntil("\(program): the list drawn, the input read", timeout: 20) { screen in
+                let lines = screen.map { Self.comparable($0, fromFzf: fromFzf) }
+                return lines.contains(" 9") && lines.contains(" HDR") && !screen.joined().contains("reading")
+            }
+            screens.append(screen.prefix(12).map { Self.comparable($0, fromFzf: fromFzf) })
+            try session.sendKeys("Up", "Up", "Enter")
+            try session.waitFor("done", timeout: 20)
+            picks.append(readTextFile(out) ?? "")
+        }
+        #expect(screens[1] == screens[0], "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
+        let up = options.contains("layout=default") ? "6\n" : "4\n"
+        #expect(picks == [up, up], "\(options): \(picks)")
+    }
+
     @Test func tabsExpandToTheTabStops() throws {
         let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
         defer { session.kill() }

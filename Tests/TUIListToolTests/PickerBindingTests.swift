@@ -5,7 +5,7 @@ import Testing
 @testable import TUIListTool
 
 /// fzf's everyday flags in the picker (issue 31, item 4): `--bind`, `--expect`, Shift-Tab,
-/// Ctrl-J, `--cycle`, `--layout`, `--info`, `--border`, `--no-mouse`.
+/// Ctrl-J, `--cycle`, `--info=hidden`, `--border`, `--no-mouse`.
 @Suite struct PickerBindingTests {
     /// The shared harness over `lines`, the input ended, 60 columns wide.
     final class Picker: PickerHarness {
@@ -112,23 +112,9 @@ import Testing
         #expect(enter.app.chosen == ["one"] && enter.app.chosenWithKey == nil)
     }
 
-    @Test func reverseListPutsThePromptAtTheBottomAndDefaultToo() throws {
-        for layout in [PickerApp.Layout.reverseList, .default] {
-            var options = PickerApp.Options(headerLines: 1)
-            options.layout = layout
-            let picker = try Picker(options, lines: ["HEAD", "one", "two"], rows: 8)
-            let rows = picker.rows
-            #expect(rows[0] == "one" && rows[1] == "two", "\(layout): \(rows)")
-            #expect(rows[5] == "HEAD" && rows[6].hasPrefix(">") && rows[6].hasSuffix("2/2"), "\(layout): \(rows)")
-        }
-        var reverse = PickerApp.Options()
-        reverse.layout = .reverse
-        #expect(try Picker(reverse, lines: ["one"]).rows[0].hasPrefix(">"))
-    }
-
     @Test func infoHiddenDropsTheCountsAndBorderFramesThePicker() throws {
         var options = PickerApp.Options()
-        options.showsInfo = false
+        (options.info, options.separatorLine) = (.hidden, "")
         options.border = .rounded
         let picker = try Picker(options, lines: ["one", "two"], rows: 8)
         #expect(picker.rows[0].hasPrefix("╭") && picker.rows[7].hasPrefix("╰"), "\(picker.rows)")

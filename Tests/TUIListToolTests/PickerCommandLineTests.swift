@@ -43,6 +43,13 @@ import Testing
         (["--reverse", "--no-reverse"], ["--layout=default"]),
         (["--layout=reverse-list"], ["--layout=reverse-list"]),
         (["--track", "--no-track"], []),
+        // fzf's older spellings of --info, and --no-separator against --separator.
+        (["--info=right", "--inline-info"], ["--info=inline"]),
+        (["--inline-info", "--no-inline-info"], ["--info=default"]),
+        (["--no-info"], ["--info=hidden"]),
+        (["--no-info", "--info", "right"], ["--info=right"]),
+        (["--separator=ab", "--no-separator"], ["--no-separator"]),
+        (["--no-separator", "--separator", "="], ["--separator=="]),
     ])
     func ofTwoOptionsThatSetOneThingTheLastWins(arguments: [String], expected: [String]) throws {
         #expect(try PickerCommandLine.normalized(arguments) == expected)

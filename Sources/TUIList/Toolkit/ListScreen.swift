@@ -212,9 +212,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
     /// between the bar's label and its items). The app edits it; the screen draws it.
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
-    /// Text at the right end of the app prompt's line (a picker's `12/340` counts), while set:
-    /// drawn only when the prompt's text leaves it room, else the prompt takes the line.
+    /// Text on the app prompt's line (a picker's `12/340` counts), while set, where
+    /// ``promptInfoPlacement`` puts it: drawn only when the prompt's text leaves it room, else
+    /// the prompt takes the line.
     package var promptInfo: (text: String, style: Style)?
+    /// Where ``promptInfo`` goes on the prompt's line: at its right end (the default), or
+    /// right after the prompt's text and cursor, then a space and `fill` repeated up to the
+    /// line's last column but one (fzf's `--info=inline` and its separator).
+    package var promptInfoPlacement = PromptInfoPlacement.trailing
+
+    /// Where ``promptInfo`` goes (see ``promptInfoPlacement``).
+    package enum PromptInfoPlacement: Equatable, Sendable {
+        case trailing
+        case afterText(fill: String, style: Style)
+    }
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
     package var border: Box?
     /// The status line's style.
@@ -763,12 +774,23 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
     }
 
-    /// Draws the app's prompt on its line, and ``promptInfo`` at the line's right end when the
-    /// prompt's text (its cursor cell and a space) leaves room for it.
+    /// Draws the app's prompt on its line, and ``promptInfo`` where ``promptInfoPlacement``
+    /// puts it when the prompt's text (its cursor cell and a space) leaves room for it.
     private func drawPrompt(_ prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
         guard let (info, style) = promptInfo, !info.isEmpty else { return prompt.draw(into: &canvas, in: rect) }
         let infoWidth = TerminalText.columns(of: info)
         let needed = TerminalText.columns(of: prompt.prefix) + TerminalText.columns(of: prompt.text) + 1
+        if case .afterText(let fill, let fillStyle) = promptInfoPlacement {
+            guard needed + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
+            prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: needed, height: 1))
+            let end = rect.x + needed + canvas.draw(info, x: rect.x + needed, y: rect.y, style: style, clip: rect)
+            let room = rect.maxX - 1 - (end + 1)
+            if !fill.isEmpty, room > 0 {
+                let text = String(repeating: fill, count: room / max(1, TerminalText.columns(of: fill)) + 1)
+                canvas.draw(text, x: end + 1, y: rect.y, style: fillStyle, maxWidth: room, truncation: .clip)
+            }
+            return
+        }
         guard needed + 1 + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
         let fieldWidth = rect.width - infoWidth - 2
         prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: fieldWidth, height: 1))

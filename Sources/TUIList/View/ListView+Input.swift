@@ -4,9 +4,11 @@ extension ListView {
     /// Applies the list's standard binding for an input event and tells whether it used it.
     ///
     /// - Keys: those of ``keymap``; by default up/down (and `k`/`j`) move the selection by an
-    ///   item, page up/down by a page, home/end to the first/last item.
+    ///   item, page up/down by a page, home/end to the first/last item. On a list that
+    ///   ``growsUpward``, a movement goes the way its key points on the screen (↑ to the next
+    ///   item).
     /// - Mouse: a left press selects the item under it (in the area of the last render); the
-    ///   wheel scrolls three lines without moving the selection.
+    ///   wheel scrolls three lines without moving the selection, the way it turns.
     ///
     /// Anything else (and a click on a header, footer or below the content) is left to the
     /// caller and answers `false`.
@@ -19,12 +21,12 @@ extension ListView {
         switch event {
         case .key(let key):
             guard let movement = keymap.action(for: key) else { return false }
-            moveSelection(movement)
+            moveSelection(growsUpward ? movement.upsideDown : movement)
             return true
         case .mouse(let mouse):
             switch (mouse.button, mouse.kind) {
-            case (.wheelDown, .press): scroll(byLines: 3); return true
-            case (.wheelUp, .press): scroll(byLines: -3); return true
+            case (.wheelDown, .press): scroll(byLines: growsUpward ? -3 : 3); return true
+            case (.wheelUp, .press): scroll(byLines: growsUpward ? 3 : -3); return true
             case (.left, .press):
                 guard let area = lastRenderedRect, area.contains(x: mouse.x, y: mouse.y),
                     case .item(let item)? = row(atLine: mouse.y - area.y)

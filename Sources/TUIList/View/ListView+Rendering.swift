@@ -65,7 +65,7 @@ extension ListView {
                 for line in max(0, entry.line) ..< min(content.height, entry.line + entry.height) { _coveredLines[line] = true }
             }
             for line in 0 ..< content.height where !_coveredLines[line] {
-                canvas.clear(Rect(x: content.x, y: content.y + line, width: content.width, height: 1))
+                canvas.clear(Rect(x: content.x, y: content.y + _screenLine(line, height: 1, in: content), width: content.width, height: 1))
             }
             for entry in _frameRows {
                 _drawRow(
@@ -102,11 +102,12 @@ extension ListView {
             if let sticky, let stickyRow {
                 _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
             }
-            // Rows cleared the lines they cover; clear the lines below the last one.
-            let end = _layout.numberOfLines - offset
+            // Rows cleared the lines they cover; clear the lines past the last one.
+            let end = max(0, _layout.numberOfLines - offset)
             if end < content.height {
+                let rest = content.height - end
                 canvas.clear(
-                    Rect(x: content.x, y: content.y + max(0, end), width: content.width, height: content.height - max(0, end)))
+                    Rect(x: content.x, y: content.y + _screenLine(end, height: rest, in: content), width: content.width, height: rest))
             }
         }
         _releaseCellsNotDrawn()
@@ -117,8 +118,16 @@ extension ListView {
         _checkInvariants()
     }
 
-    /// Draws one row with its cell at a line of the content area (0 is its top line; the row
-    /// may stick out at either end and is clipped), optionally with a style laid over it.
+    /// The line of the content area where lines `line ..< line + height` of the list's order
+    /// (0 is the first line shown) begin on the screen: the same, or counted from the bottom
+    /// when the list ``growsUpward``.
+    internal func _screenLine(_ line: Int, height: Int, in content: Rect) -> Int {
+        growsUpward ? content.height - line - height : line
+    }
+
+    /// Draws one row with its cell at a line of the content area (0 is its first line, the top
+    /// one or, when the list ``growsUpward``, the bottom one; the row may stick out at either
+    /// end and is clipped), optionally with a style laid over it.
     ///
     /// This is the one place a row reaches the canvas, so a transition can draw any row at any
     /// line with an overlay.
@@ -126,7 +135,8 @@ extension ListView {
         _ row: Row, height: Int, atLine line: Int, in content: Rect,
         overlay: Style? = nil, canvas: inout Canvas
     ) {
-        let rowRect = Rect(x: content.x, y: content.y + line, width: content.width, height: height)
+        let y = content.y + _screenLine(line, height: height, in: content)
+        let rowRect = Rect(x: content.x, y: y, width: content.width, height: height)
         let visible = rowRect.intersection(content)
         guard !visible.isEmpty, let cell = _cell(for: row) else { return }
         let cellState = _cellState(for: row)
@@ -181,7 +191,8 @@ extension ListView {
         let lines = max(1, _layout.numberOfLines)
         let thumb = max(1, min(track, (track * track + lines / 2) / lines))
         let range = max(1, _layout.numberOfLines - track)
-        let start = (track - thumb) * min(state.scrollOffset, range) / range
+        let fromStart = (track - thumb) * min(state.scrollOffset, range) / range
+        let start = growsUpward ? track - thumb - fromStart : fromStart
         canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: "│", style: scrollbarTrackStyle)
         canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: "█", style: scrollbarThumbStyle)
     }

@@ -19,11 +19,14 @@ extension ListView {
     public var visibleRows: [Row] { visibleRowIndices.map { _layout.row(at: $0) } }
 
     /// The row shown on a line of the list's area (0 is its top line), e.g. under a mouse
-    /// click; a sticky header counts where it covers the line. `nil` below the content.
+    /// click; a sticky header counts where it covers the line. `nil` past the content (below
+    /// it; above it on a list that ``growsUpward``).
     ///
     /// - Complexity: O(log *s*) for *s* sections with one-line rows, else O(log *n*).
-    public func row(atLine line: Int) -> Row? {
-        guard line >= 0, line < max(1, _viewportHeight) else { return nil }
+    public func row(atLine screenLine: Int) -> Row? {
+        let viewport = max(1, _viewportHeight)
+        guard screenLine >= 0, screenLine < viewport else { return nil }
+        let line = growsUpward ? viewport - 1 - screenLine : screenLine
         if let sticky = _stickyHeaderPlacement(), line >= sticky.line, line < sticky.line + sticky.height {
             return _layout.row(at: sticky.index)
         }

@@ -75,6 +75,17 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// Whether a scrollbar takes the rightmost column when the content is taller than the area
     /// (default `false`).
     public var showsScrollbar: Bool = false
+    /// Whether rows stack from the bottom of the area up (default `false`): the first row on
+    /// the bottom line, each next row above the one before, as in a chat log or fzf's default
+    /// layout, where the best match sits next to the prompt below it.
+    ///
+    /// Only the screen turns over. Offsets, anchors and ``SelectionMovement`` keep the list's
+    /// order: offset 0 shows the first row, ``SelectionMovement/next`` goes to the next item
+    /// (now above). What reads the screen goes by the screen: ``row(atLine:)`` counts lines
+    /// from the area's top as ever, and ``handle(_:)`` moves the selection the way ↑ or ↓
+    /// points (↑ to the next item) and scrolls the way the wheel turns. A short list sits on
+    /// the bottom lines; a sticky header stays on the bottom line, under its items.
+    public var growsUpward: Bool = false
     /// The message shown, centred, when the list has no items (sections without items count as
     /// empty: their headers are not shown then). May hold several lines.
     public var emptyText: String = "No items"

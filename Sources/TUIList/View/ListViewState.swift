@@ -44,4 +44,17 @@ public enum SelectionMovement: Hashable, Sendable {
     case first
     /// The last item, with the list scrolled to its bottom.
     case last
+
+    /// The movement that goes the other way on the screen: next and previous, page down and
+    /// up swapped; first and last stay (they name items). What an arrow key means on a list
+    /// that ``ListView/growsUpward``.
+    package var upsideDown: SelectionMovement {
+        switch self {
+        case .next: .previous
+        case .previous: .next
+        case .pageDown: .pageUp
+        case .pageUp: .pageDown
+        case .first, .last: self
+        }
+    }
 }

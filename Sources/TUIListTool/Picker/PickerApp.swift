@@ -56,8 +56,12 @@ package final class PickerApp: TerminalApp {
         package var bindings: [PickerBinding] = []
         /// Whether clicks and the wheel act (`--no-mouse` turns them off).
         package var mouse = true
-        /// Whether the counts are shown (`--info=hidden` hides them).
-        package var showsInfo = true
+        /// Where the counts go (`--info`); `nil` for this picker's own way: at the right end
+        /// of the prompt's line, with no separator line.
+        package var info: InfoStyle?
+        /// The separator line's text, repeated across (`--separator`; `""` for none,
+        /// `--no-separator`); `nil` for the default: fzf's `─` once `--info` is given, else none.
+        package var separatorLine: String?
         /// The border around the picker (`--border`), if any.
         package var border: Box.Border?
         /// Which edges of ``border`` are drawn (`--border=top` …).
@@ -143,6 +147,37 @@ package final class PickerApp: TerminalApp {
         package var promptAtBottom: Bool { self != .reverse }
     }
 
+    /// Where the counts go (fzf's `--info`). Beside them, the separator line (`--separator`)
+    /// runs to the right edge: after the counts on their own line, or on a line of its own.
+    package enum InfoStyle: Equatable, Sendable {
+        /// On a line of their own next to the prompt's, at its left (the separator after them).
+        case `default`
+        /// On a line of their own, at its right (the separator before them).
+        case right
+        /// On the prompt's line after the query, behind `separator` (fzf's ` < `).
+        case inline(separator: String)
+        /// On the prompt's line at its right end, behind `separator`; the separator line on a
+        /// line of its own.
+        case inlineRight(separator: String)
+        /// Not shown; the separator line on a line of its own.
+        case hidden
+
+        /// The style fzf writes (`default`, `right`, `inline[:SEP]`, `inline-right[:SEP]`,
+        /// `hidden`), or `nil`.
+        package init?(_ text: String) {
+            let name = text.prefix { $0 != ":" }
+            let separator = name.count < text.count ? String(text.dropFirst(name.count + 1)) : nil
+            switch (name, separator) {
+            case ("default", nil): self = .default
+            case ("right", nil): self = .right
+            case ("hidden", nil): self = .hidden
+            case ("inline", _): self = .inline(separator: separator ?? " < ")
+            case ("inline-right", _): self = .inlineRight(separator: separator ?? " ")
+            default: return nil
+            }
+        }
+    }
+
     /// The list on screen: one section, no section header; items are line numbers.
     package let list: ListView<Int, Int>
     /// The options in force.
@@ -154,7 +189,7 @@ package final class PickerApp: TerminalApp {
     /// (``PickerKeymap/promptKeymap(multi:)``).
     package private(set) var prompt: TextPrompt
     /// The screen it draws through: prompt line, help bar, help overlay, border.
-    private let screen: ListScreen<Int, Int, PickerAction>
+    let screen: ListScreen<Int, Int, PickerAction>
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
     /// under ``Options/ansi``).
     package private(set) var header: [String] = []
@@ -222,7 +257,7 @@ package final class PickerApp: TerminalApp {
     /// (an empty query, without `--tac`).
     private var matches: [Int32]?
     /// How many lines match (``matches`` or every line).
-    private var matchCount: Int { matches?.count ?? index.count }
+    var matchCount: Int { matches?.count ?? index.count }
     /// The last search's result, to narrow the next one from.
     private var lastMatches: FilterMatches?
     /// ``query`` parsed.
@@ -278,10 +313,10 @@ package final class PickerApp: TerminalApp {
     }
 
     /// Whether the list does not hold every line yet although the query asks for all of them.
-    private var listIsBehind: Bool {
+    var listIsBehind: Bool {
         parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
     }
-    private var readError: String?
+    private(set) var readError: String?
     /// Under `--nth`, each line's shown length (``LineBatch/shownLengths``), for ranking.
     private var shownLengths: [UInt16] = []
     /// A search's result, from the background (the newest search's: ``searchJob`` drops the others).
@@ -333,6 +368,7 @@ package final class PickerApp: TerminalApp {
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
+        list.growsUpward = options.layout == .default
         list.emptyText = "no lines yet"
     }
 
@@ -521,13 +557,7 @@ package final class PickerApp: TerminalApp {
         var field = prompt
         (field.prefix, field.prefixStyle) = (options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
-        var info = "\(matchCount)/\(lineCount)"
-        if options.multi && !markedLines.isEmpty {
-            info += " (\(markedLines.count)\(options.multiLimit.map { "/\($0)" } ?? "") marked)"
-        }
-        if !inputFinished || listIsBehind { info += " reading…" }
-        if let readError { info += " read error: \(readError)" }
-        screen.promptInfo = options.showsInfo ? (info, options.colors.style(.info)) : nil
+        placeCountsOnPromptLine()
         screen.showsHelp = isShowingHelp
         // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
         // help bar goes first.
@@ -536,28 +566,38 @@ package final class PickerApp: TerminalApp {
         screen.render(into: &canvas)
     }
 
-    /// The body the screen leaves between the prompt and the help bar: the header lines next
-    /// to the prompt (above the list, or below it when the prompt is at the bottom), then the
-    /// list, and the preview beside it. The header gives way: the list keeps a line.
+    /// The body the screen leaves beside the prompt, as fzf lays it out: next to the prompt
+    /// the info line (``hasInfoLine``), then the `--header` text, then the `--header-lines`
+    /// where the list starts (beside the `--header` text, or at the top under
+    /// `--layout=reverse-list`, and under `--layout=default` bottom-up as the list), then the
+    /// list, and the preview beside it. These lines give way: the list keeps a line.
     private func drawBody(into canvas: inout Canvas, in body: Rect) {
-        let headerRows = min(options.headerText.count + shownHeader.count, max(0, body.height - 1))
         let bottom = options.layout.promptAtBottom
-        var y = bottom ? body.maxY - headerRows : body.y
-        let end = y + headerRows
-        let (left, width) = (body.x, body.width)
-        for line in options.headerText where y < end {
-            canvas.draw(" " + line, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
-            y += 1
+        var rest = body
+        /// Up to `count` lines off `rest` (leaving it one), on the prompt's side or the far one.
+        func take(_ count: Int, besidePrompt: Bool = true) -> Rect {
+            let count = min(count, max(0, rest.height - 1))
+            rest.height -= count
+            if besidePrompt == bottom { return Rect(x: rest.x, y: rest.maxY, width: rest.width, height: count) }
+            defer { rest.y += count }
+            return Rect(x: rest.x, y: rest.y, width: rest.width, height: count)
         }
-        for (text, colored) in shownHeader where y < end {
+        if hasInfoLine { drawInfoLine(into: &canvas, in: take(1)) }
+        let header = options.colors.style(.header)
+        let text = take(options.headerText.count)
+        for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
+            canvas.draw(" " + line, x: text.x, y: y, style: header, maxWidth: text.width)
+        }
+        let lines = take(shownHeader.count, besidePrompt: options.layout != .reverseList)
+        let upward = options.layout == .default
+        for (row, (line, colored)) in zip(0 ..< lines.height, shownHeader) {
+            let y = upward ? lines.maxY - 1 - row : lines.y + row
             if let colored {
-                colored.draw(into: &canvas, x: left + 1, y: y, style: options.colors.style(.header), maxWidth: width - 1)
+                colored.draw(into: &canvas, x: lines.x + 1, y: y, style: header, maxWidth: lines.width - 1)
             } else {
-                canvas.draw(" " + text, x: left, y: y, style: options.colors.style(.header), maxWidth: width)
+                canvas.draw(" " + line, x: lines.x, y: y, style: header, maxWidth: lines.width)
             }
-            y += 1
         }
-        let rest = Rect(x: left, y: bottom ? body.y : body.y + headerRows, width: width, height: body.height - headerRows)
         if options.preview != nil && !previewHidden {
             let (listRect, previewRect, split) = options.previewWindow.areas(in: rest)
             list.render(into: &canvas, rect: listRect)
@@ -628,7 +668,7 @@ package final class PickerApp: TerminalApp {
                 markedLines.append(id)
             }
             list.markedItems = Set(markedLines)
-            if action != .toggleMark { list.moveSelection(action == .mark ? .next : .previous) }
+            if action != .toggleMark { move(action == .mark ? .next : .previous) }
         case .markAll, .unmarkAll, .toggleAll:
             guard options.multi else { return }
             let shown = (matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)).map(item(atSlot:))
@@ -666,8 +706,11 @@ package final class PickerApp: TerminalApp {
         }
     }
 
-    /// Moves the selection; with ``Options/cycle``, past the last row to the first and back.
-    private func move(_ movement: SelectionMovement) {
+    /// Moves the selection the way `onScreen` goes on the screen (under `--layout=default`
+    /// the list grows upward: down is toward the best match); with ``Options/cycle``, past the
+    /// last row to the first and back.
+    private func move(_ onScreen: SelectionMovement) {
+        let movement = list.growsUpward ? onScreen.upsideDown : onScreen
         let snapshot = list.snapshot()
         if options.cycle, let selected = list.state.selection, let at = snapshot.indexOfItem(selected) {
             if movement == .next && at == snapshot.numberOfItems - 1 { return list.moveSelection(.first) }

@@ -5,7 +5,7 @@ import TUIList
 /// `bw`) and `NAME:COLOR[:ATTRIBUTE…]` pairs, comma-separated, later ones winning.
 ///
 /// Names: `fg`, `bg`, `hl` (matched characters), `fg+`, `bg+`, `hl+` (on the selected line),
-/// `info`, `prompt`, `pointer`, `marker`, `header`, `border`, `spinner`, `query`, `gutter`
+/// `info`, `prompt`, `pointer`, `marker`, `header`, `border`, `separator`, `spinner`, `query`, `gutter`
 /// (fzf's `current-fg`/`current-bg` are `fg+`/`bg+`). Colours: `-1` or `default`, `0`–`255`,
 /// `#rrggbb`, the eight names (`red`, …) and their `bright-` forms. Attributes: `bold`, `dim`,
 /// `italic`, `underline`, `reverse`, `regular` (none).
@@ -24,7 +24,7 @@ package struct PickerColors: Equatable, Sendable {
         case selectedFg = "fg+"
         case selectedBg = "bg+"
         case selectedHl = "hl+"
-        case info, prompt, pointer, marker, header, border, spinner, query, gutter
+        case info, prompt, pointer, marker, header, border, separator, spinner, query, gutter
     }
 
     /// The styles set, by part: the foreground (the background for `bg`, `bg+` and `gutter`)
@@ -42,7 +42,7 @@ package struct PickerColors: Equatable, Sendable {
         .hl: Style(foreground: .ansi(2), attributes: .bold), .selectedHl: Style(foreground: .ansi(2), attributes: .bold),
         .info: Style(attributes: .dim), .prompt: Style(foreground: .ansi(6), attributes: .bold),
         .pointer: Style(foreground: .ansi(5), attributes: .bold), .marker: Style(foreground: .ansi(5), attributes: .bold),
-        .header: Style(attributes: .bold), .border: Style(), .query: Style(),
+        .header: Style(attributes: .bold), .border: Style(), .separator: Style(attributes: .dim), .query: Style(),
     ]
 
     /// The style of `part`, colours dropped under `bw`.

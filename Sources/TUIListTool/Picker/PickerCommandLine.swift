@@ -21,7 +21,7 @@ package enum PickerCommandLine {
         for name in [
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
-            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by",
+            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator",
         ] {
             options["--" + name] = "--" + name
         }
@@ -59,6 +59,10 @@ package enum PickerCommandLine {
         add("cycle", on: ["--cycle"], "--cycle", off: ["--no-cycle"], nil)
         add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
         add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
+        // (fzf's older spellings of `--info`, and `--no-separator`, in the value option's group.)
+        add("--info", on: ["--inline-info"], "--info=inline", off: ["--no-inline-info"], "--info=default")
+        switches["--no-info"] = ("--info", "--info=hidden")
+        switches["--no-separator"] = ("--separator", "--no-separator")
         return switches
     }()
 
@@ -209,7 +213,7 @@ package enum PickerCommandLine {
     package static let fzfValueOptions: Set<String> = [
         "--tail", "--style", "--margin", "--padding", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
         "--freeze-left", "--freeze-right", "--scroll-off", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
-        "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command", "--separator",
+        "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command",
         "--ghost", "--input-label", "--input-label-pos", "--preview-label", "--preview-label-pos",
         "--preview-wrap-sign", "--header-label", "--header-label-pos", "--footer", "--footer-label",
         "--footer-label-pos", "--with-shell", "--walker", "--walker-root", "--walker-skip", "--history",
@@ -221,10 +225,9 @@ package enum PickerCommandLine {
         "--literal", "--disabled", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
         "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
         "--keep-right", "--no-hscroll", "--scrollbar", "--no-scrollbar", "--list-border", "--no-input",
-        "--no-separator", "--filepath-word", "--input-border", "--preview-border", "--header-first",
+        "--filepath-word", "--input-border", "--preview-border", "--header-first",
         "--header-border", "--header-lines-border", "--footer-border", "--listen", "--listen-unsafe", "--bash",
-        "--zsh", "--fish", "--nushell", "--man", "--no-height", "--no-info",
-        "--inline-info", "--no-inline-info", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
+        "--zsh", "--fish", "--nushell", "--man", "--no-height", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
         "--phony", "--no-phony", "--no-preview", "--no-header", "--no-header-lines", "--no-tmux", "--no-border",
     ]
 

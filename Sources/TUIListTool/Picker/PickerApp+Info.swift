@@ -1,0 +1,77 @@
+import TUIList
+
+// The counts (fzf's `--info`) and the separator line (`--separator`): on the prompt's line,
+// or on a line of their own next to it.
+
+extension PickerApp {
+    /// The counts: lines matched of lines read, the marks, whether reading goes on, a read
+    /// error.
+    var countsText: String {
+        var text = "\(matchCount)/\(lineCount)"
+        if options.multi && !markedLines.isEmpty {
+            text += " (\(markedLines.count)\(options.multiLimit.map { "/\($0)" } ?? "") marked)"
+        }
+        if !inputFinished || listIsBehind { text += " reading…" }
+        if let readError { text += " read error: \(readError)" }
+        return text
+    }
+
+    /// The separator line's text in force: `--separator`'s, else fzf's `─` once `--info` is
+    /// given (this picker's own way has none); `""` for none.
+    var separatorText: String { options.separatorLine ?? (options.info == nil ? "" : "─") }
+
+    /// Whether a line next to the prompt's holds the counts or the separator (as fzf: the
+    /// counts' own line under `default` and `right`; the separator alone under `inline-right`
+    /// and `hidden`).
+    var hasInfoLine: Bool {
+        switch options.info {
+        case .default?, .right?: true
+        case .inline?: false
+        case .inlineRight?, .hidden?, nil: !separatorText.isEmpty
+        }
+    }
+
+    /// Puts the counts on the prompt's line, where `--info` has them there.
+    func placeCountsOnPromptLine() {
+        let style = options.colors.style(.info)
+        switch options.info {
+        case nil:
+            (screen.promptInfo, screen.promptInfoPlacement) = ((countsText, style), .trailing)
+        case .inlineRight(let separator)?:
+            (screen.promptInfo, screen.promptInfoPlacement) = ((separator + countsText, style), .trailing)
+        case .inline(let separator)?:
+            let fill = ListScreen<Int, Int, PickerAction>.PromptInfoPlacement.afterText(
+                fill: separatorText, style: options.colors.style(.separator))
+            (screen.promptInfo, screen.promptInfoPlacement) = ((separator + countsText, style), fill)
+        case .default?, .right?, .hidden?:
+            screen.promptInfo = nil
+        }
+    }
+
+    /// Draws the line next to the prompt's (``hasInfoLine``) on `line`: as fzf, the counts
+    /// in the rows' text column (past the one-column gutter; fzf's gutter is two) and the
+    /// separator after them (`default`), the separator then the counts at the right (`right`),
+    /// or the separator alone; the last column stays blank.
+    func drawInfoLine(into canvas: inout Canvas, in line: Rect) {
+        let (info, separator) = (options.colors.style(.info), options.colors.style(.separator))
+        let end = line.maxX - 1
+        func fill(from start: Int, to stop: Int) {
+            let text = separatorText, room = stop - start
+            guard !text.isEmpty, room > 0 else { return }
+            let repeated = String(repeating: text, count: room / max(1, TerminalText.columns(of: text)) + 1)
+            canvas.draw(repeated, x: start, y: line.y, style: separator, maxWidth: room, truncation: .clip)
+        }
+        switch options.info {
+        case .default?:
+            let x = line.x + 1 + canvas.draw(countsText, x: line.x + 1, y: line.y, style: info, maxWidth: end - line.x - 1)
+            fill(from: x + 1, to: end)
+        case .right?:
+            let counts = countsText
+            let start = max(line.x, end - TerminalText.columns(of: counts))
+            canvas.draw(counts, x: start, y: line.y, style: info, maxWidth: end - start)
+            fill(from: line.x, to: start - 1)
+        default:
+            fill(from: line.x, to: end)
+        }
+    }
+}
