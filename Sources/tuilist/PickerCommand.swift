@@ -243,7 +243,7 @@ struct PickerCommand: ToolCommand {
             "Colours as fzf's: [BASE,]NAME:COLOR[:ATTR],… (hl:#ff0000,bg+:236); NO_COLOR still wins.",
             discussion: """
                 BASE: dark, light, 16, bw. NAME: fg, bg, hl, fg+, bg+, hl+, info, prompt, pointer, marker, header, \
-                border, spinner, query, gutter. COLOR: -1, 0-255, #rrggbb, red… bright-red…. ATTR: bold, dim, italic, \
+                border, separator, spinner, query, gutter. COLOR: -1, 0-255, #rrggbb, red… bright-red…. ATTR: bold, dim, italic, \
                 underline, reverse, regular.
                 """))
     var color: [String] = []

@@ -1,6 +1,6 @@
 /// A terminal in memory: for tests, golden frames and headless replays.
 ///
-/// It keeps the last presented frame (every frame with ``keepsFrames``), counts the cells
+/// It keeps the last presented frame (every frame when made `keepingFrames`), counts the cells
 /// each frame changes (what a real terminal backend would write), and returns scripted input
 /// in order.
 ///
@@ -30,9 +30,10 @@ public final class HeadlessTerminal: Terminal {
     public private(set) var framesPresented: Int = 0
     /// Whether every presented frame is kept in ``frames`` (for assertions on the frames of an
     /// animation, not only the last); off by default, as a long replay would keep them all.
-    public var keepsFrames = false
-    /// Every frame presented while ``keepsFrames`` was on, oldest first, as shown (fitted to
-    /// ``size``).
+    /// Apps set it once, with ``init(columns:rows:keepingFrames:)``.
+    package var keepsFrames = false
+    /// Every frame presented while frames were kept (``init(columns:rows:keepingFrames:)``),
+    /// oldest first, as shown (fitted to ``size``).
     public private(set) var frames: [Canvas] = []
     /// The text of ``frames``, frame by frame and line by line.
     public var frameLines: [[String]] { frames.map(\.lines) }
