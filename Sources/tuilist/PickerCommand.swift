@@ -225,8 +225,10 @@ struct PickerCommand: ToolCommand {
             discussion: "~N: only the lines the picker needs (its lines read, the prompt and the help bar), up to N."))
     var height: String?
 
-    @Option(name: .customLong("min-height"), help: "The least lines --height N% takes.")
-    var minHeight: Int = 10
+    @Option(
+        name: .customLong("min-height"),
+        help: "The least lines --height N% takes; N+ adds the prompt, counts, header and border to N rows.")
+    var minHeight: String = "10+"
 
     @Option(name: .long, help: "Columns between tab stops in the list; --filter prints tabs as read.")
     var tabstop: Int = 8
@@ -314,6 +316,7 @@ struct PickerCommand: ToolCommand {
             options.info = style
         }
         options.separatorLine = noSeparator ? "" : separator
+        options.minHeight = try PickerHeight.parseMinimum(minHeight)
         if let border {
             // fzf's styles: the corners and lines, and the edges drawn (rounded lines).
             let borders: [String: (Box.Border, Box.Edges)?] = [
@@ -386,7 +389,7 @@ struct PickerCommand: ToolCommand {
             do {
                 if let text = height, let (height, adaptive) = try? PickerHeight.parse(text) {
                     return try InlineTerminal(
-                        height: height, minimumLines: minHeight, adaptive: adaptive, mouse: mouseOn, input: tty, output: tty)
+                        height: height, minimumLines: app.minimumLines, adaptive: adaptive, mouse: mouseOn, input: tty, output: tty)
                 }
                 return try NCursesTerminal(mouse: mouseOn, input: tty, output: tty)
             } catch {

@@ -164,6 +164,28 @@ final class PickerScreenE2ETests {
         #expect(picks == [up, up], "\(options): \(picks)")
     }
 
+    /// `--height 10%` on a 40-line terminal takes `--min-height`'s lines, as many as fzf's
+    /// (skipped without fzf 0.42 or later): fzf's default `10+`, `N+` with the counts' line,
+    /// the header, header lines and border added, and `N` alone (less than 10% here).
+    @Test(
+        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        arguments: ["", "--min-height 5+ --header-lines 2", "--min-height 5+ --header-lines 2 --header H --border", "--min-height 3"])
+    func minHeightTakesAsManyLinesAsFzfs(options: String) throws {
+        let fzf = try #require(Self.currentFzf)
+        var counts: [Int] = []
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 60, height: 40,
+                command: "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --height 10% \(options); sleep 60")
+            defer { session.kill() }
+            let screen = try session.waitUntil("\(program): the picker drawn", timeout: 20) { screen in
+                screen.contains { $0.contains("100/100") || $0.contains("98/98") } && !screen.joined().contains("reading")
+            }
+            counts.append(screen.filter { !$0.isEmpty }.count)
+        }
+        #expect(counts[1] == counts[0], "\(options): fzf takes \(counts[0]) lines, tuilist \(counts[1])")
+    }
+
     @Test func tabsExpandToTheTabStops() throws {
         let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
         defer { session.kill() }

@@ -98,6 +98,28 @@ import Testing
         #expect(PickerApp.InfoStyle("sideways") == nil && PickerApp.InfoStyle("hidden:x") == nil)
     }
 
+    /// `--min-height N+` adds the lines beside the list to N, as fzf 0.74 adds them: the
+    /// prompt, the counts' line, the header, the header lines (and two for their invisible
+    /// border), the border's edges; `N` alone is N.
+    @Test func minHeightPlusAddsTheLinesBesideTheList() throws {
+        #expect(try PickerHeight.parseMinimum("10+") == (10, true) && PickerHeight.parseMinimum("3") == (3, false))
+        for bad in ["", "+", "-1", "x+", "5++", "1.5"] {
+            #expect(throws: ToolFailure.self, "\(bad)") { try PickerHeight.parseMinimum(bad) }
+        }
+        var options = PickerApp.Options()
+        options.minHeight = (5, true)
+        // The prompt and the help bar.
+        #expect(try Picker(options, lines: Self.thirty).app.minimumLines == 5 + 2)
+        options.info = .default
+        options.headerText = ["H"]
+        options.border = .rounded
+        #expect(try Picker(options, lines: Self.thirty).app.minimumLines == 5 + 2 + 1 + 1 + 2)
+        options.headerLines = 2
+        #expect(try Picker(options, lines: Self.thirty).app.minimumLines == 5 + 2 + 1 + 1 + 2 + 2 + 2)
+        options.minHeight = (5, false)
+        #expect(try Picker(options, lines: Self.thirty).app.minimumLines == 5)
+    }
+
     /// The counts' line counts in the picker's height (`--height ~N`), as fzf's does.
     @Test func theInfoLineIsPartOfThePreferredHeight() throws {
         var options = PickerApp.Options()

@@ -1,12 +1,26 @@
 import TUIList
 
 extension PickerApp {
+    /// The lines beside the list: the prompt, the help bar, the info line, the header (its
+    /// text and its lines) and the border's edges.
+    package var chromeLines: Int {
+        2 + (borderBox?.edgeLines ?? 0) + (hasInfoLine ? 1 : 0) + options.headerText.count
+            + max(header.count, options.headerLines)
+    }
+
     /// The lines the picker needs (fzf's `--height ~N`): every line read, the `--group-by`
-    /// groups' headers, the header, the info line, the prompt, the help bar and the border; it
-    /// grows as lines arrive and does not shrink while the query narrows the list.
+    /// groups' headers and ``chromeLines``; it grows as lines arrive and does not shrink while
+    /// the query narrows the list.
     package var preferredLines: Int? {
-        let chrome = 2 + (borderBox?.edgeLines ?? 0)
-        let groups = fieldLayout.groups?.names.count ?? 0
-        return chrome + (hasInfoLine ? 1 : 0) + options.headerText.count + header.count + max(1, lineCount) + groups
+        chromeLines + max(1, lineCount) + (fieldLayout.groups?.names.count ?? 0)
+    }
+
+    /// The least lines `--height N%` takes (fzf's `--min-height`): ``Options/minHeight``, with
+    /// ``chromeLines`` added under `N+` (fzf's default, `10+`: ten rows of the list show). As
+    /// fzf 0.74 counts them, header lines add two more: it counts an invisible border around
+    /// them (its `--header-lines-border` is `phantom` by default), so N + 2 rows show.
+    package var minimumLines: Int {
+        guard options.minHeight.addsChrome else { return options.minHeight.lines }
+        return options.minHeight.lines + chromeLines + (options.headerLines > 0 ? 2 : 0)
     }
 }

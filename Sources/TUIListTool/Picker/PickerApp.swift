@@ -56,6 +56,9 @@ package final class PickerApp: TerminalApp {
         package var bindings: [PickerBinding] = []
         /// Whether clicks and the wheel act (`--no-mouse` turns them off).
         package var mouse = true
+        /// The least lines `--height N%` takes (`--min-height`), and whether the lines beside
+        /// the list are added to it (`N+`, fzf's default `10+`).
+        package var minHeight = (lines: 10, addsChrome: true)
         /// Where the counts go (`--info`); `nil` for this picker's own way: at the right end
         /// of the prompt's line, with no separator line.
         package var info: InfoStyle?

@@ -31,4 +31,15 @@ package enum PickerHeight {
         if inverse { return (percent ? .percent(100 - number) : .allBut(number), adaptive) }
         return (percent ? .percent(number) : .lines(number), adaptive)
     }
+
+    /// fzf's `--min-height` value: `N` lines, or `N+` for N lines of the list with the lines
+    /// beside it added.
+    /// - Throws: ``ToolFailure`` naming `--min-height` for anything else.
+    package static func parseMinimum(_ text: String) throws(ToolFailure) -> (lines: Int, addsChrome: Bool) {
+        let addsChrome = text.hasSuffix("+")
+        guard let lines = Int(addsChrome ? text.dropLast() : Substring(text)), lines >= 0 else {
+            throw ToolFailure("--min-height: invalid height: \(text) (N lines, or N+ to add the prompt, header and border)")
+        }
+        return (lines, addsChrome)
+    }
 }
