@@ -567,7 +567,7 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
 
     /// `--with-nth '{n}:{2}'` (fzf's template): the rows show the template, numbered with the
     /// header line counted; the query matches the template's own text and highlights it there;
-    /// the pick is printed whole. Under `--ansi`, the template's text is drawn plain.
+    /// the pick is printed whole. Under `--ansi`, the template's text after `{n}` is plain.
     @Test func withNthTemplateIsShownSearchedAndHighlighted() throws {
         var options = PickerApp.Options(headerLines: 1)
         options.withNth = try LineTemplate("{n}:{2}", option: "--with-nth")
@@ -581,6 +581,35 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         #expect(picker.app.row(1).matched == [0, 1], "the matched template text is highlighted")
         picker.press(.enter)
         #expect(picker.app.chosen == ["c blue"])
+    }
+
+    /// Under `--ansi`, a template's own text takes the colours in force after the field before
+    /// it, as fzf 0.74.5 draws them (each cell below read off `fzf --ansi --with-nth
+    /// '{2}:{1} <{3}>'` in tmux with `capture-pane -e`): `:` after a field that ends in a reset
+    /// is plain, after one still blue is blue; `>` after the line's last field takes the colour
+    /// at the line's end.
+    @Test func withNthTemplateTextCarriesTheColoursOfTheFieldBefore() throws {
+        var options = PickerApp.Options()
+        options.withNth = try LineTemplate("{2}:{1} <{3}>", option: "--with-nth")
+        options.ansi = true
+        let lines = [
+            "\u{1B}[31mred\u{1B}[0m blue green", "\u{1B}[32mgreen blue\u{1B}[0m plain",
+            "\u{1B}[1;33myellow\u{1B}[0m \u{1B}[34mblue word",
+        ]
+        let picker = try PickerHarness(options, lines: lines)
+        #expect(picker.listRows() == ["blue:red <green>", "blue:green <plain>", "blue:yellow <word>"])
+        // One mark per character: its ANSI colour, `.` for the default.
+        func colours(_ y: Int) -> String {
+            String((1 ... 18).compactMap { x -> Character? in
+                let cell = picker.terminal.frame[x, y]
+                guard !cell.text.isEmpty, cell.text != " " || x < 18 else { return nil }
+                if case .ansi(let n) = cell.style.foreground { return Character(String(n)) }
+                return "."
+            })
+        }
+        #expect(colours(1).hasPrefix(".....111........"), "\(colours(1))")
+        #expect(colours(2).hasPrefix("2222.2222222......"), "\(colours(2))")
+        #expect(colours(3).hasPrefix("44444333333..44444"), "\(colours(3))")
     }
 
     /// fzf 0.74.5 shows header lines through `--with-nth` too (`printf 'h1 h2 h3\na b c\n' |

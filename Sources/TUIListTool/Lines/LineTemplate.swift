@@ -15,11 +15,12 @@ import Foundation
 /// What `--with-nth` shows (``shown(_:number:delimiter:)``): index expressions show their
 /// fields each with the delimiter after it, the last one's too; a template shows its parts,
 /// each placeholder's fields without the delimiter after the last; either with the whitespace
-/// at its end trimmed, as fzf 0.74 trims a transformed line. As in fzf, that text is the line as far as matching
-/// goes: the query matches the template's own text too (and it is highlighted there), `--nth`
-/// picks fields of that text, split by the same delimiter, and the line is still printed whole
-/// (or as `--accept-nth` says, of the line as read). Under `--ansi`, the template's own text is
-/// drawn plain (fzf carries the colour of the field before it on).
+/// at its end trimmed, as fzf 0.74 trims a transformed line. As in fzf, that text is the line
+/// as far as matching goes: the query matches the template's own text too (and it is
+/// highlighted there), `--nth` picks fields of that text, split by the same delimiter, and the
+/// line is still printed whole (or as `--accept-nth` says, of the line as read). Under
+/// `--ansi`, each field keeps its colours and the template's own text takes those in force
+/// after the field before it, as fzf carries them on (`PickerApp.characters(_:ofLine:as:)`).
 ///
 /// ```swift
 /// let fields = try LineTemplate("2", option: "--accept-nth")

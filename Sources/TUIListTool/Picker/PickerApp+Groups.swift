@@ -94,7 +94,7 @@ extension PickerApp {
         let colored = options.ansi ? ANSIText(parsing: raw) : nil
         guard let withNth = options.withNth else { return (plain, colored) }
         let (text, offsets) = withNth.shown(plain, number: number, delimiter: options.delimiter)
-        return (text, colored.flatMap { Self.characters(offsets, of: $0, as: text) })
+        return (text, options.ansi ? Self.characters(offsets, ofLine: raw, as: text) : nil)
     }
 
     /// Measures the header lines (once all are in) and the lines read since the last call.

@@ -853,7 +853,7 @@ package final class PickerApp: TerminalApp {
         if let withNth = options.withNth {
             let (text, offsets) = withNth.shown(line, number: lineNumber, delimiter: options.delimiter)
             title = text
-            if let whole = colored { colored = Self.characters(offsets, of: whole, as: text) }
+            if options.ansi { colored = Self.characters(offsets, ofLine: rawLines[slot(of: number)], as: text) }
         }
         var matched: [Int] = []
         if !parsedQuery.isEmpty {
@@ -894,15 +894,26 @@ package final class PickerApp: TerminalApp {
         return ANSIText(plain: plain, runs: runs)
     }
 
-    /// The styled characters at `offsets` of `text`, whose plain text is `plain`; `nil` when
-    /// the characters do not line up (joined fields that merge into one grapheme).
-    static func characters(_ offsets: [Int], of text: ANSIText, as plain: String) -> ANSIText? {
+    /// What `--with-nth` shows of a line read under `--ansi`: the styled characters at
+    /// `offsets` of `raw` (its escapes parsed), whose plain text is `plain`; `nil` when the
+    /// characters do not line up (joined fields that merge into one grapheme).
+    ///
+    /// A template's own text (offset -1) takes the colours in force after the field before
+    /// it, escapes after its last character included, as fzf's template carries them on: the
+    /// style of the line's next character, or the style at the line's end.
+    static func characters(_ offsets: [Int], ofLine raw: String, as plain: String) -> ANSIText? {
         guard plain.count == offsets.count else { return nil }
+        // (A space after the line takes the style in force at its end.)
+        let text = ANSIText(parsing: raw + " ")
         var styles: [Style] = Array(repeating: .plain, count: text.plain.count)
         for run in text.runs { for offset in run.range { styles[offset] = run.style } }
         var runs: [ANSIText.Run] = []
+        var carried = Style.plain
         for (position, offset) in offsets.enumerated() {
-            let style = offset >= 0 && offset < styles.count ? styles[offset] : .plain
+            var style = carried
+            if offset >= 0 && offset + 1 < styles.count {
+                (style, carried) = (styles[offset], styles[offset + 1])
+            }
             if let last = runs.last, last.style == style {
                 runs[runs.count - 1].range = last.range.lowerBound ..< position + 1
             } else {
