@@ -129,6 +129,42 @@ import Testing
         #expect(off.selectedRow == "one" && off.app.exitStatus == nil, "--no-mouse")
     }
 
+    /// fzf's `<N(ALTERNATIVE)`: one alternative window, made of the whole window's words and
+    /// then its own, in force when the pane would be narrower (or shorter) than N.
+    @Test func previewWindowReadsAnAlternativeForASmallPane() throws {
+        let window = try PreviewWindow(parsing: "right,50%,<30(up,40%),wrap")
+        #expect(window.side == .right && window.size == .percent(50) && window.wrap)
+        let alternative = try #require(window.alternative)
+        #expect(alternative.threshold == 30 && alternative.window.side == .up && alternative.window.size == .percent(40))
+        #expect(alternative.window.wrap && alternative.window.alternative == nil, "the words after it count too")
+        #expect(try PreviewWindow(parsing: "hidden,<30(down)").alternative?.window.hidden == false, "shown unless it says")
+        #expect(try PreviewWindow(parsing: "<30(hidden)").alternative?.window.hidden == true)
+        for bad in ["<0(up)", "<30up", "<30(up", "<30()", "<30(<20(up))", "<x(up)", "<30(sideways)"] {
+            #expect(throws: ToolFailure.self, "\(bad)") { try PreviewWindow(parsing: bad) }
+        }
+        // 61 columns leave a pane of 30 (the divider takes one): the window's own; 60 leave 29.
+        #expect(!window.usesAlternative(in: Rect(x: 0, y: 0, width: 61, height: 10)))
+        #expect(window.usesAlternative(in: Rect(x: 0, y: 0, width: 60, height: 10)))
+        #expect(!PreviewWindow().usesAlternative(in: Rect(x: 0, y: 0, width: 4, height: 4)))
+    }
+
+    /// On a narrow screen the alternative's pane is drawn (above the list here), and
+    /// `toggle-preview` hides it; the wide screen's window keeps its own state, as in fzf.
+    @Test func aNarrowScreenShowsTheAlternativePane() throws {
+        let options = try Self.options(
+            bind: "ctrl-p:toggle-preview", preview: "echo pv {}", window: "right,50%,<30(up,3)")
+        let narrow = try Picker(options, lines: ["a", "b"], columns: 40, rows: 10)
+        var rows = narrow.waitUntil { $0.contains { $0.contains("pv a") } }
+        // The prompt, the pane's 3 lines, the divider, the list.
+        #expect(rows[1] == "pv a" && rows[4].allSatisfy { $0 == "─" } && rows[5].hasPrefix("a"), "\(rows)")
+        narrow.press(.control("p"))
+        rows = narrow.rows
+        #expect(!rows.contains { $0.contains("pv") } && rows[1].hasPrefix("a"), "hidden: \(rows)")
+        let wide = try Picker(options, lines: ["a", "b"], columns: 80, rows: 10)
+        rows = wide.waitUntil { $0.contains { $0.contains("pv a") } }
+        #expect(rows[1].hasPrefix("a") && rows[1].hasSuffix("│ pv a"), "\(rows)")
+    }
+
     // MARK: - The preview
 
     @Test func thePreviewScrollsWithShiftArrowsPagesAndTheWheelOverIt() throws {

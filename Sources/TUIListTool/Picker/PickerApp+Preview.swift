@@ -27,7 +27,7 @@ extension PickerApp {
         if previewPane.offsetFor != row {
             previewPane.offsetFor = row
             let height = previewPane.rect?.height ?? 0
-            previewPane.offset = options.previewWindow.scrollOffset(
+            previewPane.offset = previewWindow.scrollOffset(
                 line: line(row), index: slot(of: row) + header.count, delimiter: options.delimiter, height: height)
         }
         previewPane.offset = max(0, min(previewPane.offset, preview.count - 1))
@@ -51,7 +51,7 @@ extension PickerApp {
         var y = rect.y
         for line in preview.dropFirst(previewPane.offset) where y < rect.maxY {
             let pieces =
-                options.previewWindow.wrap ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
+                previewWindow.wrap ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
             for (number, piece) in pieces.enumerated() where y < rect.maxY {
                 var x = rect.x + 1
                 if number > 0 { x += canvas.draw(Self.wrapSign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }

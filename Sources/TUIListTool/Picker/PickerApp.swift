@@ -250,8 +250,20 @@ package final class PickerApp: TerminalApp {
     package private(set) var chosen: [String] = []
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
     package private(set) var chosenWithKey: String?
-    /// Whether the preview pane is hidden (`toggle-preview`).
-    package private(set) var previewHidden = false
+    /// Whether the preview pane is hidden (`hidden`, `toggle-preview`) under
+    /// `--preview-window`'s window and under its alternative: each toggles apart, as in fzf.
+    private var previewHiddenUnder: (window: Bool, alternative: Bool)
+    /// Whether the last frame had too little room for `--preview-window`'s pane, so its
+    /// alternative (`<N(…)`) was in force.
+    private(set) var usesAlternativePreview = false
+    /// The preview window in force: `--preview-window`'s, or its alternative.
+    var previewWindow: PreviewWindow {
+        usesAlternativePreview ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
+    }
+    /// Whether the preview pane is hidden, under the window in force.
+    package var previewHidden: Bool {
+        usesAlternativePreview ? previewHiddenUnder.alternative : previewHiddenUnder.window
+    }
     /// The status to exit with, once the person chose or gave up.
     package internal(set) var exitStatus: Int32?
 
@@ -334,7 +346,7 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
-        previewHidden = options.previewWindow.hidden
+        previewHiddenUnder = (options.previewWindow.hidden, options.previewWindow.alternative?.window.hidden ?? false)
         prompt = TextPrompt(
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
         prompt.style = options.colors.style(.query)
@@ -601,8 +613,9 @@ package final class PickerApp: TerminalApp {
                 canvas.draw(" " + line, x: lines.x, y: y, style: header, maxWidth: lines.width)
             }
         }
+        if options.preview != nil { usesAlternativePreview = options.previewWindow.usesAlternative(in: rest) }
         if options.preview != nil && !previewHidden {
-            let (listRect, previewRect, split) = options.previewWindow.areas(in: rest)
+            let (listRect, previewRect, split) = previewWindow.areas(in: rest)
             list.render(into: &canvas, rect: listRect)
             split.drawDivider(into: &canvas, in: rest)
             drawPreview(into: &canvas, in: previewRect)
@@ -691,7 +704,7 @@ package final class PickerApp: TerminalApp {
             }
             list.markedItems = Set(markedLines)
         case .togglePreview:
-            previewHidden.toggle()
+            if usesAlternativePreview { previewHiddenUnder.alternative.toggle() } else { previewHiddenUnder.window.toggle() }
             previewFor = nil
             program.setNeedsDisplay()
         case .changeQuery(let text):

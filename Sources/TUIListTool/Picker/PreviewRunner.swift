@@ -7,8 +7,24 @@ import Glibc
 
 /// Where the `--preview` pane goes, how big it is and how it shows its text
 /// (`--preview-window`, fzf's `right:50%`, `down:40%`, `left:30`, `up`, `wrap`, `hidden`,
-/// `+{2}-5`).
+/// `+{2}-5`, and `<80(up,40%)`: another window when the pane would be smaller).
 package struct PreviewWindow: Sendable, Equatable {
+    /// fzf's `<SIZE(ALTERNATIVE)`: the window used instead of this one when its pane would
+    /// be narrower (`left`, `right`) or shorter (`up`, `down`) than `threshold` cells.
+    package struct Alternative: Sendable, Equatable {
+        /// The size below which ``window`` is used.
+        package let threshold: Int
+        /// (One window; an array for the indirection a window inside a window needs.)
+        private let windows: [PreviewWindow]
+        /// The window used below the threshold.
+        package var window: PreviewWindow { windows[0] }
+
+        init(threshold: Int, window: PreviewWindow) {
+            self.threshold = threshold
+            windows = [window]
+        }
+    }
+
     /// The side of the list the pane is on.
     package enum Side: String, Sendable, Equatable {
         case right, left, up, down
@@ -30,6 +46,8 @@ package struct PreviewWindow: Sendable, Equatable {
     /// Where the preview starts (`+SCROLL`, e.g. `+{2}-5`): fzf's offset expression, kept as
     /// written and evaluated for each line (``scrollOffset(line:delimiter:height:)``).
     package var scroll: String?
+    /// The window used when this one's pane would be too small (`<N(…)`), if any.
+    package var alternative: Alternative?
 
     /// fzf's default: on the right, half the width.
     package init(side: Side = .right, size: Size = .percent(50)) {
@@ -41,10 +59,42 @@ package struct PreviewWindow: Sendable, Equatable {
     /// `left`, `up`/`top`, `down`/`bottom`), a size (`N%` or `N` cells), `wrap`/`nowrap`,
     /// `hidden`/`nohidden`, a scroll offset (`+N`, `+{N}`, `+{N}-M`, `+{N}/2`, `-/2`), and
     /// fzf's border and other words, accepted and without effect here
-    /// (``acceptedWords``); `default` starts over.
+    /// (``acceptedWords``); `default` starts over. One `<N(WORDS)` gives the
+    /// ``alternative``: as fzf, the whole window's words, then `WORDS` on top (not hidden
+    /// unless they say so).
     /// - Parameter spec: The option's value.
     /// - Throws: A one-line ``ToolFailure`` (status 2) naming what is not understood.
     package init(parsing spec: String) throws(ToolFailure) {
+        var words = spec[...]
+        var alternative: (threshold: Int, words: String)?
+        while let open = words.firstIndex(of: "<") {
+            // `<N(WORDS)`: N from 1, WORDS up to the first `)`.
+            let digits = words[words.index(after: open)...].prefix { $0.isASCII && $0.isNumber }
+            guard let threshold = Int(digits), threshold > 0, digits.first != "0", words[digits.endIndex...].first == "(",
+                let close = words[digits.endIndex...].firstIndex(of: ")")
+            else {
+                throw ToolFailure(
+                    "--preview-window: invalid alternative layout: \(words[open...]) (<SIZE(WORDS), e.g. <80(up,40%))",
+                    status: 2)
+            }
+            let inner = String(words[words.index(after: digits.endIndex) ..< close])
+            if inner.contains("<") || inner.isEmpty {
+                throw ToolFailure("--preview-window: invalid alternative layout: \(words[open ... close])", status: 2)
+            }
+            alternative = (threshold, inner)
+            words = words[..<open] + "," + words[words.index(after: close)...]
+        }
+        try apply(String(words))
+        if let alternative {
+            var window = self
+            (window.hidden, window.alternative) = (false, nil)
+            try window.apply(alternative.words)
+            self.alternative = Alternative(threshold: alternative.threshold, window: window)
+        }
+    }
+
+    /// Applies `spec`'s words (no `<N(…)` among them) to this window.
+    private mutating func apply(_ spec: String) throws(ToolFailure) {
         for part in spec.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
             switch part {
             case "right", "left", "up", "down": side = Side(rawValue: part)!
@@ -136,15 +186,27 @@ package struct PreviewWindow: Sendable, Equatable {
         return max(0, base)
     }
 
+    /// Whether the ``alternative`` is in force in `rect`: this window's pane would be
+    /// smaller than its threshold there.
+    package func usesAlternative(in rect: Rect) -> Bool {
+        alternative.map { paneSize(in: rect) < $0.threshold } ?? false
+    }
+
+    /// The pane's size in `rect` (its width beside the list, its height above or below),
+    /// the divider's cell left out.
+    private func paneSize(in rect: Rect) -> Int {
+        let room = max(1, (side == .left || side == .right ? rect.width : rect.height) - 1)
+        switch size {
+        case .percent(let value): return room * value / 100
+        case .cells(let value): return min(room, value)
+        }
+    }
+
     /// The list's and the pane's rects in `rect`, with the divider line between.
     package func areas(in rect: Rect) -> (list: Rect, preview: Rect, split: Split) {
         let horizontal = side == .left || side == .right
         let room = max(1, (horizontal ? rect.width : rect.height) - 1)
-        let paneSize: Int
-        switch size {
-        case .percent(let value): paneSize = room * value / 100
-        case .cells(let value): paneSize = min(room, value)
-        }
+        let paneSize = paneSize(in: rect)
         let previewFirst = side == .left || side == .up
         let firstSize = previewFirst ? paneSize : room - paneSize
         let split = Split(
