@@ -184,9 +184,14 @@ struct PickerCommand: ToolCommand {
         help: ArgumentHelp(
             "KEY:ACTION[+ACTION],… as fzf's --bind (ctrl-a:select-all).",
             discussion: """
-                Actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle-all, select-all, \
-                deselect-all, toggle-preview, preview-up, preview-down, preview-page-up, preview-page-down, \
-                clear-query, change-query(TEXT), reload(CMD), execute(CMD), become(CMD), ignore.
+                Actions: accept, abort, up, down, page-up, page-down, half-page-up, half-page-down, first, last, \
+                toggle, toggle-up, toggle-down, toggle-in, toggle-out, select, deselect, toggle-all, select-all, \
+                deselect-all, toggle-preview, toggle-preview-wrap, refresh-preview, preview-up, preview-down, \
+                preview-page-up, preview-page-down, preview-half-page-up, preview-half-page-down, preview-top, \
+                preview-bottom, clear-query, change-query(TEXT), change-prompt(TEXT), print-query, \
+                accept-non-empty, accept-or-print-query, reload(CMD), execute(CMD), execute-silent(CMD), \
+                become(CMD), ignore, and the query's edits (backward-char, forward-word, kill-line, \
+                backward-kill-word, …). From FZF_DEFAULT_OPTS, a binding to another action is skipped.
                 """))
     var bind: [String] = []
 
@@ -407,9 +412,13 @@ struct PickerCommand: ToolCommand {
         if let error = terminal.openError { fail(error as? ToolFailure ?? ToolFailure("\(error)", status: 2)) }
         // fzf's order: the query (--print-query), the key (--expect), the lines.
         var output: [String] = []
-        if printQuery && (status == 0 || status == 1) { output.append(app.query) }
-        if !expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
-        if status == 0 { output += app.chosen }
+        if app.printsQueryOnly {
+            output = [app.query]  // fzf's `print-query` action: the query alone
+        } else {
+            if printQuery && (status == 0 || status == 1) { output.append(app.query) }
+            if !expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
+            if status == 0 { output += app.chosen }
+        }
         writeAll(output.map { $0 + (print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO)
         Glibc.exit(status)
     }

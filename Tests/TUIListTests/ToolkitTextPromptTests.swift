@@ -53,9 +53,23 @@ struct ToolkitTextPromptTests {
     @Test func everyActionAtEveryCursorPositionAgainstAModel() {
         let actions: [TextPrompt.Action] = [
             .left, .right, .home, .end, .backspace, .delete, .deleteToStart, .deleteToEnd, .deleteWordBackward,
-            .insert("x"),
+            .insert("x"), .wordLeft, .wordRight, .deleteWordLeft, .deleteWordRight,
         ]
-        for text in ["", "a", "ab", "a b", "漢 b", "ab  ", "  ab"] {
+        // Words, for the word moves: runs of letters and digits (`-`, `.`, `_` and spaces part them).
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+        func wordStart(_ model: [Character], _ at: Int) -> Int {
+            var i = at
+            while i > 0 && !isWord(model[i - 1]) { i -= 1 }
+            while i > 0 && isWord(model[i - 1]) { i -= 1 }
+            return i
+        }
+        func wordEnd(_ model: [Character], _ at: Int) -> Int {
+            var i = at
+            while i < model.count && !isWord(model[i]) { i += 1 }
+            while i < model.count && isWord(model[i]) { i += 1 }
+            return i
+        }
+        for text in ["", "a", "ab", "a b", "漢 b", "ab  ", "  ab", "a-b.c", "x1_y ", "-é9"] {
             let characters = Array(text)
             for cursor in 0 ... characters.count {
                 for action in actions {
@@ -80,6 +94,12 @@ struct ToolkitTextPromptTests {
                         model.removeSubrange(start ..< at); at = start
                     case .insert(let c):
                         model.insert(c, at: at); at += 1
+                    case .wordLeft: at = wordStart(model, at)
+                    case .wordRight: at = wordEnd(model, at)
+                    case .deleteWordLeft:
+                        let start = wordStart(model, at)
+                        model.removeSubrange(start ..< at); at = start
+                    case .deleteWordRight: model.removeSubrange(at ..< wordEnd(model, at))
                     }
                     var prompt = typed(text, cursorAt: cursor)
                     let changed = prompt.perform(action)
@@ -226,22 +246,24 @@ struct ToolkitTextPromptTests {
 
     @Test func theDefaultKeymapsHelpNamesEveryKeyItTakes() {
         let keymap = TextPrompt.defaultKeymap
-        var canvas = Canvas(width: 60, height: 16)
+        var canvas = Canvas(width: 72, height: 20)
         HelpOverlay(keymap, title: "Editing").draw(into: &canvas, in: canvas.bounds)
-        // What a key really does: pressed in "ab cd ef" with the cursor after "cd", every edit
-        // leaves a different text and cursor, written out here (not by `perform`).
-        var fixture = TextPrompt(text: "ab cd ef")
-        fixture.moveCursor(to: 5)
+        // What a key really does: pressed in "ab cd-ef gh ij" with the cursor after "cd-ef",
+        // every edit leaves a different text and cursor, written out here (not by `perform`).
+        var fixture = TextPrompt(text: "ab cd-ef gh ij")
+        fixture.moveCursor(to: 8)
         let outcomes: [(TextPrompt.Action, String)] = [
-            (.left, "ab cd ef|4"), (.right, "ab cd ef|6"), (.home, "ab cd ef|0"), (.end, "ab cd ef|8"),
-            (.backspace, "ab c ef|4"), (.delete, "ab cdef|5"), (.deleteToStart, " ef|0"), (.deleteToEnd, "ab cd|5"),
-            (.deleteWordBackward, "ab  ef|3"),
+            (.left, "ab cd-ef gh ij|7"), (.right, "ab cd-ef gh ij|9"), (.home, "ab cd-ef gh ij|0"),
+            (.end, "ab cd-ef gh ij|14"), (.backspace, "ab cd-e gh ij|7"), (.delete, "ab cd-efgh ij|8"),
+            (.deleteToStart, " gh ij|0"), (.deleteToEnd, "ab cd-ef|8"), (.deleteWordBackward, "ab  gh ij|3"),
+            (.wordLeft, "ab cd-ef gh ij|6"), (.wordRight, "ab cd-ef gh ij|11"), (.deleteWordLeft, "ab cd- gh ij|6"),
+            (.deleteWordRight, "ab cd-ef ij|8"),
         ]
         let failures = HelpAudit.failures(keymap: keymap, frame: canvas.lines) { key in
             var pressed = fixture
             guard pressed.handle(.key(key)) else { return nil }
             let outcome = "\(pressed.text)|\(pressed.cursor)"
-            if case .character(let c) = key, outcome == "ab cd\(c) ef|6" { return .insert(c) }
+            if case .character(let c) = key, outcome == "ab cd-ef\(c) gh ij|9" { return .insert(c) }
             return outcomes.first { $0.1 == outcome }?.0
         }
         #expect(failures.isEmpty, "\(failures)")

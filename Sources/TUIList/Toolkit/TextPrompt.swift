@@ -42,11 +42,21 @@ public struct TextPrompt: Sendable {
         case deleteToEnd
         /// Deletes the word before the cursor (and the spaces after it).
         case deleteWordBackward
+        /// Moves the cursor to the start of the word before it (words are letters and digits).
+        case wordLeft
+        /// Moves the cursor past the end of the word after it.
+        case wordRight
+        /// Deletes back to the start of the word before the cursor (letters and digits).
+        case deleteWordLeft
+        /// Deletes up to the end of the word after the cursor.
+        case deleteWordRight
     }
 
     /// The standard editing keys: characters insert; ← → Ctrl-B Ctrl-F move; Home Ctrl-A and
     /// End Ctrl-E jump; Backspace, Delete (and Ctrl-D), Ctrl-U, Ctrl-K and Ctrl-W delete. The
-    /// cursor keys have a help bar item, "← → cursor".
+    /// cursor keys have a help bar item, "← → cursor". The word moves (``Action/wordLeft`` …)
+    /// are there for an app to bind (the picker gives them fzf's Alt-B, Alt-F, Alt-D and
+    /// Alt-Backspace).
     public static var defaultKeymap: Keymap<Action> {
         Keymap([
             KeyBinding(
@@ -63,6 +73,7 @@ public struct TextPrompt: Sendable {
                     .init(.key(.end), .end), .init(.key(.control("e")), .end),
                 ],
                 label: "Home End Ctrl-A Ctrl-E", help: "start, end of the line"),
+
             KeyBinding(keys: [.backspace], help: "erase backwards", .backspace),
             KeyBinding(keys: [.delete, .control("d")], help: "erase forwards", .delete),
             KeyBinding(keys: [.control("u")], help: "erase to the start", .deleteToStart),
@@ -140,7 +151,7 @@ public struct TextPrompt: Sendable {
     /// - Parameter action: The edit.
     /// - Complexity: O(*n*) in the text's length for insertions and deletions, O(1) for moves.
     @discardableResult
-    mutating func perform(_ action: Action) -> Bool {
+    package mutating func perform(_ action: Action) -> Bool {
         switch action {
         case .insert(let character):
             return insert(String(character))
@@ -178,8 +189,45 @@ public struct TextPrompt: Sendable {
             characters.removeSubrange(start ..< cursor)
             cursor = start
             return true
+        case .wordLeft:
+            cursor = wordStart(before: cursor)
+        case .wordRight:
+            cursor = wordEnd(after: cursor)
+        case .deleteWordLeft:
+            let start = wordStart(before: cursor)
+            guard start < cursor else { return false }
+            characters.removeSubrange(start ..< cursor)
+            cursor = start
+            return true
+        case .deleteWordRight:
+            let end = wordEnd(after: cursor)
+            guard cursor < end else { return false }
+            characters.removeSubrange(cursor ..< end)
+            return true
         }
         return false
+    }
+
+    /// Whether `character` is part of a word (a letter or a digit, as readline's and fzf's
+    /// word moves have it).
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    /// The start of the word before `offset`: back over what is no word, then over the word.
+    private func wordStart(before offset: Int) -> Int {
+        var start = offset
+        while start > 0, !Self.isWordCharacter(characters[start - 1]) { start -= 1 }
+        while start > 0, Self.isWordCharacter(characters[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// The end of the word after `offset`: on over what is no word, then over the word.
+    private func wordEnd(after offset: Int) -> Int {
+        var end = offset
+        while end < characters.count, !Self.isWordCharacter(characters[end]) { end += 1 }
+        while end < characters.count, Self.isWordCharacter(characters[end]) { end += 1 }
+        return end
     }
 
     /// Inserts `text` at the cursor as one line (line breaks and tabs become spaces, other

@@ -190,7 +190,7 @@ package final class PickerApp: TerminalApp {
     package private(set) var query = ""
     /// The query's line editor: its text, cursor and editing keys
     /// (``PickerKeymap/promptKeymap(multi:)``).
-    package private(set) var prompt: TextPrompt
+    package internal(set) var prompt: TextPrompt
     /// The screen it draws through: prompt line, help bar, help overlay, border.
     let screen: ListScreen<Int, Int, PickerAction>
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
@@ -218,7 +218,7 @@ package final class PickerApp: TerminalApp {
     /// The preview's lines, for ``previewFor``.
     package private(set) var preview: [ANSIText] = []
     /// The row whose preview is shown (or being made).
-    private var previewFor: Int?
+    var previewFor: Int?
     /// The preview command last started (placeholders replaced): a new one (another row, a
     /// new query under `{q}`, new marks under `{+}`) runs again.
     private var previewCommand: String?
@@ -260,6 +260,13 @@ package final class PickerApp: TerminalApp {
     var previewWindow: PreviewWindow {
         usesAlternativePreview ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
     }
+    /// The prompt `change-prompt(…)` put in `--prompt`'s place, if any.
+    var promptPrefix: String?
+    /// Whether `toggle-preview-wrap` turned the preview window's `wrap` over.
+    var previewWrapToggled = false
+    /// Whether the picker ended printing only its query (fzf's `print-query` action, and
+    /// `accept-or-print-query` with nothing matching).
+    package internal(set) var printsQueryOnly = false
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool {
         usesAlternativePreview ? previewHiddenUnder.alternative : previewHiddenUnder.window
@@ -570,7 +577,7 @@ package final class PickerApp: TerminalApp {
         list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
         screen.border = borderBox
         var field = prompt
-        (field.prefix, field.prefixStyle) = (options.prompt, options.colors.style(.prompt))
+        (field.prefix, field.prefixStyle) = (promptPrefix ?? options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
         placeCountsOnPromptLine()
         screen.showsHelp = isShowingHelp
@@ -719,13 +726,16 @@ package final class PickerApp: TerminalApp {
             for action in actions where exitStatus == nil { perform(action, in: program) }
         case .scrollPreview, .scrollPreviewPages, .reload, .execute, .become:
             performCommandAction(action, in: program)
+        case .executeSilent, .moveHalfPage, .scrollPreviewHalfPages, .edit, .setMark, .toggleIn, .toggleOut,
+            .togglePreviewWrap, .refreshPreview, .changePrompt, .printQuery, .acceptNonEmpty, .acceptOrPrintQuery:
+            performMoreAction(action, in: program)
         }
     }
 
     /// Moves the selection the way `onScreen` goes on the screen (under `--layout=default`
     /// the list grows upward: down is toward the best match); with ``Options/cycle``, past the
     /// last row to the first and back.
-    private func move(_ onScreen: SelectionMovement) {
+    func move(_ onScreen: SelectionMovement) {
         let movement = list.growsUpward ? onScreen.upsideDown : onScreen
         let snapshot = list.snapshot()
         if options.cycle, let selected = list.state.selection, let at = snapshot.indexOfItem(selected) {
@@ -735,7 +745,7 @@ package final class PickerApp: TerminalApp {
         list.moveSelection(movement)
     }
 
-    private func choose(in program: Program) {
+    func choose(in program: Program) {
         if options.multi && !markedLines.isEmpty {
             chosen = markedLines.map(accepted)  // in the order marked, as fzf prints them
         } else if let selected = list.state.selection {

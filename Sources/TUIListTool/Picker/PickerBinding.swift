@@ -16,8 +16,17 @@ import TUIList
 /// `cancel`, `up`, `down`, `page-up`, `page-down`, `first` (`top`), `last`, `toggle`,
 /// `toggle+up`/`toggle+down` (written as two), `toggle-all`, `select-all`, `deselect-all`,
 /// `toggle-preview`, `preview-up`, `preview-down`, `preview-page-up`, `preview-page-down`,
-/// `clear-query`, `change-query(TEXT)`, `reload(CMD)`, `execute(CMD)`, `become(CMD)`, `ignore`,
-/// joined by `+`. Any other action is a usage error that names it.
+/// `clear-query`, `change-query(TEXT)`, `reload(CMD)`, `execute(CMD)`, `become(CMD)`, `ignore`;
+/// `half-page-up`, `half-page-down`, `preview-half-page-up`/`-down`, `preview-top`,
+/// `preview-bottom`, `select`, `deselect`, `toggle-up`, `toggle-down`, `toggle-in`,
+/// `toggle-out`, `toggle-preview-wrap`, `refresh-preview`, `change-prompt(TEXT)`,
+/// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
+/// `reload-sync(CMD)`; the query's edits (`backward-char`, `forward-char`,
+/// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
+/// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
+/// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
+/// a usage error that names it (skipped from `FZF_DEFAULT_OPTS`:
+/// ``withoutUnsupportedActions(_:)``).
 package struct PickerBinding: Sendable, Equatable {
     /// The key.
     package var key: Key
@@ -45,12 +54,38 @@ package struct PickerBinding: Sendable, Equatable {
     /// - Complexity: O(length of `text`).
     package static func parse(_ text: String) throws(ToolFailure) -> [PickerBinding] {
         var bindings: [PickerBinding] = []
+        for entry in try scan(text) {
+            switch entry.binding {
+            case .success(let binding): bindings.append(binding)
+            case .failure(let failure): throw failure
+            }
+        }
+        return bindings
+    }
+
+    /// `text` (a `--bind` value) without the bindings whose actions the picker lacks (a newer
+    /// fzf's, in `FZF_DEFAULT_OPTS`): the others as written, comma-separated; `nil` when none
+    /// is left. A value that is not fzf's syntax at all is returned as it is, for ``parse(_:)``
+    /// to name what is wrong.
+    package static func withoutUnsupportedActions(_ text: String) -> String? {
+        guard let entries = try? scan(text) else { return text }
+        let kept = entries.filter { if case .success = $0.binding { true } else { false } }.map(\.text)
+        return kept.isEmpty ? nil : kept.joined(separator: ",")
+    }
+
+    /// Each binding of a `--bind` value: its text, and what it parses to (or the action it
+    /// names that the picker lacks).
+    /// - Throws: ``ToolFailure`` for what is not fzf's syntax: a key without an action, a key
+    ///   fzf does not name, an argument without its closing delimiter.
+    private static func scan(_ text: String) throws(ToolFailure) -> [(text: Substring, binding: Result<PickerBinding, ToolFailure>)] {
+        var entries: [(text: Substring, binding: Result<PickerBinding, ToolFailure>)] = []
         var rest = text[...]
         while !rest.isEmpty {
             if rest.first == "," {
                 rest = rest.dropFirst()
                 continue
             }
+            let start = rest.startIndex
             // The key is up to the first `:` (a key of its own `:` is written `:` before it).
             let colon = rest.dropFirst().firstIndex(of: ":")
             guard let colon, !rest[..<colon].contains(",") else {
@@ -59,17 +94,22 @@ package struct PickerBinding: Sendable, Equatable {
             let key = try Self.key(named: String(rest[..<colon]))
             rest = rest[rest.index(after: colon)...]
             var actions: [PickerAction] = []
+            var unsupported: ToolFailure?
             while true {
-                actions.append(try action(from: &rest))
+                switch try action(from: &rest) {
+                case .success(let action): actions.append(action)
+                case .failure(let failure): unsupported = unsupported ?? failure
+                }
                 guard rest.first == "+" else { break }
                 rest = rest.dropFirst()
             }
             guard rest.isEmpty || rest.first == "," else {
                 throw ToolFailure("--bind: unsupported action: \(rest.prefix { $0 != "," && $0 != "+" })")
             }
-            bindings.append(PickerBinding(key: key, action: actions.count == 1 ? actions[0] : .sequence(actions)))
+            let binding = PickerBinding(key: key, action: actions.count == 1 ? actions[0] : .sequence(actions))
+            entries.append((text[start ..< rest.startIndex], unsupported.map { .failure($0) } ?? .success(binding)))
         }
-        return bindings
+        return entries
     }
 
     /// fzf's mouse events a `--bind` may name, as the keys ``PickerApp`` looks them up by
@@ -84,8 +124,10 @@ package struct PickerBinding: Sendable, Equatable {
         "&": "&", "*": "*", ";": ";", "/": "/", "|": "|",
     ]
 
-    /// The action at the start of `rest` (with its argument), `rest` left after it.
-    private static func action(from rest: inout Substring) throws(ToolFailure) -> PickerAction {
+    /// The action at the start of `rest` (with its argument), `rest` left after it; a failure
+    /// naming it when the picker lacks it.
+    /// - Throws: ``ToolFailure`` for an argument without its closing delimiter.
+    private static func action(from rest: inout Substring) throws(ToolFailure) -> Result<PickerAction, ToolFailure> {
         let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" })
         rest = rest.dropFirst(name.count)
         var argument: String?
@@ -101,11 +143,13 @@ package struct PickerBinding: Sendable, Equatable {
         }
         if let argument {
             switch name {
-            case "change-query": return .changeQuery(argument)
-            case "reload": return .reload(argument)
-            case "execute": return .execute(argument)
-            case "become": return .become(argument)
-            default: throw ToolFailure("--bind: unsupported action: \(name)(\(argument))")
+            case "change-query": return .success(.changeQuery(argument))
+            case "change-prompt": return .success(.changePrompt(argument))
+            case "reload", "reload-sync": return .success(.reload(argument))
+            case "execute": return .success(.execute(argument))
+            case "execute-silent": return .success(.executeSilent(argument))
+            case "become": return .success(.become(argument))
+            default: return .failure(ToolFailure("--bind: unsupported action: \(name)(\(argument))"))
             }
         }
         let actions: [String: PickerAction] = [
@@ -115,14 +159,32 @@ package struct PickerBinding: Sendable, Equatable {
             "deselect-all": .unmarkAll, "toggle-preview": .togglePreview, "clear-query": .changeQuery(""),
             "preview-up": .scrollPreview(lines: -1), "preview-down": .scrollPreview(lines: 1),
             "preview-page-up": .scrollPreviewPages(-1), "preview-page-down": .scrollPreviewPages(1),
-            "ignore": .sequence([]),
+            "preview-half-page-up": .scrollPreviewHalfPages(-1), "preview-half-page-down": .scrollPreviewHalfPages(1),
+            "preview-top": .scrollPreview(lines: -Self.farAway), "preview-bottom": .scrollPreview(lines: Self.farAway),
+            "half-page-up": .moveHalfPage(-1), "half-page-down": .moveHalfPage(1), "ignore": .sequence([]),
+            "toggle-up": .markUp, "toggle-down": .mark, "toggle-in": .toggleIn, "toggle-out": .toggleOut,
+            "select": .setMark(true), "deselect": .setMark(false), "toggle-preview-wrap": .togglePreviewWrap,
+            "refresh-preview": .refreshPreview, "print-query": .printQuery, "accept-non-empty": .acceptNonEmpty,
+            "accept-or-print-query": .acceptOrPrintQuery,
+            // The query's editing actions.
+            "backward-char": .edit(.left), "forward-char": .edit(.right), "beginning-of-line": .edit(.home),
+            "end-of-line": .edit(.end), "backward-word": .edit(.wordLeft), "forward-word": .edit(.wordRight),
+            "backward-delete-char": .edit(.backspace), "delete-char": .edit(.delete),
+            "unix-line-discard": .edit(.deleteToStart), "kill-line": .edit(.deleteToEnd),
+            "unix-word-rubout": .edit(.deleteWordBackward), "backward-kill-word": .edit(.deleteWordLeft),
+            "kill-word": .edit(.deleteWordRight),
         ]
-        guard let action = actions[name] else { throw ToolFailure("--bind: unsupported action: \(name)") }
-        return action
+        guard let action = actions[name] else { return .failure(ToolFailure("--bind: unsupported action: \(name)")) }
+        return .success(action)
     }
 
     /// The actions that take an argument (also written `NAME:ARGUMENT`, to the value's end).
-    private static let argumentActions: Set<String> = ["change-query", "reload", "execute", "become"]
+    private static let argumentActions: Set<String> = [
+        "change-query", "change-prompt", "reload", "reload-sync", "execute", "execute-silent", "become",
+    ]
+
+    /// Lines enough to scroll the preview to either end (`preview-top`, `preview-bottom`).
+    private static let farAway = 1 << 40
 
     /// Parses an `--expect` value: comma-separated keys that choose and print their name.
     ///

@@ -246,6 +246,13 @@ package enum PickerCommandLine {
                 continue
             }
             let name = word.firstIndex(of: "=").map { String(word[..<$0]) } ?? word
+            if name == "--bind", name != word || index < words.count {
+                // A binding to an action the picker lacks (a newer fzf's) is skipped; the rest stay.
+                let value = name == word ? words[index] : String(word.dropFirst("--bind=".count))
+                if name == word { index += 1 }
+                if let supported = PickerBinding.withoutUnsupportedActions(value) { kept += ["--bind", supported] }
+                continue
+            }
             if knownLongOptions.contains(name) {
                 kept.append(word)
                 // A value option's value, as its own word, is the next word whatever it is.

@@ -41,6 +41,33 @@ package enum PickerAction: Equatable, Sendable {
     case execute(String)
     /// Replace the picker with a command, the terminal restored first (fzf's `become(CMD)`).
     case become(String)
+    /// Run a command and wait for it, the screen kept, its input and output `/dev/null`
+    /// (fzf's `execute-silent(CMD)`).
+    case executeSilent(String)
+    /// Move the selection half a page (fzf's `half-page-up`, `half-page-down`: -1, 1).
+    case moveHalfPage(Int)
+    /// Scroll the preview by half pages (fzf's `preview-half-page-up`, `-down`: -1, 1).
+    case scrollPreviewHalfPages(Int)
+    /// An edit of the query (fzf's `backward-char`, `kill-line`, `backward-kill-word` …).
+    case edit(TextPrompt.Action)
+    /// Mark (`true`) or unmark the selected line, staying on it (fzf's `select`, `deselect`).
+    case setMark(Bool)
+    /// Mark or unmark the selected line and move up under the reverse layouts, down under
+    /// `default` (fzf's `toggle-in`), or the other way (`toggle-out`).
+    case toggleIn, toggleOut
+    /// Wrap the preview's long lines, or stop (fzf's `toggle-preview-wrap`).
+    case togglePreviewWrap
+    /// Run the preview again (fzf's `refresh-preview`).
+    case refreshPreview
+    /// Replace the prompt (fzf's `change-prompt(…)`).
+    case changePrompt(String)
+    /// Print the query and exit 0 (fzf's `print-query`).
+    case printQuery
+    /// Choose, when a line matches (fzf's `accept-non-empty`).
+    case acceptNonEmpty
+    /// Choose, or with no line matching print the query and exit 0 (fzf's
+    /// `accept-or-print-query`).
+    case acceptOrPrintQuery
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
@@ -62,8 +89,10 @@ package enum PickerKeymap {
             KeyBinding(keys: [.enter], help: "print the selected line and exit", bar: "Enter choose", .choose)
         ]
         if multi {
-            bindings.append(KeyBinding(keys: [.tab], help: "mark the line, move down", bar: "Tab mark", .mark))
-            bindings.append(KeyBinding(keys: [.backTab], help: "mark the line, move up", .markUp))
+            bindings.append(
+                KeyBinding(
+                    [.init(.key(.tab), .mark), .init(.key(.backTab), .markUp)], help: "mark the line, move down, up",
+                    bar: "Tab mark"))
         }
         bindings += [
             KeyBinding(
@@ -73,32 +102,48 @@ package enum PickerKeymap {
                     // fzf's Ctrl-K and Ctrl-J.
                     .init(.key(.control("k")), .move(.previous)), .init(.key(.control("j")), .move(.next)),
                 ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K/Ctrl-J", help: "move the selection", bar: "↑↓ move"),
-            KeyBinding([.init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown))], help: "move a page"),
-            KeyBinding([.init(.key(.home), .move(.first)), .init(.key(.end), .move(.last))], help: "first, last line"),
+            KeyBinding(
+                [
+                    .init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown)),
+                    .init(.key(.home), .move(.first)), .init(.key(.end), .move(.last)),
+                ], help: "a page; the first, last line"),
             KeyBinding(
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
             KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
             // fzf's Shift-↑/↓; Shift-PgUp/PgDn (ours: fzf leaves them unbound) by the pane's height.
             KeyBinding(
-                [.init(.key(.shiftUp), .scrollPreview(lines: -1)), .init(.key(.shiftDown), .scrollPreview(lines: 1))],
-                help: "scroll the preview"),
-            KeyBinding(
                 [
+                    .init(.key(.shiftUp), .scrollPreview(lines: -1)), .init(.key(.shiftDown), .scrollPreview(lines: 1)),
                     .init(.key(Key.pageUp.adding(.shift)), .scrollPreviewPages(-1)),
                     .init(.key(Key.pageDown.adding(.shift)), .scrollPreviewPages(1)),
-                ], help: "scroll the preview a page"),
+                ], help: "scroll the preview a line, a page"),
         ]
         return Keymap(bindings)
     }
 
-    /// The query's editing keys: ``TextPrompt/defaultKeymap`` without the keys the picker keeps
-    /// (Home/End move the list, Ctrl-K moves up as in fzf), typing named as the filter it is.
+    /// The query's editing keys: ``TextPrompt/defaultKeymap`` and fzf's word keys (Alt-B,
+    /// Alt-F, Shift-←/→, Alt-Backspace, Alt-D) without the keys the picker keeps (Home/End
+    /// move the list, Ctrl-K moves up as in fzf), typing named as the filter it is.
     /// - Parameters:
     ///   - multi: Whether `--multi` is on (its Tab mark takes the help bar's room).
     ///   - bindings: `--bind` and `--expect`: their keys are the picker's.
     package static func promptKeymap(multi: Bool, bindings: [PickerBinding] = []) -> Keymap<TextPrompt.Action> {
-        var map = TextPrompt.defaultKeymap
+        var map = TextPrompt.defaultKeymap.appending(
+            Keymap([
+                // fzf's word keys.
+                KeyBinding(
+                    [
+                        .init(.key(Key.character("b").adding(.alt)), .wordLeft),
+                        .init(.key(Key.character("f").adding(.alt)), .wordRight),
+                        .init(.key(.shiftLeft), .wordLeft), .init(.key(.shiftRight), .wordRight),
+                    ], help: "a word left, right"),
+                KeyBinding(
+                    [
+                        .init(.key(Key.backspace.adding(.alt)), .deleteWordLeft),
+                        .init(.key(Key.character("d").adding(.alt)), .deleteWordRight),
+                    ], help: "erase a word left, right"),
+            ]))
         map.unbind(keymap(multi: multi, bindings: bindings).bindings.flatMap(\.keys))
         for index in map.bindings.indices {
             if map.bindings[index].triggers.contains(where: { $0.pattern == .anyCharacter }) {
