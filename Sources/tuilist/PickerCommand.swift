@@ -198,6 +198,13 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
     var noMouse = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "The query does not filter: every line stays (enable-search, toggle-search turn it on).",
+            discussion: "As fzf's: with --bind 'change:reload(CMD {q})', a command does the searching."))
+    var disabled = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -350,6 +357,7 @@ struct PickerCommand: ToolCommand {
         for text in bind { options.bindings += try PickerBinding.parse(text) }
         for text in expect { options.bindings += try PickerBinding.expecting(text) }
         options.cycle = cycle
+        options.searchEnabled = !disabled
         options.mouse = !noMouse
         options.selectOne = selectOne
         options.exitZero = exitZero

@@ -186,6 +186,38 @@ final class PickerScreenE2ETests {
         #expect(counts[1] == counts[0], "\(options): fzf takes \(counts[0]) lines, tuilist \(counts[1])")
     }
 
+    /// fzf's launcher of a search command (its README's ripgrep one, with `grep`): search
+    /// off (`--disabled`), the lines from `start:reload`, each query re-running the command
+    /// (`change:reload`), and `one:accept` choosing once one line is left; run from a script
+    /// beside fzf (0.42 or later), both print the same line.
+    @Test(.enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"))
+    func aSearchCommandLauncherWorksAsFzfs() throws {
+        let fzf = try #require(Self.currentFzf)
+        let words = NSTemporaryDirectory() + "/tuilist-words-\(UUID().uuidString.prefix(8))"
+        defer { unlink(words) }
+        try "alpha\nalphabet\nbeta\nbetamax\ngamma\n".write(toFile: words, atomically: true, encoding: .utf8)
+        var picks: [String] = []
+        for program in [fzf, tuilist] {
+            let out = output + (program == fzf ? ".fzf" : "")
+            defer { unlink(out) }
+            let command =
+                "\(program.shellQuoted) --reverse --disabled --bind \("start:reload:cat \(words)".shellQuoted) "
+                + "--bind \("change:reload:sleep 0.1; grep -- {q} \(words) || true".shellQuoted) --bind one:accept"
+            let session = try TmuxSession.start(
+                width: 60, height: 12,
+                command: "x=$(FZF_DEFAULT_OPTS= TERM=tmux-256color \(command)); echo \"$x rc=$?\" > \(out.shellQuoted); sleep 60")
+            defer { session.kill() }
+            try session.waitUntil("\(program): the five words", timeout: 20) { $0.contains { $0.contains("gamma") } }
+            try session.sendText("bet")
+            try session.waitUntil("\(program): two lines left", timeout: 20) { !$0.contains { $0.contains("gamma") } }
+            try session.sendText("am")
+            let deadline = Date().addingTimeInterval(20 * slowdown)
+            while readTextFile(out) == nil && Date() < deadline { usleep(50_000) }
+            picks.append(readTextFile(out) ?? "nothing printed")
+        }
+        #expect(picks == ["betamax rc=0\n", "betamax rc=0\n"], "fzf, then tuilist: \(picks)")
+    }
+
     @Test func tabsExpandToTheTabStops() throws {
         let session = try start("printf 'a\\tb\\tc\\nxy\\tz\\n'", "--tabstop 4")
         defer { session.kill() }

@@ -116,6 +116,58 @@ import Testing
         #expect(picker.app.exitStatus == nil && picker.rows[1].contains("one two"))
     }
 
+    /// `--disabled`: the query is typed but filters nothing until `enable-search` or
+    /// `toggle-search`.
+    @Test func disabledSearchKeepsEveryLineUntilEnabled() throws {
+        var options = try Self.options("ctrl-s:toggle-search,ctrl-e:enable-search,ctrl-d:disable-search")
+        options.searchEnabled = false
+        let picker = try Picker(options, lines: ["apple", "berry", "cherry"])
+        picker.type("rr")
+        #expect(picker.app.query == "rr" && picker.items.count == 3)
+        picker.press(.control("s"))
+        #expect(picker.items.count == 2)
+        picker.press(.control("d"))
+        #expect(picker.items.count == 3)
+        picker.press(.control("e"))
+        #expect(picker.items.count == 2)
+    }
+
+    /// fzf's events: `start` once, `change` on each new query, `load` at the input's end,
+    /// `one` and `zero` after a result with one or no line, `backward-eof` for Backspace on an
+    /// empty query, `focus` when the selection moves (at most once a round).
+    @Test func eventsFireTheirBindings() throws {
+        let start = try Picker(try Self.options("start:change-query(be),load:last"), lines: ["apple", "berry", "bell"])
+        #expect(start.app.query == "be" && start.items.count == 2 && Self.selected(start) == 3, "\(start.items)")
+
+        let change = try Picker(try Self.options("change:change-prompt(typed> )"), lines: ["a"])
+        #expect(change.rows[0].hasPrefix(">"))
+        change.type("a")
+        #expect(change.rows[0].hasPrefix("typed>"), "\(change.rows[0])")
+
+        let one = try Picker(try Self.options("one:accept"), lines: ["apple", "berry", "bell"])
+        #expect(one.app.exitStatus == nil, "three lines: not one")
+        one.type("bel")
+        #expect(one.app.exitStatus == 0 && one.app.chosen == ["bell"])
+
+        let zero = try Picker(try Self.options("zero:print-query"), lines: ["apple"])
+        zero.type("q")
+        #expect(zero.app.exitStatus == 0 && zero.app.printsQueryOnly && zero.app.query == "q")
+
+        let eof = try Picker(try Self.options("backward-eof:abort"), lines: ["apple"])
+        eof.type("a")
+        eof.press(.backspace)
+        #expect(eof.app.exitStatus == nil && eof.app.query == "", "Backspace on a query edits it")
+        eof.press(.backspace)
+        #expect(eof.app.exitStatus == 130)
+
+        let file = NSTemporaryDirectory() + "/tuilist-focus-\(UUID().uuidString.prefix(8))"
+        defer { unlink(file) }
+        let focus = try Picker(try Self.options("focus:execute-silent(echo {} >> \(file))"), lines: Self.twenty)
+        focus.press(.down, .down, .up)
+        let focused = (try? String(contentsOfFile: file, encoding: .utf8)) ?? "none"
+        #expect(focused == "1\n2\n3\n2\n", "\(focused.debugDescription)")
+    }
+
     @Test func togglePreviewWrapWrapsAndUnwraps() throws {
         var options = try Self.options("ctrl-w:toggle-preview-wrap")
         options.preview = "printf 'abcdefghijklmnopqrstuvwxyz0123456789\\\\n'"

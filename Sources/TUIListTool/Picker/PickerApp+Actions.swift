@@ -3,7 +3,8 @@ import TUIList
 extension PickerApp {
     /// fzf's other `--bind` actions: `execute-silent`, the half pages, the query's edits,
     /// `select`/`deselect`, `toggle-in`/`-out`, `toggle-preview-wrap`, `refresh-preview`,
-    /// `change-prompt`, `print-query`, `accept-non-empty`, `accept-or-print-query`.
+    /// `change-prompt`, `print-query`, `accept-non-empty`, `accept-or-print-query`,
+    /// `enable-search`, `disable-search`, `toggle-search`.
     func performMoreAction(_ action: PickerAction, in program: Program) {
         switch action {
         case .executeSilent(let template):
@@ -45,6 +46,13 @@ extension PickerApp {
             if matchCount > 0 { choose(in: program) }
         case .acceptOrPrintQuery:
             if matchCount > 0 && list.state.selection != nil { choose(in: program) } else { printQueryAndQuit(in: program) }
+        case .search(let enabled):
+            guard searchEnabled != enabled else { return }
+            searchEnabled = enabled
+            search(animated: true)
+        case .toggleSearch:
+            searchEnabled.toggle()
+            search(animated: true)
         default:
             break
         }

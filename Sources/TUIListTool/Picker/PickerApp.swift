@@ -59,6 +59,9 @@ package final class PickerApp: TerminalApp {
         /// The least lines `--height N%` takes (`--min-height`), and whether the lines beside
         /// the list are added to it (`N+`, fzf's default `10+`).
         package var minHeight = (lines: 10, addsChrome: true)
+        /// Whether the query filters the lines at first (`--disabled` turns it off: the query
+        /// is typed, for `{q}` and the `change` event, and every line stays shown).
+        package var searchEnabled = true
         /// Where the counts go (`--info`); `nil` for this picker's own way: at the right end
         /// of the prompt's line, with no separator line.
         package var info: InfoStyle?
@@ -267,6 +270,15 @@ package final class PickerApp: TerminalApp {
     /// Whether the picker ended printing only its query (fzf's `print-query` action, and
     /// `accept-or-print-query` with nothing matching).
     package internal(set) var printsQueryOnly = false
+    /// Whether the query filters the lines (`--disabled`, `enable-search`, `toggle-search`).
+    var searchEnabled: Bool
+    /// fzf's events that came about (``PickerBinding/events``), to fire in turn once the
+    /// event, message or tick at hand is handled (``fireEvents(in:)``).
+    var pendingEvents: [String] = []
+    /// Whether `load` came about for the lines read (a `reload` reads new ones).
+    var loadFired = false
+    /// The selection when the `focus` event last looked.
+    var focusedLast: Int??
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool {
         usesAlternativePreview ? previewHiddenUnder.alternative : previewHiddenUnder.window
@@ -353,6 +365,7 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
+        searchEnabled = options.searchEnabled
         previewHiddenUnder = (options.previewWindow.hidden, options.previewWindow.alternative?.window.hidden ?? false)
         prompt = TextPrompt(
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
@@ -403,9 +416,12 @@ package final class PickerApp: TerminalApp {
         searchJob = LatestJob(mailbox: program.mailbox)
         allLinesJob = LatestJob(mailbox: program.mailbox)
         inbox.connect(program.mailbox)
+        pendingEvents.append("start")
+        fireEvents(in: program)
     }
 
     package func handle(_ events: [InputEvent], in program: Program) {
+        defer { fireEvents(in: program) }
         var rest = events[...]
         while let event = rest.first {
             if isShowingHelp {
@@ -425,6 +441,14 @@ package final class PickerApp: TerminalApp {
             }
             // The leading run of editing keys and pastes edits the query; it is searched once,
             // when something else comes (a move acts on the list as filtered so far) or at the end.
+            if takesBackwardEOF(rest.first) {
+                // fzf's `backward-eof`: Backspace on an empty query, when bound.
+                rest = rest.dropFirst()
+                pendingEvents.append("backward-eof")
+                fireEvents(in: program)
+                if exitStatus != nil { return }
+                continue
+            }
             rest = rest.dropFirst(prompt.handle(rest).consumed)
             guard let next = rest.popFirst() else { break }
             switch next {
@@ -432,11 +456,13 @@ package final class PickerApp: TerminalApp {
                 guard let action = action(for: key) else { continue }
                 searchTypedQuery()
                 perform(action, in: program)
+                fireEvents(in: program)  // (`focus` with the line this key moved to)
                 if exitStatus != nil { return }
             case .mouse(let mouse):
                 guard options.mouse else { continue }
                 searchTypedQuery()
                 handleMouse(mouse, in: program)
+                fireEvents(in: program)
                 if exitStatus != nil { return }
             case .paste, .resize:
                 break
@@ -447,7 +473,9 @@ package final class PickerApp: TerminalApp {
 
     /// Searches the prompt's text if it is not the query searched.
     private func searchTypedQuery() {
-        if prompt.text != query { setQuery(prompt.text) }
+        guard prompt.text != query else { return }
+        setQuery(prompt.text)
+        pendingEvents.append("change")
     }
 
     /// How matched characters are drawn (as fzf draws them: green, bold).
@@ -468,6 +496,7 @@ package final class PickerApp: TerminalApp {
     }
 
     package func tick(in program: Program) {
+        defer { fireEvents(in: program) }
         // (Lines come in `receive`; here, what is due by the clock: a reload's patience, a
         // snapshot of a list still filling.)
         if reloading == nil || takeReloadedLines(in: program) {
@@ -505,6 +534,7 @@ package final class PickerApp: TerminalApp {
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
+        defer { fireEvents(in: program) }
         if let delivery = inbox.accept(message) {
             switch delivery {
             case .lines(let batch): absorb([batch], finished: inputFinished, error: readError, in: program)
@@ -727,7 +757,8 @@ package final class PickerApp: TerminalApp {
         case .scrollPreview, .scrollPreviewPages, .reload, .execute, .become:
             performCommandAction(action, in: program)
         case .executeSilent, .moveHalfPage, .scrollPreviewHalfPages, .edit, .setMark, .toggleIn, .toggleOut,
-            .togglePreviewWrap, .refreshPreview, .changePrompt, .printQuery, .acceptNonEmpty, .acceptOrPrintQuery:
+            .togglePreviewWrap, .refreshPreview, .changePrompt, .printQuery, .acceptNonEmpty, .acceptOrPrintQuery,
+            .search, .toggleSearch:
             performMoreAction(action, in: program)
         }
     }
@@ -809,6 +840,7 @@ package final class PickerApp: TerminalApp {
         allLinesJob?.cancel()  // (a build of the old lines)
         identities = rows
         inputFinished = false
+        loadFired = false
         autoExitChecked = true  // (`-1` and `-0` are for the first input)
         selectsBestMatch = false
         absorb(batches, finished: finished, error: error, in: program)
@@ -955,8 +987,8 @@ package final class PickerApp: TerminalApp {
 
     /// Searches the index for ``query``, narrowing from the last result when it allows: at
     /// once for a small index, else in the background (the result arrives in ``receive``).
-    private func search(animated: Bool) {
-        let parsed = options.filterQuery(query)
+    func search(animated: Bool) {
+        let parsed = options.filterQuery(searchEnabled ? query : "")
         parsedQuery = parsed
         searchJob?.cancel()
         searchGeneration += 1
@@ -1047,6 +1079,12 @@ package final class PickerApp: TerminalApp {
             snapshot = allLines
         }
         listShowsAllLines = order == nil
+        pendingEvents += ["result"] + (matchCount == 1 ? ["one"] : matchCount == 0 ? ["zero"] : [])
+        if inputFinished && !loadFired {
+            // (fzf's `load`: the input has ended and its lines are shown, searched.)
+            loadFired = true
+            pendingEvents.append("load")
+        }
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
         settleSelection(best: (order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil)).map(item(atSlot:)))
     }

@@ -12,7 +12,8 @@ import TUIList
 /// `end`, `pgup` (`page-up`), `pgdn` (`page-down`), `shift-up`, `shift-down`, `shift-page-up`,
 /// `shift-page-down`, `alt-page-up`, `alt-page-down`,
 /// `shift-left`, `shift-right`, fzf's mouse events (``mouseEvents``: `double-click`,
-/// `scroll-up`, …), and any single character. Actions: `accept`, `abort`,
+/// `scroll-up`, …), its events (``events``: `start`, `change`, `load`, `result`, `focus`,
+/// `one`, `zero`, `backward-eof`), and any single character. Actions: `accept`, `abort`,
 /// `cancel`, `up`, `down`, `page-up`, `page-down`, `first` (`top`), `last`, `toggle`,
 /// `toggle+up`/`toggle+down` (written as two), `toggle-all`, `select-all`, `deselect-all`,
 /// `toggle-preview`, `preview-up`, `preview-down`, `preview-page-up`, `preview-page-down`,
@@ -21,6 +22,7 @@ import TUIList
 /// `preview-bottom`, `select`, `deselect`, `toggle-up`, `toggle-down`, `toggle-in`,
 /// `toggle-out`, `toggle-preview-wrap`, `refresh-preview`, `change-prompt(TEXT)`,
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
+/// `enable-search`, `disable-search`, `toggle-search`,
 /// `reload-sync(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
@@ -118,6 +120,12 @@ package struct PickerBinding: Sendable, Equatable {
         "left-click", "right-click", "double-click", "scroll-up", "scroll-down", "preview-scroll-up", "preview-scroll-down",
     ]
 
+    /// fzf's events a `--bind` may name (`start:reload(…)`, `change:first`, `one:accept`), as
+    /// keys no terminal input decodes to (`Key.unknown(name)`); ``PickerApp`` fires them.
+    package static let events: Set<String> = [
+        "start", "change", "load", "result", "focus", "one", "zero", "backward-eof",
+    ]
+
     /// fzf's delimiters of an action's argument: each opening one and its closing one.
     private static let argumentDelimiters: [Character: Character] = [
         "(": ")", "[": "]", "{": "}", "<": ">", "~": "~", "!": "!", "@": "@", "#": "#", "$": "$", "%": "%", "^": "^",
@@ -165,7 +173,8 @@ package struct PickerBinding: Sendable, Equatable {
             "toggle-up": .markUp, "toggle-down": .mark, "toggle-in": .toggleIn, "toggle-out": .toggleOut,
             "select": .setMark(true), "deselect": .setMark(false), "toggle-preview-wrap": .togglePreviewWrap,
             "refresh-preview": .refreshPreview, "print-query": .printQuery, "accept-non-empty": .acceptNonEmpty,
-            "accept-or-print-query": .acceptOrPrintQuery,
+            "accept-or-print-query": .acceptOrPrintQuery, "enable-search": .search(true), "disable-search": .search(false),
+            "toggle-search": .toggleSearch,
             // The query's editing actions.
             "backward-char": .edit(.left), "forward-char": .edit(.right), "beginning-of-line": .edit(.home),
             "end-of-line": .edit(.end), "backward-word": .edit(.wordLeft), "forward-word": .edit(.wordRight),
@@ -217,7 +226,7 @@ package struct PickerBinding: Sendable, Equatable {
             "alt-page-up": Key.pageUp.adding(.alt), "alt-page-down": Key.pageDown.adding(.alt),
         ]
         if let key = named[lower] { return key }
-        if mouseEvents.contains(lower) { return .unknown(lower) }
+        if mouseEvents.contains(lower) || events.contains(lower) { return .unknown(lower) }
         if name.count == 1 { return .character(name.first!) }
         if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter, letter.isASCII {
             return .control(letter)

@@ -59,6 +59,7 @@ package enum PickerCommandLine {
         add("cycle", on: ["--cycle"], "--cycle", off: ["--no-cycle"], nil)
         add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
         add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
+        add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony"], nil)
         // (fzf's older spellings of `--info`, and `--no-separator`, in the value option's group.)
         add("--info", on: ["--inline-info"], "--info=inline", off: ["--no-inline-info"], "--info=default")
         switches["--no-info"] = ("--info", "--info=hidden")
@@ -222,13 +223,13 @@ package enum PickerCommandLine {
 
     /// fzf's other options (0.74) that the picker lacks: flags, or values only after `=`.
     package static let fzfFlagOptions: Set<String> = [
-        "--literal", "--disabled", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
+        "--literal", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
         "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
         "--keep-right", "--no-hscroll", "--scrollbar", "--no-scrollbar", "--list-border", "--no-input",
         "--filepath-word", "--input-border", "--preview-border", "--header-first",
         "--header-border", "--header-lines-border", "--footer-border", "--listen", "--listen-unsafe", "--bash",
         "--zsh", "--fish", "--nushell", "--man", "--no-height", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
-        "--phony", "--no-phony", "--no-preview", "--no-header", "--no-header-lines", "--no-tmux", "--no-border",
+        "--no-preview", "--no-header", "--no-header-lines", "--no-tmux", "--no-border",
     ]
 
     /// `words` without fzf's long options that the picker does not have (``fzfFlagOptions``;

@@ -68,6 +68,11 @@ package enum PickerAction: Equatable, Sendable {
     /// Choose, or with no line matching print the query and exit 0 (fzf's
     /// `accept-or-print-query`).
     case acceptOrPrintQuery
+    /// Filter by the query (`true`, fzf's `enable-search`) or show every line whatever it is
+    /// (`disable-search`, as `--disabled` starts).
+    case search(Bool)
+    /// Filter by the query, or stop (fzf's `toggle-search`).
+    case toggleSearch
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
