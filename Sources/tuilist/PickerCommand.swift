@@ -198,6 +198,15 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
     var noMouse = false
 
+    @Option(name: .customLong("scroll-off"), help: "Lines kept in view beyond the selection near the list's edges.")
+    var scrollOff = 3
+
+    @Option(name: .long, help: "The scrollbar's character (its thumb, with no track, as fzf's).")
+    var scrollbar: String?
+
+    @Flag(name: .customLong("no-scrollbar"), help: "No scrollbar.")
+    var noScrollbar = false
+
     @Flag(
         name: .long,
         help: ArgumentHelp(
@@ -329,6 +338,9 @@ struct PickerCommand: ToolCommand {
         }
         options.separatorLine = noSeparator ? "" : separator
         options.minHeight = try PickerHeight.parseMinimum(minHeight)
+        guard scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(scrollOff)") }
+        options.scrollOff = scrollOff
+        options.scrollbar = noScrollbar ? "" : scrollbar
         if let border {
             // fzf's styles: the corners and lines, and the edges drawn (rounded lines).
             let borders: [String: (Box.Border, Box.Edges)?] = [

@@ -164,6 +164,33 @@ final class PickerScreenE2ETests {
         #expect(picks == [up, up], "\(options): \(picks)")
     }
 
+    /// Moving down a long list scrolls as fzf's does: three lines kept in view below the
+    /// selection (fzf's default `--scroll-off`), none with `--scroll-off 0`, more with more;
+    /// screens compared with fzf's after the same keys (skipped without fzf 0.42 or later).
+    @Test(
+        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        arguments: ["", "--scroll-off 0", "--scroll-off 5", "--layout=default"])
+    func movingDownScrollsAsFzfs(options: String) throws {
+        let fzf = try #require(Self.currentFzf)
+        var screens: [[String]] = []
+        for (program, fromFzf) in [(fzf, true), (tuilist, false)] {
+            let session = try TmuxSession.start(
+                width: 40, height: fromFzf ? 12 : 13,
+                command:
+                    "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --info=default \(options); sleep 60")
+            defer { session.kill() }
+            try session.waitUntil("\(program): the list", timeout: 20) { $0.joined().contains("100/100") }
+            for _ in 0 ..< 8 { try session.sendKeys(options.contains("default") ? "Up" : "Down") }
+            let screen = try session.waitUntil("\(program): the ninth line selected and shown", timeout: 20) { screen in
+                screen.contains { Self.comparable($0, fromFzf: fromFzf) == " 9" }
+            }
+            usleep(300_000)  // (the last keys' frames)
+            screens.append(try session.capture().prefix(12).map { Self.comparable($0, fromFzf: fromFzf) })
+            _ = screen
+        }
+        #expect(screens[1] == screens[0], "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
+    }
+
     /// `--height 10%` on a 40-line terminal takes `--min-height`'s lines, as many as fzf's
     /// (skipped without fzf 0.42 or later): fzf's default `10+`, `N+` with the counts' line,
     /// the header, header lines and border added, and `N` alone (less than 10% here).

@@ -109,3 +109,57 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
+
+/// ``ListView/scrollMargin``: after every move by an item (or to either end), the selected row
+/// has as many lines in view beyond it as the margin asks, or as the list and the area leave;
+/// against that rule on random lists, areas, margins and moves.
+@Suite struct ListViewScrollMarginTests {
+    @Test func everyMoveKeepsTheMarginInView() {
+        var failures: [String] = []
+        for seed in UInt64(1) ... 400 where failures.count < 3 {
+            var rng = SplitMix64(seed: seed)
+            let count = Int.random(in: 1 ... 40, using: &rng)
+            let height = Int.random(in: 1 ... 12, using: &rng)
+            let margin = Int.random(in: 0 ... 6, using: &rng)
+            let list = makeList([("S", Array(0 ..< count))])
+            list.showsSectionHeaders = false
+            list.scrollMargin = margin
+            list.growsUpward = Bool.random(using: &rng)
+            _ = frame(list, width: 8, height: height)
+            list.select(0)
+            let kept = min(margin, (height - 1) / 2)
+            for step in 0 ..< 60 {
+                let moves: [SelectionMovement] = [.next, .next, .next, .previous, .previous, .first, .last]
+                let move = moves.randomElement(using: &rng)!
+                list.moveSelection(move)
+                let at = list.state.selection!, offset = list.state.scrollOffset
+                let above = at - offset, below = offset + height - 1 - at
+                if above < min(kept, at) || below < min(kept, count - 1 - at) {
+                    failures.append(
+                        "seed \(seed) step \(step) \(move): \(count) items, height \(height), margin \(margin): item \(at) at offset \(offset)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// The margin is kept by moves, not forced on a list that is scrolled by hand.
+    @Test func aMoveWithinTheMarginScrollsOnlyAsFarAsItMust() {
+        let list = makeList([("S", Array(0 ..< 20))])
+        list.showsSectionHeaders = false
+        list.scrollMargin = 3
+        _ = frame(list, width: 8, height: 10)
+        list.select(0)
+        for _ in 0 ..< 6 { list.moveSelection(.next) }
+        #expect(list.state.selection == 6 && list.state.scrollOffset == 0, "three lines below 6 still show")
+        list.moveSelection(.next)
+        #expect(list.state.scrollOffset == 1)
+        list.moveSelection(.last)
+        #expect(list.state.scrollOffset == 10)
+        for _ in 0 ..< 6 { list.moveSelection(.previous) }
+        #expect(list.state.selection == 13 && list.state.scrollOffset == 10)
+        list.moveSelection(.previous)
+        #expect(list.state.scrollOffset == 9)
+    }
+}

@@ -120,6 +120,22 @@ import Testing
         #expect(try Picker(options, lines: Self.thirty).app.minimumLines == 5)
     }
 
+    /// `--scrollbar=C` draws the thumb with C and no track, as fzf; `--no-scrollbar` (or an
+    /// empty one) none; without either, this picker's own `█` on `│`.
+    @Test func scrollbarTakesFzfsCharacterOrNone() throws {
+        var options = PickerApp.Options()
+        func lastColumn() throws -> String {
+            let picker = try Picker(options, lines: Self.thirty, columns: 10, rows: 6)
+            return String(picker.lines[1 ... 4].map { $0.last! })
+        }
+        let own = try lastColumn()
+        #expect(own == "█│││", "\(own)")
+        options.scrollbar = "▐"
+        #expect(try lastColumn() == "▐   ")
+        options.scrollbar = ""
+        #expect(try lastColumn() == "    ")
+    }
+
     /// The counts' line counts in the picker's height (`--height ~N`), as fzf's does.
     @Test func theInfoLineIsPartOfThePreferredHeight() throws {
         var options = PickerApp.Options()

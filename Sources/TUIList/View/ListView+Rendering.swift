@@ -193,7 +193,8 @@ extension ListView {
         let range = max(1, _layout.numberOfLines - track)
         let fromStart = (track - thumb) * min(state.scrollOffset, range) / range
         let start = growsUpward ? track - thumb - fromStart : fromStart
-        canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: "│", style: scrollbarTrackStyle)
-        canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: "█", style: scrollbarThumbStyle)
+        let (thumbGlyph, trackGlyph) = scrollbarGlyphs
+        canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: trackGlyph ?? " ", style: scrollbarTrackStyle)
+        canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: thumbGlyph, style: scrollbarThumbStyle)
     }
 }

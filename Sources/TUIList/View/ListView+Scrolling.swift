@@ -10,7 +10,7 @@ extension ListView {
     public var maximumScrollOffset: Int { max(0, _layout.numberOfLines - max(1, _viewportHeight)) }
 
     /// The indices of the rows that touch the area, for the current offset. O(log *n*).
-    public var visibleRowIndices: Range<Int> {
+    package var visibleRowIndices: Range<Int> {
         let offset = _clampedOffset(state.scrollOffset)
         return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight))
     }
@@ -216,8 +216,34 @@ extension ListView {
             } else {
                 target = offset
             }
+            if scrollMargin > 0 && height <= viewport - inset {
+                return _offset(keepingMarginAround: first, height: height, inset: inset, from: _clampedOffset(target))
+            }
         }
         return _clampedOffset(target)
+    }
+
+    /// `offset` moved, as fzf's `--scroll-off` moves it, so ``scrollMargin`` lines (at most
+    /// half the area) show before the row at `first` (after the sticky header's `inset`), then
+    /// after it; the lines after win when the area cannot hold both. Neither is forced when
+    /// both are short, and the row stays in view.
+    private func _offset(keepingMarginAround first: Int, height: Int, inset: Int, from offset: Int) -> Int {
+        let viewport = max(1, _viewportHeight)
+        let margin = min(scrollMargin, viewport / 2)
+        let (lowest, highest) = (_clampedOffset(first + height - viewport), _clampedOffset(first - inset))
+        var offset = offset
+        for lookingBefore in [true, false] {
+            while true {
+                let before = first - inset - offset, after = offset + viewport - first - height
+                if before < margin && after < margin { break }
+                let next =
+                    lookingBefore
+                    ? (before < margin ? max(lowest, offset - 1) : offset) : (after < margin ? min(highest, offset + 1) : offset)
+                if next == offset { break }
+                offset = next
+            }
+        }
+        return offset
     }
 
     /// Scrolls an item into view; the first item of a section brings its header along when

@@ -75,6 +75,11 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// Whether a scrollbar takes the rightmost column when the content is taller than the area
     /// (default `false`).
     public var showsScrollbar: Bool = false
+    /// Lines kept in view beyond the selection when it nears an edge of the area (default 0;
+    /// Vim's `scrolloff`, fzf's `--scroll-off`): a move that brings the selected row within
+    /// this many lines of the top or bottom scrolls on, as far as the list goes. At most what
+    /// the area leaves around the row.
+    public var scrollMargin: Int = 0
     /// Whether rows stack from the bottom of the area up (default `false`): the first row on
     /// the bottom line, each next row above the one before, as in a chat log or fzf's default
     /// layout, where the best match sits next to the prompt below it.
@@ -99,6 +104,9 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     public var rowSizing: RowSizing = .uniform {
         didSet { _relayoutKeepingAnchor() }
     }
+    /// The scrollbar's thumb and track characters (`nil` track: blank, as fzf draws its
+    /// `--scrollbar=C`).
+    package var scrollbarGlyphs: (thumb: Character, track: Character?) = ("█", "│")
     /// The style of the scrollbar's track.
     var scrollbarTrackStyle = Style(attributes: .dim)
     /// The style of the scrollbar's thumb.

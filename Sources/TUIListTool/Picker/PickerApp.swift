@@ -62,6 +62,12 @@ package final class PickerApp: TerminalApp {
         /// Whether the query filters the lines at first (`--disabled` turns it off: the query
         /// is typed, for `{q}` and the `change` event, and every line stays shown).
         package var searchEnabled = true
+        /// Lines kept in view beyond the selection near the list's edges (`--scroll-off`,
+        /// fzf's default 3).
+        package var scrollOff = 3
+        /// The scrollbar (`--scrollbar=C`: its thumb drawn with C and no track, as fzf's;
+        /// `""`, `--no-scrollbar`: none); `nil` for this picker's own (`█` on `│`).
+        package var scrollbar: String?
         /// Where the counts go (`--info`); `nil` for this picker's own way: at the right end
         /// of the prompt's line, with no separator line.
         package var info: InfoStyle?
@@ -402,7 +408,9 @@ package final class PickerApp: TerminalApp {
         list.keepsLastChangeset = false
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
-        list.showsScrollbar = true
+        list.showsScrollbar = options.scrollbar != ""
+        if let thumb = options.scrollbar?.first { list.scrollbarGlyphs = (thumb, nil) }
+        list.scrollMargin = options.scrollOff
         list.growsUpward = options.layout == .default
         list.emptyText = "no lines yet"
     }

@@ -21,7 +21,7 @@ package enum PickerCommandLine {
         for name in [
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
-            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator",
+            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off",
         ] {
             options["--" + name] = "--" + name
         }
@@ -135,6 +135,18 @@ package enum PickerCommandLine {
             if argument.hasPrefix("+") || singleDash {
                 throw ToolFailure("unknown option '\(argument)' (tuilist pick --help lists the options)")
             }
+            if argument == "--scrollbar" || name == "--scrollbar" || argument == "--no-scrollbar" {
+                // fzf's optional value, as --border's; --no-scrollbar is `--scrollbar=''`.
+                var value = argument == "--no-scrollbar" ? "" : value
+                if argument == "--scrollbar", index < arguments.count, let next = arguments[index].first, next != "-",
+                    next != "+"
+                {
+                    value = arguments[index]
+                    index += 1
+                }
+                words.append(("scrollbar", value.map { $0.isEmpty ? ["--no-scrollbar"] : ["--scrollbar=\($0)"] } ?? []))
+                continue
+            }
             if argument == "--border" {
                 // fzf's optional value: the next word unless it is an option.
                 if index < arguments.count, let next = arguments[index].first, next != "-", next != "+" {
@@ -205,7 +217,7 @@ package enum PickerCommandLine {
     package static let knownLongOptions: Set<String> = {
         var known = Set(valueOptions.keys.filter { $0.hasPrefix("--") })
         known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
-        known.formUnion(["--border", "--columns", "--case-sensitive", "--no-extended", "--multi-limit", "--help", "--version"])
+        known.formUnion(["--border", "--scrollbar", "--no-scrollbar", "--columns", "--case-sensitive", "--no-extended", "--multi-limit", "--help", "--version"])
         return known
     }()
 
@@ -213,7 +225,7 @@ package enum PickerCommandLine {
     /// (`--margin 1`), both are skipped from `FZF_DEFAULT_OPTS`.
     package static let fzfValueOptions: Set<String> = [
         "--tail", "--style", "--margin", "--padding", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
-        "--freeze-left", "--freeze-right", "--scroll-off", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
+        "--freeze-left", "--freeze-right", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
         "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command",
         "--ghost", "--input-label", "--input-label-pos", "--preview-label", "--preview-label-pos",
         "--preview-wrap-sign", "--header-label", "--header-label-pos", "--footer", "--footer-label",
@@ -225,7 +237,7 @@ package enum PickerCommandLine {
     package static let fzfFlagOptions: Set<String> = [
         "--literal", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
         "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
-        "--keep-right", "--no-hscroll", "--scrollbar", "--no-scrollbar", "--list-border", "--no-input",
+        "--keep-right", "--no-hscroll", "--list-border", "--no-input",
         "--filepath-word", "--input-border", "--preview-border", "--header-first",
         "--header-border", "--header-lines-border", "--footer-border", "--listen", "--listen-unsafe", "--bash",
         "--zsh", "--fish", "--nushell", "--man", "--no-height", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
