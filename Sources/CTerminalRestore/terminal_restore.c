@@ -19,6 +19,8 @@ static int restore_fd = -1;
 static char restore_bytes[1024];
 static size_t restore_length = 0;
 static int has_alternate_screen = 0;
+// Whether rmcup puts the cursor back where smcup found it (xterm's ?1049l).
+static int rmcup_restores_cursor = 0;
 // Atomic, not volatile sig_atomic_t: the handler runs on whichever thread the signal lands on
 // (often the input reader's) while the main thread may be disarming; lock-free atomics are
 // async-signal-safe, and the exchange lets exactly one of them restore (ThreadSanitizer
@@ -49,9 +51,15 @@ void tui_arm_restore(int mouse) {
     append_bytes(tigetstr("rmcup"));
     // DECRC: the cursor where the caller left it (tui_save_cursor) — only when the terminal has
     // an alternate screen, so the caller's lines are still there to return to.
+    // Where rmcup is xterm's ?1049l, which puts the cursor back itself, no DECRC here: ncurses
+    // saves and restores the cursor around scroll regions while it draws (idlok), in the same
+    // DECSC slot, so the slot may hold one of ncurses' positions by now (tmux, a list scrolled
+    // line by line: the cursor left mid-screen, 2026-11-27). tui_restore_cursor saves the
+    // caller's cursor again first (tui_resave_caller_cursor).
     const char *rmcup = tigetstr("rmcup");
     has_alternate_screen = rmcup != NULL && rmcup != (char *)-1 && rmcup[0] != 0;
-    if (has_alternate_screen) append_bytes("\0338");
+    rmcup_restores_cursor = has_alternate_screen && strstr(rmcup, "?1049l") != NULL;
+    if (has_alternate_screen && !rmcup_restores_cursor) append_bytes("\0338");
     atomic_store(&screen_active, 1);
 }
 
@@ -76,6 +84,12 @@ static void write_all(int fd, const char *bytes, size_t length) {
 // DECSC and DECRC, not terminfo's `sc`/`rc`: the cursor must be saved before newterm (which
 // may send `smcup` at once) has loaded terminfo, and every VT100-compatible terminal has them.
 void tui_save_cursor(int fd) { write_all(fd, "\0337", 2); }
+
+void tui_resave_caller_cursor(int fd) {
+    // Out to the caller's screen (?1049l: its cursor back), DECSC there, and in again (?1049h
+    // saves the same cursor again and clears the alternate screen, which endwin then leaves).
+    if (rmcup_restores_cursor) write_all(fd, "\033[?1049l\0337\033[?1049h", 18);
+}
 
 void tui_restore_cursor(int fd) {
     if (has_alternate_screen) write_all(fd, "\0338", 2);

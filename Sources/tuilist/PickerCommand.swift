@@ -198,6 +198,9 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .customLong("no-mouse"), help: "Clicks and the wheel do nothing.")
     var noMouse = false
 
+    @Flag(name: .long, help: "A plain letter of the query matches only itself: e, not é.")
+    var literal = false
+
     @Option(name: .customLong("scroll-off"), help: "Lines kept in view beyond the selection near the list's edges.")
     var scrollOff = 3
 
@@ -317,6 +320,7 @@ struct PickerCommand: ToolCommand {
         }
         options.tac = tac
         options.track = track
+        options.literal = literal
     }
 
     /// What the screen shows and how: `--ansi`, `--layout`, `--info`, `--border`, `--header`,

@@ -67,6 +67,11 @@ struct PickerFilterConformanceTests {
         ["ecole"], ["uber"], ["nino"], ["facade naive"], ["my\\ file"], ["\\ 1"],
         // Accented queries: only the same accents (case folded), plain letters in them only plain.
         ["école"], ["é"], ["ü"], ["Ü"], ["ñ"], ["'ç"], ["^école"], ["niño | uber"], ["ï"], ["!é"], ["!'ä src"], ["Ärger"],
+        // Accents where the searched text is not the line: fields, templates, escapes stripped;
+        // and --literal (a plain letter matches only itself).
+        ["école", "--nth", "1", "-d", "/"], ["é", "--nth", "2..", "-d", "/"], ["ü", "--with-nth", "2..", "-d", "/"],
+        ["é", "--ansi"], ["ñ !é", "--ansi", "--nth", "-1"], ["ecole", "--literal"], ["uber | nino", "--literal"],
+        ["é", "--literal", "--nth", "1", "-d", "/"],
         // Lone operators and the empty query.
         ["!"], ["'"], ["^"], ["$"], ["|"], [""],
         // --exact.

@@ -63,6 +63,28 @@ struct TerminalContractE2ETests {
         #expect(after.dropFirst().first == "<end>")
     }
 
+    /// A list scrolled line by line (ncurses scrolls the terminal, saving and restoring the
+    /// cursor around each scroll region) still leaves the cursor where the caller's was: the
+    /// script's next line lands on the first line (it landed mid-screen: the caller's saved
+    /// cursor had been overwritten by one of ncurses'), and after a prompt too.
+    @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color"])
+    func aListScrolledLineByLineLeavesTheCursorWhereTheCallersWas(term: String) throws {
+        let script = "clear; printf 'PROMPT: '; x=$(seq 100 | \(tuilist.shellQuoted) --scroll-off 0); echo \"got:[$x]\""
+        let session = try TmuxSession.start(
+            width: 60, height: 10, command: "TERM=\(term) bash -c \(script.shellQuoted); echo '<end>'; sleep 60")
+        defer { session.kill() }
+        try session.waitUntil("the picker", timeout: 20) { $0.contains { $0.hasSuffix("100/100") } }
+        for line in 2 ... 15 {
+            // One key a frame, so each one scrolls the terminal by a line.
+            try session.sendKeys("Down")
+            try session.waitUntil("line \(line) selected", timeout: 20) { $0.contains { $0.contains(" \(line) ") || $0.hasSuffix(" \(line)") } }
+        }
+        try session.sendKeys("Enter")
+        let after = try session.waitFor("<end>", timeout: 20)
+        #expect(after.first == "PROMPT: got:[15]", "\(after.prefix(3))")
+        #expect(after.dropFirst().first == "<end>", "\(after.prefix(3))")
+    }
+
     /// An app whose own code traps (a failed precondition) or aborts: the crash handler puts
     /// the modes back and leaves the alternate screen before the process dies with the
     /// signal's status, so the shell and the backtrace are readable.

@@ -168,6 +168,27 @@ import Testing
         #expect(focused == "1\n2\n3\n2\n", "\(focused.debugDescription)")
     }
 
+    /// fzf's accent rule holds where the searched text is not the line (`--nth`, `--ansi`):
+    /// `é` finds only `é`; `--literal` makes a plain `e` find only `e`.
+    @Test func accentsAreCheckedInFieldsAndUnderLiteral() throws {
+        var options = try Self.options("")
+        options.nth = try LineFields("1", option: "--nth")
+        options.delimiter = .literal("/")
+        let fields = try Picker(options, lines: ["café/x", "cafe/y", "cafe/é"])
+        fields.type("é")
+        #expect(fields.items == [0], "only the first field's é: \(fields.items)")
+        options = try Self.options("")
+        options.ansi = true
+        let ansi = try Picker(options, lines: ["\u{1B}[31mcafé\u{1B}[0m", "cafe"])
+        ansi.type("é")
+        #expect(ansi.items == [0])
+        options = try Self.options("")
+        options.literal = true
+        let literal = try Picker(options, lines: ["café", "cafe"])
+        literal.type("cafe")
+        #expect(literal.items == [1])
+    }
+
     @Test func togglePreviewWrapWrapsAndUnwraps() throws {
         var options = try Self.options("ctrl-w:toggle-preview-wrap")
         options.preview = "printf 'abcdefghijklmnopqrstuvwxyz0123456789\\\\n'"

@@ -53,6 +53,11 @@ void tui_reset_fatal_signal_handlers(void);
 /// left it — after a shell prompt with no line break, say.
 void tui_save_cursor(int fd);
 
+/// Saves the caller's cursor in the DECSC slot again, where the terminal's rmcup is xterm's
+/// ?1049l (after `tui_arm_restore`; call before endwin): ncurses' own DECSC while drawing may
+/// have taken the slot. It steps out to the caller's screen and back, whose cursor ?1049 kept.
+void tui_resave_caller_cursor(int fd);
+
 /// Writes DECRC (restore the cursor saved by `tui_save_cursor`) to `fd`, when the terminal has
 /// an alternate screen (`rmcup`; after `tui_arm_restore`): without one the caller's lines are
 /// drawn over, and the cursor is best left below the last frame.

@@ -5,6 +5,16 @@
 /// accents also matches without them); the lines it finds are then checked here, against
 /// their original text, in each group that has an accent-sensitive term.
 extension FilterQuery {
+    /// This query with every term accent-sensitive (fzf's `--literal`): a plain letter then
+    /// matches only the plain letter, `e` no longer `é`.
+    package func literal() -> FilterQuery {
+        var query = self
+        for group in query.groups.indices {
+            for term in query.groups[group].indices { query.groups[group][term].isAccentSensitive = true }
+        }
+        return query
+    }
+
     /// Whether any term is accent-sensitive (`Term.isAccentSensitive`).
     internal var _hasAccentSensitiveTerms: Bool {
         groups.contains { $0.contains { $0.isAccentSensitive } }

@@ -65,8 +65,9 @@ public struct FilterQuery: Sendable, Hashable {
         @usableFromInline internal let _needle: [UInt8]
         /// Whether the text has an accented letter (`á`): then, as in fzf, it matches only text
         /// with the same accents (`á` or `Á` under ignored case, never `a`), and its plain
-        /// letters only plain ones. A term without accents matches accented text too.
-        let isAccentSensitive: Bool
+        /// letters only plain ones. A term without accents matches accented text too, unless
+        /// the query is ``literal()``.
+        var isAccentSensitive: Bool
 
         /// A term.
         ///
@@ -101,7 +102,7 @@ public struct FilterQuery: Sendable, Hashable {
     /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
     public var prefersLastOccurrence = false
     /// The terms: a line matches when, in every group, at least one term matches.
-    let groups: [[Term]]
+    var groups: [[Term]]
 
     /// Whether the query has no terms (it matches every line).
     public var isEmpty: Bool { groups.isEmpty }

@@ -426,6 +426,8 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     private func leaveScreen() {
         disableInputModes()
         curs_set(1)
+        // (ncurses may have used the DECSC slot the caller's cursor is saved in.)
+        tui_resave_caller_cursor(outputDescriptor)
         endwin()
         // endwin ends with a carriage return (ncurses resets the terminal's tab column):
         // the cursor goes back where the caller left it, so what is printed next (a pick)

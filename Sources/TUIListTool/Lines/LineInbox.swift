@@ -65,8 +65,8 @@ package struct LinePreparation: Sendable {
         self.shownLength = shownLength
     }
 
-    /// Whether lines are kept as strings beside the index (escapes or other searched text);
-    /// otherwise the index keeps them, as bytes.
+    /// Whether lines are kept as strings beside the index (escapes or other searched text:
+    /// the index then holds what is searched); otherwise the index keeps them, as bytes.
     package var keepsLines: Bool { stripsANSI || searchText != nil }
 
     /// The batch of `count` lines numbered from `first` (header lines included), which `each`
@@ -74,7 +74,7 @@ package struct LinePreparation: Sendable {
     package func batch(
         first: Int, count: Int, bytes: Int = 0, _ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) -> LineBatch {
-        var batch = LineBatch(firstLine: max(0, first - headerLines), index: FilterIndex(storingText: !keepsLines))
+        var batch = LineBatch(firstLine: max(0, first - headerLines), index: FilterIndex(storingText: true))
         // One chunk for the batch's text, with room for lower-cased copies of a fifth of it.
         batch.index.reserveCapacity(items: 0, bytes: bytes + bytes / 5)
         var number = first

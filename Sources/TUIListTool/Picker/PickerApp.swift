@@ -59,6 +59,8 @@ package final class PickerApp: TerminalApp {
         /// The least lines `--height N%` takes (`--min-height`), and whether the lines beside
         /// the list are added to it (`N+`, fzf's default `10+`).
         package var minHeight = (lines: 10, addsChrome: true)
+        /// Whether a plain letter of the query matches only itself, `e` not `é` (`--literal`).
+        package var literal = false
         /// Whether the query filters the lines at first (`--disabled` turns it off: the query
         /// is typed, for `{q}` and the `change` event, and every line stays shown).
         package var searchEnabled = true
@@ -205,8 +207,10 @@ package final class PickerApp: TerminalApp {
     /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
     /// under ``Options/ansi``).
     package private(set) var header: [String] = []
-    /// The lines read so far (after the header) and their index (identifier: line number);
-    /// the index keeps the lines' text unless ``LinePreparation/keepsLines``.
+    /// The lines read so far (after the header) and their index (identifier: line number).
+    /// The index keeps the text it searches, the original where it has accents (fzf's accent
+    /// rule is checked against it): the lines, or under ``LinePreparation/keepsLines`` their
+    /// searched text (the fields of `--nth`, the line without escapes).
     private var index: FilterIndex<Int>
     /// How lines are prepared (on the reader's thread).
     private let preparation: LinePreparation
@@ -380,7 +384,7 @@ package final class PickerApp: TerminalApp {
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
         keymap = PickerKeymap.keymap(multi: options.multi, bindings: options.bindings)
-        index = FilterIndex(storingText: !preparation.keepsLines)
+        index = FilterIndex(storingText: true)
         inbox.prepare(preparation)
         let link = Link()
         list = ListView<Int, Int>(
@@ -839,7 +843,7 @@ package final class PickerApp: TerminalApp {
         inbox.close()
         inbox = newInbox
         searchJob?.cancel()
-        index = FilterIndex(storingText: !preparation.keepsLines)
+        index = FilterIndex(storingText: true)
         (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
         shownLengths = []
         listShowsAllLines = false
@@ -1122,7 +1126,7 @@ extension PickerApp.Options {
     package func filterQuery(_ text: String) -> FilterQuery {
         var query = FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended, scheme: scheme)
         query.prefersLastOccurrence = FilterQuery.prefersLastOccurrence(for: tiebreaksInForce)
-        return query
+        return literal ? query.literal() : query
     }
 
     /// The tiebreaks in force: `--tiebreak`'s, else the scheme's.

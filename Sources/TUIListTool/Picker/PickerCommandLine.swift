@@ -60,6 +60,7 @@ package enum PickerCommandLine {
         add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
         add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
         add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony"], nil)
+        add("literal", on: ["--literal"], "--literal", off: ["--no-literal"], nil)
         // (fzf's older spellings of `--info`, and `--no-separator`, in the value option's group.)
         add("--info", on: ["--inline-info"], "--info=inline", off: ["--no-inline-info"], "--info=default")
         switches["--no-info"] = ("--info", "--info=hidden")
@@ -235,7 +236,7 @@ package enum PickerCommandLine {
 
     /// fzf's other options (0.74) that the picker lacks: flags, or values only after `=`.
     package static let fzfFlagOptions: Set<String> = [
-        "--literal", "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
+        "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
         "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
         "--keep-right", "--no-hscroll", "--list-border", "--no-input",
         "--filepath-word", "--input-border", "--preview-border", "--header-first",

@@ -58,7 +58,7 @@ package enum PickerFilter {
         blockBytes: Int = Self.blockBytes
     ) -> Lines {
         let query = query?.isEmpty == false ? query : nil
-        var lines = Lines(index: FilterIndex(storingText: !preparation.keepsLines))
+        var lines = Lines(index: FilterIndex(storingText: true))
         var buffer = [UInt8](repeating: 0, count: blockBytes)
         var filled = 0
         var numbered = 0
