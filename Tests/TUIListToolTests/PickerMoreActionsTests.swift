@@ -42,6 +42,47 @@ import Testing
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
         }
         #expect(throws: ToolFailure("--bind: unsupported action: jump")) { try PickerBinding.parse("ctrl-x:jump") }
+        // A name fzf does not have either is an error even in FZF_DEFAULT_OPTS, as in fzf.
+        #expect(throws: ToolFailure("--bind: unknown action: bogus")) { try PickerBinding.parse("ctrl-x:bogus") }
+        #expect(PickerBinding.withoutUnsupportedActions("a:up,b:bogus") == "a:up,b:bogus")
+        #expect(try PickerBinding.parse("a:backward-delete-char/eof").first?.action == .editOrCancel(.backspace))
+        #expect(try PickerBinding.parse("a:best+clear-selection").first?.action == .sequence([.move(.first), .unmarkAll]))
+    }
+
+    /// Home and End edit the query (fzf's beginning-of-line, end-of-line); PgDn and PgUp move
+    /// the list's lines less one; `/eof` edits, or on an empty query cancels.
+    @Test func homeEndEditTheQueryAndAPageIsTheListLessOne() throws {
+        let picker = try Picker(try Self.options("ctrl-b:backward-delete-char/eof"), lines: Self.twenty, rows: 11)
+        picker.type("1")
+        picker.press(.home)
+        picker.type("x")
+        #expect(picker.app.prompt.text == "x1")
+        picker.press(.end, .backspace, .backspace)
+        #expect(picker.app.query == "")
+        picker.press(.pageDown)
+        #expect(Self.selected(picker) == 9, "nine lines in view: eight down")
+        picker.press(.pageDown, .pageUp)
+        #expect(Self.selected(picker) == 9)
+        picker.press(.control("b"))
+        #expect(picker.app.exitStatus == 130, "an empty query: Esc's cancel")
+    }
+
+    /// Marked lines are chosen by `accept-non-empty` and `accept-or-print-query` whatever
+    /// matches now, as in fzf; `show-preview`/`hide-preview` set the pane.
+    @Test func acceptVariantsTakeMarkedLinesAndThePreviewShowsOrHides() throws {
+        let marked = try Picker(try Self.options("enter:accept-or-print-query", multi: true), lines: ["a", "b"])
+        marked.press(.tab)
+        marked.type("zz")
+        marked.press(.enter)
+        #expect(marked.app.exitStatus == 0 && marked.app.chosen == ["a"] && !marked.app.printsQueryOnly)
+        var options = try Self.options("ctrl-h:hide-preview,ctrl-s:show-preview")
+        options.preview = "echo pv {}"
+        let preview = try Picker(options, lines: ["a"])
+        _ = preview.waitUntil { $0.contains { $0.contains("pv a") } }
+        preview.press(.control("h"), .control("h"))
+        #expect(preview.app.previewHidden && !preview.rows.contains { $0.contains("pv a") })
+        preview.press(.control("s"))
+        #expect(!preview.app.previewHidden)
     }
 
     /// Half a page is half the list's lines (8 rows here: 4), the way the key points on the

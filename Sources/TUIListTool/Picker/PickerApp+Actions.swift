@@ -43,9 +43,14 @@ extension PickerApp {
         case .printQuery:
             printQueryAndQuit(in: program)
         case .acceptNonEmpty:
-            if matchCount > 0 { choose(in: program) }
+            // (Marked lines are chosen whatever matches now, as in fzf.)
+            if matchCount > 0 || hasMarks { choose(in: program) }
         case .acceptOrPrintQuery:
-            if matchCount > 0 && list.state.selection != nil { choose(in: program) } else { printQueryAndQuit(in: program) }
+            if (matchCount > 0 && list.state.selection != nil) || hasMarks {
+                choose(in: program)
+            } else {
+                printQueryAndQuit(in: program)
+            }
         case .search(let enabled):
             guard searchEnabled != enabled else { return }
             searchEnabled = enabled
@@ -53,11 +58,20 @@ extension PickerApp {
         case .toggleSearch:
             searchEnabled.toggle()
             search(animated: true)
+        case .editOrCancel(let edit):
+            if prompt.text.isEmpty { perform(keymap.action(for: .escape) ?? .cancel, in: program) } else { prompt.perform(edit) }
+        case .showPreview(let shown):
+            guard previewHidden == shown else { return }
+            setPreviewHidden(!shown)
+            previewFor = nil
         default:
             break
         }
         program.setNeedsDisplay()
     }
+
+    /// Whether `--multi` lines are marked (what accepting chooses).
+    private var hasMarks: Bool { options.multi && !markedLines.isEmpty }
 
     /// Ends printing only the query, status 0.
     private func printQueryAndQuit(in program: Program) {

@@ -18,9 +18,15 @@ extension PickerApp {
     /// The least lines `--height N%` takes (fzf's `--min-height`): ``Options/minHeight``, with
     /// ``chromeLines`` added under `N+` (fzf's default, `10+`: ten rows of the list show). As
     /// fzf 0.74 counts them, header lines add two more: it counts an invisible border around
-    /// them (its `--header-lines-border` is `phantom` by default), so N + 2 rows show.
+    /// them (its `--header-lines-border` is `phantom` by default), so N + 2 rows show; a
+    /// preview above or below adds eleven.
     package var minimumLines: Int {
         guard options.minHeight.addsChrome else { return options.minHeight.lines }
-        return options.minHeight.lines + chromeLines + (options.headerLines > 0 ? 2 : 0)
+        // A preview above or below the list takes ten lines more and its divider, as fzf
+        // counts ten and its border for one above (fzf 0.74 leaves out one below: its rows
+        // then shrink; here they do not).
+        let window = options.previewWindow
+        let preview = options.preview != nil && !window.hidden && (window.side == .up || window.side == .down) ? 11 : 0
+        return options.minHeight.lines + chromeLines + (options.headerLines > 0 ? 2 : 0) + preview
     }
 }

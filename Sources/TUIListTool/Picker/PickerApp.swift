@@ -289,6 +289,10 @@ package final class PickerApp: TerminalApp {
     var loadFired = false
     /// The selection when the `focus` event last looked.
     var focusedLast: Int??
+    /// Hides or shows the preview pane, under the window in force.
+    func setPreviewHidden(_ hidden: Bool) {
+        if usesAlternativePreview { previewHiddenUnder.alternative = hidden } else { previewHiddenUnder.window = hidden }
+    }
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool {
         usesAlternativePreview ? previewHiddenUnder.alternative : previewHiddenUnder.window
@@ -753,7 +757,7 @@ package final class PickerApp: TerminalApp {
             }
             list.markedItems = Set(markedLines)
         case .togglePreview:
-            if usesAlternativePreview { previewHiddenUnder.alternative.toggle() } else { previewHiddenUnder.window.toggle() }
+            setPreviewHidden(!previewHidden)
             previewFor = nil
             program.setNeedsDisplay()
         case .changeQuery(let text):
@@ -770,16 +774,21 @@ package final class PickerApp: TerminalApp {
             performCommandAction(action, in: program)
         case .executeSilent, .moveHalfPage, .scrollPreviewHalfPages, .edit, .setMark, .toggleIn, .toggleOut,
             .togglePreviewWrap, .refreshPreview, .changePrompt, .printQuery, .acceptNonEmpty, .acceptOrPrintQuery,
-            .search, .toggleSearch:
+            .search, .toggleSearch, .editOrCancel, .showPreview:
             performMoreAction(action, in: program)
         }
     }
 
     /// Moves the selection the way `onScreen` goes on the screen (under `--layout=default`
-    /// the list grows upward: down is toward the best match); with ``Options/cycle``, past the
-    /// last row to the first and back.
+    /// the list grows upward: down is toward the best match), a page being the list's lines
+    /// less one (fzf's); with ``Options/cycle``, past the last row to the first and back.
     func move(_ onScreen: SelectionMovement) {
         let movement = list.growsUpward ? onScreen.upsideDown : onScreen
+        if movement == .pageDown || movement == .pageUp {
+            // fzf's page: the list's lines less one, so a line of the last page stays in view.
+            for _ in 0 ..< max(1, list.viewportHeight - 1) { list.moveSelection(movement == .pageDown ? .next : .previous) }
+            return
+        }
         let snapshot = list.snapshot()
         if options.cycle, let selected = list.state.selection, let at = snapshot.indexOfItem(selected) {
             if movement == .next && at == snapshot.numberOfItems - 1 { return list.moveSelection(.first) }

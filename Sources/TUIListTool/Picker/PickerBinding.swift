@@ -136,8 +136,14 @@ package struct PickerBinding: Sendable, Equatable {
     /// naming it when the picker lacks it.
     /// - Throws: ``ToolFailure`` for an argument without its closing delimiter.
     private static func action(from rest: inout Substring) throws(ToolFailure) -> Result<PickerAction, ToolFailure> {
-        let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" })
+        var name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" })
         rest = rest.dropFirst(name.count)
+        if rest.hasPrefix("/eof") {
+            // fzf's `backward-delete-char/eof`, `delete-char/eof`: the edit, or on an empty
+            // query what Esc does.
+            name += "/eof"
+            rest = rest.dropFirst(4)
+        }
         var argument: String?
         if let open = rest.first, let close = argumentDelimiters[open] {
             guard let end = rest.dropFirst().firstIndex(of: close) else {
@@ -157,7 +163,9 @@ package struct PickerBinding: Sendable, Equatable {
             case "execute": return .success(.execute(argument))
             case "execute-silent": return .success(.executeSilent(argument))
             case "become": return .success(.become(argument))
-            default: return .failure(ToolFailure("--bind: unsupported action: \(name)(\(argument))"))
+            default:
+                guard fzfActions.contains(name) else { throw ToolFailure("--bind: unknown action: \(name)") }
+                return .failure(ToolFailure("--bind: unsupported action: \(name)(\(argument))"))
             }
         }
         let actions: [String: PickerAction] = [
@@ -181,15 +189,55 @@ package struct PickerBinding: Sendable, Equatable {
             "backward-delete-char": .edit(.backspace), "delete-char": .edit(.delete),
             "unix-line-discard": .edit(.deleteToStart), "kill-line": .edit(.deleteToEnd),
             "unix-word-rubout": .edit(.deleteWordBackward), "backward-kill-word": .edit(.deleteWordLeft),
-            "kill-word": .edit(.deleteWordRight),
+            "kill-word": .edit(.deleteWordRight), "backward-delete-char/eof": .editOrCancel(.backspace),
+            "delete-char/eof": .editOrCancel(.delete), "line-discard": .edit(.deleteToStart),
+            "word-rubout": .edit(.deleteWordBackward), "best": .move(.first), "clear-selection": .unmarkAll,
+            "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
         ]
-        guard let action = actions[name] else { return .failure(ToolFailure("--bind: unsupported action: \(name)")) }
-        return .success(action)
+        if let action = actions[name] { return .success(action) }
+        // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks
+        // too is an error wherever it is written, as fzf's own.
+        guard fzfActions.contains(name) else { throw ToolFailure("--bind: unknown action: \(name)") }
+        return .failure(ToolFailure("--bind: unsupported action: \(name)"))
     }
 
     /// The actions that take an argument (also written `NAME:ARGUMENT`, to the value's end).
     private static let argumentActions: Set<String> = [
         "change-query", "change-prompt", "reload", "reload-sync", "execute", "execute-silent", "become",
+    ]
+
+    /// fzf 0.74's action names (those the picker lacks among them are skipped from
+    /// `FZF_DEFAULT_OPTS`; any other name is an error, as in fzf).
+    package static let fzfActions: Set<String> = [
+        "ignore", "beginning-of-line", "abort", "accept", "accept-non-empty", "accept-or-print-query", "print-query",
+        "refresh-preview", "replace-query", "backward-char", "backward-delete-char", "backward-delete-char/eof",
+        "backward-word", "backward-subword", "clear-screen", "delete-char", "delete-char/eof", "deselect", "end-of-line",
+        "cancel", "clear-query", "clear-multi", "clear-selection", "forward-char", "forward-word", "forward-subword",
+        "jump", "jump-accept", "kill-line", "kill-word", "kill-subword", "unix-line-discard", "line-discard",
+        "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword", "toggle-down",
+        "toggle-up", "toggle-in", "toggle-out", "toggle-all", "toggle-search", "toggle-track", "toggle-track-current",
+        "toggle-input", "hide-input", "show-input", "toggle-header", "toggle-wrap", "toggle-wrap-word",
+        "toggle-multi-line", "toggle-hscroll", "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header",
+        "track", "track-current", "untrack-current", "select", "select-all", "deselect-all", "close", "toggle", "down",
+        "down-match", "up", "up-match", "first", "top", "last", "best", "page-up", "page-down", "half-page-up",
+        "half-page-down", "prev-history", "previous-history", "next-history", "up-selected", "prev-selected",
+        "down-selected", "next-selected", "show-preview", "hide-preview", "toggle-preview", "toggle-preview-wrap",
+        "toggle-preview-wrap-word", "toggle-sort", "offset-up", "offset-down", "offset-middle", "preview-top",
+        "preview-bottom", "preview-up", "preview-down", "preview-page-up", "preview-page-down", "preview-half-page-up",
+        "preview-half-page-down", "enable-search", "disable-search", "put", "wait", "bell", "exclude", "exclude-multi",
+        "bg-cancel", "become", "reload", "reload-sync", "unbind", "rebind", "toggle-bind", "preview", "change-header",
+        "change-header-lines", "change-footer", "change-list-label", "change-border-label", "change-preview-label",
+        "change-input-label", "change-header-label", "change-footer-label", "change-ghost", "change-pointer",
+        "change-preview-window", "change-preview", "change-prompt", "change-query", "change-multi", "change-nth",
+        "change-with-nth", "pos", "execute", "execute-silent", "execute-multi", "print", "transform",
+        "transform-list-label", "transform-border-label", "transform-preview-label", "transform-input-label",
+        "transform-header-label", "transform-footer-label", "transform-footer", "transform-header",
+        "transform-header-lines", "transform-ghost", "transform-nth", "transform-with-nth", "transform-pointer",
+        "transform-prompt", "transform-query", "transform-search", "bg-transform", "bg-transform-list-label",
+        "bg-transform-border-label", "bg-transform-preview-label", "bg-transform-input-label",
+        "bg-transform-header-label", "bg-transform-footer-label", "bg-transform-footer", "bg-transform-header",
+        "bg-transform-header-lines", "bg-transform-ghost", "bg-transform-nth", "bg-transform-with-nth",
+        "bg-transform-pointer", "bg-transform-prompt", "bg-transform-query", "bg-transform-search", "trigger", "search",
     ]
 
     /// Lines enough to scroll the preview to either end (`preview-top`, `preview-bottom`).

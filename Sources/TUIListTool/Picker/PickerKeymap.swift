@@ -73,6 +73,11 @@ package enum PickerAction: Equatable, Sendable {
     case search(Bool)
     /// Filter by the query, or stop (fzf's `toggle-search`).
     case toggleSearch
+    /// The edit, or on an empty query what Esc does (fzf's `backward-delete-char/eof`,
+    /// `delete-char/eof`).
+    case editOrCancel(TextPrompt.Action)
+    /// Show (`true`, fzf's `show-preview`) or hide the preview pane.
+    case showPreview(Bool)
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
@@ -107,11 +112,7 @@ package enum PickerKeymap {
                     // fzf's Ctrl-K and Ctrl-J.
                     .init(.key(.control("k")), .move(.previous)), .init(.key(.control("j")), .move(.next)),
                 ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K/Ctrl-J", help: "move the selection", bar: "↑↓ move"),
-            KeyBinding(
-                [
-                    .init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown)),
-                    .init(.key(.home), .move(.first)), .init(.key(.end), .move(.last)),
-                ], help: "a page; the first, last line"),
+            KeyBinding([.init(.key(.pageUp), .move(.pageUp)), .init(.key(.pageDown), .move(.pageDown))], help: "move a page"),
             KeyBinding(
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
@@ -128,8 +129,9 @@ package enum PickerKeymap {
     }
 
     /// The query's editing keys: ``TextPrompt/defaultKeymap`` and fzf's word keys (Alt-B,
-    /// Alt-F, Shift-←/→, Alt-Backspace, Alt-D) without the keys the picker keeps (Home/End
-    /// move the list, Ctrl-K moves up as in fzf), typing named as the filter it is.
+    /// Alt-F, Shift-←/→, Alt-Backspace, Alt-D) without the keys the picker keeps (Ctrl-K moves
+    /// up, as in fzf; Home and End stay the query's, as in fzf), typing named as the filter it
+    /// is.
     /// - Parameters:
     ///   - multi: Whether `--multi` is on (its Tab mark takes the help bar's room).
     ///   - bindings: `--bind` and `--expect`: their keys are the picker's.

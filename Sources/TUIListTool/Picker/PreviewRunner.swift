@@ -187,9 +187,17 @@ package struct PreviewWindow: Sendable, Equatable {
     }
 
     /// Whether the ``alternative`` is in force in `rect`: this window's pane would be
-    /// smaller than its threshold there.
+    /// smaller than its threshold there, measured as fzf measures it (a share of the whole
+    /// width or height, the divider's cell counted in).
     package func usesAlternative(in rect: Rect) -> Bool {
-        alternative.map { paneSize(in: rect) < $0.threshold } ?? false
+        guard let alternative else { return false }
+        let whole = side == .left || side == .right ? rect.width : rect.height
+        let size: Int
+        switch self.size {
+        case .percent(let value): size = whole * value / 100
+        case .cells(let value): size = min(whole, value)
+        }
+        return size < alternative.threshold
     }
 
     /// The pane's size in `rect` (its width beside the list, its height above or below),
