@@ -418,7 +418,8 @@ struct PickerCommand: ToolCommand {
             do {
                 if let text = height, let (height, adaptive) = try? PickerHeight.parse(text) {
                     return try InlineTerminal(
-                        height: height, minimumLines: app.minimumLines, adaptive: adaptive, mouse: mouseOn, input: tty, output: tty)
+                        height: height, minimumLines: app.minimumLines, adaptive: adaptive, mouse: mouseOn, input: tty,
+                        output: tty)
                 }
                 return try NCursesTerminal(mouse: mouseOn, input: tty, output: tty)
             } catch {

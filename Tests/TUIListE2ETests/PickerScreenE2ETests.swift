@@ -159,7 +159,9 @@ final class PickerScreenE2ETests {
             try session.waitFor("done", timeout: 20)
             picks.append(readTextFile(out) ?? "")
         }
-        #expect(screens[1] == screens[0], "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
+        #expect(
+            screens[1] == screens[0],
+            "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
         let up = options.contains("layout=default") ? "6\n" : "4\n"
         #expect(picks == [up, up], "\(options): \(picks)")
     }
@@ -177,7 +179,8 @@ final class PickerScreenE2ETests {
             let session = try TmuxSession.start(
                 width: 40, height: fromFzf ? 12 : 13,
                 command:
-                    "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --info=default \(options); sleep 60")
+                    "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --info=default \(options); sleep 60"
+            )
             defer { session.kill() }
             try session.waitUntil("\(program): the list", timeout: 20) { $0.joined().contains("100/100") }
             for _ in 0 ..< 8 { try session.sendKeys(options.contains("default") ? "Up" : "Down") }
@@ -188,7 +191,9 @@ final class PickerScreenE2ETests {
             screens.append(try session.capture().prefix(12).map { Self.comparable($0, fromFzf: fromFzf) })
             _ = screen
         }
-        #expect(screens[1] == screens[0], "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
+        #expect(
+            screens[1] == screens[0],
+            "\(options)\nfzf:\n\(screens[0].joined(separator: "\n"))\nours:\n\(screens[1].joined(separator: "\n"))")
     }
 
     /// `--height 10%` on a 40-line terminal takes `--min-height`'s lines, as many as fzf's
@@ -196,14 +201,17 @@ final class PickerScreenE2ETests {
     /// the header, header lines and border added, and `N` alone (less than 10% here).
     @Test(
         .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
-        arguments: ["", "--min-height 5+ --header-lines 2", "--min-height 5+ --header-lines 2 --header H --border", "--min-height 3"])
+        arguments: [
+            "", "--min-height 5+ --header-lines 2", "--min-height 5+ --header-lines 2 --header H --border", "--min-height 3",
+        ])
     func minHeightTakesAsManyLinesAsFzfs(options: String) throws {
         let fzf = try #require(Self.currentFzf)
         var counts: [Int] = []
         for program in [fzf, tuilist] {
             let session = try TmuxSession.start(
                 width: 60, height: 40,
-                command: "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --height 10% \(options); sleep 60")
+                command: "seq 100 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --height 10% \(options); sleep 60"
+            )
             defer { session.kill() }
             let screen = try session.waitUntil("\(program): the picker drawn", timeout: 20) { screen in
                 screen.contains { $0.contains("100/100") || $0.contains("98/98") } && !screen.joined().contains("reading")

@@ -77,7 +77,9 @@ struct TerminalContractE2ETests {
         for line in 2 ... 15 {
             // One key a frame, so each one scrolls the terminal by a line.
             try session.sendKeys("Down")
-            try session.waitUntil("line \(line) selected", timeout: 20) { $0.contains { $0.contains(" \(line) ") || $0.hasSuffix(" \(line)") } }
+            try session.waitUntil("line \(line) selected", timeout: 20) {
+                $0.contains { $0.contains(" \(line) ") || $0.hasSuffix(" \(line)") }
+            }
         }
         try session.sendKeys("Enter")
         let after = try session.waitFor("<end>", timeout: 20)

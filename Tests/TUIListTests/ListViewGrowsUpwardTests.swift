@@ -136,7 +136,8 @@ import Testing
                 let above = at - offset, below = offset + height - 1 - at
                 if above < min(kept, at) || below < min(kept, count - 1 - at) {
                     failures.append(
-                        "seed \(seed) step \(step) \(move): \(count) items, height \(height), margin \(margin): item \(at) at offset \(offset)")
+                        "seed \(seed) step \(step) \(move): \(count) items, height \(height), margin \(margin): item \(at) at offset \(offset)"
+                    )
                     break
                 }
             }

@@ -600,12 +600,13 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         #expect(picker.listRows() == ["blue:red <green>", "blue:green <plain>", "blue:yellow <word>"])
         // One mark per character: its ANSI colour, `.` for the default.
         func colours(_ y: Int) -> String {
-            String((1 ... 18).compactMap { x -> Character? in
-                let cell = picker.terminal.frame[x, y]
-                guard !cell.text.isEmpty, cell.text != " " || x < 18 else { return nil }
-                if case .ansi(let n) = cell.style.foreground { return Character(String(n)) }
-                return "."
-            })
+            String(
+                (1 ... 18).compactMap { x -> Character? in
+                    let cell = picker.terminal.frame[x, y]
+                    guard !cell.text.isEmpty, cell.text != " " || x < 18 else { return nil }
+                    if case .ansi(let n) = cell.style.foreground { return Character(String(n)) }
+                    return "."
+                })
         }
         #expect(colours(1).hasPrefix(".....111........"), "\(colours(1))")
         #expect(colours(2).hasPrefix("2222.2222222......"), "\(colours(2))")

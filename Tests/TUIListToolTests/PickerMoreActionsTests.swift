@@ -114,7 +114,8 @@ import Testing
     }
 
     @Test func selectDeselectAndToggleInMarkAsFzfs() throws {
-        let picker = try Picker(try Self.options("ctrl-s:select,ctrl-r:deselect,ctrl-i:toggle-in", multi: true), lines: Self.twenty)
+        let picker = try Picker(
+            try Self.options("ctrl-s:select,ctrl-r:deselect,ctrl-i:toggle-in", multi: true), lines: Self.twenty)
         picker.press(.control("s"), .control("s"))
         #expect(picker.app.markedLines.count == 1 && Self.selected(picker) == 1, "select twice: marked once, not moved")
         picker.press(.control("r"))

@@ -65,7 +65,8 @@ extension ListView {
                 for line in max(0, entry.line) ..< min(content.height, entry.line + entry.height) { _coveredLines[line] = true }
             }
             for line in 0 ..< content.height where !_coveredLines[line] {
-                canvas.clear(Rect(x: content.x, y: content.y + _screenLine(line, height: 1, in: content), width: content.width, height: 1))
+                canvas.clear(
+                    Rect(x: content.x, y: content.y + _screenLine(line, height: 1, in: content), width: content.width, height: 1))
             }
             for entry in _frameRows {
                 _drawRow(
@@ -107,7 +108,9 @@ extension ListView {
             if end < content.height {
                 let rest = content.height - end
                 canvas.clear(
-                    Rect(x: content.x, y: content.y + _screenLine(end, height: rest, in: content), width: content.width, height: rest))
+                    Rect(
+                        x: content.x, y: content.y + _screenLine(end, height: rest, in: content), width: content.width,
+                        height: rest))
             }
         }
         _releaseCellsNotDrawn()

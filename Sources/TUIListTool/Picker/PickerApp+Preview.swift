@@ -51,7 +51,8 @@ extension PickerApp {
         var y = rect.y
         for line in preview.dropFirst(previewPane.offset) where y < rect.maxY {
             let pieces =
-                previewWindow.wrap != previewWrapToggled ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
+                previewWindow.wrap != previewWrapToggled
+                ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
             for (number, piece) in pieces.enumerated() where y < rect.maxY {
                 var x = rect.x + 1
                 if number > 0 { x += canvas.draw(Self.wrapSign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }

@@ -79,7 +79,9 @@ package struct PickerBinding: Sendable, Equatable {
     /// names that the picker lacks).
     /// - Throws: ``ToolFailure`` for what is not fzf's syntax: a key without an action, a key
     ///   fzf does not name, an argument without its closing delimiter.
-    private static func scan(_ text: String) throws(ToolFailure) -> [(text: Substring, binding: Result<PickerBinding, ToolFailure>)] {
+    private static func scan(
+        _ text: String
+    ) throws(ToolFailure) -> [(text: Substring, binding: Result<PickerBinding, ToolFailure>)] {
         var entries: [(text: Substring, binding: Result<PickerBinding, ToolFailure>)] = []
         var rest = text[...]
         while !rest.isEmpty {

@@ -218,7 +218,10 @@ package enum PickerCommandLine {
     package static let knownLongOptions: Set<String> = {
         var known = Set(valueOptions.keys.filter { $0.hasPrefix("--") })
         known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
-        known.formUnion(["--border", "--scrollbar", "--no-scrollbar", "--columns", "--case-sensitive", "--no-extended", "--multi-limit", "--help", "--version"])
+        known.formUnion([
+            "--border", "--scrollbar", "--no-scrollbar", "--columns", "--case-sensitive", "--no-extended", "--multi-limit",
+            "--help", "--version",
+        ])
         return known
     }()
 
