@@ -201,6 +201,12 @@ struct PickerCommand: ToolCommand {
     @Flag(name: .long, help: "A plain letter of the query matches only itself: e, not é.")
     var literal = false
 
+    @Option(name: .long, help: "Space around the picker: TRBL, TB,RL, T,RL,B or T,R,B,L; each N or N%.")
+    var margin: String?
+
+    @Option(name: .long, help: "Space inside the border, as --margin's.")
+    var padding: String?
+
     @Option(name: .customLong("scroll-off"), help: "Lines kept in view beyond the selection near the list's edges.")
     var scrollOff = 3
 
@@ -342,6 +348,8 @@ struct PickerCommand: ToolCommand {
         }
         options.separatorLine = noSeparator ? "" : separator
         options.minHeight = try PickerHeight.parseMinimum(minHeight)
+        if let margin { options.margin = try PickerSpacing(margin, option: "--margin") }
+        if let padding { options.padding = try PickerSpacing(padding, option: "--padding") }
         guard scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(scrollOff)") }
         options.scrollOff = scrollOff
         options.scrollbar = noScrollbar ? "" : scrollbar

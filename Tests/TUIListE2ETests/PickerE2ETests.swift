@@ -394,7 +394,7 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(template.status == 0 && template.output == "a b c\n", "\(template)")
     // A fzf user's variable with fzf options the picker lacks: skipped, the rest applies.
     let fzfUsers = try sh(
-        "printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "--margin 1 --highlight-line --style=minimal -i"])
+        "printf 'Ab\\nab\\n' | TUILIST -f ab", ["FZF_DEFAULT_OPTS": "--tail 1 --highlight-line --style=minimal -i"])
     #expect(fzfUsers.status == 0 && fzfUsers.output == "Ab\nab\n" && fzfUsers.errors.isEmpty, "\(fzfUsers)")
 }
 

@@ -112,20 +112,19 @@ import Testing
         }
     }
 
-    /// A fzf user's `FZF_DEFAULT_OPTS` holds options of fzf's that the picker lacks (`--margin`,
+    /// A fzf user's `FZF_DEFAULT_OPTS` holds options of fzf's that the picker lacks (`--tail`,
     /// `--style`, `--highlight-line`): those are skipped, with their value word, and the rest
     /// applies; an option fzf lacks too, or one on the command line or in our own variable,
     /// still reaches ArgumentParser, which names it.
     @Test func fzfsOwnOptionsThatThePickerLacksAreSkippedFromFzfDefaultOpts() throws {
         let environment = [
-            "FZF_DEFAULT_OPTS": "--height 40% --margin 1 --style=minimal --highlight-line -i --border-label x --bogus"
+            "FZF_DEFAULT_OPTS": "--height 40% --tail 1 --style=minimal --highlight-line -i --border-label x --bogus"
         ]
         #expect(
             try PickerCommandLine.arguments(["-q", "a"], environment: environment)
                 == ["pick", "--height=40%", "-i", "--bogus", "--query=a"])
-        #expect(try PickerCommandLine.arguments(["--margin", "1"], environment: [:]) == ["pick", "--margin", "1"])
-        #expect(
-            try PickerCommandLine.arguments([], environment: ["TUILIST_DEFAULT_OPTS": "--margin=1"]) == ["pick", "--margin=1"])
+        #expect(try PickerCommandLine.arguments(["--tail", "1"], environment: [:]) == ["pick", "--tail", "1"])
+        #expect(try PickerCommandLine.arguments([], environment: ["TUILIST_DEFAULT_OPTS": "--tail=1"]) == ["pick", "--tail=1"])
         // A value option keeps its value word, whatever it looks like.
         #expect(PickerCommandLine.withoutUnknownOptions(["--prompt", "--sync", "--sync"]) == ["--prompt", "--sync"])
     }

@@ -1,3 +1,4 @@
+import TUIList
 import Testing
 
 @testable import TUIListTool
@@ -134,6 +135,35 @@ import Testing
         #expect(try lastColumn() == "▐   ")
         options.scrollbar = ""
         #expect(try lastColumn() == "    ")
+    }
+
+    /// `--margin` and `--padding` in fzf's four forms, cells or shares; the screen as fzf 0.74.5
+    /// draws `--margin 1,10% --border --padding 1` on 40×12 (its rows in tmux, this picker's
+    /// own gutter, help bar and scrollbar aside).
+    @Test func marginAndPaddingSpaceThePickerAsFzfs() throws {
+        let rect = Rect(x: 0, y: 0, width: 80, height: 20)
+        #expect(try PickerSpacing("2", option: "--margin").inset(rect) == Rect(x: 2, y: 2, width: 76, height: 16))
+        #expect(try PickerSpacing("1,10%", option: "--margin").inset(rect) == Rect(x: 8, y: 1, width: 64, height: 18))
+        #expect(try PickerSpacing("1,2,3", option: "--margin").inset(rect) == Rect(x: 2, y: 1, width: 76, height: 16))
+        #expect(try PickerSpacing("1,2,3,4", option: "--margin").inset(rect) == Rect(x: 4, y: 1, width: 74, height: 16))
+        #expect(try PickerSpacing("1,50%", option: "--padding").fixedLines == 2)
+        for bad in ["", "x", "1,2,3,4,5", "-1", "101%", "1,,2"] {
+            #expect(throws: ToolFailure.self, "\(bad)") { try PickerSpacing(bad, option: "--margin") }
+        }
+        var options = PickerApp.Options()
+        options.info = .default
+        options.margin = try PickerSpacing("1,10%", option: "--margin")
+        options.border = .rounded
+        options.padding = try PickerSpacing("1", option: "--padding")
+        let screen = Self.screen(try Picker(options, lines: Self.thirty, columns: 40, rows: 12))
+        #expect(
+            Array(screen.prefix(5)) == [
+                "", "    ╭──────────────────────────────╮", "    │                              │",
+                "    │  >                           │", "    │   30/30 ──────────────────   │",
+            ], "\(screen)")
+        #expect(screen[5].hasPrefix("    │   1 ") && screen[10] == "    ╰──────────────────────────────╯" && screen[11] == "")
+        let picker = try Picker(options, lines: ["a"], columns: 40, rows: 12)
+        #expect(picker.app.chromeLines == 2 + 2 + 1 + 2 + 2, "prompt, help, border, counts, margin, padding")
     }
 
     /// The counts' line counts in the picker's height (`--height ~N`), as fzf's does.

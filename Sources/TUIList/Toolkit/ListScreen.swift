@@ -228,6 +228,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
     package var border: Box?
+    /// Space inside ``border`` (fzf's `--padding`): the area left for the screen's parts, given
+    /// the area inside the border; `nil` for none.
+    package var padding: (@Sendable (Rect) -> Rect)?
     /// The status line's style.
     package var statusStyle = Style(attributes: .dim)
     /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
@@ -694,6 +697,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         var area = rect.intersection(canvas.bounds)
         guard !area.isEmpty else { return }
         if let border { area = border.draw(into: &canvas, in: area) }
+        if let padding {
+            let inside = area
+            area = padding(inside).intersection(inside)
+            canvas.clear(inside)
+        }
         guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
             canvas.clear(area)
             if let tooSmallText {

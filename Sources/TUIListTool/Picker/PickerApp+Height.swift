@@ -2,10 +2,11 @@ import TUIList
 
 extension PickerApp {
     /// The lines beside the list: the prompt, the help bar, the info line, the header (its
-    /// text and its lines) and the border's edges.
+    /// text and its lines), the border's edges, and the margin's and padding's lines (those
+    /// given in cells).
     package var chromeLines: Int {
         2 + (borderBox?.edgeLines ?? 0) + (hasInfoLine ? 1 : 0) + options.headerText.count
-            + max(header.count, options.headerLines)
+            + max(header.count, options.headerLines) + options.margin.fixedLines + options.padding.fixedLines
     }
 
     /// The lines the picker needs (fzf's `--height ~N`): every line read, the `--group-by`

@@ -64,6 +64,10 @@ package final class PickerApp: TerminalApp {
         /// Whether the query filters the lines at first (`--disabled` turns it off: the query
         /// is typed, for `{q}` and the `change` event, and every line stays shown).
         package var searchEnabled = true
+        /// Space around the picker, outside its border (`--margin`).
+        package var margin = PickerSpacing()
+        /// Space inside the border (`--padding`).
+        package var padding = PickerSpacing()
         /// Lines kept in view beyond the selection near the list's edges (`--scroll-off`,
         /// fzf's default 3).
         package var scrollOff = 3
@@ -622,6 +626,10 @@ package final class PickerApp: TerminalApp {
         defer { options.colors.paintDefaults(of: &canvas) }
         list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
         screen.border = borderBox
+        let padding = options.padding
+        if padding != PickerSpacing() {
+            screen.padding = { (rect: Rect) -> Rect in padding.inset(rect) }
+        }
         var field = prompt
         (field.prefix, field.prefixStyle) = (promptPrefix ?? options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
@@ -629,9 +637,11 @@ package final class PickerApp: TerminalApp {
         screen.showsHelp = isShowingHelp
         // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
         // help bar goes first.
-        let lines = canvas.height - (borderBox?.edgeLines ?? 0)
+        let area = options.margin.inset(canvas.bounds)
+        let lines = options.padding.inset(area).height - (borderBox?.edgeLines ?? 0)
         screen.parts = lines >= 3 ? [.helpBar] : []
-        screen.render(into: &canvas)
+        if area != canvas.bounds { canvas.clear(canvas.bounds) }
+        screen.render(into: &canvas, in: area)
     }
 
     /// The body the screen leaves beside the prompt, as fzf lays it out: next to the prompt

@@ -21,7 +21,8 @@ package enum PickerCommandLine {
         for name in [
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
-            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off",
+            "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
+            "padding",
         ] {
             options["--" + name] = "--" + name
         }
@@ -228,7 +229,7 @@ package enum PickerCommandLine {
     /// fzf's options (0.74) that the picker lacks and that take a value: given as two words
     /// (`--margin 1`), both are skipped from `FZF_DEFAULT_OPTS`.
     package static let fzfValueOptions: Set<String> = [
-        "--tail", "--style", "--margin", "--padding", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
+        "--tail", "--style", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
         "--freeze-left", "--freeze-right", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
         "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command",
         "--ghost", "--input-label", "--input-label-pos", "--preview-label", "--preview-label-pos",
