@@ -59,6 +59,15 @@ public struct Canvas: Equatable, Sendable {
         fill(rect ?? bounds, with: " ", style: style)
     }
 
+    /// Draws `text` over and over from `x` for `width` columns of line `y`, the last copy cut
+    /// at the edge (a separator line of `─`, or of any pattern). Nothing for an empty `text`.
+    /// - Complexity: O(`width`).
+    package mutating func drawRepeating(_ text: String, x: Int, y: Int, width: Int, style: Style) {
+        guard !text.isEmpty, width > 0 else { return }
+        let copies = width / max(1, TerminalText.columns(of: text)) + 1
+        draw(String(repeating: text, count: copies), x: x, y: y, style: style, maxWidth: width, truncation: .clip)
+    }
+
     /// Fills `rect` with `character` in `style`. A wide character fills two columns at a time; a
     /// column left over at the right edge gets a space. A zero-width or control character fills
     /// with spaces. A wide character cut by the rect's edge is blanked whole.

@@ -792,11 +792,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             guard needed + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
             prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: needed, height: 1))
             let end = rect.x + needed + canvas.draw(info, x: rect.x + needed, y: rect.y, style: style, clip: rect)
-            let room = rect.maxX - 1 - (end + 1)
-            if !fill.isEmpty, room > 0 {
-                let text = String(repeating: fill, count: room / max(1, TerminalText.columns(of: fill)) + 1)
-                canvas.draw(text, x: end + 1, y: rect.y, style: fillStyle, maxWidth: room, truncation: .clip)
-            }
+            canvas.drawRepeating(fill, x: end + 1, y: rect.y, width: rect.maxX - 1 - (end + 1), style: fillStyle)
             return
         }
         guard needed + 1 + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }

@@ -23,13 +23,7 @@ extension PickerApp {
             prompt.perform(edit)
         case .setMark(let marked):
             guard options.multi, let id = list.state.selection else { return }
-            let at = markedLines.firstIndex(of: id)
-            if marked, at == nil, markedLines.count < options.multiLimit ?? .max {
-                markedLines.append(id)
-            } else if !marked, let at {
-                markedLines.remove(at: at)
-            }
-            list.markedItems = Set(markedLines)
+            setMarked(id, marked)
         case .toggleIn, .toggleOut:
             // As fzf: in is toggle+up under the reverse layouts, toggle+down under default.
             let inward = options.layout == .default ? PickerAction.mark : .markUp
@@ -68,6 +62,16 @@ extension PickerApp {
             break
         }
         program.setNeedsDisplay()
+    }
+
+    /// Marks line `id` (at the end of the marks, while `--multi=MAX` leaves room) or unmarks it.
+    func setMarked(_ id: Int, _ marked: Bool) {
+        if !marked {
+            markedLines.removeAll { $0 == id }
+        } else if !markedLines.contains(id), markedLines.count < options.multiLimit ?? .max {
+            markedLines.append(id)
+        }
+        list.markedItems = Set(markedLines)
     }
 
     /// Whether `--multi` lines are marked (what accepting chooses).

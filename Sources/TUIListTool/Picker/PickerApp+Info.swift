@@ -56,10 +56,7 @@ extension PickerApp {
         let (info, separator) = (options.colors.style(.info), options.colors.style(.separator))
         let end = line.maxX - 1
         func fill(from start: Int, to stop: Int) {
-            let text = separatorText, room = stop - start
-            guard !text.isEmpty, room > 0 else { return }
-            let repeated = String(repeating: text, count: room / max(1, TerminalText.columns(of: text)) + 1)
-            canvas.draw(repeated, x: start, y: line.y, style: separator, maxWidth: room, truncation: .clip)
+            canvas.drawRepeating(separatorText, x: start, y: line.y, width: stop - start, style: separator)
         }
         switch options.info {
         case .default?:

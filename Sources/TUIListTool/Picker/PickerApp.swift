@@ -741,12 +741,7 @@ package final class PickerApp: TerminalApp {
             quit(130, program)
         case .mark, .markUp, .toggleMark:
             guard options.multi, let id = list.state.selection else { return }
-            if let at = markedLines.firstIndex(of: id) {
-                markedLines.remove(at: at)
-            } else if markedLines.count < options.multiLimit ?? .max {
-                markedLines.append(id)
-            }
-            list.markedItems = Set(markedLines)
+            setMarked(id, !markedLines.contains(id))
             if action != .toggleMark { move(action == .mark ? .next : .previous) }
         case .markAll, .unmarkAll, .toggleAll:
             guard options.multi else { return }
