@@ -236,6 +236,7 @@ final class EditE2ETests {
 
     /// A repository with commits c1...c4 (each adds a file).
     private func makeRepository() throws -> String {
+        try ReferenceTools.requireGit()
         let repo = folder + "/repo"
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
         func git(_ arguments: String...) throws {
@@ -273,7 +274,7 @@ final class EditE2ETests {
         screen.dropFirst().prefix { $0.contains(" │") }.compactMap { $0.split(separator: " ").last.map(String.init) }
     }
 
-    @Test func rebaseTodoQuitMoveAndDrop() throws {
+    @Test(.needsGit) func rebaseTodoQuitMoveAndDrop() throws {
         let repo = try makeRepository()
         let head = try Subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"]).output
 

@@ -7,7 +7,7 @@ import Testing
 /// `merge -C`): `w` unchanged leaves history alone; J then `w` reorders (the branch's
 /// `update-ref` still carries its commit); `x` + command + `w` adds an exec git runs; `!` with
 /// `EDITOR` set to a script comes back showing the script's edit, and `w` writes it.
-@Suite("tuilist edit over update-ref and rebase-merges todos", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite("tuilist edit over update-ref and rebase-merges todos", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .needsGit)
 final class EditRebaseE2ETests {
     /// The two kinds of todo.
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
@@ -36,6 +36,7 @@ final class EditRebaseE2ETests {
 
     @discardableResult
     private func git(_ arguments: String...) throws -> String {
+        try ReferenceTools.requireGit()
         let result = try Subprocess.run(["git", "-C", repo] + arguments)
         try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.errors)")
         return result.output

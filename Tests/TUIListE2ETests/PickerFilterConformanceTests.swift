@@ -1,27 +1,16 @@
 import Foundation
 import Testing
 
-/// fzf on PATH, if any.
-enum FzfBinary {
-    static let path: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/fzf" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-}
-
 /// `tuilist pick --filter Q` against the real `fzf --filter Q` on a generated corpus of
 /// paths: the same lines for every kind of term, smart case, `-i`/`+i` and `--exact`; the same
 /// order with `--no-sort` (input order) and `--tac`; the same exit status.
 ///
-/// Needs fzf (`.ci/run` installs it). Skipped with a message when it is missing, except under
-/// `CI=true`, where a missing fzf fails.
+/// Needs the reference fzf (`scripts/peers`, which `.ci/run` runs). Skipped with a line when it
+/// is missing, except under `CI=true`, where a missing fzf fails.
 @Suite(
     "tuilist pick --filter against fzf --filter",
-    .enabled(
-        if: FzfBinary.path != nil || ProcessInfo.processInfo.environment["CI"] == "true",
-        "fzf is not installed (apt-get install fzf): the conformance test cannot run"))
+    .needsReferenceFzf)
 struct PickerFilterConformanceTests {
-    static var fzf: String? { FzfBinary.path }
 
     /// ~5,000 path-like lines from a fixed seed: mixed case, accents, `/ _ - .` and spaces.
     static let corpus: [String] = {
@@ -110,7 +99,7 @@ struct PickerFilterConformanceTests {
     }
 
     @Test func theSameLinesAsFzf() throws {
-        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let fzf = try ReferenceTools.requireFzf()
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-conformance-\(UUID().uuidString.prefix(8)).txt"
         try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
@@ -137,7 +126,7 @@ struct PickerFilterConformanceTests {
         ["src", "--no-sort", "--header-lines", "2"],
     ])
     func noSortKeepsFzfsOrder(arguments: [String]) throws {
-        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let fzf = try ReferenceTools.requireFzf()
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-conformance-\(UUID().uuidString.prefix(8)).txt"
         try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)
@@ -152,7 +141,7 @@ struct PickerFilterConformanceTests {
     /// `debconf/confmodule` is the one after the `/`.
     @Test(arguments: ["conf", "'conf", "fig", "deb"])
     func theBestOccurrenceRanksAsInFzf(query: String) throws {
-        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let fzf = try ReferenceTools.requireFzf()
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-best-\(UUID().uuidString.prefix(8)).txt"
         try [
@@ -186,7 +175,7 @@ struct PickerFilterConformanceTests {
         ["-d", "/", "--nth", "1,3..", "--tiebreak", "chunk,pathname"], ["--nth", "2,1", "--tiebreak", "end"],
     ])
     func theRankingIsFzfsForEveryTiebreakAndScheme(options: [String]) throws {
-        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let fzf = try ReferenceTools.requireFzf()
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-tiebreak-\(UUID().uuidString.prefix(8)).txt"
         let paths = Self.corpus.map { "/usr/share/" + $0.replacingOccurrences(of: " ", with: "/") + "/" + $0 }
@@ -225,7 +214,7 @@ struct PickerFilterConformanceTests {
         ["^doc", "--with-nth", "{2}/{1}", "--nth", "1", "--accept-nth", "-1", "-d", "/", "--no-sort"],
     ])
     func acceptNthPrintsWhatFzfPrints(arguments: [String]) throws {
-        let fzf = try #require(Self.fzf, "CI=true and fzf is not installed: .ci/run installs it")
+        let fzf = try ReferenceTools.requireFzf()
         let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
         let corpus = NSTemporaryDirectory() + "/tuilist-accept-\(UUID().uuidString.prefix(8)).txt"
         try (Self.corpus.joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8)

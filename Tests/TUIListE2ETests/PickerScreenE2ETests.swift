@@ -107,13 +107,6 @@ final class PickerScreenE2ETests {
         #expect(readTextFile(output) == "3\n")
     }
 
-    /// fzf on PATH when it has every `--info` style (0.42 and later), else nil.
-    static let currentFzf: String? = {
-        guard let fzf = FzfBinary.path, let result = try? Subprocess.run([fzf, "--version"]) else { return nil }
-        let parts = (result.output.split(separator: " ").first ?? "").split(separator: ".").compactMap { Int($0) }
-        return parts.count >= 2 && (parts[0], parts[1]) >= (0, 42) ? fzf : nil
-    }()
-
     /// A screen line as both programs can be compared: fzf's two-column gutter made one (this
     /// picker's), the scrollbar, the separator's end and trailing blanks dropped (fzf's fill
     /// stops a column before ours, being a column to the right).
@@ -125,19 +118,19 @@ final class PickerScreenE2ETests {
     }
 
     /// fzf's layouts and `--info` styles in a real terminal, beside the real fzf on the same
-    /// input and screen (skipped when PATH's fzf is older than 0.42): the prompt, the counts,
+    /// input and screen (the pinned reference, ReferenceTools): the prompt, the counts,
     /// the separator, the header and the header lines where fzf has them, and the list going up
     /// from the prompt under `--layout=default`. Then ↑ twice picks `6` in both (↑ goes up the
     /// screen: to the next match under `default`).
     @Test(
-        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        .needsReferenceFzf,
         arguments: [
             "--layout=default --info=default", "--layout=reverse --info=right", "--layout=reverse-list --info=inline",
             "--layout=default --info=inline-right", "--layout=default --info=hidden --separator=ab",
             "--layout=reverse --info=default --no-separator",
         ])
     func layoutsAndInfoStylesDrawAsFzfsDo(options: String) throws {
-        let fzf = try #require(Self.currentFzf)
+        let fzf = try ReferenceTools.requireFzf()
         var screens: [[String]] = []
         var picks: [String] = []
         for (program, fromFzf) in [(fzf, true), (tuilist, false)] {
@@ -170,10 +163,10 @@ final class PickerScreenE2ETests {
     /// selection (fzf's default `--scroll-off`), none with `--scroll-off 0`, more with more;
     /// screens compared with fzf's after the same keys (skipped without fzf 0.42 or later).
     @Test(
-        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        .needsReferenceFzf,
         arguments: ["", "--scroll-off 0", "--scroll-off 5", "--layout=default"])
     func movingDownScrollsAsFzfs(options: String) throws {
-        let fzf = try #require(Self.currentFzf)
+        let fzf = try ReferenceTools.requireFzf()
         var screens: [[String]] = []
         for (program, fromFzf) in [(fzf, true), (tuilist, false)] {
             let session = try TmuxSession.start(
@@ -200,12 +193,12 @@ final class PickerScreenE2ETests {
     /// (skipped without fzf 0.42 or later): fzf's default `10+`, `N+` with the counts' line,
     /// the header, header lines and border added, and `N` alone (less than 10% here).
     @Test(
-        .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"),
+        .needsReferenceFzf,
         arguments: [
             "", "--min-height 5+ --header-lines 2", "--min-height 5+ --header-lines 2 --header H --border", "--min-height 3",
         ])
     func minHeightTakesAsManyLinesAsFzfs(options: String) throws {
-        let fzf = try #require(Self.currentFzf)
+        let fzf = try ReferenceTools.requireFzf()
         var counts: [Int] = []
         for program in [fzf, tuilist] {
             let session = try TmuxSession.start(
@@ -225,9 +218,9 @@ final class PickerScreenE2ETests {
     /// off (`--disabled`), the lines from `start:reload`, each query re-running the command
     /// (`change:reload`), and `one:accept` choosing once one line is left; run from a script
     /// beside fzf (0.42 or later), both print the same line.
-    @Test(.enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"))
+    @Test(.needsReferenceFzf)
     func aSearchCommandLauncherWorksAsFzfs() throws {
-        let fzf = try #require(Self.currentFzf)
+        let fzf = try ReferenceTools.requireFzf()
         let words = NSTemporaryDirectory() + "/tuilist-words-\(UUID().uuidString.prefix(8))"
         defer { unlink(words) }
         try "alpha\nalphabet\nbeta\nbetamax\ngamma\n".write(toFile: words, atomically: true, encoding: .utf8)

@@ -130,7 +130,8 @@ struct TerminalContractE2ETests {
     /// `GIT_SEQUENCE_EDITOR="tuilist edit" git rebase -i HEAD~3`, then Ctrl-C: the editor exits
     /// non-zero with the todo untouched, git stops cleanly, no rebase is left in progress and
     /// HEAD is where it was. (Ctrl-C used to kill git too, mid-rebase.)
-    @Test func controlCInARebaseLeavesNoRebaseInProgress() throws {
+    @Test(.needsGit) func controlCInARebaseLeavesNoRebaseInProgress() throws {
+        try ReferenceTools.requireGit()
         let repo = NSTemporaryDirectory() + "tuilist-rebase-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: repo) }
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)

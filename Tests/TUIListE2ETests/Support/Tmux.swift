@@ -28,10 +28,8 @@ final class TmuxSession {
         self.socketName = socketName
     }
 
-    /// True when a `tmux` binary is on the PATH (tests skip themselves otherwise).
-    static var isAvailable: Bool {
-        (try? runTmux(["-V"], socket: nil)) != nil
-    }
+    /// True when tmux 3.2 or later is on the PATH (tests skip themselves otherwise).
+    static var isAvailable: Bool { ReferenceTools.tmux }
 
     /// Starts a detached session of `width`×`height` running `command` through `sh -c`.
     ///
