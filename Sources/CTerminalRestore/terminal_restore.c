@@ -9,6 +9,10 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
 
 // From ncurses (linked through the CNCurses module); declared here to keep curses.h out.
 extern char *tigetstr(const char *);
@@ -218,14 +222,20 @@ void tui_reset_signal_handlers(void) {
 static int event_pipe[2] = {-1, -1};
 static const int event_signals[] = {SIGWINCH, SIGTSTP, SIGCONT};
 
+// How many times SIGCONT has arrived: `tui_stop_job` waits for it to change (the job stopped
+// and was continued), since SIGTSTP sent to the group may stop us from another thread.
+static volatile sig_atomic_t continued_count = 0;
+
 static void event_signal_handler(int signal_number) {
     int saved = errno;
+    if (signal_number == SIGCONT) continued_count++;
     unsigned char byte = (unsigned char)signal_number;
     if (event_pipe[1] >= 0) (void)write(event_pipe[1], &byte, 1);
     errno = saved;
 }
 
 int tui_install_event_signals(void) {
+    tui_note_initial_tstp();
     if (event_pipe[0] < 0) {
         if (pipe(event_pipe) != 0) {
             event_pipe[0] = event_pipe[1] = -1;
@@ -261,5 +271,79 @@ void tui_stop_self(void) {
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(SIGTSTP);
     // Continued.
+    tui_install_event_signals();
+}
+
+// MARK: - Job control
+
+static int initial_tstp_noted = 0;
+static int initial_tstp_ignored = 0;
+
+void tui_note_initial_tstp(void) {
+    if (initial_tstp_noted) return;
+    initial_tstp_noted = 1;
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) == 0) initial_tstp_ignored = current.sa_handler == SIG_IGN;
+}
+
+// A process's parent, process group and session from /proc/PID/stat (the fields after the
+// command name, which may itself hold spaces and parentheses: read from the last ')').
+static int read_process(pid_t pid, pid_t *parent, pid_t *group, pid_t *session) {
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    text[n] = 0;
+    char *end = strrchr(text, ')');
+    if (!end) return 0;
+    char state;
+    int p, g, s;
+    if (sscanf(end + 1, " %c %d %d %d", &state, &p, &g, &s) != 4) return 0;
+    *parent = p;
+    *group = g;
+    *session = s;
+    return 1;
+}
+
+const char *tui_job_control_refusal(void) {
+    tui_note_initial_tstp();
+    if (initial_tstp_ignored) return "Ctrl-Z does nothing here: this program was started with suspending turned off";
+    pid_t group = getpgrp(), session = getsid(0);
+    DIR *proc = opendir("/proc");
+    if (!proc) return NULL;  // cannot tell: stop, as vim does
+    int linked = 0;
+    struct dirent *entry;
+    while (!linked && (entry = readdir(proc)) != NULL) {
+        pid_t pid = (pid_t)atoi(entry->d_name);
+        pid_t parent, member_group, member_session, parent_group, parent_session, grandparent;
+        if (pid <= 0 || !read_process(pid, &parent, &member_group, &member_session) || member_group != group) continue;
+        // POSIX: a group is orphaned when no member has a parent in another group of its session.
+        if (parent > 0 && read_process(parent, &grandparent, &parent_group, &parent_session)
+            && parent_group != group && parent_session == session)
+            linked = 1;
+    }
+    closedir(proc);
+    return linked ? NULL : "Ctrl-Z does nothing here: no shell can resume this job (no job control)";
+}
+
+void tui_stop_job(void) {
+    signal(SIGTSTP, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigaddset(&set, SIGCONT);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    sig_atomic_t before = continued_count;
+    // The whole process group, this process included: git or the script that ran us stops too,
+    // and the shell gets its job back. The stop may take another of our threads first, so wait
+    // (at most a second, should it never come) until SIGCONT says we were continued.
+    kill(0, SIGTSTP);
+    for (int waited = 0; continued_count == before && waited < 1000; waited++) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+    }
     tui_install_event_signals();
 }

@@ -446,7 +446,10 @@ extension DemoApp: TerminalApp {
 
     /// The filter index from the background build: the filter, if one is typed, now runs on it.
     package func receive(_ message: any Sendable, in program: Program) {
-        guard let built = message as? BuiltFilterIndex else { return }
+        guard let built = message as? BuiltFilterIndex else {
+            screen.receive(message)
+            return
+        }
         carryOut(model.adoptFilterIndex(built.index, build: built.build))
         syncSelection()
     }

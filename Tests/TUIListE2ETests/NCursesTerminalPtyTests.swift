@@ -1,3 +1,4 @@
+import CNCurses
 import Foundation
 import Testing
 
@@ -124,14 +125,32 @@ extension PtyTerminalSuites {
             }
         }
 
-        @Test func unknownTerminalTypeThrows() throws {
+        /// A TERM this machine's terminfo lacks, one that cannot address the cursor, or none:
+        /// drawn with the built-in xterm-256color description (the real alternate screen and
+        /// colours written), never an error; a known TERM keeps its own; `TERMINFO` is the
+        /// caller's again afterwards.
+        @Test(arguments: ["nonexistent-term", "xterm-ghostty", "dumb", ""])
+        func anyTerminalTypeRunsOnTheBuiltInDescription(type: String) throws {
+            try withPty { slave, drain in
+                let saved = getenv("TERMINFO").map { String(cString: $0) }
+                let terminal = try NCursesTerminal(terminalType: type, input: slave, output: slave, handleSignals: false)
+                #expect(terminal.terminalDescription == "xterm-256color (built in)")
+                // (Its colours: the tmux tests of AnyTerminalE2ETests; ncurses turns them off
+                // under the NO_COLOR that the test runner sets.)
+                #expect(tui_has_cursor_addressing() != 0)
+                #expect(getenv("TERMINFO").map { String(cString: $0) } == saved)
+                var canvas = Canvas(width: 20, height: 4)
+                canvas.draw("hello", x: 2, y: 1)
+                terminal.present(canvas)
+                terminal.restore()
+                let bytes = String(decoding: drain(), as: UTF8.self)
+                #expect(bytes.contains("\u{1B}[?1049h") && bytes.contains("hello"), "\(bytes.debugDescription)")
+            }
             try withPty { slave, _ in
-                #expect(throws: NCursesTerminal.Error.unusableTerminal("nonexistent-term")) {
-                    _ = try NCursesTerminal(terminalType: "nonexistent-term", input: slave, output: slave, handleSignals: false)
-                }
-                #expect(throws: NCursesTerminal.Error.unusableTerminal("dumb")) {
-                    _ = try NCursesTerminal(terminalType: "dumb", input: slave, output: slave, handleSignals: false)
-                }
+                let terminal = try NCursesTerminal(
+                    terminalType: "screen-256color", input: slave, output: slave, handleSignals: false)
+                #expect(terminal.terminalDescription == "screen-256color")
+                terminal.restore()
             }
         }
 

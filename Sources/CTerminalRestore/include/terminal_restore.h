@@ -1,6 +1,8 @@
 #ifndef TUILIST_TERMINAL_RESTORE_H
 #define TUILIST_TERMINAL_RESTORE_H
 
+#include <stddef.h>
+
 // Restoring the terminal from a signal handler or at exit, for NCursesTerminal.
 //
 // A signal can arrive while ncurses is in the middle of an update, so the handler must not call
@@ -83,5 +85,30 @@ void tui_reset_event_signals(void);
 /// Stops the process as Ctrl-Z would (SIGTSTP's default action) and returns once it is
 /// continued (`fg`); the event signal handlers are back in place then.
 void tui_stop_self(void);
+
+/// Writes the built-in terminal description (xterm-256color, compiled) into a new private folder
+/// `$TMPDIR/tuilist-terminfo-XXXXXX` (0700), laid out as a terminfo database for `TERMINFO`;
+/// `folder` (at least 64 bytes) receives its path. 0 on success, -1 when it cannot be written.
+int tui_write_builtin_terminfo(char *folder, size_t size);
+
+/// Removes what `tui_write_builtin_terminfo` wrote (ncurses has read the entry by then).
+void tui_remove_builtin_terminfo(const char *folder);
+
+/// Stops this process's whole process group as Ctrl-Z does in a shell (SIGTSTP to the group:
+/// the shell's job — a script or git that ran us, a pipeline — stops with us, and the shell
+/// takes the terminal back), and returns once continued (`fg`, SIGCONT); the event signal
+/// handlers are back in place then. Call only where `tui_job_control_refusal` said nothing.
+void tui_stop_job(void);
+
+/// Why stopping the job would leave nobody to continue it, or NULL when a shell can resume it:
+/// SIGTSTP was ignored when the program started (`nohup`, a shell without job control), or the
+/// process group is orphaned (no member has a parent in another process group of the same
+/// session: `setsid`, a tmux pane's command, a daemon), where a stop is never undone. Linux
+/// reads /proc; a static string, not to be freed.
+const char *tui_job_control_refusal(void);
+
+/// Records whether SIGTSTP was ignored when the program started (call once, before any handler
+/// is installed; `tui_install_event_signals` calls it).
+void tui_note_initial_tstp(void);
 
 #endif

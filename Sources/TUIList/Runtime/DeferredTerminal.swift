@@ -20,7 +20,7 @@ import Darwin
 ///
 /// - Note: Opening failed: ``openError`` holds why, the program's input counts as hung up (the
 ///   run ends with ``Program/hangUpStatus``), and the caller reports the error.
-package final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
+package final class DeferredTerminal: Terminal, ControlCPassing, SuspendRefusing, LineFitting {
     /// The terminal, once opened.
     package private(set) var opened: (any Terminal)?
     /// Why the terminal could not be opened, once it was needed.
@@ -85,6 +85,10 @@ package final class DeferredTerminal: Terminal, ControlCPassing, LineFitting {
             pendingPreferredLines = newValue
             (opened as? LineFitting)?.preferredLines = newValue
         }
+    }
+
+    func takeSuspendRefusal() -> String? {
+        (opened as? SuspendRefusing)?.takeSuspendRefusal()
     }
 
     var passesControlC: Bool {

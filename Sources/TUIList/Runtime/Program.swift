@@ -212,7 +212,10 @@ public final class Program {
         // pending, so the next wait returns at once instead of leaving the message queued.
         // A wake or a deadline that came means the app has something to do: show what it did.
         if waker.consume() { needsDisplay = true }
-        let messages = mailbox.takeAll()
+        var messages = mailbox.takeAll()
+        if let reason = (terminal as? SuspendRefusing)?.takeSuspendRefusal() {
+            messages.append(SuspendRefused(reason: reason))
+        }
         if !events.isEmpty || !messages.isEmpty {
             batchesHandled += 1
             messagesHandled += messages.count

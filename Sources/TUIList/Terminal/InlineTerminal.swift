@@ -327,7 +327,8 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         for event in events {
             switch event {
             case .key(.control("z")):
-                suspendProcess()
+                guard mayStopJob() else { continue }
+                suspendProcess(job: true)
                 result.append(.resize(size))
             case .mouse(var mouse):
                 guard let firstLine else { continue }
@@ -341,12 +342,12 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         return result
     }
 
-    /// Ctrl-Z (typed, or SIGTSTP from outside): the lines given back, this process stopped,
-    /// the lines taken again once continued.
-    private func suspendProcess() {
+    /// Ctrl-Z (typed: the whole job stopped, as ``NCursesTerminal`` does; or SIGTSTP from
+    /// outside: this process), the lines given back, the lines taken again once continued.
+    private func suspendProcess(job: Bool = false) {
         input.stop()
         leave()
-        tui_stop_self()
+        if job { tui_stop_job() } else { tui_stop_self() }
         retake()
         input.start()
     }

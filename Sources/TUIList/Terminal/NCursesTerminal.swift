@@ -44,8 +44,12 @@ import Darwin
 ///   before the loop took the first still ends the program at once.
 /// - Bracketed paste is on: a paste arrives as one ``InputEvent/paste(_:)``.
 /// - Resizes (SIGWINCH) arrive as ``InputEvent/resize(_:)``. Ctrl-Z restores the terminal and
-///   stops this process (only this one); when it is continued (`fg`) the screen comes back and
-///   a `.resize` event asks for a full frame. SIGTSTP sent from outside does the same.
+///   stops the whole job, as vim does (SIGTSTP to the process group: git or the script that ran
+///   us stops too, and the shell takes the terminal back); when it is continued (`fg`) the
+///   screen comes back and a `.resize` event asks for a full frame. Where no shell could
+///   continue the job (an orphaned process group: `setsid`, a tmux pane's own command), Ctrl-Z
+///   stops nothing and the app gets a ``SuspendRefused`` message saying why. SIGTSTP sent to
+///   this process from outside stops this process alone.
 ///
 /// Output:
 /// - Frames are wrapped in synchronized output (DEC mode 2026) when the terminal answers the
@@ -59,8 +63,12 @@ import Darwin
 /// Terminal handling:
 /// - The locale comes from the environment (`setlocale(LC_ALL, "")`); when its character set is
 ///   not UTF-8, LC_CTYPE falls back to `C.UTF-8` so wide characters still work.
-/// - An unknown or unusable `TERM` (no terminfo entry, no cursor addressing) throws
-///   `Error.unusableTerminal` instead of exiting the process as `initscr` would.
+/// - Any `TERM` works. One this machine's terminfo lacks (`xterm-ghostty`, `wezterm` over SSH),
+///   an unset one, or one that cannot address the cursor (`dumb`, where fzf draws as usual
+///   too) is drawn with a built-in xterm-256color description (the same on every machine,
+///   whatever its terminfo holds; ``terminalDescription`` says so). That class is what terminals in use today
+///   speak: colours, the alternate screen, the mouse, bracketed paste. The programs the app
+///   runs keep the caller's `TERM`.
 /// - Colours: `.rgb` maps to the nearest xterm-256 colour on 256-colour terminals, everything to
 ///   the nearest of 8 (or 16) on smaller ones; on a monochrome terminal or when `NO_COLOR` is set
 ///   (and not empty) only attributes are shown.
@@ -167,16 +175,14 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         tui_save_cursor(output)
         var outFile: UnsafeMutablePointer<FILE>?
         var inFile: UnsafeMutablePointer<FILE>?
-        let started: OpaquePointer? = name.isEmpty ? nil : name.withCString { tui_newterm($0, output, input, &outFile, &inFile) }
-        guard let screen = started else { throw Error.unusableTerminal(name.isEmpty ? "(TERM not set)" : name) }
-        guard tui_has_cursor_addressing() != 0 else {
-            // e.g. TERM=dumb: ncurses starts, but cannot draw a screen.
-            endwin()
-            delscreen(screen)
-            tui_fclose(outFile)
-            tui_fclose(inFile)
-            throw Error.unusableTerminal(name)
+        var description = name
+        var started = name.isEmpty ? nil : NCursesTerminal.start(name, output, input, &outFile, &inFile)
+        if started == nil {
+            description = "xterm-256color (built in)"
+            started = NCursesTerminal.startBuiltIn(output, input, &outFile, &inFile)
         }
+        guard let screen = started else { throw Error.unusableTerminal(name.isEmpty ? "(TERM not set)" : name) }
+        terminalDescription = description
         self.screen = screen
         outputFile = outFile
         inputFile = inFile
@@ -218,6 +224,47 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         // comes back as input, whenever it comes; a terminal that does not answer is never
         // waited for, its frames are simply not wrapped.
         writeControl("\u{1B}[?2026$p")
+    }
+
+    /// The terminfo description drawn with: `TERM`'s own, or `xterm-256color (built in)` where
+    /// `TERM` names none this machine has, is unset, or cannot address the cursor.
+    public let terminalDescription: String
+
+    /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
+    /// cannot address the cursor (`dumb`), ncurses then ended again.
+    private static func start(
+        _ type: String, _ output: Int32, _ input: Int32,
+        _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?
+    ) -> OpaquePointer? {
+        guard let screen = type.withCString({ tui_newterm($0, output, input, &outFile, &inFile) }) else { return nil }
+        guard tui_has_cursor_addressing() != 0 else {
+            endwin()
+            delscreen(screen)
+            tui_fclose(outFile)
+            tui_fclose(inFile)
+            outFile = nil
+            inFile = nil
+            return nil
+        }
+        return screen
+    }
+
+    /// ncurses started on the built-in xterm-256color entry (`tui_write_builtin_terminfo`):
+    /// written into a private folder, read through `TERMINFO` (put back at once, so the app's
+    /// children see the caller's), the folder removed.
+    private static func startBuiltIn(
+        _ output: Int32, _ input: Int32,
+        _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?
+    ) -> OpaquePointer? {
+        var folder = [CChar](repeating: 0, count: 4096)
+        guard tui_write_builtin_terminfo(&folder, folder.count) == 0 else { return nil }
+        defer { tui_remove_builtin_terminfo(folder) }
+        let saved = getenv("TERMINFO").map { String(cString: $0) }
+        setenv("TERMINFO", folder, 1)
+        defer {
+            if let saved { setenv("TERMINFO", saved, 1) } else { unsetenv("TERMINFO") }
+        }
+        return start("xterm-256color", output, input, &outFile, &inFile)
     }
 
     /// Raw input, as fzf, bubbletea and crossterm set it: no signal keys (ISIG: Ctrl-C, Ctrl-Z
@@ -367,10 +414,12 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         return .resize(size)
     }
 
-    /// What the terminal itself answers to, taken out of decoded input: Ctrl-Z suspends this
-    /// process (only this one: in raw mode the key sends no signal to the caller's process
-    /// group) and comes back as a `.resize`; the answer to the synchronized-output query
-    /// turns frame wrapping on.
+    /// What the terminal itself answers to, taken out of decoded input: Ctrl-Z stops the whole
+    /// job, as Ctrl-Z in a shell does (in raw mode the key sends no signal, so we send SIGTSTP
+    /// to our process group: a script or git that ran us stops with us and the shell takes the
+    /// terminal back) and comes back as a `.resize` once continued, or stops nothing where no
+    /// shell could continue it (``ReadsTerminalInput/mayStopJob()``); the answer to the
+    /// synchronized-output query turns frame wrapping on.
     private func terminalKeys(_ events: [InputEvent], modeReports: [InputDecoder.ModeReport]) -> [InputEvent] {
         for report in modeReports where report.mode == 2026 {
             synchronizedOutput = report.isSupported
@@ -379,7 +428,8 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         var result: [InputEvent] = []
         for event in events {
             if event == .key(.control("z")) {
-                suspendProcess()
+                guard mayStopJob() else { continue }
+                suspendProcess(job: true)
                 result.append(sizeChanged())
             } else {
                 result.append(event)
@@ -412,10 +462,11 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         input.queued.append(.resize(size))
     }
 
-    /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again when continued.
-    private func suspendProcess() {
+    /// Ctrl-Z: gives the terminal back to the shell, stops (the whole job, or this process alone
+    /// for a SIGTSTP sent to it from outside), and takes it again when continued.
+    private func suspendProcess(job: Bool = false) {
         leaveScreen()
-        tui_stop_self()
+        if job { tui_stop_job() } else { tui_stop_self() }
         // Continued (`fg`): program mode back, the whole screen redrawn by the next present.
         enterScreenAgain()
     }

@@ -73,6 +73,15 @@ protocol LineFitting: AnyObject {
     var preferredLines: Int? { get set }
 }
 
+/// A terminal that takes Ctrl-Z itself and may refuse to stop (``NCursesTerminal``,
+/// ``InlineTerminal``, and `DeferredTerminal` on their behalf); ``Program`` hands the reason to
+/// the app as a ``SuspendRefused`` message.
+protocol SuspendRefusing: AnyObject {
+    /// Why the last Ctrl-Z stopped nothing (no shell could have continued the job), once: nil
+    /// afterwards, and when every Ctrl-Z stopped the job.
+    func takeSuspendRefusal() -> String?
+}
+
 /// A terminal whose input reader can end a busy program on Ctrl-C by itself
 /// (``NCursesTerminal``, ``InlineTerminal``); ``Program`` tells it whether the app reads
 /// Ctrl-C as a key.

@@ -27,6 +27,9 @@ final class TerminalInput {
     let reader: TerminalInputReader
     /// Events already taken and not yet handed over (a `.resize` after a suspend, say).
     var queued: [InputEvent] = []
+    /// Why the last Ctrl-Z stopped nothing, until ``Program`` takes it (as a
+    /// ``SuspendRefused`` message for the app).
+    var suspendRefusal: String?
     private let signalDescriptor: Int32
     private var decoder = InputDecoder()
     private var lastInputTime = 0.0
@@ -102,7 +105,8 @@ final class TerminalInput {
             {
                 events += decoded(decoder.flush(), translate)
             }
-            if !events.isEmpty { return events }
+            // (A refused Ctrl-Z leaves no event, but the app has a message to show.)
+            if !events.isEmpty || suspendRefusal != nil { return events }
             if let deadline, Self.now() >= deadline, !decoder.isWaitingForMore { return [] }
         }
     }
@@ -156,7 +160,7 @@ final class TerminalInput {
 
 /// A live terminal reading its input through a ``TerminalInput``: the Ctrl-C contract
 /// (``ControlCPassing``) is the input's.
-protocol ReadsTerminalInput: ControlCPassing {
+protocol ReadsTerminalInput: ControlCPassing, SuspendRefusing {
     /// The reading thread, the decoder and the signal pipe.
     var input: TerminalInput { get }
 }
@@ -174,5 +178,21 @@ extension ReadsTerminalInput {
     var interruptStatus: Int32 {
         get { input.reader.interruptStatus }
         set { input.reader.interruptStatus = newValue }
+    }
+
+    func takeSuspendRefusal() -> String? {
+        defer { input.suspendRefusal = nil }
+        return input.suspendRefusal
+    }
+
+    /// Ctrl-Z typed: true when the job may stop (the caller then gives the terminal back and
+    /// calls `tui_stop_job`); false when no shell could continue it (an orphaned process
+    /// group: `setsid`, a tmux pane's own command; SIGTSTP ignored from the start), the
+    /// reason then kept for ``Program`` to hand the app. vim and less stop their whole job the
+    /// same way, and refuse the same way.
+    func mayStopJob() -> Bool {
+        guard let refusal = tui_job_control_refusal() else { return true }
+        input.suspendRefusal = String(cString: refusal)
+        return false
     }
 }

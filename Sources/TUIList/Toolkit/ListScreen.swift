@@ -411,7 +411,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     var shownItems: Snapshot<SectionID, ItemID> { list.snapshot() }
 
     /// Shows `text` on the status line for `seconds` of the program's clock, in place of
-    /// ``status``; a newer message replaces it.
+    /// ``status`` (where no status line is drawn, in place of the help bar); a newer message
+    /// replaces it.
     /// - Parameters:
     ///   - text: The message.
     ///   - seconds: How long it shows.
@@ -457,12 +458,17 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         self.mode = mode
     }
 
-    /// Takes a message from background work that is the screen's: a ``ProgressReport`` for the
-    /// loading line.
-    /// - Parameter message: A message from ``Program/mailbox``.
+    /// Takes a message that is the screen's: a ``ProgressReport`` from background work for the
+    /// loading line, or a ``SuspendRefused`` from the program (Ctrl-Z where nothing can stop),
+    /// whose reason shows on the status line for five seconds.
+    /// - Parameter message: A message from the program's batch.
     /// - Returns: Whether the screen took it.
     @discardableResult
     public func receive(_ message: any Sendable) -> Bool {
+        if let refusal = message as? SuspendRefused {
+            showMessage(refusal.reason, for: 5)
+            return true
+        }
         guard let report = message as? ProgressReport else { return false }
         progress = report
         return true
@@ -731,6 +737,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             if let helpBarForMode { bar = helpBarForMode(mode) }
             if let (prompt, placement) = shownPrompt, placement == .helpBar {
                 drawBar(bar, after: prompt, into: &canvas, in: line(bottom))
+            } else if !parts.contains(.statusLine), let currentMessage {
+                // No status line for a timed message: it takes the help bar's place while it lasts.
+                canvas.clear(line(bottom))
+                StatusLine(left: currentMessage, right: "", style: statusStyle).draw(into: &canvas, in: line(bottom))
             } else {
                 bar.draw(into: &canvas, in: line(bottom))
             }

@@ -127,6 +127,11 @@ package final class EditorApp: TerminalApp {
         syncSelection()
     }
 
+    /// Shows what the program says to the screen (Ctrl-Z where nothing can stop).
+    package func receive(_ message: any Sendable, in program: Program) {
+        screen.receive(message)
+    }
+
     /// Handles a batch of input: while a prompt is open (the filter, `exec`), each run of its
     /// editing keys and pastes as one action (``EditorModel/textEdit(_:)``: the list filtered
     /// once per run); the other keys through the keymap of the mode.

@@ -555,6 +555,7 @@ package final class PickerApp: TerminalApp {
 
     package func receive(_ message: any Sendable, in program: Program) {
         defer { fireEvents(in: program) }
+        if screen.receive(message) { return }
         if let delivery = inbox.accept(message) {
             switch delivery {
             case .lines(let batch): absorb([batch], finished: inputFinished, error: readError, in: program)

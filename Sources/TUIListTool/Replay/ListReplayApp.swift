@@ -99,6 +99,11 @@ package final class ListReplayApp: TerminalApp {
         }
     }
 
+    /// Shows what the program says to the screen (Ctrl-Z where nothing can stop).
+    package func receive(_ message: any Sendable, in program: Program) {
+        screen.receive(message)
+    }
+
     package func handle(_ events: [InputEvent], in program: Program) {
         screen.handle(events, in: program) { control in
             switch control {

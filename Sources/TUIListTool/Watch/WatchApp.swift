@@ -328,7 +328,7 @@ package final class WatchApp: TerminalApp {
 
     /// A run's result, posted by its task (``tick(in:)`` then starts the next run when due).
     package func receive(_ message: any Sendable, in program: Program) {
-        if let result = message as? CommandResult { finish(result) }
+        if let result = message as? CommandResult { finish(result) } else { screen.receive(message) }
     }
 
     package var isAnimating: Bool { screen.isAnimating }
