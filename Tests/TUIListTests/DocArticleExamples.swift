@@ -60,7 +60,7 @@ final class GroceriesApp: TerminalApp {
 /// The article's `main.swift`: compiled, not run (it needs a real terminal).
 func gettingStartedMain() throws -> Never {
     // DOC-BEGIN GettingStarted.md
-    let terminal = try NCursesTerminal()        // a one-line error for an unknown TERM
+    let terminal = try NCursesTerminal()        // a one-line error when stdout is no terminal
     exit(Program(terminal: terminal).run(GroceriesApp()))
     // DOC-END
 }
