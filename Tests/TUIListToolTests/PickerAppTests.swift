@@ -842,6 +842,16 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         picker.advance(by: 0.2)
         #expect(!picker.rows.contains { $0.contains("about") }, "no selection, no preview: \(picker.rows)")
     }
+
+    /// A preview that prints CRLF shows one line per line, as fzf does (it was drawn
+    /// "onetwo": "\r\n" is one Character, so splitting the String at "\n" missed it).
+    @Test func aCRLFPreviewShowsOneLinePerLine() throws {
+        var options = PickerApp.Options()
+        options.preview = "printf 'one\\r\\ntwo\\r\\n'"
+        let picker = try PickerHarness(options, lines: ["apple"], columns: 60, rows: 10)
+        let rows = picker.waitUntil { $0.contains { $0.hasSuffix("│ two") } }
+        #expect(rows[1].hasSuffix("│ one") && rows[2].hasSuffix("│ two"), "\(rows)")
+    }
 }
 
 @Suite struct PreviewTabTests {

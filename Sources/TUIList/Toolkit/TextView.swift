@@ -45,11 +45,10 @@ public struct TextView: Hashable, Sendable {
     }
 
     /// A text view of the lines of `text` (ANSI allowed), each a paragraph.
-    /// - Parameter text: The text; empty lines stay.
+    /// - Parameter text: The text, split by ``LineSplitter/lines(of:)`` (LF or CRLF ends a
+    ///   line; empty lines stay, a line break at the end adds none).
     public init(text: String) {
-        blocks = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.isEmpty ? .blank : .text(String($0))
-        }
+        blocks = LineSplitter.lines(of: text).map { $0.isEmpty ? .blank : .text($0) }
     }
 
     /// One laid-out line: where it starts and what it shows.

@@ -584,11 +584,7 @@ package final class PickerApp: TerminalApp {
             return
         }
         guard let output = message as? PreviewOutput, output.row == previewFor, output.command == previewCommand else { return }
-        var text = output.text
-        if text.hasSuffix("\n") { text.removeLast() }
-        preview = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Self.expandingTabs(ANSIText(parsing: String($0)))
-        }
+        preview = LineSplitter.lines(of: output.text).map { Self.expandingTabs(ANSIText(parsing: $0)) }
         previewArrived(for: output.row)
         program.setNeedsDisplay()
     }
