@@ -70,16 +70,14 @@ struct PickerTextE2ETests {
         }
     }
 
-    /// A `--read0` item with a newline: fzf 0.74 draws it on two lines (multi-line items), this
-    /// picker on one (`cd`, the newline skipped as a control character): a known difference.
+    /// A `--read0` item with a newline is drawn on two lines, as fzf 0.74 draws a multi-line
+    /// item (it was drawn `cd`: the newline skipped as a control character).
     @Test func aRead0ItemWithANewlineIsDrawnAsFzfDrawsIt() throws {
         let (fzf, ours) = try screens("printf 'c\\nd\\0e\\0'", "--read0") { screen in
             screen.contains { $0.hasSuffix(" e") }
         }
         let items = { (screen: [String]) in Array(screen.drop { !$0.contains("2/2") }.dropFirst().prefix(3)) }
         #expect(items(fzf) == [" c", " d", " e"], "fzf 0.74 draws a multi-line item: \(fzf.joined(separator: "\n"))")
-        withKnownIssue("multi-line items (fzf 0.53+) are not drawn yet: the item shows as \"cd\"") {
-            #expect(items(ours) == items(fzf), "ours:\n\(ours.joined(separator: "\n"))")
-        }
+        #expect(items(ours) == items(fzf), "ours:\n\(ours.joined(separator: "\n"))")
     }
 }

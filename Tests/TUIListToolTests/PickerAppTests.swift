@@ -729,6 +729,29 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         close(ends[0])
         #expect(lines == ["one\ntwo", "three\r", "four"])
     }
+
+    /// A `--read0` line that holds line breaks (LF or CRLF) takes a line of the list per line of
+    /// it, as fzf 0.74 draws multi-line items (it was drawn joined, "cd1"); a match on its
+    /// second line is highlighted there.
+    @Test func aRead0LineWithBreaksTakesALinePerLineOfIt() throws {
+        var options = PickerApp.Options()
+        options.separator = 0
+        let picker = try PickerHarness(options, lines: ["c\r\nd1", "e"], inputEnds: true, columns: 30, rows: 8)
+        var rows = picker.waitUntil { $0.contains { $0.hasSuffix("e") } }
+        let first = try #require(rows.firstIndex { $0.hasSuffix("c") }, "\(rows)")
+        #expect(rows[first + 1] == "d1" && rows.contains("e") && !rows.contains { $0.contains("cd1") }, "\(rows)")
+        picker.type("d1")
+        rows = picker.waitUntil { $0.contains { $0.contains("1/2") } }
+        let line = try #require(rows.firstIndex { $0 == "d1" }, "\(rows)")
+        let frame = picker.terminal.frame
+        func column(of character: Character, onLine y: Int) -> Int? {
+            (0 ..< frame.width).first { frame[$0, y].text == String(character) }
+        }
+        let d = try #require(column(of: "d", onLine: line))
+        let c = try #require(column(of: "c", onLine: line - 1))
+        #expect(frame[d, line].style == frame[d + 1, line].style, "d and 1 matched alike")
+        #expect(frame[d, line].style != frame[c, line - 1].style, "the match highlighted on the item's second line")
+    }
 }
 
 /// `--preview` and `--preview-window`.

@@ -44,9 +44,59 @@ package final class LineCell: ListCell {
         highlighted = []
     }
 
-    /// Draws the line, restyles the highlighted characters, then the overlays.
+    /// The lines a row of `title` takes: one per line of it (``LineSplitter/lines(of:)``), as
+    /// fzf draws a multi-line item (a `--read0` item that holds a line break); at least 1.
+    /// - Complexity: O(*n*) in the bytes of `title`.
+    package static func lineCount(of title: String) -> Int {
+        title.utf8.contains(0x0A) ? max(1, LineSplitter.lines(of: title).count) : 1
+    }
+
+    /// Draws the line, restyles the highlighted characters, then the overlays. A title with
+    /// line breaks in a row of more than one line (``lineCount(of:)``) is drawn a line of it
+    /// per line of the row, as fzf draws a multi-line item.
     package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
+        let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
+        if rect.height > 1, title.utf8.contains(0x0A) {
+            drawLines(into: &canvas, rect: rect, highlight: highlight)
+        } else {
+            drawLine(into: &canvas, rect: rect, highlight: highlight)
+        }
+        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
+        let showsPointer = state.isSelected && pointer != nil
+        if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {
+            let under = canvas[rect.x, rect.y].style
+            canvas.draw(
+                gutter, x: rect.x, y: rect.y, style: under.overlaid(with: showsPointer ? pointerStyle : gutterStyle),
+                maxWidth: 1)
+        }
+    }
+
+    /// Each line of a multi-line title on a line of `rect`, with its colours and highlights
+    /// (a line break is one `Character`, "\n" or "\r\n", so the offsets past it move by one).
+    private func drawLines(into canvas: inout Canvas, rect: Rect, highlight: Style) {
+        var start = 0
+        for (y, line) in zip(rect.y ..< rect.maxY, LineSplitter.lines(of: title)) {
+            let count = line.count
+            let range = start ..< start + count
+            let marks = Set(highlighted.compactMap { range.contains($0) ? $0 - start : nil })
+            let part = colored.map { text in
+                let runs = text.runs.compactMap { run -> ANSIText.Run? in
+                    let clamped = run.range.clamped(to: range)
+                    return clamped.isEmpty
+                        ? nil : ANSIText.Run(range: clamped.lowerBound - start ..< clamped.upperBound - start, style: run.style)
+                }
+                return ANSIText(plain: line, runs: runs)
+            }
+            canvas.drawRowLine(
+                line, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks, with: highlight
+            )
+            start += count + 1
+        }
+    }
+
+    /// The title on the row's line, scrolled left to show its last highlight when it must be.
+    private func drawLine(into canvas: inout Canvas, rect: Rect, highlight: Style) {
         var (title, colored, highlighted) = (self.title, self.colored, self.highlighted)
         if showsLastHighlight, let last = highlighted.max() {
             // drawRowLine's text area: one column in from either side.
@@ -59,16 +109,7 @@ package final class LineCell: ListCell {
                 highlighted = Set(highlighted.compactMap { $0 >= cut ? $0 - cut + ellipsis.count : nil })
             }
         }
-        let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
         canvas.drawRowLine(title, colored: colored, in: rect, highlighting: highlighted, with: highlight)
-        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
-        let showsPointer = state.isSelected && pointer != nil
-        if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {
-            let under = canvas[rect.x, rect.y].style
-            canvas.draw(
-                gutter, x: rect.x, y: rect.y, style: under.overlaid(with: showsPointer ? pointerStyle : gutterStyle),
-                maxWidth: 1)
-        }
     }
 
     /// How many characters to cut from the start of `text` so that character `last` shows within

@@ -227,8 +227,12 @@ package final class PickerApp: TerminalApp {
     package var lineCount: Int { index.count }
     /// Line `number` (after the header), without colour escapes: what is printed.
     package func line(_ number: Int) -> String {
-        let number = slot(of: number)
-        return preparation.keepsLines ? keptLines[number] : index.text(atSlot: number)
+        line(atSlot: slot(of: number))
+    }
+
+    /// The line in `slot` of the index.
+    private func line(atSlot slot: Int) -> String {
+        preparation.keepsLines ? keptLines[slot] : index.text(atSlot: slot)
     }
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     private var autoExitChecked = false
@@ -262,7 +266,7 @@ package final class PickerApp: TerminalApp {
     /// The lines marked with Tab (line numbers), in marking order.
     var markedLines: [Int] = []
     /// The lines marked with Tab, in marking order.
-    package var marked: [String] { markedLines.map(line) }
+    package var marked: [String] { markedLines.map { line($0) } }
     /// The lines chosen (what `--accept-nth` takes of them), once Enter was pressed.
     package private(set) var chosen: [String] = []
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
@@ -816,6 +820,7 @@ package final class PickerApp: TerminalApp {
     /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
     private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
         let wasFinished = inputFinished
+        let firstNew = index.count
         inputFinished = finished
         readError = error
         for batch in batches {
@@ -838,9 +843,24 @@ package final class PickerApp: TerminalApp {
             }
         }
         if !batches.isEmpty { searchDue = true }
+        measureRowsOnceALineHoldsABreak(from: firstNew)
         if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)
         checkAutoExit(in: program)
+    }
+
+    /// Under `--read0`, once a line holds a line break, rows take a line per line of theirs
+    /// (``LineCell/lineCount(of:)``), as fzf draws multi-line items; until then (and without
+    /// `--read0`) every row is one line, the list's fast path.
+    /// - Complexity: O(bytes of the lines from `slot` on) until a break is found; then the
+    ///   list measures every row on each apply, O(*n*).
+    private func measureRowsOnceALineHoldsABreak(from slot: Int) {
+        guard options.separator == 0, case .uniform = list.rowSizing else { return }
+        guard (slot ..< index.count).contains(where: { line(atSlot: $0).utf8.contains(0x0A) }) else { return }
+        list.rowSizing = .custom { [weak self] row, _ in
+            guard case .item(let number) = row, let self else { return 1 }
+            return LineCell.lineCount(of: self.line(number))
+        }
     }
 
     /// Puts the lines of a `reload` in place of the old ones, in one step: `rows` says which
