@@ -135,6 +135,16 @@ extension PtyTerminalSuites {
                 terminal.present(canvas)
                 let changed = String(decoding: drain(), as: UTF8.self)
                 #expect(changed.contains("now") && !changed.contains("👨"), "a frame writes only its changed clusters")
+
+                // ⌚︎ (1 column, 2 to wcwidth) stands as a blank in ncurses: a blank over it is
+                // no change to ncurses, so it is written after doupdate too.
+                canvas.draw("⌚\u{FE0E}", x: 30, y: 5)
+                terminal.present(canvas)
+                #expect(String(decoding: drain(), as: UTF8.self).contains("\u{1B}[6;31H\u{1B}[0m⌚\u{FE0E}"))
+                canvas.clear(Rect(x: 30, y: 5, width: 1, height: 1))
+                terminal.present(canvas)
+                let cleared = String(decoding: drain(), as: UTF8.self)
+                #expect(cleared.contains("\u{1B}[6;31H\u{1B}[0m "), "\(cleared.debugDescription)")
             }
         }
 

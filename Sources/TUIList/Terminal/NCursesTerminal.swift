@@ -144,8 +144,13 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     private var nextPair: Int32 = 1
     private var styleCache: [Style: (attr_t, Int32)] = [:]
     private var cellBuffer: [cchar_t] = []
-    /// The clusters of this frame that ncurses holds as a stand-in, written after `doupdate`.
+    /// The cells of this frame written after `doupdate`: clusters ncurses holds as a stand-in,
+    /// and cells that replace one.
     private var wholeClusters: [(x: Int, y: Int, cell: CanvasCell)] = []
+    /// The cells (`y * width + x`) on screen whose cluster was written over a stand-in. ncurses
+    /// thinks they hold the stand-in, so what replaces one is written after `doupdate` too:
+    /// ncurses sees no change when the new text is the stand-in itself (a blank over `⌚︎`).
+    private var overWritten: Set<Int> = []
     /// Whether frames are wrapped in DEC mode 2026 (the terminal said it knows the mode).
     private var synchronizedOutput = false
 
@@ -291,6 +296,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
         wholeClusters.removeAll(keepingCapacity: true)
+        if previous == nil { overWritten.removeAll() }
         // The frame diff every backend uses; gaps of up to 3 unchanged cells are written along.
         frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
             written += writeRun(frame, y: run.y, columns: run.columns)
@@ -482,6 +488,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
             let columns = (x + 1 < width && frame.cells[base + x + 1].isContinuation) ? 2 : 1
             let (attributes, pair) = look(for: cell.style)
             if !appendCell(cell.text, columns: columns, attributes: attributes, pair: pair) {
+                wholeClusters.append((x, y, cell))
+                overWritten.insert(base + x)
+            } else if !overWritten.isEmpty, overWritten.remove(base + x) != nil {
                 wholeClusters.append((x, y, cell))
             }
             x += columns
