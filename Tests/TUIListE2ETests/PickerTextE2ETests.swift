@@ -80,4 +80,18 @@ struct PickerTextE2ETests {
         #expect(items(fzf) == [" c", " d", " e"], "fzf 0.74 draws a multi-line item: \(fzf.joined(separator: "\n"))")
         #expect(items(ours) == items(fzf), "ours:\n\(ours.joined(separator: "\n"))")
     }
+
+    /// Lines read with CRLF keep their CR, drawn `␍`, and a lone CR ends no line, in the list
+    /// and in `--header`: the same rows as fzf's.
+    @Test func crlfLinesAndHeaderKeepTheirCarriageReturnsAsFzfs() throws {
+        let (fzf, ours) = try screens("printf 'ab\\r\\ncd\\rXY\\n'", "--header \"$(printf 'h1\\r\\nh2\\n')\"") { screen in
+            screen.contains { $0.contains("XY") } && screen.contains { $0.contains("h2") }
+        }
+        for text in ["ab", "XY", "h1", "h2"] {
+            #expect(
+                ours.first { $0.contains(text) } == fzf.first { $0.contains(text) },
+                "\(text)\nfzf:\n\(fzf.joined(separator: "\n"))\nours:\n\(ours.joined(separator: "\n"))")
+        }
+        #expect(fzf.contains(" cd␍XY") && fzf.contains(" h1␍"), "\(fzf.joined(separator: "\n"))")
+    }
 }

@@ -754,6 +754,28 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
     }
 }
 
+/// A carriage return in a row or the header is drawn `␍`, as fzf 0.74 draws it; offsets of the
+/// matched characters and colour runs stay (one Character for another).
+@Suite struct PickerCarriageReturnTests {
+    @Test func aCarriageReturnIsShownAsItsSymbol() {
+        let row = PickerRowText(title: "ab\rc\td", colored: nil, matched: [3, 5], tabStop: 8)
+        #expect(row.title == "ab␍c    d" && row.matched == [3, 8])
+        let colored = ANSIText(plain: "a\r", runs: [.init(range: 0 ..< 2, style: Style(foreground: .ansi(1)))])
+        let shown = PickerRowText(title: "a\r", colored: colored, matched: [], tabStop: 8)
+        #expect(shown.title == "a␍" && shown.colored?.plain == "a␍" && shown.colored?.runs == colored.runs)
+        #expect(PickerRowText(title: "c\r\nd", colored: nil, matched: [], tabStop: 8).title == "c\r\nd", "a break stays")
+    }
+
+    @Test func crlfLinesAndTheHeaderShowTheirCarriageReturns() throws {
+        var options = PickerApp.Options()
+        options.headerText = ["h1\r"]
+        let picker = try PickerHarness(options, lines: ["ab\r", "cd\rXY"], inputEnds: true, columns: 30, rows: 8)
+        let rows = picker.waitUntil { $0.contains { $0.contains("XY") } }
+        #expect(
+            rows.contains("h1␍") && rows.contains { $0.hasSuffix("ab␍") } && rows.contains { $0.hasSuffix("cd␍XY") }, "\(rows)")
+    }
+}
+
 /// `--preview` and `--preview-window`.
 @Suite struct PickerPreviewTests {
     @Test func previewWindowSpecsParseAsFzfsAndPlaceThePane() throws {

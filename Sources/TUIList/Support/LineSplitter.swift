@@ -17,8 +17,8 @@ import Darwin
 ///   (``CarriageReturn/lineEnd``: a preview, watched output, failure text; `edit`'s file too,
 ///   which keeps each line's end apart to write it back). ``lines(of:)``, the entry point for
 ///   text in hand, takes `.lineEnd`.
-/// - A lone CR (not before the LF) never ends a line: it stays in the line, and a screen draws
-///   it as the control character it is (no column).
+/// - A lone CR (not before the LF) never ends a line: it stays in the line. A ``Canvas`` skips
+///   it as the control character it is (no column); an app may show it, as the peers do.
 /// - A last line without a separator counts; input that ends with a separator has no empty
 ///   line after it, and empty input has no lines.
 ///
@@ -33,8 +33,9 @@ import Darwin
 /// | lone CR `"abcdef\rXY"`       | one line, the CR drawn `␍`       | one line, a blank| one line  |
 ///
 /// So no peer breaks a line at a lone CR, and both drop the CR of a CRLF from text they show;
-/// fzf keeps it in an item (and prints it back on accept). Where fzf draws `␍` and watch a
-/// blank for a CR, a ``Canvas`` draws nothing (it skips control characters).
+/// fzf keeps it in an item (and prints it back on accept). `tuilist pick` draws a CR in a row
+/// or its header as fzf does (`␍`), `tuilist watch` as watch does (a blank); a preview, failure
+/// text and a ``TextView`` skip it (a ``Canvas`` draws no control character).
 ///
 /// ```swift
 /// LineSplitter.lines(in: Array("a\r\nb\n\nc".utf8))   // ["a\r", "b", "", "c"]

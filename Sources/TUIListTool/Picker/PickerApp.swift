@@ -664,7 +664,7 @@ package final class PickerApp: TerminalApp {
         let header = options.colors.style(.header)
         let text = take(options.headerText.count)
         for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
-            canvas.draw(" " + line, x: text.x, y: y, style: header, maxWidth: text.width)
+            canvas.draw(" " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: header, maxWidth: text.width)
         }
         let lines = take(shownHeader.count, besidePrompt: options.layout != .reverseList)
         let upward = options.layout == .default
