@@ -31,11 +31,13 @@ import Darwin
 /// | preview `"one\r\ntwo\r\n"`   | `one`, `two`                     | —                | `.lineEnd`|
 /// | output `"one\r\ntwo\r\n"`    | —                                | `one`, `two`     | `.lineEnd`|
 /// | lone CR `"abcdef\rXY"`       | one line, the CR drawn `␍`       | one line, a blank| one line  |
+/// | `--read0` item `"c\nd"`       | one item on two lines            | —                | the same  |
 ///
 /// So no peer breaks a line at a lone CR, and both drop the CR of a CRLF from text they show;
 /// fzf keeps it in an item (and prints it back on accept). `tuilist pick` draws a CR in a row
 /// or its header as fzf does (`␍`), `tuilist watch` as watch does (a blank); a preview, failure
-/// text and a ``TextView`` skip it (a ``Canvas`` draws no control character).
+/// text and a ``TextView`` skip it (a ``Canvas`` draws no control character). A `--read0` item
+/// that holds line breaks is drawn a line of it (``lines(of:)``) per line of its row.
 ///
 /// ```swift
 /// LineSplitter.lines(in: Array("a\r\nb\n\nc".utf8))   // ["a\r", "b", "", "c"]
@@ -45,8 +47,8 @@ import Darwin
 public enum LineSplitter {
     /// What a carriage return right before a line feed is.
     public enum CarriageReturn: Sendable {
-        /// The line's: lines read back as they came (fzf's items and `--header`; a file
-        /// written back), so `"a\r\n"` is the line `"a\r"`.
+        /// The line's: lines read back as they came (fzf's items and `--header`), so
+        /// `"a\r\n"` is the line `"a\r"`.
         case kept
         /// Part of the line's end, as a terminal shows `"\r\n"`: text that is shown (fzf's
         /// preview, procps watch's output), so `"a\r\n"` is the line `"a"`.
