@@ -63,8 +63,10 @@ extension PtyTerminalSuites {
                 #expect(drain() == "\u{1B}[?25l\u{1B}[0m\r\u{1B}[J" + "\u{1B}[2B\r> hello" + "\u{1B}[2A\r")
                 terminal.restore()
                 terminal.restore()
+                let left = drain()
                 #expect(
-                    drain() == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}[?7h\u{1B}[?25h", "the lines cleared once, the cursor where it was")
+                    left == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}[?7h\u{1B}[?25h",
+                    "the lines cleared once, the cursor where it was")
             }
         }
 
