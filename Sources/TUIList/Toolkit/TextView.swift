@@ -163,14 +163,7 @@ public struct TextView: Hashable, Sendable {
         }
         return pieces.map { range in
             let plain = String(characters[range])
-            var runs: [ANSIText.Run] = []
-            for run in text.runs {
-                let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
-                if lower < upper {
-                    runs.append(.init(range: (lower - range.lowerBound) ..< (upper - range.lowerBound), style: run.style))
-                }
-            }
-            return plain.isEmpty ? ANSIText(parsing: "") : ANSIText(plain: plain, runs: runs)
+            return plain.isEmpty ? ANSIText(parsing: "") : ANSIText(plain: plain, runs: text.runs(in: range))
         }
     }
 }

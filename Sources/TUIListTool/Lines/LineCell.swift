@@ -80,14 +80,8 @@ package final class LineCell: ListCell {
             let count = line.count
             let range = start ..< start + count
             let marks = Set(highlighted.compactMap { range.contains($0) ? $0 - start : nil })
-            let part = colored.map { text in
-                let runs = text.runs.compactMap { run -> ANSIText.Run? in
-                    let clamped = run.range.clamped(to: range)
-                    return clamped.isEmpty
-                        ? nil : ANSIText.Run(range: clamped.lowerBound - start ..< clamped.upperBound - start, style: run.style)
-                }
-                return ANSIText(plain: line, runs: runs)
-            }
+            // (Colours only when they are this title's: their runs count its characters.)
+            let part = colored.flatMap { $0.plain == title ? ANSIText(plain: line, runs: $0.runs(in: range)) : nil }
             canvas.drawRowLine(
                 line, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks, with: highlight
             )

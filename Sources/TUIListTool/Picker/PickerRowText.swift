@@ -28,7 +28,7 @@ package struct PickerRowText: Equatable {
             // A lone CR is one Character, and so is its symbol: offsets and runs stay. (A CR
             // before a line feed stays in "\r\n", one Character: a multi-line item's break.)
             title = Self.showingCarriageReturns(line)
-            colored = lineColors.map { ANSIText(plain: title, runs: $0.runs) }
+            colored = lineColors.map { $0.plain == line ? ANSIText(plain: title, runs: $0.runs) : $0 }
         }
         guard title.utf8.contains(9) else {
             (self.title, self.colored, self.matched) = (title, colored, matched)
