@@ -71,13 +71,15 @@ struct PickerTextE2ETests {
     }
 
     /// A `--read0` item with a newline is drawn on two lines, as fzf 0.74 draws a multi-line
-    /// item (it was drawn `cd`: the newline skipped as a control character).
-    @Test func aRead0ItemWithANewlineIsDrawnAsFzfDrawsIt() throws {
-        let (fzf, ours) = try screens("printf 'c\\nd\\0e\\0'", "--read0") { screen in
+    /// item (it was drawn `cd`: the newline skipped as a control character); the CR of a CRLF
+    /// in it ends its line as `␍`.
+    @Test(arguments: [("c\\nd", " c"), ("c\\r\\nd", " c␍")])
+    func aRead0ItemWithANewlineIsDrawnAsFzfDrawsIt(item: String, firstLine: String) throws {
+        let (fzf, ours) = try screens("printf '\(item)\\0e\\0'", "--read0") { screen in
             screen.contains { $0.hasSuffix(" e") }
         }
         let items = { (screen: [String]) in Array(screen.drop { !$0.contains("2/2") }.dropFirst().prefix(3)) }
-        #expect(items(fzf) == [" c", " d", " e"], "fzf 0.74 draws a multi-line item: \(fzf.joined(separator: "\n"))")
+        #expect(items(fzf) == [firstLine, " d", " e"], "fzf 0.74 draws a multi-line item: \(fzf.joined(separator: "\n"))")
         #expect(items(ours) == items(fzf), "ours:\n\(ours.joined(separator: "\n"))")
     }
 

@@ -731,14 +731,14 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
     }
 
     /// A `--read0` line that holds line breaks (LF or CRLF) takes a line of the list per line of
-    /// it, as fzf 0.74 draws multi-line items (it was drawn joined, "cd1"); a match on its
-    /// second line is highlighted there.
+    /// it, as fzf 0.74 draws multi-line items (it was drawn joined, "cd1"), the CR of a CRLF
+    /// shown `␍` at its line's end as fzf shows it; a match on its second line is highlighted there.
     @Test func aRead0LineWithBreaksTakesALinePerLineOfIt() throws {
         var options = PickerApp.Options()
         options.separator = 0
         let picker = try PickerHarness(options, lines: ["c\r\nd1", "e"], inputEnds: true, columns: 30, rows: 8)
         var rows = picker.waitUntil { $0.contains { $0.hasSuffix("e") } }
-        let first = try #require(rows.firstIndex { $0.hasSuffix("c") }, "\(rows)")
+        let first = try #require(rows.firstIndex { $0.hasSuffix("c␍") }, "\(rows)")
         #expect(rows[first + 1] == "d1" && rows.contains("e") && !rows.contains { $0.contains("cd1") }, "\(rows)")
         picker.type("d1")
         rows = picker.waitUntil { $0.contains { $0.contains("1/2") } }

@@ -31,13 +31,14 @@ import Darwin
 /// | preview `"one\r\ntwo\r\n"`   | `one`, `two`                     | —                | `.lineEnd`|
 /// | output `"one\r\ntwo\r\n"`    | —                                | `one`, `two`     | `.lineEnd`|
 /// | lone CR `"abcdef\rXY"`       | one line, the CR drawn `␍`       | one line, a blank| one line  |
-/// | `--read0` item `"c\nd"`       | one item on two lines            | —                | the same  |
+/// | `--read0` item `"c\r\nd"`     | one item on two lines, `c␍`, `d` | —                | the same  |
 ///
 /// So no peer breaks a line at a lone CR, and both drop the CR of a CRLF from text they show;
 /// fzf keeps it in an item (and prints it back on accept). `tuilist pick` draws a CR in a row
 /// or its header as fzf does (`␍`), `tuilist watch` as watch does (a blank); a preview, failure
 /// text and a ``TextView`` skip it (a ``Canvas`` draws no control character). A `--read0` item
-/// that holds line breaks is drawn a line of it (``lines(of:)``) per line of its row.
+/// that holds line breaks is drawn a line of it (split `.kept`, as an item is read) per line of
+/// its row.
 ///
 /// ```swift
 /// LineSplitter.lines(in: Array("a\r\nb\n\nc".utf8))   // ["a\r", "b", "", "c"]

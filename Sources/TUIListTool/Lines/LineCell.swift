@@ -33,6 +33,9 @@ package final class LineCell: ListCell {
     package var selectedStyle = Style(attributes: .reverse)
     /// The style of the highlighted characters on the selected row.
     package var selectedHighlightStyle: Style?
+    /// How the carriage return of a CRLF inside a multi-line title is shown (the picker: fzf's
+    /// `␍`, as it shows a lone one); nil: not at all, as the control character it is.
+    package var carriageReturn: Character?
 
     /// An empty row.
     package init() {}
@@ -44,11 +47,25 @@ package final class LineCell: ListCell {
         highlighted = []
     }
 
-    /// The lines a row of `title` takes: one per line of it (``LineSplitter/lines(of:)``), as
-    /// fzf draws a multi-line item (a `--read0` item that holds a line break); at least 1.
+    /// The lines a row of `title` takes: one per line of it (``LineSplitter``, a CR before a
+    /// line feed the line's, as fzf reads an item), as fzf draws a multi-line item (a `--read0`
+    /// item that holds a line break); at least 1.
     /// - Complexity: O(*n*) in the bytes of `title`.
     package static func lineCount(of title: String) -> Int {
-        title.utf8.contains(0x0A) ? max(1, LineSplitter.lines(of: title).count) : 1
+        title.utf8.contains(0x0A) ? max(1, lines(of: title).count) : 1
+    }
+
+    /// The lines of a multi-line title, as fzf splits an item: at each line feed, a CR before it
+    /// the line's.
+    private static func lines(of title: String) -> [String] {
+        var title = title
+        return title.withUTF8 { bytes in
+            var lines: [String] = []
+            LineSplitter.forEachLine(in: bytes) {
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+            }
+            return lines
+        }
     }
 
     /// Draws the line, restyles the highlighted characters, then the overlays. A title with
@@ -72,20 +89,28 @@ package final class LineCell: ListCell {
         }
     }
 
-    /// Each line of a multi-line title on a line of `rect`, with its colours and highlights
-    /// (a line break is one `Character`, "\n" or "\r\n", so the offsets past it move by one).
+    /// Each line of a multi-line title on a line of `rect`, with its colours and highlights. A
+    /// line break is one `Character` of the title, "\n" or "\r\n"; the CR of a "\r\n" ends
+    /// its line, shown as ``carriageReturn``, and stands for that Character's offset.
     private func drawLines(into canvas: inout Canvas, rect: Rect, highlight: Style) {
+        let lines = Self.lines(of: title)
         var start = 0
-        for (y, line) in zip(rect.y ..< rect.maxY, LineSplitter.lines(of: title)) {
-            let count = line.count
+        for (index, (y, line)) in zip(rect.y ..< rect.maxY, lines).enumerated() {
+            let count = line.count  // Characters of the title this line shows (its CR: the "\r\n")
+            let crlf = index < lines.count - 1 && line.last == "\r"
             let range = start ..< start + count
             let marks = Set(highlighted.compactMap { range.contains($0) ? $0 - start : nil })
+            var shown = line
+            if crlf, let symbol = carriageReturn {
+                shown.removeLast()
+                shown.append(symbol)
+            }
             // (Colours only when they are this title's: their runs count its characters.)
-            let part = colored.flatMap { $0.plain == title ? ANSIText(plain: line, runs: $0.runs(in: range)) : nil }
+            let part = colored.flatMap { $0.plain == title ? ANSIText(plain: shown, runs: $0.runs(in: range)) : nil }
             canvas.drawRowLine(
-                line, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks, with: highlight
-            )
-            start += count + 1
+                shown, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks,
+                with: highlight)
+            start += crlf ? count : count + 1
         }
     }
 

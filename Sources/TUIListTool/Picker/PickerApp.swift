@@ -405,6 +405,7 @@ package final class PickerApp: TerminalApp {
                 cell.highlightStyle = PickerApp.matchStyle
                 cell.markedStyle = PickerApp.markedStyle
                 cell.showsLastHighlight = true
+                cell.carriageReturn = "␍"
                 if let app = link.app {
                     app.options.colors.configure(cell)
                     // Only rows on screen get here: match the line again for its characters.
