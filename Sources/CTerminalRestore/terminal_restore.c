@@ -49,6 +49,7 @@ void tui_arm_restore(int mouse) {
     if (mouse) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
     append_bytes("\033[?2004l");  // bracketed paste off
     append_bytes("\033[?2026l");  // synchronized output off (a frame may have been cut short)
+    append_bytes("\033[?7h");     // autowrap on (off while clusters are written over stand-ins)
     append_bytes(tigetstr("sgr0"));
     append_bytes(tigetstr("cnorm"));
     append_bytes(tigetstr("rmkx"));

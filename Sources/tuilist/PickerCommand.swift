@@ -364,7 +364,8 @@ struct PickerCommand: ToolCommand {
             guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
             (options.border, options.borderEdges) = (parsed?.0, parsed?.1 ?? .all)
         }
-        options.headerText = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        // fzf reads --header as it reads items: LF ends a line, a CR before it is the line's.
+        options.headerText = header.map { LineSplitter.lines(in: Array($0.utf8)) } ?? []
         options.prompt = prompt
         for text in color { try options.colors.apply(text) }
         guard tabstop >= 1 else { throw ToolFailure("--tabstop: must be 1 or more: \(tabstop)") }

@@ -63,8 +63,10 @@ extension PtyTerminalSuites {
                 #expect(drain() == "\u{1B}[?25l\u{1B}[0m\r\u{1B}[J" + "\u{1B}[2B\r> hello" + "\u{1B}[2A\r")
                 terminal.restore()
                 terminal.restore()
+                let left = drain()
                 #expect(
-                    drain() == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}[?25h", "the lines cleared once, the cursor where it was")
+                    left == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}[?7h\u{1B}[?25h",
+                    "the lines cleared once, the cursor where it was")
             }
         }
 
@@ -75,7 +77,7 @@ extension PtyTerminalSuites {
                 let setup = "\u{1B}[?25l\u{1B}D\u{1B}D\u{1B}D\u{1B}[3A\u{1B}7\u{1B}D\r"
                 #expect(drain() == "\u{1B}[6n" + setup + "\u{1B}[?2004h\u{1B}[?2026$p")
                 terminal.restore()
-                #expect(drain() == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}8\u{1B}[?25h")
+                #expect(drain() == "\u{1B}[?2004l\u{1B}[0m\r\u{1B}[J\u{1B}8\u{1B}[?7h\u{1B}[?25h")
             }
         }
 

@@ -98,6 +98,57 @@ extension PtyTerminalSuites {
             }
         }
 
+        /// A cluster ncurses cannot hold in a cell (a ZWJ sequence, a flag, a skin tone, an emoji
+        /// widened by VS16) reaches the terminal whole, at its place, after ncurses drew its
+        /// stand-in: autowrap off around it and the cursor saved and restored, so ncurses' idea
+        /// of the terminal stays true. (Before, ncurses got the first emoji and dropped the rest:
+        /// `👨‍👩‍👧 family` showed as `👨 family`.)
+        @Test func clustersNcursesCannotHoldAreWrittenWhole() throws {
+            try withPty { slave, drain in
+                let terminal = try NCursesTerminal(
+                    terminalType: "xterm-256color", input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                _ = drain()
+                var canvas = Canvas(width: 40, height: 10)
+                canvas.draw("👨‍👩‍👧 family", x: 0, y: 2)
+                canvas.draw("e\u{301}", x: 20, y: 9)
+                canvas.draw("🇫🇷 👍🏽 ❤️", x: 5, y: 7, style: Style(foreground: .ansi(1), attributes: .bold))
+                terminal.present(canvas)
+                let bytes = String(decoding: drain(), as: UTF8.self)
+                let written = bytes.components(separatedBy: "\u{1B}7\u{1B}[?7l").last ?? ""
+                #expect(
+                    bytes.contains("\u{1B}7\u{1B}[?7l"),
+                    "written after ncurses, cursor saved, no autowrap: \(bytes.debugDescription)")
+                // The cluster, then the cells after it again (a terminal may have drawn it wider).
+                #expect(written.hasPrefix("\u{1B}[3;1H\u{1B}[0m👨‍👩‍👧\u{1B}[3;3H fam"), "\(written.debugDescription)")
+                for (cluster, x) in [("🇫🇷", 6), ("👍🏽", 9), ("❤️", 12)] {
+                    #expect(
+                        written.contains("\u{1B}[8;\(x)H" + (x == 6 ? "\u{1B}[0;1" : cluster)) && written.contains(cluster),
+                        "\(cluster): \(written.debugDescription)")
+                }
+                #expect(written.hasSuffix("\u{1B}[0m\u{1B}[?7h\u{1B}8"), "autowrap back on, cursor and attributes restored")
+                #expect(!written.contains("e\u{301}") && bytes.contains("e\u{301}"), "a mark ncurses holds goes through ncurses")
+                #expect(bytes.contains("family"))
+
+                terminal.present(canvas)
+                #expect(drain().count < 8, "an unchanged frame writes no cluster again")
+                canvas.draw("now", x: 3, y: 2)
+                terminal.present(canvas)
+                let changed = String(decoding: drain(), as: UTF8.self)
+                #expect(changed.contains("now") && !changed.contains("👨"), "a frame writes only its changed clusters")
+
+                // ⌚︎ (1 column, 2 to wcwidth) stands as a blank in ncurses: a blank over it is
+                // no change to ncurses, so it is written after doupdate too.
+                canvas.draw("⌚\u{FE0E}", x: 30, y: 5)
+                terminal.present(canvas)
+                #expect(String(decoding: drain(), as: UTF8.self).contains("\u{1B}[6;31H\u{1B}[0m⌚\u{FE0E}"))
+                canvas.clear(Rect(x: 30, y: 5, width: 1, height: 1))
+                terminal.present(canvas)
+                let cleared = String(decoding: drain(), as: UTF8.self)
+                #expect(cleared.contains("\u{1B}[6;31H\u{1B}[0m "), "\(cleared.debugDescription)")
+            }
+        }
+
         @Test func restoreIsIdempotentAndAllowsANewTerminal() throws {
             try withPty { slave, drain in
                 let terminal = try NCursesTerminal(

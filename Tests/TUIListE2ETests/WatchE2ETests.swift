@@ -315,6 +315,24 @@ final class WatchE2ETests {
         return nil
     }
 
+    /// Output with CRLF line ends and a lone CR, beside procps watch (`/usr/bin/watch`): the
+    /// same lines (a CRLF ends one, a lone CR takes a blank column). Before, the rows were
+    /// `one\r` (the CR kept, then skipped when drawn) and `abcdefXY`.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/watch"), "needs procps watch"))
+    func crlfOutputShowsTheLinesProcpsWatchShows() throws {
+        let script = folder + "/crlf.sh"
+        try write("printf 'one\\r\\ntwo\\r\\nabcdef\\rXY\\nnext\\n'\n", to: script)
+        var screens: [[String]] = []
+        for program in ["/usr/bin/watch", "\(tuilist.shellQuoted) watch"] {
+            let session = try TmuxSession.start(
+                width: 40, height: 10, command: "TERM=tmux-256color \(program) -t -n 100 sh \(script.shellQuoted); sleep 60")
+            defer { session.kill() }
+            screens.append(Array(try session.waitFor("next", timeout: 20).prefix(4)))
+        }
+        #expect(screens[0] == ["one", "two", "abcdef XY", "next"], "procps watch: \(screens[0])")
+        #expect(screens[1] == screens[0], "ours: \(screens[1])")
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let result = try Subprocess.run([tuilist, "watch"])
         #expect(result.status == 2)

@@ -137,4 +137,14 @@ struct ANSITextTests {
             _ = ANSIText(plain: text.plain, runs: text.runs)  // the invariant the initializer checks
         }
     }
+
+    /// A piece's runs: cut to the piece and counted from its start (a wrapped line, one line of a
+    /// multi-line row).
+    @Test func theRunsOfAPieceAreCutToItAndCountedFromItsStart() {
+        let red = Style(foreground: .ansi(1))
+        let text = ANSIText(parsing: "ab\u{1B}[31mcd\u{1B}[0m")
+        #expect(text.runs(in: 1 ..< 3) == [.init(range: 0 ..< 1, style: .plain), .init(range: 1 ..< 2, style: red)])
+        #expect(text.runs(in: 2 ..< 4) == [.init(range: 0 ..< 2, style: red)])
+        #expect(text.runs(in: 4 ..< 4) == [])
+    }
 }

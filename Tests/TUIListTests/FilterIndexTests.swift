@@ -217,14 +217,3 @@ import Testing
         #expect(index.identifiers(index.matches("still")!) == [-3])
     }
 }
-
-/// ``LineSplitter``'s rule: lines end at the separator, a CR before it is the line's.
-@Suite struct LineSplitterTests {
-    @Test func aCarriageReturnIsTheLinesAndTheLastLineCountsWithoutItsSeparator() {
-        #expect(LineSplitter.lines(in: Array("a\r\nb\n\nc".utf8)) == ["a\r", "b", "", "c"])
-        #expect(LineSplitter.lines(in: Array("a\n".utf8)) == ["a"])
-        #expect(LineSplitter.lines(in: Array("\n".utf8)) == [""])
-        #expect(LineSplitter.lines(in: []) == [])
-        #expect(LineSplitter.lines(in: Array("a\nb\0c\r\0".utf8), separator: 0) == ["a\nb", "c\r"])
-    }
-}

@@ -30,4 +30,21 @@ import Testing
         canvas.draw("hi", x: 3, y: 1)
         #expect(encoder.encode(canvas) == "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[2;4Hhi")
     }
+
+    /// A cluster whose width terminals dispute (a skin tone: tmux 3.3 draws 4 columns, we count
+    /// 2) goes over blanks of its width, then the cursor moves to where we count its end and the
+    /// cells after it are written again (even unchanged ones, up to 4 columns); autowrap is off
+    /// for the frame. Before, `👍🏽 a` pushed `a` two columns right in tmux 3.3.
+    @Test func aClusterOfDisputedWidthCannotMoveTheRestOfTheRow() {
+        var encoder = AnsiFrameEncoder(placement: .inline)
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.draw("xy    abcd", x: 0, y: 0)
+        _ = encoder.encode(canvas)
+        canvas.draw("👍🏽", x: 2, y: 0)
+        #expect(
+            encoder.encode(canvas)
+                == "\u{1B}[?7l" + "\u{1B}[3G\u{1B}[0m" + "  \u{1B}[3G👍🏽\u{1B}[5G" + "  ab" + "\u{1B}[?7h" + "\r")
+        canvas.draw("e\u{301}🚀", x: 2, y: 0)
+        #expect(encoder.encode(canvas) == "\u{1B}[3G\u{1B}[0me\u{301}🚀\r", "marks and single emoji: as they are")
+    }
 }

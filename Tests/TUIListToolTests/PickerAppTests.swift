@@ -729,6 +729,51 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         close(ends[0])
         #expect(lines == ["one\ntwo", "three\r", "four"])
     }
+
+    /// A `--read0` line that holds line breaks (LF or CRLF) takes a line of the list per line of
+    /// it, as fzf 0.74 draws multi-line items (it was drawn joined, "cd1"), the CR of a CRLF
+    /// shown `␍` at its line's end as fzf shows it; a match on its second line is highlighted there.
+    @Test func aRead0LineWithBreaksTakesALinePerLineOfIt() throws {
+        var options = PickerApp.Options()
+        options.separator = 0
+        let picker = try PickerHarness(options, lines: ["c\r\nd1", "e"], inputEnds: true, columns: 30, rows: 8)
+        var rows = picker.waitUntil { $0.contains { $0.hasSuffix("e") } }
+        let first = try #require(rows.firstIndex { $0.hasSuffix("c␍") }, "\(rows)")
+        #expect(rows[first + 1] == "d1" && rows.contains("e") && !rows.contains { $0.contains("cd1") }, "\(rows)")
+        picker.type("d1")
+        rows = picker.waitUntil { $0.contains { $0.contains("1/2") } }
+        let line = try #require(rows.firstIndex { $0 == "d1" }, "\(rows)")
+        let frame = picker.terminal.frame
+        func column(of character: Character, onLine y: Int) -> Int? {
+            (0 ..< frame.width).first { frame[$0, y].text == String(character) }
+        }
+        let d = try #require(column(of: "d", onLine: line))
+        let c = try #require(column(of: "c", onLine: line - 1))
+        #expect(frame[d, line].style == frame[d + 1, line].style, "d and 1 matched alike")
+        #expect(frame[d, line].style != frame[c, line - 1].style, "the match highlighted on the item's second line")
+    }
+}
+
+/// A carriage return in a row or the header is drawn `␍`, as fzf 0.74 draws it; offsets of the
+/// matched characters and colour runs stay (one Character for another).
+@Suite struct PickerCarriageReturnTests {
+    @Test func aCarriageReturnIsShownAsItsSymbol() {
+        let row = PickerRowText(title: "ab\rc\td", colored: nil, matched: [3, 5], tabStop: 8)
+        #expect(row.title == "ab␍c    d" && row.matched == [3, 8])
+        let colored = ANSIText(plain: "a\r", runs: [.init(range: 0 ..< 2, style: Style(foreground: .ansi(1)))])
+        let shown = PickerRowText(title: "a\r", colored: colored, matched: [], tabStop: 8)
+        #expect(shown.title == "a␍" && shown.colored?.plain == "a␍" && shown.colored?.runs == colored.runs)
+        #expect(PickerRowText(title: "c\r\nd", colored: nil, matched: [], tabStop: 8).title == "c\r\nd", "a break stays")
+    }
+
+    @Test func crlfLinesAndTheHeaderShowTheirCarriageReturns() throws {
+        var options = PickerApp.Options()
+        options.headerText = ["h1\r"]
+        let picker = try PickerHarness(options, lines: ["ab\r", "cd\rXY"], inputEnds: true, columns: 30, rows: 8)
+        let rows = picker.waitUntil { $0.contains { $0.contains("XY") } }
+        #expect(
+            rows.contains("h1␍") && rows.contains { $0.hasSuffix("ab␍") } && rows.contains { $0.hasSuffix("cd␍XY") }, "\(rows)")
+    }
 }
 
 /// `--preview` and `--preview-window`.
@@ -841,6 +886,16 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
         picker.type("zzz")
         picker.advance(by: 0.2)
         #expect(!picker.rows.contains { $0.contains("about") }, "no selection, no preview: \(picker.rows)")
+    }
+
+    /// A preview that prints CRLF shows one line per line, as fzf does (it was drawn
+    /// "onetwo": "\r\n" is one Character, so splitting the String at "\n" missed it).
+    @Test func aCRLFPreviewShowsOneLinePerLine() throws {
+        var options = PickerApp.Options()
+        options.preview = "printf 'one\\r\\ntwo\\r\\n'"
+        let picker = try PickerHarness(options, lines: ["apple"], columns: 60, rows: 10)
+        let rows = picker.waitUntil { $0.contains { $0.hasSuffix("│ two") } }
+        #expect(rows[1].hasSuffix("│ one") && rows[2].hasSuffix("│ two"), "\(rows)")
     }
 }
 

@@ -156,13 +156,16 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(watch.app.history.map { $0.snapshot.itemIdentifiers.first } == ["big"], "7 rows: the newest run alone")
     }
 
-    /// Lines end at "\n", a "\r" before it kept as the line's (LineSplitter's rule, as the
-    /// picker's; the output is split on bytes: "\r\n" is one Character).
+    /// Lines end at "\n" or "\r\n", as procps watch reads them (LineSplitter's rule for shown
+    /// text; the output is split on bytes: "\r\n" is one Character); a lone "\r" ends none and
+    /// takes a blank column, as procps watch 4 draws it.
     @Test func crlfLinesAreRows() async throws {
         let watch = try Harness(
-            .init(command: ["x"], interval: 1), Script([CommandResult(exitCode: 0, output: "one\r\ntwo\r\nthree\n")]))
+            .init(command: ["x"], interval: 1),
+            Script([CommandResult(exitCode: 0, output: "one\r\ntwo\r\nab\rcd\nthree\n")]))
         await watch.advance(by: 0.5)
-        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one\r", "two\r", "three"])
+        #expect(watch.app.history.last?.snapshot.itemIdentifiers == ["one", "two", "ab\rcd", "three"])
+        #expect(watch.rows[1 ... 4] == ["one", "two", "ab cd", "three"], "\(watch.rows)")
     }
 
     @Test func chgexitQuitsOnTheFirstChange() async throws {
@@ -359,6 +362,16 @@ extension WatchProcpsTests {
         #expect(!watch.rows.contains { $0.contains("waiting") })
         await watch.advance(by: 1)
         #expect(watch.rows[1] == "fine" && !watch.rows.contains { $0.contains("exit 127") }, "\(watch.rows)")
+    }
+
+    /// A failure's text that ends its lines with CRLF shows them one per line, as watch does
+    /// (they were drawn joined: "\r\n" is one Character, so splitting the String at "\n" missed it).
+    @Test func aFailuresCRLFTextIsOneLinePerLine() async throws {
+        let runner = Script([CommandResult(exitCode: 3, output: "one\r\ntwo\r\n", errors: "bad\r\nworse\r\n")])
+        let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
+        await watch.advance(by: 0.5)
+        #expect(Array(watch.rows[1 ... 5]) == ["exit 3: worse", "one", "two", "bad", "worse"], "\(watch.rows)")
+        #expect(CommandResult(exitCode: 1, output: "", errors: "bad\r\n\r\n").problem == "bad")
     }
 
     /// Viewing an older run, the status line shows that run's time and exit code, not those of

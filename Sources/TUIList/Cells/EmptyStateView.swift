@@ -1,6 +1,6 @@
 /// What a list shows when it has no items: a message centred in its area.
 ///
-/// Lines of `text` (split at "\n") are centred one by one, and the block of lines is centred
+/// Lines of `text` (``LineSplitter/lines(of:)``: LF or CRLF ends one) are centred one by one, and the block of lines is centred
 /// vertically; lines wider than the area end in "…", lines beyond its height are left out.
 struct EmptyStateView: Hashable, Sendable {
     /// The message; may hold several lines.
@@ -17,12 +17,12 @@ struct EmptyStateView: Hashable, Sendable {
     /// Draws the message centred in `rect`.
     func draw(into canvas: inout Canvas, rect: Rect) {
         guard !rect.isEmpty, !text.isEmpty else { return }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(rect.height)
+        let lines = LineSplitter.lines(of: text).prefix(rect.height)
         let top = rect.y + (rect.height - lines.count) / 2
         for (offset, line) in lines.enumerated() {
-            let w = min(TerminalText.columns(of: String(line)), rect.width)
+            let w = min(TerminalText.columns(of: line), rect.width)
             canvas.draw(
-                String(line), x: rect.x + (rect.width - w) / 2, y: top + offset, style: style,
+                line, x: rect.x + (rect.width - w) / 2, y: top + offset, style: style,
                 maxWidth: rect.width, clip: rect)
         }
     }

@@ -87,6 +87,22 @@ public struct ANSIText: Hashable, Sendable {
         self.runs = runs
     }
 
+    /// The runs of the characters `range` of ``plain``, cut to it and counted from its start:
+    /// the runs of a piece of this text (a wrapped line, one line of several).
+    ///
+    /// ```swift
+    /// let text = ANSIText(parsing: "ab\u{1B}[31mcd\u{1B}[0m")
+    /// text.runs(in: 1 ..< 3)   // [Run(range: 0 ..< 1, style: .plain), Run(range: 1 ..< 2, style: red)]
+    /// ```
+    /// - Complexity: O(runs).
+    package func runs(in range: Range<Int>) -> [Run] {
+        runs.compactMap { run in
+            let piece = run.range.clamped(to: range)
+            return piece.isEmpty
+                ? nil : Run(range: piece.lowerBound - range.lowerBound ..< piece.upperBound - range.lowerBound, style: run.style)
+        }
+    }
+
     /// The text of `line` without its escape sequences (what ``plain`` would be, without the runs).
     /// - Parameter line: The text, with escape sequences.
     /// - Returns: The text without them.

@@ -277,7 +277,7 @@ public struct Canvas: Equatable, Sendable {
                 precondition(
                     !cell.isContinuation, "Canvas cell (\(x), \(y)) is a continuation without a wide character before it")
                 // One ASCII byte (most cells) is one column: no grapheme breaking, no width
-                // lookup. (Not any text starting with ASCII: a keycap "1\u{FE0F}\u{20E3}" is wide.)
+                // lookup; a cluster of more scalars is measured.
                 let utf8 = cell.text.utf8
                 let columns =
                     utf8.count == 1 && utf8.first! < 0x80 ? 1 : cell.text.first.map { TerminalText.columns(of: $0) } ?? 1

@@ -4,24 +4,32 @@
 /// cluster (Swift's segmentation), so a base with its combining marks, an emoji ZWJ sequence, a
 /// flag (regional-indicator pair) or a character with a variation selector is measured once.
 ///
-/// The rules, for a cluster:
+/// The rules, for a cluster (those of fzf 0.74.5, which measures with Unicode's grapheme
+/// clusters and emoji presentation as most current terminals draw):
 /// - control characters (C0, DEL, C1) and clusters that start with a zero-width scalar
 ///   (general category Mn, Me, Cf, or a Hangul medial/final jamo) take 0 columns;
-/// - clusters that contain an emoji presentation selector (U+FE0F) after an emoji, a zero-width
-///   joiner between emoji, or are a regional-indicator pair, take 2 columns;
+/// - a cluster led by a pictographic emoji (not an ASCII keycap base such as `1` or `#`) takes
+///   1 column with a text presentation selector (VS15, U+FE0F) and 2 with an emoji presentation
+///   selector (VS16, U+FE0F) or a zero-width joiner (a ZWJ sequence such as `👨‍👩‍👧`);
+/// - a regional-indicator pair (a flag) takes 2 columns;
 /// - otherwise the width of the first scalar: 2 for East Asian Wide and Fullwidth (our own table,
 ///   from Unicode 14's EastAsianWidth.txt, plus the later emoji of U+1FA70...U+1FAFF and all of
-///   planes 2 and 3), else 1.
+///   planes 2 and 3), else 1. So a skin tone joins its emoji (`👍🏽` is 2), and combining marks
+///   join their base.
 ///
 /// ```swift
-/// TerminalText.columns(of: "漢字")   // 4
-/// TerminalText.columns(of: "e\u{301}") // 1
-/// TerminalText.columns(of: "🚀")     // 2
+/// TerminalText.columns(of: "漢字")      // 4
+/// TerminalText.columns(of: "e\u{301}")  // 1
+/// TerminalText.columns(of: "🚀")        // 2
+/// TerminalText.columns(of: "👨‍👩‍👧")        // 2
+/// TerminalText.columns(of: "⌚\u{FE0E}") // 1
 /// ```
 ///
 /// - Note: Ambiguous-width characters (East Asian Width "A", e.g. "…", "→") count as 1, as in
-///   non-CJK locales. Terminals disagree about text-presentation emoji followed by U+FE0F
-///   ("❤️"): we say 2, as Unicode's emoji presentation does; some terminals (and tmux) draw 1.
+///   non-CJK locales. Terminals disagree about emoji clusters; measured in tmux 3.3a: a ZWJ
+///   sequence and a flag take 2 there too, but tmux 3.3 ignores the selectors (`❤️` is 1,
+///   `⌚︎` is 2) and does not join a skin tone (`👍🏽` is 4). fzf draws those as we count
+///   them, and the ncurses backend writes such clusters whole (see ``NCursesTerminal``).
 public enum TerminalText {
     /// Columns taken by one grapheme cluster: 0 (control, combining or zero-width), 1, or 2
     /// (East Asian Wide/Fullwidth, emoji presentation).
@@ -37,11 +45,12 @@ public enum TerminalText {
         if isControl(base) || isZeroWidth(first) { return 0 }
         if scalars.count > 1 {
             if isRegionalIndicator(base) {
-                return 2
+                return isRegionalIndicator(scalars.dropFirst().first!.value) ? 2 : 1
             }
-            if first.properties.isEmoji {
-                for scalar in scalars.dropFirst() where scalar.value == 0xFE0F || scalar.value == 0x200D {
-                    return 2
+            if base >= 0x80, first.properties.isEmoji {
+                for scalar in scalars.dropFirst() {
+                    if scalar.value == 0xFE0E { return 1 }
+                    if scalar.value == 0xFE0F || scalar.value == 0x200D { return 2 }
                 }
             }
         }

@@ -14,6 +14,12 @@
 /// With ``Placement/inline`` the frame is drawn into the lines below the cursor instead of the
 /// whole screen (``InlineTerminal`` draws so): every move is relative, and each frame starts and
 /// ends with the cursor on the first column of the frame's first line.
+///
+/// Terminals disagree on the width of some emoji clusters (a skin tone, a flag, a ZWJ sequence,
+/// a presentation selector: tmux 3.3 draws `👍🏽` in 4 columns, `❤️` in 1, where we count 2).
+/// Such a cluster is written over blanks of its width, the cursor then moved to the column
+/// after it as we count it, and the few cells after it written again; autowrap is off during
+/// such a frame. So the rest of the row stays in place and nothing is pushed into the next row.
 public struct AnsiFrameEncoder: Sendable {
     /// Where frames are drawn.
     public enum Placement: Hashable, Sendable {
@@ -57,18 +63,36 @@ public struct AnsiFrameEncoder: Sendable {
         // than the unchanged cells between changes); after a clear, against a blank canvas, so
         // leading and trailing plain blanks are not written.
         let before = full ? Canvas(width: canvas.width, height: canvas.height) : previous
+        var disputed = false
         canvas.forEachChangedRun(since: before, joiningGapsUpTo: .max) { run in
             out += move(x: run.columns.lowerBound, y: run.y)
-            for x in run.columns {
+            var x = run.columns.lowerBound
+            var end = run.columns.upperBound
+            while x < end {
                 let cell = canvas[x, run.y]
-                if cell.isContinuation { continue }
+                if cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                let columns = x + 1 < canvas.width && canvas[x + 1, run.y].isContinuation ? 2 : 1
                 if current != cell.style {
                     out += Self.sgr(cell.style)
                     current = cell.style
                 }
-                out += cell.text
+                if Self.hasDisputedWidth(cell.text) {
+                    // Blanks under it, the cluster, then the next cell where we count it; and the
+                    // cells it may have covered, again.
+                    out += String(repeating: " ", count: columns) + "\u{1B}[\(x + 1)G" + cell.text
+                    out += "\u{1B}[\(x + columns + 1)G"
+                    end = Swift.min(canvas.width, Swift.max(end, x + columns + 4))
+                    disputed = true
+                } else {
+                    out += cell.text
+                }
+                x += columns
             }
         }
+        if disputed { out = "\u{1B}[?7l" + out + "\u{1B}[?7h" }
         if current != .plain && current != nil { out += "\u{1B}[0m" }
         if placement == .inline && !out.isEmpty {
             // Back to the frame's first line, first column: where the next frame starts.
@@ -89,6 +113,20 @@ public struct AnsiFrameEncoder: Sendable {
         row = y
         out += x == 0 ? "\r" : "\u{1B}[\(x + 1)G"
         return out
+    }
+
+    /// Whether terminals disagree on the width of `text` (one cluster): more than one scalar,
+    /// among them a presentation selector (U+FE0E, U+FE0F), a zero-width joiner, a skin tone
+    /// (U+1F3FB...U+1F3FF) or a regional indicator.
+    static func hasDisputedWidth(_ text: String) -> Bool {
+        guard text.utf8.count > 3 else { return false }  // (one byte: ASCII, the most cells)
+        let scalars = text.unicodeScalars
+        return scalars.count > 1
+            && scalars.contains {
+                let v = $0.value
+                return v == 0xFE0E || v == 0xFE0F || v == 0x200D || (0x1F3FB ... 0x1F3FF).contains(v)
+                    || (0x1F1E6 ... 0x1F1FF).contains(v)
+            }
     }
 
     /// The SGR sequence that sets exactly `style` (it resets first, so attributes never leak).

@@ -269,7 +269,7 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         if synchronizedOutput { out += "\u{1B}[?2026l" }  // a frame may have been cut short
         out += "\u{1B}[0m\r\u{1B}[J"
         if belowCaller { out += "\u{1B}8" }
-        return out + "\u{1B}[?25h"
+        return out + "\u{1B}[?7h\u{1B}[?25h"  // autowrap on: a frame may have been cut short
     }
 
     /// Arms the restore on signals, exit and crashes with ``leaveSequence`` and the saved modes.

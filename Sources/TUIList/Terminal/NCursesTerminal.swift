@@ -72,9 +72,19 @@ import Darwin
 /// - Colours: `.rgb` maps to the nearest xterm-256 colour on 256-colour terminals, everything to
 ///   the nearest of 8 (or 16) on smaller ones; on a monochrome terminal or when `NO_COLOR` is set
 ///   (and not empty) only attributes are shown.
-/// - Characters whose width the C library's `wcwidth` sees differently from `TerminalText`
-///   (e.g. a text-style emoji with U+FE0F) are written in a form both agree on (the base
-///   character, then a blank), so columns never drift; emoji ZWJ sequences show their first emoji.
+/// - Every grapheme cluster reaches the terminal whole, at the width `TerminalText` counts. A
+///   cell of ncurses (`cchar_t`) holds one spacing character and a few zero-width ones, and
+///   `wcwidth` measures scalars, not clusters: so a cluster ncurses cannot hold as it is — an
+///   emoji ZWJ sequence (`👨‍👩‍👧`), a flag, a skin tone, an emoji whose presentation selector
+///   changes its width (`❤️`, `⌚︎`), more marks than a `cchar_t` takes — goes into ncurses'
+///   screen as a stand-in of the same width (its first character, or a blank, padded with a
+///   blank), and once `doupdate` has drawn, its own bytes are written over the stand-in at its
+///   place (see ``present(_:)``). ncurses' idea of the screen (the stand-in's width) and of the
+///   cursor and attributes (saved and restored around the writes) stays true, so its next
+///   updates land where it thinks. A terminal may draw a cluster wider than we count (tmux
+///   3.3 draws `👍🏽` as 4 columns): autowrap is off while the clusters are written, so none
+///   is pushed into the next row, and the few cells after each are written again, so the row's
+///   text stays in place (the cluster loses its excess).
 ///
 /// - Note: One `NCursesTerminal` may be active per process (ncurses keeps global state).
 public final class NCursesTerminal: Terminal, ReadsTerminalInput {
@@ -142,6 +152,13 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     private var nextPair: Int32 = 1
     private var styleCache: [Style: (attr_t, Int32)] = [:]
     private var cellBuffer: [cchar_t] = []
+    /// The cells of this frame written after `doupdate`: clusters ncurses holds as a stand-in,
+    /// and cells that replace one.
+    private var wholeClusters: [(x: Int, y: Int, cell: CanvasCell)] = []
+    /// The cells (`y * width + x`) on screen whose cluster was written over a stand-in. ncurses
+    /// thinks they hold the stand-in, so what replaces one is written after `doupdate` too:
+    /// ncurses sees no change when the new text is the stand-in itself (a blank over `⌚︎`).
+    private var overWritten: Set<Int> = []
     /// Whether frames are wrapped in DEC mode 2026 (the terminal said it knows the mode).
     private var synchronizedOutput = false
 
@@ -313,7 +330,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     }
 
     /// Shows a frame: writes the runs of cells that differ from the last presented frame (all
-    /// of them after a resize) into `stdscr`, then updates the terminal.
+    /// of them after a resize) into `stdscr`, then updates the terminal; then writes the
+    /// clusters ncurses holds as stand-ins among those cells (see the type's comment) at their
+    /// places, between a save and a restore of the cursor (DECSC, DECRC) with autowrap off.
     /// A canvas of another size is cut or padded to the terminal's size.
     /// - Complexity: O(`size.columns * size.rows`) to compare, plus the cells written.
     public func present(_ canvas: Canvas) {
@@ -323,6 +342,8 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         let previous =
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
+        wholeClusters.removeAll(keepingCapacity: true)
+        if previous == nil { overWritten.removeAll() }
         // The frame diff every backend uses; gaps of up to 3 unchanged cells are written along.
         frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
             written += writeRun(frame, y: run.y, columns: run.columns)
@@ -332,6 +353,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         // frame never tears. ncurses has sent everything it buffered once doupdate returns.
         if synchronizedOutput { writeControl("\u{1B}[?2026h") }
         doupdate()
+        if !wholeClusters.isEmpty { writeWholeClusters(of: frame) }
         if synchronizedOutput { writeControl("\u{1B}[?2026l") }
         lastFrame = frame
         needsFullRedraw = false
@@ -516,7 +538,12 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
             if cell.isContinuation { x += 1; continue }
             let columns = (x + 1 < width && frame.cells[base + x + 1].isContinuation) ? 2 : 1
             let (attributes, pair) = look(for: cell.style)
-            appendCell(cell.text, columns: columns, attributes: attributes, pair: pair)
+            if !appendCell(cell.text, columns: columns, attributes: attributes, pair: pair) {
+                wholeClusters.append((x, y, cell))
+                overWritten.insert(base + x)
+            } else if !overWritten.isEmpty, overWritten.remove(base + x) != nil {
+                wholeClusters.append((x, y, cell))
+            }
             x += columns
         }
         let count = cellBuffer.count
@@ -528,42 +555,44 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
 
     /// Appends the cchar_t(s) for a cell of `columns` columns to `cellBuffer`, in a form on whose
     /// width ncurses (`wcwidth`) and `TerminalText` agree.
-    private func appendCell(_ text: String, columns: Int, attributes: attr_t, pair: Int32) {
+    /// - Returns: Whether they hold the cell's cluster whole; false when they are a stand-in
+    ///   (the base, or a blank, padded with a blank to `columns`) and the cluster's own bytes
+    ///   must be written over it.
+    private func appendCell(_ text: String, columns: Int, attributes: attr_t, pair: Int32) -> Bool {
         var characters: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
         var cell = cchar_t()
         let scalars = text.unicodeScalars
-        guard let first = scalars.first else { return }
+        guard let first = scalars.first else { return true }
         let baseWidth = first.value < 0x7F && first.value >= 0x20 ? 1 : Int(tui_wcwidth(wchar_t(bitPattern: first.value)))
-        var ok = false
+        // Whole when ncurses measures it as we do and can hold it: its base and up to 4 marks of
+        // no width (not a ZWJ partner, a second regional indicator, a skin tone), and no joiner
+        // at its end (written before the next cell's emoji, the terminal would join the two).
+        var whole = baseWidth == columns && scalars.count <= 5 && scalars.last != "\u{200D}"
+        for scalar in scalars.dropFirst() where whole && tui_wcwidth(wchar_t(bitPattern: scalar.value)) != 0 {
+            whole = false
+        }
         if baseWidth == columns {
+            // The cluster, or the stand-in: its base alone.
             withUnsafeMutableBytes(of: &characters) { raw in
                 let wide = raw.bindMemory(to: wchar_t.self)
                 wide[0] = wchar_t(bitPattern: first.value)
-                var n = 1
-                if scalars.count > 1 {
-                    for scalar in scalars.dropFirst() where n < 5 {
-                        // Only marks ncurses can attach (zero width); drops ZWJ partners and
-                        // the second regional indicator, keeping the width.
-                        if tui_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
-                            wide[n] = wchar_t(bitPattern: scalar.value)
-                            n += 1
-                        }
-                    }
-                }
+                guard whole else { return }
+                for (n, scalar) in scalars.dropFirst().enumerated() { wide[n + 1] = wchar_t(bitPattern: scalar.value) }
             }
-            ok = withUnsafePointer(to: &characters) {
+            let ok = withUnsafePointer(to: &characters) {
                 $0.withMemoryRebound(to: wchar_t.self, capacity: 6) { tui_setcchar(&cell, $0, attributes, pair) == OK }
             }
-        }
-        if ok {
-            cellBuffer.append(cell)
-            return
+            if ok {
+                cellBuffer.append(cell)
+                return whole
+            }
+            whole = false
         }
         if columns == 2 && baseWidth == 1 {
             // The C library sees a narrow character where we count two columns: the base, then a blank.
             characters = (wchar_t(bitPattern: first.value), 0, 0, 0, 0, 0)
         } else {
-            characters = (wchar_t(UInt8(ascii: "?")), 0, 0, 0, 0, 0)
+            characters = (wchar_t(UInt8(ascii: " ")), 0, 0, 0, 0, 0)
         }
         withUnsafePointer(to: &characters) {
             $0.withMemoryRebound(to: wchar_t.self, capacity: 6) { _ = tui_setcchar(&cell, $0, attributes, pair) }
@@ -576,6 +605,77 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
             }
             cellBuffer.append(cell)
         }
+        return false
+    }
+
+    /// Writes the clusters of `wholeClusters` over their stand-ins, after `doupdate`: the
+    /// cursor and attributes saved (DECSC) and autowrap off (DECAWM), then for each its place
+    /// (CUP), its style (SGR) and its bytes, then autowrap on and the cursor and attributes
+    /// back (DECRC), so ncurses' idea of the terminal stays true.
+    ///
+    /// A terminal that draws a cluster wider than we count (tmux 3.3 draws `👍🏽` as two emoji,
+    /// 4 columns, and `⌚︎` as 2) covers the cells after it: those are written again, up to 4
+    /// columns (a family of three emoji drawn apart), to the row's end or the next such cluster,
+    /// so the row's text stays where ncurses thinks it is and the cluster loses its excess.
+    private func writeWholeClusters(of frame: Canvas) {
+        var out = "\u{1B}7\u{1B}[?7l"
+        var lastStyle: Style? = nil
+        func put(_ cell: CanvasCell) {
+            if cell.style != lastStyle {
+                out += sgr(for: cell.style)
+                lastStyle = cell.style
+            }
+            out += cell.text
+        }
+        func columns(x: Int, y: Int) -> Int {
+            x + 1 < frame.width && frame.cells[y * frame.width + x + 1].isContinuation ? 2 : 1
+        }
+        for (index, (x, y, cell)) in wholeClusters.enumerated() {
+            out += "\u{1B}[\(y + 1);\(x + 1)H"
+            put(cell)
+            var column = x + columns(x: x, y: y)
+            let next =
+                index + 1 < wholeClusters.count && wholeClusters[index + 1].y == y ? wholeClusters[index + 1].x : frame.width
+            let stop = Swift.min(next, column + 4, frame.width)
+            if column < stop { out += "\u{1B}[\(y + 1);\(column + 1)H" }
+            while column < stop {
+                put(frame.cells[y * frame.width + column])
+                column += columns(x: column, y: y)
+            }
+        }
+        out += "\u{1B}[0m\u{1B}[?7h\u{1B}8"
+        writeControl(out)
+    }
+
+    /// The SGR sequence that sets `style` as ncurses shows it here (the same colour palette
+    /// and pairs: default colours, or white on black without them; attributes only when
+    /// colours are off).
+    private func sgr(for style: Style) -> String {
+        var codes = ["0"]
+        let a = style.attributes
+        if a.contains(.bold) { codes.append("1") }
+        if a.contains(.dim) { codes.append("2") }
+        if a.contains(.italic) { codes.append("3") }
+        if a.contains(.underline) { codes.append("4") }
+        if a.contains(.reverse) { codes.append("7") }
+        if case .palette(let colors) = colorMode {
+            var fg = style.foreground.paletteIndex(colors: colors)
+            var bg = style.background.paletteIndex(colors: colors)
+            if !usesDefaultColors, fg != -1 || bg != -1 {
+                if fg == -1 { fg = 7 }
+                if bg == -1 { bg = 0 }
+            }
+            func code(_ index: Int, base: Int) -> String? {
+                switch index {
+                case -1: return nil
+                case 0 ..< 8: return String(base + index)
+                case 8 ..< 16: return String(base + 60 + index - 8)
+                default: return "\(base + 8);5;\(index)"
+                }
+            }
+            codes += [code(fg, base: 30), code(bg, base: 40)].compactMap { $0 }
+        }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
     /// ncurses attributes and colour pair for a style (cached).

@@ -45,11 +45,10 @@ public struct TextView: Hashable, Sendable {
     }
 
     /// A text view of the lines of `text` (ANSI allowed), each a paragraph.
-    /// - Parameter text: The text; empty lines stay.
+    /// - Parameter text: The text, split by ``LineSplitter/lines(of:)`` (LF or CRLF ends a
+    ///   line; empty lines stay, a line break at the end adds none).
     public init(text: String) {
-        blocks = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.isEmpty ? .blank : .text(String($0))
-        }
+        blocks = LineSplitter.lines(of: text).map { $0.isEmpty ? .blank : .text($0) }
     }
 
     /// One laid-out line: where it starts and what it shows.
@@ -164,14 +163,7 @@ public struct TextView: Hashable, Sendable {
         }
         return pieces.map { range in
             let plain = String(characters[range])
-            var runs: [ANSIText.Run] = []
-            for run in text.runs {
-                let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
-                if lower < upper {
-                    runs.append(.init(range: (lower - range.lowerBound) ..< (upper - range.lowerBound), style: run.style))
-                }
-            }
-            return plain.isEmpty ? ANSIText(parsing: "") : ANSIText(plain: plain, runs: runs)
+            return plain.isEmpty ? ANSIText(parsing: "") : ANSIText(plain: plain, runs: text.runs(in: range))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TUIList
 
 /// What `c` shows in a rebase todo: `git show --stat --patch` of a commit in git's colours (the
 /// message, the files changed, then the whole diff), run in the current folder (git starts its
@@ -20,9 +21,7 @@ package enum GitShow {
         // git must not block on a full pipe: the run reads everything and keeps 16 MB.
         let run = ChildProcess.run(arguments, timeout: nil)
         if let failure = run.spawnError { return ["(cannot run git: \(failure.reason))"] }
-        let output = run.output
-        let text = String(decoding: output, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(maxLines).map(String.init)
+        var lines = Array(LineSplitter.lines(in: run.output, carriageReturn: .lineEnd).prefix(maxLines))
         while lines.last?.isEmpty == true { lines.removeLast() }
         if lines.isEmpty { return ["(git show \(commit) printed nothing — not a commit here?)"] }
         return lines

@@ -1,3 +1,5 @@
+import TUIList
+
 /// A text file as a list of lines, byte for byte: what `tuilist edit` reorders.
 ///
 /// The file's bytes are split after each line feed. Every line keeps its exact terminator —
@@ -88,16 +90,13 @@ package struct LineDocument: Sendable {
         hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var result: [Line] = []
         var start = hasByteOrderMark ? 3 : 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < buffer.count {
-                if buffer[index] == 0x0A {
-                    let crlf = index > start && buffer[index - 1] == 0x0D
-                    result.append(Line(content: start ..< (crlf ? index - 1 : index), terminator: crlf ? .crlf : .lf))
-                    start = index + 1
-                }
-                index += 1
-            }
+        // LineSplitter's rule: LF ends a line, a CR before it is part of the line's end.
+        var ends: [Int] = []
+        bytes.withUnsafeBufferPointer { LineSplitter.separators(in: $0, into: &ends) }
+        for end in ends where end >= start {
+            let crlf = end > start && bytes[end - 1] == 0x0D
+            result.append(Line(content: start ..< (crlf ? end - 1 : end), terminator: crlf ? .crlf : .lf))
+            start = end + 1
         }
         if start < bytes.count {
             result.append(Line(content: start ..< bytes.count, terminator: .none))

@@ -33,6 +33,9 @@ package final class LineCell: ListCell {
     package var selectedStyle = Style(attributes: .reverse)
     /// The style of the highlighted characters on the selected row.
     package var selectedHighlightStyle: Style?
+    /// How the carriage return of a CRLF inside a multi-line title is shown (the picker: fzf's
+    /// `␍`, as it shows a lone one); nil: not at all, as the control character it is.
+    package var carriageReturn: Character?
 
     /// An empty row.
     package init() {}
@@ -44,9 +47,75 @@ package final class LineCell: ListCell {
         highlighted = []
     }
 
-    /// Draws the line, restyles the highlighted characters, then the overlays.
+    /// The lines a row of `title` takes: one per line of it (``LineSplitter``, a CR before a
+    /// line feed the line's, as fzf reads an item), as fzf draws a multi-line item (a `--read0`
+    /// item that holds a line break); at least 1.
+    /// - Complexity: O(*n*) in the bytes of `title`.
+    package static func lineCount(of title: String) -> Int {
+        title.utf8.contains(0x0A) ? max(1, lines(of: title).count) : 1
+    }
+
+    /// The lines of a multi-line title, as fzf splits an item: at each line feed, a CR before it
+    /// the line's.
+    private static func lines(of title: String) -> [String] {
+        var title = title
+        return title.withUTF8 { bytes in
+            var lines: [String] = []
+            LineSplitter.forEachLine(in: bytes) {
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+            }
+            return lines
+        }
+    }
+
+    /// Draws the line, restyles the highlighted characters, then the overlays. A title with
+    /// line breaks in a row of more than one line (``lineCount(of:)``) is drawn a line of it
+    /// per line of the row, as fzf draws a multi-line item.
     package func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
         guard !rect.isEmpty else { return }
+        let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
+        if rect.height > 1, title.utf8.contains(0x0A) {
+            drawLines(into: &canvas, rect: rect, highlight: highlight)
+        } else {
+            drawLine(into: &canvas, rect: rect, highlight: highlight)
+        }
+        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
+        let showsPointer = state.isSelected && pointer != nil
+        if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {
+            let under = canvas[rect.x, rect.y].style
+            canvas.draw(
+                gutter, x: rect.x, y: rect.y, style: under.overlaid(with: showsPointer ? pointerStyle : gutterStyle),
+                maxWidth: 1)
+        }
+    }
+
+    /// Each line of a multi-line title on a line of `rect`, with its colours and highlights. A
+    /// line break is one `Character` of the title, "\n" or "\r\n"; the CR of a "\r\n" ends
+    /// its line, shown as ``carriageReturn``, and stands for that Character's offset.
+    private func drawLines(into canvas: inout Canvas, rect: Rect, highlight: Style) {
+        let lines = Self.lines(of: title)
+        var start = 0
+        for (index, (y, line)) in zip(rect.y ..< rect.maxY, lines).enumerated() {
+            let count = line.count  // Characters of the title this line shows (its CR: the "\r\n")
+            let crlf = index < lines.count - 1 && line.last == "\r"
+            let range = start ..< start + count
+            let marks = Set(highlighted.compactMap { range.contains($0) ? $0 - start : nil })
+            var shown = line
+            if crlf, let symbol = carriageReturn {
+                shown.removeLast()
+                shown.append(symbol)
+            }
+            // (Colours only when they are this title's: their runs count its characters.)
+            let part = colored.flatMap { $0.plain == title ? ANSIText(plain: shown, runs: $0.runs(in: range)) : nil }
+            canvas.drawRowLine(
+                shown, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks,
+                with: highlight)
+            start += crlf ? count : count + 1
+        }
+    }
+
+    /// The title on the row's line, scrolled left to show its last highlight when it must be.
+    private func drawLine(into canvas: inout Canvas, rect: Rect, highlight: Style) {
         var (title, colored, highlighted) = (self.title, self.colored, self.highlighted)
         if showsLastHighlight, let last = highlighted.max() {
             // drawRowLine's text area: one column in from either side.
@@ -59,16 +128,7 @@ package final class LineCell: ListCell {
                 highlighted = Set(highlighted.compactMap { $0 >= cut ? $0 - cut + ellipsis.count : nil })
             }
         }
-        let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
         canvas.drawRowLine(title, colored: colored, in: rect, highlighting: highlighted, with: highlight)
-        CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
-        let showsPointer = state.isSelected && pointer != nil
-        if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {
-            let under = canvas[rect.x, rect.y].style
-            canvas.draw(
-                gutter, x: rect.x, y: rect.y, style: under.overlaid(with: showsPointer ? pointerStyle : gutterStyle),
-                maxWidth: 1)
-        }
     }
 
     /// How many characters to cut from the start of `text` so that character `last` shows within

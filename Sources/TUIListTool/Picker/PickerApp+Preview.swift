@@ -80,12 +80,7 @@ extension PickerApp {
         var pieces: [ANSIText] = []
         var plain = "", start = 0, offset = 0, columns = 0
         func cut() {
-            let range = start ..< offset
-            let runs = text.runs.compactMap { run -> ANSIText.Run? in
-                let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
-                return lower < upper ? ANSIText.Run(range: lower - start ..< upper - start, style: run.style) : nil
-            }
-            pieces.append(ANSIText(plain: plain, runs: runs))
+            pieces.append(ANSIText(plain: plain, runs: text.runs(in: start ..< offset)))
             plain = ""
             start = offset
             columns = 0

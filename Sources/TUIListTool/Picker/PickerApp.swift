@@ -227,8 +227,12 @@ package final class PickerApp: TerminalApp {
     package var lineCount: Int { index.count }
     /// Line `number` (after the header), without colour escapes: what is printed.
     package func line(_ number: Int) -> String {
-        let number = slot(of: number)
-        return preparation.keepsLines ? keptLines[number] : index.text(atSlot: number)
+        line(atSlot: slot(of: number))
+    }
+
+    /// The line in `slot` of the index.
+    private func line(atSlot slot: Int) -> String {
+        preparation.keepsLines ? keptLines[slot] : index.text(atSlot: slot)
     }
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     private var autoExitChecked = false
@@ -262,7 +266,7 @@ package final class PickerApp: TerminalApp {
     /// The lines marked with Tab (line numbers), in marking order.
     var markedLines: [Int] = []
     /// The lines marked with Tab, in marking order.
-    package var marked: [String] { markedLines.map(line) }
+    package var marked: [String] { markedLines.map { line($0) } }
     /// The lines chosen (what `--accept-nth` takes of them), once Enter was pressed.
     package private(set) var chosen: [String] = []
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
@@ -401,6 +405,7 @@ package final class PickerApp: TerminalApp {
                 cell.highlightStyle = PickerApp.matchStyle
                 cell.markedStyle = PickerApp.markedStyle
                 cell.showsLastHighlight = true
+                cell.carriageReturn = "␍"
                 if let app = link.app {
                     app.options.colors.configure(cell)
                     // Only rows on screen get here: match the line again for its characters.
@@ -585,11 +590,7 @@ package final class PickerApp: TerminalApp {
             return
         }
         guard let output = message as? PreviewOutput, output.row == previewFor, output.command == previewCommand else { return }
-        var text = output.text
-        if text.hasSuffix("\n") { text.removeLast() }
-        preview = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Self.expandingTabs(ANSIText(parsing: String($0)))
-        }
+        preview = LineSplitter.lines(of: output.text).map { Self.expandingTabs(ANSIText(parsing: $0)) }
         previewArrived(for: output.row)
         program.setNeedsDisplay()
     }
@@ -665,7 +666,7 @@ package final class PickerApp: TerminalApp {
         let header = options.colors.style(.header)
         let text = take(options.headerText.count)
         for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
-            canvas.draw(" " + line, x: text.x, y: y, style: header, maxWidth: text.width)
+            canvas.draw(" " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: header, maxWidth: text.width)
         }
         let lines = take(shownHeader.count, besidePrompt: options.layout != .reverseList)
         let upward = options.layout == .default
@@ -821,6 +822,7 @@ package final class PickerApp: TerminalApp {
     /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
     private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
         let wasFinished = inputFinished
+        let firstNew = index.count
         inputFinished = finished
         readError = error
         for batch in batches {
@@ -843,9 +845,24 @@ package final class PickerApp: TerminalApp {
             }
         }
         if !batches.isEmpty { searchDue = true }
+        measureRowsOnceALineHoldsABreak(from: firstNew)
         if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)
         checkAutoExit(in: program)
+    }
+
+    /// Under `--read0`, once a line holds a line break, rows take a line per line of theirs
+    /// (``LineCell/lineCount(of:)``), as fzf draws multi-line items; until then (and without
+    /// `--read0`) every row is one line, the list's fast path.
+    /// - Complexity: O(bytes of the lines from `slot` on) until a break is found; then the
+    ///   list measures every row on each apply, O(*n*).
+    private func measureRowsOnceALineHoldsABreak(from slot: Int) {
+        guard options.separator == 0, case .uniform = list.rowSizing else { return }
+        guard (slot ..< index.count).contains(where: { line(atSlot: $0).utf8.contains(0x0A) }) else { return }
+        list.rowSizing = .custom { [weak self] row, _ in
+            guard case .item(let number) = row, let self else { return 1 }
+            return LineCell.lineCount(of: self.line(number))
+        }
     }
 
     /// Puts the lines of a `reload` in place of the old ones, in one step: `rows` says which

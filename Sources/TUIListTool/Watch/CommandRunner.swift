@@ -23,10 +23,11 @@ package struct CommandResult: Sendable, Equatable {
     /// Whether the run succeeded (exit code 0).
     package var succeeded: Bool { exitCode == 0 && failure == nil }
 
-    /// The line that says why a run failed: the failure, else stderr's last non-empty line.
+    /// The line that says why a run failed: the failure, else stderr's last non-empty line
+    /// (``LineSplitter/lines(of:)``: a CRLF ends a line).
     package var problem: String? {
         if let failure { return failure }
-        return errors.split(whereSeparator: \.isNewline).last.map(String.init)
+        return LineSplitter.lines(of: errors).last { !$0.isEmpty }
     }
 }
 

@@ -4,7 +4,8 @@ import TUIList
 /// output; a line longer than the row wraps onto the lines below it (the row is as tall as
 /// ``lineCount(of:width:)`` says) or, with `--no-wrap`, is cut and scrolls sideways by
 /// ``firstColumn``. In the line's own colours (`-c`), with `-d`'s changed characters in
-/// standout, under the usual selection overlay.
+/// standout, under the usual selection overlay. A carriage return inside the line (one before
+/// its line feed ends the line: ``LineSplitter``) takes a blank column, as procps watch 4 draws it.
 package final class WatchLineCell: ListCell {
     /// The line as drawn (its tabs already expanded).
     package var line = ""
@@ -43,7 +44,7 @@ package final class WatchLineCell: ListCell {
         guard width > 0, text.utf8.count > width else { return 1 }
         var lines = 1, column = 0
         for character in text {
-            let w = TerminalText.columns(of: character)
+            let w = character == "\r" ? 1 : TerminalText.columns(of: character)
             if column + w > width && column > 0 {
                 lines += 1
                 column = 0
@@ -62,6 +63,7 @@ package final class WatchLineCell: ListCell {
         var runIndex = 0
         var row = 0, column = 0
         for (offset, character) in line.enumerated() {
+            let character: Character = character == "\r" ? " " : character
             let width = TerminalText.columns(of: character)
             guard width > 0 else { continue }
             var x: Int
