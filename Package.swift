@@ -87,7 +87,8 @@ let package = Package(
         ),
         // The `tuilist` tool's models (state, update, keymaps) and file I/O: a library so tests
         // drive every command without a terminal. One folder per command (Edit/, Watch/, ...).
-        // Written only on TUIList's public API.
+        // Written on TUIList's public API and some `package` declarations (ListScreen's knobs
+        // for our apps' look, HeadlessTerminal's frame keeping) that are not public yet.
         .target(
             name: "TUIListTool",
             dependencies: [
