@@ -1,11 +1,11 @@
 // The built-in terminal description NCursesTerminal falls back on when TERM names no terminfo
 // entry this machine has (Ghostty's `xterm-ghostty` or WezTerm's `wezterm` over SSH, say), is
-// unset, or cannot address the cursor (`dumb`), and the machine's own xterm-256color is missing
-// too: the compiled terminfo entry of xterm-256color from ncurses 6.4 (Debian 12's ncurses-base,
+// unset, or cannot address the cursor (`dumb`), and the machine has no xterm-256color entry of its
+// own either (a minimal container): the compiled terminfo entry of xterm-256color from ncurses 6.4 (Debian 12's ncurses-base,
 // extended number format, 3,912 bytes), made with `xxd -i /lib/terminfo/x/xterm-256color`. The
 // terminfo database is ncurses' (terminfo.src), under ncurses' MIT-style licence. It fits
 // every terminal in common use today: 256 colours, the alternate screen, the mouse, bracketed
-// paste (our own escape), bce.
+// paste (our own escape), bce. Its format needs ncurses 6.1 or later (6.0 cannot read it).
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -345,14 +345,16 @@ static const unsigned char builtin_entry[] = {
   0x6d, 0x78, 0x78, 0x00, 0x73, 0x6d, 0x78, 0x78, 0x00, 0x78, 0x6d, 0x00
 };
 
-int tui_write_builtin_terminfo(char *folder, size_t size) {
-    const char *tmp = getenv("TMPDIR");
-    if (!tmp || !*tmp) tmp = "/tmp";
-    if (snprintf(folder, size, "%s/tuilist-terminfo-XXXXXX", tmp) >= (int)size) return -1;
+// Writes the entry under a new folder in `base`; 0 on success.
+static int write_in(const char *base, char *folder, size_t size) {
+    if (!base || !*base) return -1;
+    if (snprintf(folder, size, "%s/tuilist-terminfo-XXXXXX", base) >= (int)size) return -1;
     if (!mkdtemp(folder)) return -1;
     char path[4096];
-    snprintf(path, sizeof path, "%s/x", folder);
-    if (mkdir(path, 0700) != 0) { rmdir(folder); return -1; }
+    if (snprintf(path, sizeof path, "%s/x", folder) >= (int)sizeof path || mkdir(path, 0700) != 0) {
+        rmdir(folder);
+        return -1;
+    }
     snprintf(path, sizeof path, "%s/x/xterm-256color", folder);
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     size_t done = 0;
@@ -362,9 +364,22 @@ int tui_write_builtin_terminfo(char *folder, size_t size) {
         if (n <= 0) break;
         done += (size_t)n;
     }
-    if (fd >= 0) close(fd);
-    if (done != sizeof builtin_entry) { tui_remove_builtin_terminfo(folder); return -1; }
+    if (fd >= 0 && close(fd) != 0) done = 0;
+    if (done != sizeof builtin_entry) {
+        tui_remove_builtin_terminfo(folder);
+        return -1;
+    }
     return 0;
+}
+
+int tui_write_builtin_terminfo(const char *base, char *folder, size_t size) {
+    if (base) return write_in(base, folder, size);
+    // The first of these that takes a new folder: TMPDIR may be unwritable or full.
+    const char *candidates[] = {getenv("TMPDIR"), "/tmp", "/dev/shm", "/var/tmp", getenv("XDG_RUNTIME_DIR")};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        if (write_in(candidates[i], folder, size) == 0) return 0;
+    }
+    return -1;
 }
 
 void tui_remove_builtin_terminfo(const char *folder) {

@@ -223,6 +223,15 @@ void tui_reset_signal_handlers(void) {
 static int event_pipe[2] = {-1, -1};
 static const int event_signals[] = {SIGWINCH, SIGTSTP, SIGCONT};
 
+// Whether SIGTSTP was ignored when the program started (`trap '' TSTP` in the script that ran
+// us, a service manager): read by a constructor before main, before any handler is installed.
+static int initial_tstp_ignored = 0;
+
+__attribute__((constructor)) static void note_initial_tstp(void) {
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) == 0) initial_tstp_ignored = current.sa_handler == SIG_IGN;
+}
+
 // How many times SIGCONT has arrived: `tui_stop_job` waits for it to change (the job stopped
 // and was continued), since SIGTSTP sent to the group may stop us from another thread.
 static volatile sig_atomic_t continued_count = 0;
@@ -236,7 +245,6 @@ static void event_signal_handler(int signal_number) {
 }
 
 int tui_install_event_signals(void) {
-    tui_note_initial_tstp();
     if (event_pipe[0] < 0) {
         if (pipe(event_pipe) != 0) {
             event_pipe[0] = event_pipe[1] = -1;
@@ -253,6 +261,8 @@ int tui_install_event_signals(void) {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < sizeof event_signals / sizeof event_signals[0]; i++) {
+        // SIGTSTP ignored when the program started stays ignored: whoever started us said so.
+        if (event_signals[i] == SIGTSTP && initial_tstp_ignored) continue;
         sigaction(event_signals[i], &action, NULL);
     }
     return event_pipe[0];
@@ -260,7 +270,7 @@ int tui_install_event_signals(void) {
 
 void tui_reset_event_signals(void) {
     for (size_t i = 0; i < sizeof event_signals / sizeof event_signals[0]; i++) {
-        signal(event_signals[i], SIG_DFL);
+        signal(event_signals[i], event_signals[i] == SIGTSTP && initial_tstp_ignored ? SIG_IGN : SIG_DFL);
     }
 }
 
@@ -277,19 +287,9 @@ void tui_stop_self(void) {
 
 // MARK: - Job control
 
-static int initial_tstp_noted = 0;
-static int initial_tstp_ignored = 0;
-
-void tui_note_initial_tstp(void) {
-    if (initial_tstp_noted) return;
-    initial_tstp_noted = 1;
-    struct sigaction current;
-    if (sigaction(SIGTSTP, NULL, &current) == 0) initial_tstp_ignored = current.sa_handler == SIG_IGN;
-}
-
 // A process's parent, process group and session from /proc/PID/stat (the fields after the
 // command name, which may itself hold spaces and parentheses: read from the last ')').
-static int read_process(pid_t pid, pid_t *parent, pid_t *group, pid_t *session) {
+static int read_process(pid_t pid, char *state_out, pid_t *parent, pid_t *group, pid_t *session) {
     char path[64], text[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -303,31 +303,44 @@ static int read_process(pid_t pid, pid_t *parent, pid_t *group, pid_t *session) 
     char state;
     int p, g, s;
     if (sscanf(end + 1, " %c %d %d %d", &state, &p, &g, &s) != 4) return 0;
+    *state_out = state;
     *parent = p;
     *group = g;
     *session = s;
     return 1;
 }
 
+// Whether `pid`, a live member of our process group, ties the group to a shell: its parent is in
+// another group of our session (POSIX's test for a group that is not orphaned). A parent whose
+// /proc entry cannot be read (hidepid, another user's) counts as a tie: when unsure, stop, as
+// the kernel decides (it drops the stop for a group that really is orphaned).
+static int ties_group(pid_t parent, pid_t group, pid_t session) {
+    char state;
+    pid_t grandparent, parent_group, parent_session;
+    if (parent <= 0) return 0;
+    if (!read_process(parent, &state, &grandparent, &parent_group, &parent_session)) return 1;
+    return parent_group != group && parent_session == session;
+}
+
 const char *tui_job_control_refusal(void) {
-    tui_note_initial_tstp();
-    if (initial_tstp_ignored) return "Ctrl-Z does nothing here: this program was started with suspending turned off";
+    if (initial_tstp_ignored) return "Ctrl-Z does nothing here: whoever started this program turned suspending off";
     pid_t group = getpgrp(), session = getsid(0);
+    // Our own parent settles the usual case (a shell, or git under a shell) without a scan.
+    if (ties_group(getppid(), group, session)) return NULL;
     DIR *proc = opendir("/proc");
     if (!proc) return NULL;  // cannot tell: stop, as vim does
-    int linked = 0;
+    int tied = 0;
     struct dirent *entry;
-    while (!linked && (entry = readdir(proc)) != NULL) {
-        pid_t pid = (pid_t)atoi(entry->d_name);
-        pid_t parent, member_group, member_session, parent_group, parent_session, grandparent;
-        if (pid <= 0 || !read_process(pid, &parent, &member_group, &member_session) || member_group != group) continue;
-        // POSIX: a group is orphaned when no member has a parent in another group of its session.
-        if (parent > 0 && read_process(parent, &grandparent, &parent_group, &parent_session)
-            && parent_group != group && parent_session == session)
-            linked = 1;
+    while (!tied && (entry = readdir(proc)) != NULL) {
+        pid_t pid = (pid_t)atoi(entry->d_name), parent, member_group, member_session;
+        char state;
+        if (pid <= 0 || !read_process(pid, &state, &parent, &member_group, &member_session)) continue;
+        // Members that have exited (zombies) tie nothing, as the kernel counts them.
+        if (member_group != group || state == 'Z' || state == 'X') continue;
+        tied = ties_group(parent, group, session);
     }
     closedir(proc);
-    return linked ? NULL : "Ctrl-Z does nothing here: no shell can resume this job (no job control)";
+    return tied ? NULL : "Ctrl-Z does nothing here: no shell could resume this job (no job control)";
 }
 
 void tui_stop_job(void) {
@@ -336,7 +349,8 @@ void tui_stop_job(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGTSTP);
     sigaddset(&set, SIGCONT);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    sigset_t saved;
+    pthread_sigmask(SIG_UNBLOCK, &set, &saved);
     sig_atomic_t before = continued_count;
     // The whole process group, this process included: git or the script that ran us stops too,
     // and the shell gets its job back. The stop may take another of our threads first, so wait
@@ -346,5 +360,6 @@ void tui_stop_job(void) {
         struct timespec pause = {0, 1000000};
         nanosleep(&pause, NULL);
     }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
     tui_install_event_signals();
 }

@@ -3,7 +3,8 @@ import TUIList
 
 /// Interactive paths at scale: a filter keystroke (new query to first rendered frame) on
 /// 100,000 and 1,000,000 demo-like lines; `tuilist pick --filter` beside `fzf --filter` on the
-/// same lines, whole process beside whole process (the fzf on `PATH`, its version named); and
+/// same lines, whole process beside whole process (the pinned fzf of `scripts/peers`, else the
+/// fzf on `PATH`, its version named); and
 /// one swap on 1,000,000 items applied animated, to the first frame.
 enum FilterBenchmarks {
     /// Demo-like lines ("Maple quartz 123", "item 123 of N"), from a fixed seed.
@@ -168,8 +169,15 @@ enum FilterBenchmarks {
 
     /// The fzf that `PATH` finds, and what `fzf --version` says.
     static let fzfBinary: (path: String, version: String)? = {
+        // The pinned reference of scripts/peers when the bench runs in the checkout (as
+        // scripts/bench runs it), else the fzf on PATH; its version is named in the report.
+        let reference = FileManager.default.currentDirectoryPath + "/.peers/fzf/bin/fzf"
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
-        guard let path = folders.map({ "\($0)/fzf" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let path = ([reference] + folders.map({ "\($0)/fzf" })).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             return nil
         }
         let process = Process()

@@ -134,3 +134,37 @@ struct JobControlE2ETests {
         #expect(after.contains("2") && after.contains("rc=0"), "\(after.joined(separator: "\n"))")
     }
 }
+
+/// Ctrl-Z where the program cannot stop, the other ways: a script that turned suspending off
+/// (`trap '' TSTP`) gets the reason and goes on; a program that reads its terminal's events
+/// itself (`tuilist-termcheck`, no `Program`) keeps reading after a refused Ctrl-Z (it used to
+/// see the input as hung up and exit 1).
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct RefusedSuspendE2ETests {
+    @Test func aScriptThatIgnoresSuspendingGetsTheReason() throws {
+        let tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built")
+        let session = try TmuxSession.start(
+            width: 80, height: 24, command: "PS1='$ ' bash --norc --noprofile -i", environment: ["HISTFILE": "/dev/null"])
+        defer { session.kill() }
+        try session.waitUntil("the shell's prompt", timeout: 20) { $0.contains { $0.hasPrefix("$") } }
+        let script = "trap '' TSTP; x=$(seq 3 | \(tuilist.shellQuoted)); echo \"got:$x\""
+        try session.sendText("bash -c \(script.shellQuoted)\r")
+        try session.waitUntil("the picker", timeout: 20) { $0.contains { $0.hasSuffix("3/3") } }
+        try session.sendKeys("C-z")
+        try session.waitUntil("the reason", timeout: 20) { $0.contains { $0.contains("turned suspending off") } }
+        try session.sendKeys("Down", "Enter")
+        let after = try session.waitFor("got:", timeout: 20)
+        #expect(after.contains("got:2") && !after.contains { $0.contains("Stopped") }, "\(after.joined(separator: "\n"))")
+    }
+
+    @Test func aProgramReadingEventsItselfGoesOnAfterARefusal() throws {
+        let termcheck = try #require(TestPaths.executable("tuilist-termcheck"), "tuilist-termcheck is not built")
+        let session = try TmuxSession.start(command: "\(termcheck.shellQuoted); echo \"exit=$?\"; sleep 60")
+        defer { session.kill() }
+        try session.waitFor("press q to quit", timeout: 20)
+        try session.sendKeys("C-z")
+        try session.sendKeys("q")
+        let after = try session.waitFor("exit=", timeout: 20)
+        #expect(after.contains("exit=0"), "\(after.joined(separator: "\n"))")
+    }
+}

@@ -177,19 +177,13 @@ extension PtyTerminalSuites {
         }
 
         /// A TERM this machine's terminfo lacks, one that cannot address the cursor, or none:
-        /// drawn with the built-in xterm-256color description (the real alternate screen and
-        /// colours written), never an error; a known TERM keeps its own; `TERMINFO` is the
-        /// caller's again afterwards.
-        @Test(arguments: ["nonexistent-term", "xterm-ghostty", "dumb", ""])
-        func anyTerminalTypeRunsOnTheBuiltInDescription(type: String) throws {
+        /// drawn as xterm-256color (the machine's entry, or the built-in one where it has none),
+        /// never an error; a known TERM keeps its own.
+        @Test(arguments: ["no-such-terminal-\(UInt32.random(in: 0 ... .max))", "dumb", ""])
+        func anyTerminalTypeRunsAsXterm256Color(type: String) throws {
             try withPty { slave, drain in
-                let saved = getenv("TERMINFO").map { String(cString: $0) }
                 let terminal = try NCursesTerminal(terminalType: type, input: slave, output: slave, handleSignals: false)
-                #expect(terminal.terminalDescription == "xterm-256color (built in)")
-                // (Its colours: the tmux tests of AnyTerminalE2ETests; ncurses turns them off
-                // under the NO_COLOR that the test runner sets.)
-                #expect(tui_has_cursor_addressing() != 0)
-                #expect(getenv("TERMINFO").map { String(cString: $0) } == saved)
+                #expect(terminal.terminalDescription.hasPrefix("xterm-256color"))
                 var canvas = Canvas(width: 20, height: 4)
                 canvas.draw("hello", x: 2, y: 1)
                 terminal.present(canvas)
@@ -202,6 +196,35 @@ extension PtyTerminalSuites {
                     terminalType: "screen-256color", input: slave, output: slave, handleSignals: false)
                 #expect(terminal.terminalDescription == "screen-256color")
                 terminal.restore()
+            }
+        }
+
+        /// The built-in description: written into a private folder of the base given, read by
+        /// ncurses (cursor addressing, the alternate screen, 256 colours where NO_COLOR is
+        /// unset), the folder removed at once and `TERMINFO` the caller's again; a base that
+        /// cannot be written gives nil, not a crash.
+        @Test func theBuiltInDescriptionIsReadAndLeavesNothingBehind() throws {
+            let base = NSTemporaryDirectory() + "tuilist-builtin-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            try withPty { slave, _ in
+                let saved = getenv("TERMINFO").map { String(cString: $0) }
+                var outFile: UnsafeMutablePointer<FILE>?
+                var inFile: UnsafeMutablePointer<FILE>?
+                let screen = try #require(NCursesTerminal.startBuiltIn(slave, slave, &outFile, &inFile, in: base))
+                #expect(tui_has_cursor_addressing() != 0)
+                #expect(String(cString: tigetstr("smcup")).contains("1049"))
+                if getenv("NO_COLOR") == nil { #expect(tui_colors() == 256) }  // (ncurses honours NO_COLOR)
+                endwin()
+                delscreen(screen)
+                tui_fclose(outFile)
+                tui_fclose(inFile)
+                #expect(getenv("TERMINFO").map { String(cString: $0) } == saved)
+                #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty, "the folder is removed")
+                var noOut: UnsafeMutablePointer<FILE>?
+                var noIn: UnsafeMutablePointer<FILE>?
+                let refused = NCursesTerminal.startBuiltIn(slave, slave, &noOut, &noIn, in: "/proc/no-such-folder")
+                #expect(refused == nil)
             }
         }
 

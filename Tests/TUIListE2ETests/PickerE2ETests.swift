@@ -370,6 +370,7 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     func sh(_ command: String, _ environment: [String: String] = [:]) throws -> Subprocess.Result {
         var variables = ProcessInfo.processInfo.environment
         variables["FZF_DEFAULT_OPTS"] = nil
+        variables["FZF_DEFAULT_OPTS_FILE"] = nil
         variables["TUILIST_DEFAULT_OPTS"] = nil
         variables.merge(environment) { $1 }
         return try Subprocess.run(

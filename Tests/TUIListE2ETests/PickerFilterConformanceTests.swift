@@ -91,6 +91,7 @@ struct PickerFilterConformanceTests {
             + arguments.dropFirst()).map(\.shellQuoted).joined(separator: " ") + " < " + corpus.shellQuoted
         var environment = ProcessInfo.processInfo.environment
         environment["FZF_DEFAULT_OPTS"] = nil
+        environment["FZF_DEFAULT_OPTS_FILE"] = nil
         environment["FZF_DEFAULT_COMMAND"] = nil
         let result = try Subprocess.run(["/bin/sh", "-c", command], environment: environment)
         var lines = result.output.components(separatedBy: "\n")

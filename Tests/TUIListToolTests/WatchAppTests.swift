@@ -79,6 +79,21 @@ private func output(_ lines: String...) -> CommandResult {
 }
 
 @Suite struct WatchAppTests {
+    /// Ctrl-Z where no shell could continue the job: the reason shows on the status line and
+    /// goes after its five seconds with no key pressed (the app's deadline takes the
+    /// screen's: it used to stay until the next key).
+    @Test func aRefusedSuspendIsShownForFiveSeconds() async throws {
+        let runner = ScriptedRunner([output("a", "b")])
+        let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 1_000), runner: runner)
+        await watch.advance(by: 0.1)
+        watch.app.receive(SuspendRefused(reason: "Ctrl-Z does nothing here"), in: watch.program)
+        #expect(watch.app.nextDeadline.map { abs($0 - (watch.clock.now + 5)) < 1e-6 } == true)
+        await watch.advance(by: 0.1)
+        #expect(watch.rows.contains { $0.hasPrefix("Ctrl-Z does nothing here") }, "\(watch.rows)")
+        await watch.advance(by: 5)
+        #expect(!watch.rows.contains { $0.contains("Ctrl-Z does nothing here") }, "\(watch.rows)")
+    }
+
     @Test func aRewrittenOutputAnimatesToTheNewOrderAndTheSelectionFollowsItsRow() async throws {
         let runner = ScriptedRunner([
             output("ID NAME", "1 alpha", "2 beta", "3 gamma", "4 delta"),

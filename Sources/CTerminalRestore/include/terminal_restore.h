@@ -87,9 +87,10 @@ void tui_reset_event_signals(void);
 void tui_stop_self(void);
 
 /// Writes the built-in terminal description (xterm-256color, compiled) into a new private folder
-/// `$TMPDIR/tuilist-terminfo-XXXXXX` (0700), laid out as a terminfo database for `TERMINFO`;
-/// `folder` (at least 64 bytes) receives its path. 0 on success, -1 when it cannot be written.
-int tui_write_builtin_terminfo(char *folder, size_t size);
+/// `BASE/tuilist-terminfo-XXXXXX` (0700), laid out as a terminfo database for `TERMINFO`;
+/// `folder` receives its path. `base` NULL tries TMPDIR, /tmp, /dev/shm, /var/tmp and
+/// XDG_RUNTIME_DIR in turn. 0 on success, -1 when none could be written.
+int tui_write_builtin_terminfo(const char *base, char *folder, size_t size);
 
 /// Removes what `tui_write_builtin_terminfo` wrote (ncurses has read the entry by then).
 void tui_remove_builtin_terminfo(const char *folder);
@@ -101,14 +102,10 @@ void tui_remove_builtin_terminfo(const char *folder);
 void tui_stop_job(void);
 
 /// Why stopping the job would leave nobody to continue it, or NULL when a shell can resume it:
-/// SIGTSTP was ignored when the program started (`nohup`, a shell without job control), or the
-/// process group is orphaned (no member has a parent in another process group of the same
-/// session: `setsid`, a tmux pane's command, a daemon), where a stop is never undone. Linux
-/// reads /proc; a static string, not to be freed.
+/// SIGTSTP was ignored when the program started (`trap '' TSTP` in the script that ran it), or
+/// the process group is orphaned (no live member has a parent in another process group of the
+/// same session: `setsid`, a tmux pane's own command, `ssh -t host cmd`), where a stop is never
+/// undone. Linux reads /proc; where it cannot tell, NULL. A static string, not to be freed.
 const char *tui_job_control_refusal(void);
-
-/// Records whether SIGTSTP was ignored when the program started (call once, before any handler
-/// is installed; `tui_install_event_signals` calls it).
-void tui_note_initial_tstp(void);
 
 #endif

@@ -113,7 +113,9 @@ extension TerminalApp {
 ///   reads it (``TerminalApp/handlesControlC``); while the app is busy, ``NCursesTerminal``
 ///   ends the process at once from its input thread. SIGINT, SIGTERM, SIGHUP and SIGQUIT from
 ///   outside and crashes restore the terminal from the signal handler; Ctrl-Z restores it and
-///   stops this process, and `fg` redraws everything.
+///   stops the whole job (the script or git that ran the program too), and `fg` redraws
+///   everything; where no shell could continue the job, nothing stops and the app gets a
+///   ``SuspendRefused`` message.
 /// - Tests drive a program with a ``HeadlessTerminal`` whose ``HeadlessTerminal/clock`` is the
 ///   program's ``ManualClock``: scripted batches arrive at set times and waits advance the
 ///   clock, so a whole session runs in memory, frame by frame.

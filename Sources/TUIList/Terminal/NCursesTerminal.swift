@@ -34,8 +34,9 @@ import Darwin
 ///   inside tmux with `TERM=xterm-256color`) would otherwise deliver Escape plus characters.
 ///   A lone Escape is reported 25 ms after it arrives, when nothing followed it.
 /// - The terminal is in raw mode: Ctrl-C, Ctrl-Z, Ctrl-\\, Ctrl-S, Ctrl-Q and Ctrl-J are keys,
-///   read by the decoder; none of them signals the caller's process group (the script that ran
-///   the program, or git running it as its editor) or freezes the screen.
+///   read by the decoder; the kernel sends no signal for them and nothing freezes the screen.
+///   Ctrl-C never reaches the caller's process group (the script that ran the program, or git
+///   running it as its editor); Ctrl-Z stops that group on purpose, as a shell's Ctrl-Z does.
 /// - A thread of its own reads the input into a queue while the app works, so the kernel's
 ///   tty buffer never fills and Ctrl-C always gets through. Ctrl-C ends the program with
 ///   status 130: through the program loop when it is idle, and at once from the reading thread
@@ -65,10 +66,10 @@ import Darwin
 ///   not UTF-8, LC_CTYPE falls back to `C.UTF-8` so wide characters still work.
 /// - Any `TERM` works. One this machine's terminfo lacks (`xterm-ghostty`, `wezterm` over SSH),
 ///   an unset one, or one that cannot address the cursor (`dumb`, where fzf draws as usual
-///   too) is drawn with a built-in xterm-256color description (the same on every machine,
-///   whatever its terminfo holds; ``terminalDescription`` says so). That class is what terminals in use today
-///   speak: colours, the alternate screen, the mouse, bracketed paste. The programs the app
-///   runs keep the caller's `TERM`.
+///   too) is drawn as xterm-256color: the machine's own entry, else a built-in copy of it (a
+///   minimal container has none; ``terminalDescription`` says which). That class is what
+///   terminals in use today speak: colours, the alternate screen, the mouse, bracketed paste.
+///   The programs the app runs keep the caller's `TERM`.
 /// - Colours: `.rgb` maps to the nearest xterm-256 colour on 256-colour terminals, everything to
 ///   the nearest of 8 (or 16) on smaller ones; on a monochrome terminal or when `NO_COLOR` is set
 ///   (and not empty) only attributes are shown.
@@ -90,7 +91,9 @@ import Darwin
 public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// Why a terminal could not be started.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// `TERM` names no terminfo entry, or one that cannot address the cursor.
+        /// No description could be started: `TERM` (the associated name) is not usable and the
+        /// built-in xterm-256color could not be written to any temporary folder either (or this
+        /// ncurses, older than 6.1, cannot read it).
         case unusableTerminal(String)
         /// The output is not a terminal.
         case notATerminal
@@ -101,7 +104,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         public var description: String {
             switch self {
             case .unusableTerminal(let name):
-                return "cannot use terminal type '\(name)' (no terminfo entry, or no cursor addressing); set TERM"
+                return "cannot use terminal type '\(name)', nor the built-in xterm-256color (no temporary folder could take it)"
             case .notATerminal:
                 return "standard output is not a terminal"
             case .alreadyActive:
@@ -172,8 +175,8 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     ///   - output: The descriptor of the terminal to draw on.
     ///   - handleSignals: Install `installSignalHandlers()` (SIGINT, SIGTERM, SIGHUP, SIGQUIT
     ///     restore the terminal and exit with 128 + signal number).
-    /// - Throws: `NCursesTerminal.Error` when the output is not a terminal, `TERM` is unknown
-    ///   or unusable, or another terminal is active.
+    /// - Throws: `NCursesTerminal.Error` when the output is not a terminal, no description at
+    ///   all can be started, or another terminal is active.
     public init(
         mouse: Bool = false, terminalType: String? = nil,
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
@@ -194,6 +197,10 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         var inFile: UnsafeMutablePointer<FILE>?
         var description = name
         var started = name.isEmpty ? nil : NCursesTerminal.start(name, output, input, &outFile, &inFile)
+        if started == nil {
+            description = "xterm-256color"
+            started = NCursesTerminal.start(description, output, input, &outFile, &inFile)
+        }
         if started == nil {
             description = "xterm-256color (built in)"
             started = NCursesTerminal.startBuiltIn(output, input, &outFile, &inFile)
@@ -243,8 +250,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         writeControl("\u{1B}[?2026$p")
     }
 
-    /// The terminfo description drawn with: `TERM`'s own, or `xterm-256color (built in)` where
-    /// `TERM` names none this machine has, is unset, or cannot address the cursor.
+    /// The terminfo description drawn with: `TERM`'s own; where `TERM` names none this machine
+    /// has, is unset, or cannot address the cursor, `xterm-256color` (the machine's), or
+    /// `xterm-256color (built in)` where the machine has no such entry either.
     public let terminalDescription: String
 
     /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
@@ -267,14 +275,24 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     }
 
     /// ncurses started on the built-in xterm-256color entry (`tui_write_builtin_terminfo`):
-    /// written into a private folder, read through `TERMINFO` (put back at once, so the app's
-    /// children see the caller's), the folder removed.
-    private static func startBuiltIn(
+    /// written into a private folder in `base` (nil: the first of TMPDIR, /tmp, /dev/shm,
+    /// /var/tmp, XDG_RUNTIME_DIR that takes it), read through `TERMINFO` (put back at once, so
+    /// the app's children see the caller's), the folder removed.
+    ///
+    /// - Note: `TERMINFO` is set in this process's environment for the moment ncurses reads
+    ///   it. Only a machine without an xterm-256color entry of its own comes here, and a
+    ///   program that starts its terminal after other threads run (`DeferredTerminal`) should
+    ///   not be reading or changing the environment on them meanwhile.
+    static func startBuiltIn(
         _ output: Int32, _ input: Int32,
-        _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?
+        _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?,
+        in base: String? = nil
     ) -> OpaquePointer? {
         var folder = [CChar](repeating: 0, count: 4096)
-        guard tui_write_builtin_terminfo(&folder, folder.count) == 0 else { return nil }
+        let written =
+            base.map { tui_write_builtin_terminfo($0, &folder, folder.count) }
+            ?? tui_write_builtin_terminfo(nil, &folder, folder.count)
+        guard written == 0 else { return nil }
         defer { tui_remove_builtin_terminfo(folder) }
         let saved = getenv("TERMINFO").map { String(cString: $0) }
         setenv("TERMINFO", folder, 1)
@@ -285,8 +303,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     }
 
     /// Raw input, as fzf, bubbletea and crossterm set it: no signal keys (ISIG: Ctrl-C, Ctrl-Z
-    /// and Ctrl-\\ are keys the decoder reads, so nothing is sent to the caller's process
-    /// group — a script that ran us, or git running us as its editor), no flow control (IXON:
+    /// and Ctrl-\\ are keys the decoder reads, so the kernel sends the caller's process group
+    /// nothing — a script that ran us, or git running us as its editor; Ctrl-Z then stops the
+    /// group itself, ``ReadsTerminalInput/mayStopJob()``), no flow control (IXON:
     /// Ctrl-S and Ctrl-Q are keys), no CR/LF translation (ICRNL: Enter is CR, Ctrl-J is LF), no
     /// literal-next (IEXTEN: Ctrl-V). ncurses' `raw()` leaves some of these to the platform, so
     /// they are cleared here, and ncurses is told this is its program mode (`def_prog_mode`),

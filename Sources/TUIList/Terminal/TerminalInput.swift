@@ -105,8 +105,9 @@ final class TerminalInput {
             {
                 events += decoded(decoder.flush(), translate)
             }
-            // (A refused Ctrl-Z leaves no event, but the app has a message to show.)
-            if !events.isEmpty || suspendRefusal != nil { return events }
+            // A refused Ctrl-Z leaves no event, but a program loop (the one caller with a waker)
+            // has a message to hand its app; a caller reading events alone keeps waiting.
+            if !events.isEmpty || (suspendRefusal != nil && waker != nil) { return events }
             if let deadline, Self.now() >= deadline, !decoder.isWaitingForMore { return [] }
         }
     }

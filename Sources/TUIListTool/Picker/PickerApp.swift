@@ -435,7 +435,7 @@ package final class PickerApp: TerminalApp {
     // MARK: - TerminalApp
 
     package func start(in program: Program) {
-        list.animationClock = program.clock
+        screen.start(in: program)  // the list's animations and the screen's timed messages
         mailbox = program.mailbox
         clock = program.clock
         searchJob = LatestJob(mailbox: program.mailbox)
@@ -555,7 +555,8 @@ package final class PickerApp: TerminalApp {
 
     package var nextDeadline: Double? {
         let fill = searchDue ? lastShown + Self.fillingInterval : nil
-        return [previewDue, fill, reloading.map { $0.started + Self.reloadPatience }].compactMap { $0 }.min()
+        return [previewDue, fill, reloading.map { $0.started + Self.reloadPatience }, screen.nextDeadline].compactMap { $0 }
+            .min()
     }
 
     package func receive(_ message: any Sendable, in program: Program) {

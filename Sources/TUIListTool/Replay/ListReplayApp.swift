@@ -125,7 +125,7 @@ package final class ListReplayApp: TerminalApp {
 
     package var nextDeadline: Double? {
         guard let clock else { return nil }
-        return pacer.deadline(of: player.position, now: clock.now)
+        return [pacer.deadline(of: player.position, now: clock.now), screen.nextDeadline].compactMap { $0 }.min()
     }
 
     package func render(into canvas: inout Canvas) {

@@ -334,7 +334,7 @@ package final class WatchApp: TerminalApp {
     package var isAnimating: Bool { screen.isAnimating }
 
     package var nextDeadline: Double? {
-        isPaused || isRunning || isFrozen ? nil : nextRunAt
+        [isPaused || isRunning || isFrozen ? nil : nextRunAt, screen.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: - Runs

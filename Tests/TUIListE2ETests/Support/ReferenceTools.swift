@@ -19,6 +19,7 @@ enum ReferenceTools {
     static let fzfVersion = "0.74.5"
 
     /// True under CI (`CI=true`), where a missing tool fails its tests instead of skipping them.
+    /// (`TmuxSession.isAvailable` is true there too, so a missing tmux fails each tmux test.)
     static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// The pinned reference fzf, or nil when `scripts/peers` has not installed it (or the file
@@ -27,7 +28,7 @@ enum ReferenceTools {
         let path = TestPaths.packageRoot.appendingPathComponent(".peers/fzf/bin/fzf").path
         guard FileManager.default.isExecutableFile(atPath: path),
             let result = try? Subprocess.run([path, "--version"]),
-            result.output.split(separator: " ").first.map(String.init) == fzfVersion
+            result.output.split(whereSeparator: \.isWhitespace).first.map(String.init) == fzfVersion
         else { return nil }
         return path
     }()

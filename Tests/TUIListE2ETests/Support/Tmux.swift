@@ -28,8 +28,9 @@ final class TmuxSession {
         self.socketName = socketName
     }
 
-    /// True when tmux 3.2 or later is on the PATH (tests skip themselves otherwise).
-    static var isAvailable: Bool { ReferenceTools.tmux }
+    /// True when tmux 3.2 or later is on the PATH (tests skip themselves otherwise), and
+    /// always under CI, where a missing tmux fails each test instead.
+    static var isAvailable: Bool { ReferenceTools.tmux || ReferenceTools.isCI }
 
     /// Starts a detached session of `width`×`height` running `command` through `sh -c`.
     ///
@@ -43,7 +44,8 @@ final class TmuxSession {
     ) throws -> TmuxSession {
         let session = TmuxSession(socketName: "tuilist-\(UUID().uuidString.prefix(8).lowercased())")
         var arguments = ["new-session", "-d", "-x", String(width), "-y", String(height)]
-        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        // No fzf configuration of the machine's user reaches fzf or the picker.
+        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "FZF_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS_FILE": ""]
         variables.merge(environment) { $1 }
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             arguments += ["-e", "\(name)=\(value)"]
