@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a ``Program`` runs: an app's state, how it takes input, and how it draws.
 ///
 /// The model-update-view split of bubbletea, shaped for TUIList's classes: the program hands
@@ -139,6 +145,12 @@ public final class Program {
     /// SIGINT's. A program that git runs as its editor uses another (1, as vim's `:cq`): git
     /// takes an editor's 130 for death by SIGINT and kills itself mid-rebase.
     public var interruptStatus: Int32 = 130
+    /// The glyphs the screen's chrome is drawn with: ``GlyphSet/ascii`` turns each box line,
+    /// block, arrow, dot and ellipsis of a frame into its one-column ASCII form just before the
+    /// frame is shown. The default follows the environment at start
+    /// (``GlyphSet/preferred(environment:)``: a locale that is not UTF-8, or `TUILIST_ASCII=1`);
+    /// a test sets it to draw ASCII golden frames.
+    public var glyphs: GlyphSet = .preferred(environment: Program.localeEnvironment())
     /// Frames drawn so far.
     private(set) var framesDrawn = 0
     /// Event batches handed to the app so far.
@@ -281,9 +293,21 @@ public final class Program {
             canvas.clear()
         }
         app.render(into: &canvas)
+        if glyphs == .ascii { canvas.useASCIIGlyphs() }
         terminal.present(canvas)
         lastFrameTime = clock.now
         needsDisplay = false
         framesDrawn += 1
+    }
+}
+
+extension Program {
+    /// The variables ``GlyphSet/preferred(environment:)`` reads, from this process's environment.
+    static func localeEnvironment() -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in ["TUILIST_ASCII", "LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
     }
 }
