@@ -66,4 +66,22 @@ struct AsciiLocaleE2ETests {
             expectASCII(help, "\(command)'s help")
         }
     }
+
+    /// The terminal's cursor rests on the selected row (where screen readers and magnifiers
+    /// look), under `LANG=C` as anywhere: on `1` at the start, on `3` after ↓↓.
+    @Test func theCursorRestsOnTheSelectedRow() throws {
+        let session = try TmuxSession.start(
+            width: 60, height: 12, command: "seq 30 | \(tuilist.shellQuoted); sleep 60",
+            environment: ["LANG": "C", "LC_ALL": "C"])
+        defer { session.kill() }
+        let first = try session.waitUntil("the picker", timeout: 20) { $0.contains { $0.contains("30/30") } }
+        // (The row's first word: the scrollbar's column follows it.)
+        let line = { (screen: [String], text: String) in
+            screen.firstIndex { $0.split(separator: " ").first.map(String.init) == text }
+        }
+        #expect(try session.cursor().y == line(first, "1"), "\(first)")
+        try session.sendKeys("Down", "Down")
+        try session.waitUntil("the selection on 3", timeout: 20) { _ in (try? session.cursor().y) == line(first, "3") }
+        #expect(try session.cursor().x == 0)
+    }
 }

@@ -74,3 +74,33 @@ import Testing
         #expect(terminal.lines.contains { $0.hasSuffix("#|") }, "the scrollbar's thumb: \(terminal.lines)")
     }
 }
+
+/// The terminal's cursor rests on the selected row (``Canvas/cursor``): a ListView puts it on
+/// the first cell of its selected row, it follows the selection and a scroll, and a list with
+/// no selection, or one whose selected row is off screen, leaves it nil.
+@Suite struct CanvasCursorTests {
+    @Test func theCursorFollowsTheSelectedRow() {
+        let list = ListView<String, Int>(cellProvider: { context, number in
+            let cell = context.dequeue(TextCell.self)
+            cell.title = "item \(number)"
+            return cell
+        })
+        list.apply(Snapshot(sections: [("All", Array(1 ... 40))]), animated: false)
+        func cursor(_ rect: Rect = Rect(x: 2, y: 1, width: 20, height: 6)) -> CanvasPoint? {
+            var canvas = Canvas(width: 24, height: 8)
+            list.render(into: &canvas, rect: rect)
+            return canvas.cursor
+        }
+        #expect(cursor() == nil, "no selection yet")
+        list.state.selection = 1
+        #expect(cursor() == CanvasPoint(x: 2, y: 2), "row 1 under the section header")
+        for _ in 0 ..< 3 { _ = list.handle(.key(.down)) }
+        #expect(cursor() == CanvasPoint(x: 2, y: 5))
+        for _ in 0 ..< 10 { _ = list.handle(.key(.down)) }
+        #expect(cursor() == CanvasPoint(x: 2, y: 6), "scrolled: the last line of the area")
+        var canvas = Canvas(width: 24, height: 8)
+        list.render(into: &canvas, rect: Rect(x: 2, y: 1, width: 20, height: 6))
+        canvas.clear()
+        #expect(canvas.cursor == nil, "a cleared canvas has no cursor")
+    }
+}

@@ -20,6 +20,11 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var width: Int
     /// Lines.
     public private(set) var height: Int
+    /// Where the terminal's cursor rests once the frame is shown: on the selected row (a
+    /// ``ListView`` sets it when it draws its selection), where screen readers and magnifiers
+    /// look for what has focus; nil leaves it where the backend puts it. Clearing the whole
+    /// canvas sets it back to nil.
+    public var cursor: CanvasPoint?
 
     /// A canvas of blank cells (`" "`, `.plain`); negative sizes count as 0.
     public init(width: Int, height: Int) {
@@ -56,6 +61,7 @@ public struct Canvas: Equatable, Sendable {
     /// character cut by the rect's edge is blanked whole.
     /// - Complexity: O(cells in `rect`).
     public mutating func clear(_ rect: Rect? = nil, style: Style = .plain) {
+        if rect == nil { cursor = nil }
         fill(rect ?? bounds, with: " ", style: style)
     }
 
@@ -370,6 +376,21 @@ extension Canvas {
                 result.cells[y * result.width + w - 1].text = " "
             }
         }
+        if let cursor, result.bounds.contains(x: cursor.x, y: cursor.y) { result.cursor = cursor }
         return result
+    }
+}
+
+/// A cell's place on a ``Canvas``: column `x` of line `y`, from 0.
+public struct CanvasPoint: Hashable, Sendable {
+    /// The column.
+    public var x: Int
+    /// The line.
+    public var y: Int
+
+    /// Column `x` of line `y`.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
     }
 }

@@ -367,6 +367,14 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
             written += writeRun(frame, y: run.y, columns: run.columns)
         }
+        // The cursor (hidden) rests where the frame says: on the selected row, where screen
+        // readers and magnifiers follow it; elsewhere ncurses leaves it where it last wrote.
+        if let cursor = frame.cursor {
+            leaveok(tui_stdscr(), false)
+            wmove(tui_stdscr(), Int32(cursor.y), Int32(cursor.x))
+        } else {
+            leaveok(tui_stdscr(), true)
+        }
         wnoutrefresh(tui_stdscr())
         // Synchronized output: the terminal shows the frame once it is whole, so an animation
         // frame never tears. ncurses has sent everything it buffered once doupdate returns.

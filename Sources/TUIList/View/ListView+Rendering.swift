@@ -162,6 +162,8 @@ extension ListView {
         if let overlay {
             canvas.restyle(visible) { $0 = $0.overlaid(with: overlay) }
         }
+        // The terminal's cursor rests on the selected row, where assistive tech looks.
+        if cellState.isSelected { canvas.cursor = CanvasPoint(x: visible.x, y: visible.y) }
     }
 
     /// Where the sticky header goes: the header of the section of the top line, when its own

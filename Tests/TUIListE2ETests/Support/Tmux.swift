@@ -130,6 +130,13 @@ final class TmuxSession {
         try tmux(["display-message", "-p", "-t", "0", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Where the pane's cursor is (0-based column and line), shown or hidden.
+    func cursor() throws -> (x: Int, y: Int) {
+        let parts = try tmux(["display-message", "-p", "-t", "0", "#{cursor_x} #{cursor_y}"])
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return (parts.first ?? -1, parts.dropFirst().first ?? -1)
+    }
+
     func panePID() throws -> Int32 {
         let output = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"])
         guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
