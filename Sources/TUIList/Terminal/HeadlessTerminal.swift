@@ -59,12 +59,12 @@ public final class HeadlessTerminal: Terminal {
         keepsFrames = keepingFrames
     }
 
-    /// Shows `canvas`, cut or padded to `size`, and counts the cells that changed.
-    /// - Complexity: O(`size.columns * size.rows`).
     /// Where the last frame put the terminal's cursor (``Canvas/cursor``): the selected row's
     /// first cell, or nil.
     public var cursor: CanvasPoint? { frame.cursor }
 
+    /// Shows `canvas`, cut or padded to `size`, and counts the cells that changed.
+    /// - Complexity: O(`size.columns * size.rows`).
     public func present(_ canvas: Canvas) {
         let next = canvas.fitted(width: size.columns, height: size.rows)
         let written = framesPresented == 0 || fullRedrawNext ? next.width * next.height : next.changedCells(since: frame)
