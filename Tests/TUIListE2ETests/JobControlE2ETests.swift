@@ -53,23 +53,9 @@ struct JobControlE2ETests {
     /// editor and the shell is back; `fg`, then `w` (write, unchanged): the rebase finishes,
     /// `git status` shows no rebase left, history is as it was.
     @Test(.needsGit) func controlZInARebaseStopsGitAndFgFinishesIt() throws {
-        try ReferenceTools.requireGit()
-        let repo = NSTemporaryDirectory() + "tuilist-rebase-z-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: repo) }
-        try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
-        func git(_ arguments: String...) throws -> String {
-            let result = try Subprocess.run(["git", "-C", repo] + arguments)
-            try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.errors)")
-            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        _ = try git("init", "-q", "-b", "main")
-        _ = try git("config", "user.name", "Test")
-        _ = try git("config", "user.email", "test@example.com")
-        for n in 1 ... 4 {
-            try Data("\(n)\n".utf8).write(to: URL(fileURLWithPath: "\(repo)/f\(n)"))
-            _ = try git("add", "f\(n)")
-            _ = try git("commit", "-q", "-m", "c\(n)")
-        }
+        let repository = try GitRepository(commits: 4, prefix: "tuilist-rebase-z")
+        defer { repository.remove() }
+        let (repo, git) = (repository.path, repository.git)
         let head = try git("rev-parse", "HEAD")
         let session = try shell()
         defer { session.kill() }

@@ -131,23 +131,9 @@ struct TerminalContractE2ETests {
     /// non-zero with the todo untouched, git stops cleanly, no rebase is left in progress and
     /// HEAD is where it was. (Ctrl-C used to kill git too, mid-rebase.)
     @Test(.needsGit) func controlCInARebaseLeavesNoRebaseInProgress() throws {
-        try ReferenceTools.requireGit()
-        let repo = NSTemporaryDirectory() + "tuilist-rebase-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: repo) }
-        try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
-        func git(_ arguments: String...) throws -> String {
-            let result = try Subprocess.run(["git", "-C", repo] + arguments)
-            try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.errors)")
-            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        _ = try git("init", "-q", "-b", "main")
-        _ = try git("config", "user.name", "Test")
-        _ = try git("config", "user.email", "test@example.com")
-        for n in 1 ... 5 {
-            try Data("\(n)\n".utf8).write(to: URL(fileURLWithPath: "\(repo)/f\(n)"))
-            _ = try git("add", "f\(n)")
-            _ = try git("commit", "-q", "-m", "c\(n)")
-        }
+        let repository = try GitRepository(commits: 5, prefix: "tuilist-rebase")
+        defer { repository.remove() }
+        let (repo, git) = (repository.path, repository.git)
         let head = try git("rev-parse", "HEAD")
         let session = try TmuxSession.start(
             command:

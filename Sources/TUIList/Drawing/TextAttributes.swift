@@ -21,3 +21,17 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 4)
 }
+
+extension TextAttributes {
+    /// The SGR parameters that turn these attributes on, in SGR's order (bold 1, dim 2, italic
+    /// 3, underline 4, reverse 7): the one spelling of them for every writer of escape sequences.
+    var sgrParameters: [String] {
+        var codes: [String] = []
+        if contains(.bold) { codes.append("1") }
+        if contains(.dim) { codes.append("2") }
+        if contains(.italic) { codes.append("3") }
+        if contains(.underline) { codes.append("4") }
+        if contains(.reverse) { codes.append("7") }
+        return codes
+    }
+}

@@ -131,13 +131,7 @@ public struct AnsiFrameEncoder: Sendable {
 
     /// The SGR sequence that sets exactly `style` (it resets first, so attributes never leak).
     static func sgr(_ style: Style) -> String {
-        var codes = ["0"]
-        let a = style.attributes
-        if a.contains(.bold) { codes.append("1") }
-        if a.contains(.dim) { codes.append("2") }
-        if a.contains(.italic) { codes.append("3") }
-        if a.contains(.underline) { codes.append("4") }
-        if a.contains(.reverse) { codes.append("7") }
+        var codes = ["0"] + style.attributes.sgrParameters
         codes.append(contentsOf: colour(style.foreground, base: 30))
         codes.append(contentsOf: colour(style.background, base: 40))
         return "\u{1B}[" + codes.joined(separator: ";") + "m"

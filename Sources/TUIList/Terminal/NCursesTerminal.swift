@@ -678,13 +678,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// and pairs: default colours, or white on black without them; attributes only when
     /// colours are off).
     private func sgr(for style: Style) -> String {
-        var codes = ["0"]
-        let a = style.attributes
-        if a.contains(.bold) { codes.append("1") }
-        if a.contains(.dim) { codes.append("2") }
-        if a.contains(.italic) { codes.append("3") }
-        if a.contains(.underline) { codes.append("4") }
-        if a.contains(.reverse) { codes.append("7") }
+        var codes = ["0"] + style.attributes.sgrParameters
         if case .palette(let colors) = colorMode {
             var fg = style.foreground.paletteIndex(colors: colors)
             var bg = style.background.paletteIndex(colors: colors)
