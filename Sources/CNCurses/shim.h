@@ -70,6 +70,13 @@ static inline SCREEN *tui_newterm(const char *type, int outfd, int infd, FILE **
     return screen;
 }
 
+/// True when the current terminal wraps at its right margin only on the next character
+/// (terminfo `xenl`, as xterm, tmux and the Linux console do) or never wraps by itself (no `am`):
+/// then ncurses' idea of the cursor after it writes a last column is the terminal's.
+static inline int tui_wraps_lazily(void) {
+    return tigetflag("xenl") > 0 || tigetflag("am") <= 0;
+}
+
 /// True when the current terminal can move the cursor to any cell (terminfo `cup`).
 static inline int tui_has_cursor_addressing(void) {
     char *value = tigetstr("cup");

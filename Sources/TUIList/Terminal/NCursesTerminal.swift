@@ -162,6 +162,14 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// thinks they hold the stand-in, so what replaces one is written after `doupdate` too:
     /// ncurses sees no change when the new text is the stand-in itself (a blank over `⌚︎`).
     private var overWritten: Set<Int> = []
+    /// Whether the cursor rests on the frame's ``Canvas/cursor``, away from where ncurses left
+    /// it (saved with DECSC, put back before ncurses draws again).
+    private var cursorParked = false
+    /// Whether the cursor is parked on the frame's ``Canvas/cursor`` at all: not on a terminal
+    /// ncurses believes wraps at once after a last column (`am` without `xenl`: `TERM=ansi`,
+    /// `cygwin`), where the terminal under it (tmux, xterm) defers the wrap and ncurses' next
+    /// moves already miss by a line; the cursor is left where ncurses puts it there.
+    private lazy var parksCursor = tui_wraps_lazily() != 0
     /// Whether frames are wrapped in DEC mode 2026 (the terminal said it knows the mode).
     private var synchronizedOutput = false
 
@@ -367,20 +375,14 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         frame.forEachChangedRun(since: previous, joiningGapsUpTo: 3) { run in
             written += writeRun(frame, y: run.y, columns: run.columns)
         }
-        // The cursor (hidden) rests where the frame says: on the selected row, where screen
-        // readers and magnifiers follow it; elsewhere ncurses leaves it where it last wrote.
-        if let cursor = frame.cursor {
-            leaveok(tui_stdscr(), false)
-            wmove(tui_stdscr(), Int32(cursor.y), Int32(cursor.x))
-        } else {
-            leaveok(tui_stdscr(), true)
-        }
         wnoutrefresh(tui_stdscr())
         // Synchronized output: the terminal shows the frame once it is whole, so an animation
         // frame never tears. ncurses has sent everything it buffered once doupdate returns.
         if synchronizedOutput { writeControl("\u{1B}[?2026h") }
+        unparkCursor()
         doupdate()
         if !wholeClusters.isEmpty { writeWholeClusters(of: frame) }
+        if let cursor = frame.cursor, parksCursor { park(at: cursor) }
         if synchronizedOutput { writeControl("\u{1B}[?2026l") }
         lastFrame = frame
         needsFullRedraw = false
@@ -520,10 +522,28 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         enterScreenAgain()
     }
 
+    /// Rests the (hidden) cursor on `point` — the selected row, where screen readers and
+    /// magnifiers follow it — after saving where ncurses left it (DECSC). ncurses is not asked
+    /// to move it (`leaveok` stays on): on a terminal whose line wrap it models otherwise than
+    /// the terminal does (`TERM=ansi` or `cygwin` in tmux), its relative moves from a cursor it
+    /// placed itself land on the wrong cells.
+    private func park(at point: CanvasPoint) {
+        writeControl("\u{1B}7\u{1B}[\(point.y + 1);\(point.x + 1)H")
+        cursorParked = true
+    }
+
+    /// Puts the cursor back where ncurses left it (DECRC), before ncurses writes again.
+    private func unparkCursor() {
+        guard cursorParked else { return }
+        writeControl("\u{1B}8")
+        cursorParked = false
+    }
+
     /// Gives the terminal back as the caller had it (`restore()`, `suspend(_:)`, Ctrl-Z):
     /// paste and mouse reporting off, the cursor shown, the main screen and the caller's modes
     /// back (`endwin`), the cursor where the caller left it, the emergency restore disarmed.
     private func leaveScreen() {
+        unparkCursor()
         disableInputModes()
         curs_set(1)
         // (ncurses may have used the DECSC slot the caller's cursor is saved in.)
