@@ -44,7 +44,7 @@ struct JobControlE2ETests {
         try session.sendText("stty -a; fg\r")
         try session.waitUntil("the picker again", timeout: 20) { $0.contains { $0.hasSuffix("3/3") } }
         try session.sendKeys("Down", "Enter")
-        let after = try session.waitFor("got:", timeout: 20)
+        let after = try session.waitForLine(startingWith: "got:", timeout: 20)
         #expect(after.contains("got:2"), "\(after.joined(separator: "\n"))")
         expectTerminalRestored(after)
     }
@@ -74,7 +74,7 @@ struct JobControlE2ETests {
         try session.sendKeys("w")
         try session.waitUntil("the prompt", timeout: 30) { $0.last { !$0.isEmpty } == "$" }
         try session.sendText("echo \"git=$?\"\r")
-        let after = try session.waitFor("git=", timeout: 20)
+        let after = try session.waitForLine(startingWith: "git=", timeout: 20)
         #expect(after.contains("git=0"), "\(after.joined(separator: "\n"))")
         #expect(!FileManager.default.fileExists(atPath: repo + "/.git/rebase-merge"), "no rebase left")
         #expect(try git("status", "--porcelain").isEmpty)
@@ -99,7 +99,7 @@ struct JobControlE2ETests {
         try session.sendKeys("q")
         try session.waitUntil("the prompt", timeout: 20) { $0.last { !$0.isEmpty } == "$" }
         try session.sendText("echo \"demo=$?\"\r")
-        let after = try session.waitFor("demo=", timeout: 20)
+        let after = try session.waitForLine(startingWith: "demo=", timeout: 20)
         #expect(after.contains("demo=0"))
     }
 
@@ -139,7 +139,7 @@ struct RefusedSuspendE2ETests {
         try session.sendKeys("C-z")
         try session.waitUntil("the reason", timeout: 20) { $0.contains { $0.contains("turned suspending off") } }
         try session.sendKeys("Down", "Enter")
-        let after = try session.waitFor("got:", timeout: 20)
+        let after = try session.waitForLine(startingWith: "got:", timeout: 20)
         #expect(after.contains("got:2") && !after.contains { $0.contains("Stopped") }, "\(after.joined(separator: "\n"))")
     }
 

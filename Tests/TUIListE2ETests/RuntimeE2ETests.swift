@@ -142,7 +142,7 @@ struct RuntimeE2ETests {
         // The demo reads everything typed while it runs: type the next command at the prompt.
         try session.waitUntil("the shell's prompt", timeout: 20) { $0.last { !$0.isEmpty } == "$" }
         try session.sendText("echo \"exit=$?\"; stty -a\n")
-        let after = try session.waitFor("exit=", timeout: 20)
+        let after = try session.waitForLine(startingWith: "exit=", timeout: 20)
         #expect(after.contains("exit=0"))
         expectTerminalRestored(after)
     }

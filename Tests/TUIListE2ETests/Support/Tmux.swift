@@ -124,7 +124,15 @@ final class TmuxSession {
         try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
-    /// The process id of the pane's command (the `sh -c` wrapper).
+    /// Polls until a line begins with `prefix` (a command's output, such as `got:` from
+    /// `echo "got:$x"`), at most `timeout` seconds. Unlike ``waitFor(_:timeout:)`` it is not
+    /// satisfied by the command line typed at a prompt (`$ … echo "got:$x"`), which holds the
+    /// same text before the command has printed anything.
+    @discardableResult
+    func waitForLine(startingWith prefix: String, timeout: Double = 10) throws -> [String] {
+        try waitUntil("a line starting \"\(prefix)\"", timeout: timeout) { $0.contains { $0.hasPrefix(prefix) } }
+    }
+
     /// Whether the pane shows its alternate screen (a full-screen program that has not left it).
     func isOnAlternateScreen() throws -> Bool {
         try tmux(["display-message", "-p", "-t", "0", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
@@ -137,6 +145,7 @@ final class TmuxSession {
         return (parts.first ?? -1, parts.dropFirst().first ?? -1)
     }
 
+    /// The process id of the pane's command (the `sh -c` wrapper).
     func panePID() throws -> Int32 {
         let output = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"])
         guard let pid = Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
