@@ -101,8 +101,8 @@ package final class DemoApp {
     private func configureScreen(_ box: AppLink) {
         screen.isLoading = false  // the model applies its snapshots to the list itself
         screen.start(clock: clock)  // timed messages on the demo's clock
-        screen.statusInset = 1
-        screen.messageSeparator = "  │ "
+        screen.theme.statusInset = 1
+        screen.theme.messageSeparator = "  │ "
         screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
         screen.titleCountsItems = false
         screen.statusDetail = ""

@@ -296,8 +296,8 @@ struct ToolkitListScreenGeneralTests {
         let screen = makeScreen()
         screen.start(clock: clock)
         screen.statusDetail = ""
-        screen.statusInset = 1
-        screen.messageSeparator = "  │ "
+        screen.theme.statusInset = 1
+        screen.theme.messageSeparator = "  │ "
         screen.status = "4 lines"
         screen.showMessage("undone", for: 4)
         #expect(frame(screen)[6] == " undone  │ 4 lines            ")

@@ -10,7 +10,7 @@
 /// //      │ y yes  n no              │
 /// //      ╰──────────────────────────╯
 /// ```
-struct ConfirmPrompt: Hashable, Sendable {
+public struct ConfirmPrompt: Hashable, Sendable {
     /// The question.
     var question: String
     /// The line under it naming the keys.
@@ -22,7 +22,7 @@ struct ConfirmPrompt: Hashable, Sendable {
     /// - Parameters:
     ///   - question: The question.
     ///   - hint: The line naming the keys.
-    init(_ question: String, hint: String = "y yes  n no") {
+    public init(_ question: String, hint: String = "y yes  n no") {
         self.question = question
         self.hint = hint
         box = Box(border: .rounded)
@@ -34,7 +34,7 @@ struct ConfirmPrompt: Hashable, Sendable {
     ///   - canvas: Where to draw.
     ///   - rect: The area to centre in (the whole screen).
     /// - Complexity: O(the box's cells).
-    func draw(into canvas: inout Canvas, in rect: Rect) {
+    public func draw(into canvas: inout Canvas, in rect: Rect) {
         let area = rect.intersection(canvas.bounds)
         guard area.width >= 5, area.height >= 4 else {
             guard !area.isEmpty else { return }

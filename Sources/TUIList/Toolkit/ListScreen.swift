@@ -107,11 +107,19 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var countNoun = ""
     /// Which parts are drawn.
     public var parts: Parts
-    /// The title bar's look (its styles, whether the detail wins the room); the screen gives it
-    /// ``title`` and the detail.
-    package var titleBarLook = TitleBar(title: "", detail: "")
-    /// The help bar's look (separator and style); the screen gives it the keymap's items.
-    package var helpBarLook = HelpBar(items: [])
+    /// The looks of the screen's chrome: its bars, the status line, how a message joins the
+    /// status (``ScreenTheme/tuilist`` gives the look of TUIList's own apps).
+    public var theme = ScreenTheme.standard
+    /// The title bar's look (the ``theme``'s).
+    package var titleBarLook: TitleBar {
+        get { theme.titleBar }
+        set { theme.titleBar = newValue }
+    }
+    /// The help bar's look (the ``theme``'s).
+    package var helpBarLook: HelpBar {
+        get { theme.helpBar }
+        set { theme.helpBar = newValue }
+    }
     /// The help overlay's title.
     public var helpTitle = "Keys"
     /// The line under the help's rows.
@@ -178,8 +186,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// Lines drawn under the title bar, above the list (a command's header: `watch`'s first
     /// lines); the list keeps at least one line, the header gives way.
     public var headerLines: [String] = []
-    /// The style of ``headerLines``.
-    var headerStyle = Style(attributes: .bold)
     /// What the body shows instead of the list and the pane, while set (a failure, a view of
     /// the app's own): the closure draws into the body's area.
     public var body: ((inout Canvas, Rect) -> Void)?
@@ -222,22 +228,17 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     package var promptInfoPlacement = PromptInfoPlacement.trailing
 
     /// Where ``promptInfo`` goes (see ``promptInfoPlacement``).
-    package enum PromptInfoPlacement: Equatable, Sendable {
-        case trailing
-        case afterText(fill: String, style: Style)
-    }
+    package typealias PromptInfoPlacement = ScreenChrome.Prompt.InfoPlacement
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
     package var border: Box?
     /// Space inside ``border`` (fzf's `--padding`): the area left for the screen's parts, given
     /// the area inside the border; `nil` for none.
     package var padding: (@Sendable (Rect) -> Rect)?
-    /// The status line's style.
-    package var statusStyle = Style(attributes: .dim)
-    /// Where a timed message (``showMessage(_:for:)``) goes: nil, in place of the status; a
-    /// separator (`"  │ "`), before the app's ``status``, joined by it.
-    package var messageSeparator: String?
-    /// Spaces before the status line's text.
-    package var statusInset = 0
+    /// The status line's style (the ``theme``'s).
+    package var statusStyle: Style {
+        get { theme.statusStyle }
+        set { theme.statusStyle = newValue }
+    }
     /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
     /// taller than the list may take every line).
     package var helpUsesMargin = true
@@ -700,73 +701,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - rect: The area.
     /// - Complexity: O(cells of the area + rows on screen).
     public func render(into canvas: inout Canvas, in rect: Rect) {
-        var area = rect.intersection(canvas.bounds)
-        guard !area.isEmpty else { return }
-        if let border { area = border.draw(into: &canvas, in: area) }
-        if let padding {
-            let inside = area
-            area = padding(inside).intersection(inside)
-            canvas.clear(inside)
-        }
-        guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
-            canvas.clear(area)
-            if let tooSmallText {
-                canvas.draw(tooSmallText, x: area.x, y: area.y, style: Style(attributes: .bold), clip: area)
-                return
-            }
-            let text = "Too small (\(area.width)×\(area.height)); need \(minimumSize.columns)×\(minimumSize.rows)"
-            let chosen = TerminalText.columns(of: text) <= area.width ? text : "Too small"
-            let x = area.x + max(0, (area.width - TerminalText.columns(of: chosen)) / 2)
-            canvas.draw(chosen, x: x, y: area.y + area.height / 2, style: Style(attributes: .bold), clip: area)
-            return
-        }
-        var top = area.y, bottom = area.maxY
-        func line(_ y: Int) -> Rect { Rect(x: area.x, y: y, width: area.width, height: 1) }
-        let shown = list.snapshot()
-        if parts.contains(.titleBar), bottom > top {
-            let detail = titleDetail.isEmpty && !isLoading && titleCountsItems ? "\(shown.numberOfItems)" : titleDetail
-            var bar = titleBarLook
-            (bar.title, bar.detail) = (title, detail)
-            bar.draw(into: &canvas, in: line(top))
-            top += 1
-        }
-        if parts.contains(.helpBar), bottom > top {
-            bottom -= 1
-            var bar = helpBarLook
-            bar.items = (mode == .filtering ? filteringKeymap : activeKeymap).barItems
-            if let helpBarForMode { bar = helpBarForMode(mode) }
-            if let (prompt, placement) = shownPrompt, placement == .helpBar {
-                drawBar(bar, after: prompt, into: &canvas, in: line(bottom))
-            } else if !parts.contains(.statusLine), let currentMessage {
-                // No status line for a timed message: it takes the help bar's place while it lasts.
-                canvas.clear(line(bottom))
-                StatusLine(left: currentMessage, right: "", style: statusStyle).draw(into: &canvas, in: line(bottom))
-            } else {
-                bar.draw(into: &canvas, in: line(bottom))
-            }
-        }
-        let placement = shownPrompt.map { $0.placement == .helpBar && !parts.contains(.helpBar) ? .bottom : $0.placement }
-        if let (prompt, _) = shownPrompt, let placement, placement != .helpBar, bottom > top {
-            let y = placement == .top ? top : bottom - 1
-            if placement == .top { top += 1 } else { bottom -= 1 }
-            if mode == .filtering {
-                filter.draw(into: &canvas, in: line(y), matches: shown.numberOfItems, total: items.numberOfItems)
-            } else {
-                canvas.clear(line(y))
-                drawPrompt(prompt, into: &canvas, in: line(y))
-            }
-        }
-        if parts.contains(.statusLine), placement != .bottom, bottom > top {
-            bottom -= 1
-            let right = statusDetail ?? (isLoading ? "" : countText(shown))
-            StatusLine(left: statusText, right: right, style: statusStyle).draw(into: &canvas, in: line(bottom))
-        }
-        for header in headerLines where top < bottom - 1 {
-            canvas.clear(line(top))
-            canvas.draw(header, x: area.x, y: top, style: headerStyle, clip: line(top))
-            top += 1
-        }
-        let body = Rect(x: area.x, y: top, width: area.width, height: bottom - top)
+        let chrome = self.chrome
+        guard let body = chrome.draw(into: &canvas, in: rect) else { return }
         var listRect = body
         if let drawBody = self.body {
             canvas.clear(body)
@@ -788,57 +724,52 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             list.render(into: &canvas, rect: listRect)
             didDrawList?(&canvas, listRect)
         }
-        if let confirmation { confirmation.prompt.draw(into: &canvas, in: area) }
-        if showsHelp { helpOverlay.draw(into: &canvas, in: area) }
+        chrome.drawOverlays(into: &canvas, in: rect)
     }
 
-    /// Draws the app's prompt on its line, and ``promptInfo`` where ``promptInfoPlacement``
-    /// puts it when the prompt's text (its cursor cell and a space) leaves room for it.
-    private func drawPrompt(_ prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
-        guard let (info, style) = promptInfo, !info.isEmpty else { return prompt.draw(into: &canvas, in: rect) }
-        let infoWidth = TerminalText.columns(of: info)
-        let needed = TerminalText.columns(of: prompt.prefix) + TerminalText.columns(of: prompt.text) + 1
-        if case .afterText(let fill, let fillStyle) = promptInfoPlacement {
-            guard needed + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
-            prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: needed, height: 1))
-            let end = rect.x + needed + canvas.draw(info, x: rect.x + needed, y: rect.y, style: style, clip: rect)
-            canvas.drawRepeating(fill, x: end + 1, y: rect.y, width: rect.maxX - 1 - (end + 1), style: fillStyle)
-            return
+    /// The screen's chrome for its state now: the parts drawn, the title and count, the prompt
+    /// open, the status and timed message, the help bar of the mode, the confirm and the help.
+    /// ``render(into:in:)`` draws through it.
+    public var chrome: ScreenChrome {
+        var chrome = ScreenChrome(theme: theme)
+        let shown = list.snapshot()
+        if parts.contains(.titleBar) {
+            chrome.title = title
+            chrome.titleDetail =
+                titleDetail.isEmpty && !isLoading && titleCountsItems ? "\(shown.numberOfItems)" : titleDetail
         }
-        guard needed + 1 + infoWidth + 1 <= rect.width else { return prompt.draw(into: &canvas, in: rect) }
-        let fieldWidth = rect.width - infoWidth - 2
-        prompt.draw(into: &canvas, in: Rect(x: rect.x, y: rect.y, width: fieldWidth, height: 1))
-        canvas.draw(info, x: rect.maxX - infoWidth - 1, y: rect.y, style: style, clip: rect)
+        if parts.contains(.helpBar) {
+            chrome.helpBar =
+                helpBarForMode?(mode) ?? theme.helpBar(items: (mode == .filtering ? filteringKeymap : activeKeymap).barItems)
+        }
+        if mode == .filtering {
+            chrome.prompt = ScreenChrome.Prompt(
+                .filter(filter, matches: shown.numberOfItems, total: items.numberOfItems), placement: promptPlacement)
+        } else if let (prompt, placement) = appPrompt {
+            var line = ScreenChrome.Prompt(.text(prompt), placement: placement)
+            if let (info, style) = promptInfo {
+                (line.info, line.infoStyle) = (info, style)
+                line.infoPlacement = promptInfoPlacement
+            }
+            chrome.prompt = line
+        }
+        if parts.contains(.statusLine) {
+            chrome.status = ScreenChrome.Status(left: statusWords, right: statusDetail ?? (isLoading ? "" : countText(shown)))
+        }
+        chrome.message = currentMessage
+        chrome.headerLines = headerLines
+        chrome.confirm = confirmation?.prompt
+        chrome.help = showsHelp ? helpOverlay : nil
+        chrome.border = border
+        chrome.padding = padding
+        chrome.minimumSize = minimumSize
+        chrome.tooSmallText = tooSmallText
+        return chrome
     }
 
-    /// The prompt open, if any, and where it goes: the filter's while filtering, else the app's.
-    private var shownPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)? {
-        mode == .filtering ? (filter.prompt, promptPlacement) : appPrompt
-    }
-
-    /// Draws `bar` on `rect`'s line with `prompt` (in its own styles) between its label and its
-    /// items (the prompt takes up to half the line, and scrolls past it).
-    private func drawBar(_ bar: HelpBar, after prompt: TextPrompt, into canvas: inout Canvas, in rect: Rect) {
-        canvas.clear(rect, style: bar.style)
-        var x = canvas.draw(bar.label, x: rect.x, y: rect.y, style: bar.style, clip: rect)
-        let width = prompt.width(atMost: max(12, rect.width / 2))
-        prompt.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, min(width, rect.maxX - x)), height: 1))
-        x = min(rect.maxX, x + width + 2)
-        var items = bar
-        items.label = ""
-        items.draw(into: &canvas, in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1))
-    }
-
-    /// The status line's left side: a timed message, the spinner and activity, the app's
-    /// status, or the filter kept.
-    private var statusText: String {
-        String(repeating: " ", count: max(0, statusInset)) + statusWords
-    }
-
-    /// The status line's left side, unindented.
+    /// The status line's left side, unindented and without the timed message (the chrome
+    /// joins it): the spinner and activity, the app's status, or the filter kept.
     private var statusWords: String {
-        if let currentMessage, let messageSeparator, !status.isEmpty { return currentMessage + messageSeparator + status }
-        if let currentMessage { return currentMessage }
         var parts: [String] = []
         if let activity { parts.append(LoadingLine(activity, time: clock.now).text) }
         if !status.isEmpty {

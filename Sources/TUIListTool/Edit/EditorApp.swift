@@ -93,8 +93,8 @@ package final class EditorApp: TerminalApp {
         screen.helpClosesOnAnyKey = false
         screen.helpUsesMargin = false  // the key table may take the whole screen: it has more rows than the list
         screen.helpFooter = ""
-        screen.statusInset = 1
-        screen.messageSeparator = "  │ "
+        screen.theme.statusInset = 1
+        screen.theme.messageSeparator = "  │ "
         screen.helpBarForMode = { _ in
             guard let model = link.app?.model else { return HelpBar(items: []) }
             var bar = HelpBar(
