@@ -10,11 +10,9 @@ import TUIList
 /// cells) and a help bar. Windows smaller than ``minimumSize`` show a short message instead.
 package final class DemoApp {
     package private(set) var model: DemoModel
-    package let list: ListView<String, Int>
-    /// The screen: the bold title bar with the mode, the list (a header the cursor rests on
-    /// highlighted), the status line, the help bar with the mode's label (and the filter being
-    /// typed) and the help. The keys go through the model.
-    package let screen: ListScreen<String, Int, DemoAction>
+    /// The list; its cells read the model's items (the app owns the list, so they hold the app
+    /// unowned).
+    package private(set) lazy var list = makeList()
     package let terminal: any Terminal
     package let clock: any AnimationClock
     /// Records every applied snapshot, key and resize, when set.
@@ -55,6 +53,8 @@ package final class DemoApp {
     package private(set) var filterField = TextPrompt(prefix: "/")
 
     private var nextSortTick: Double?
+    /// The status line's timed message ("nothing to undo", a refused Ctrl-Z).
+    private var message = TimedMessage()
     private var frameTimes: [Double] = []
     private var recordFailure: String?
 
@@ -62,55 +62,36 @@ package final class DemoApp {
         self.model = model
         self.terminal = terminal
         self.clock = clock
-        // The providers read the model through a weak link: the app owns the list.
-        let box = AppLink()
-        list = ListView<String, Int>(
-            cellProvider: { context, id in
-                let cell = context.dequeue(TextCell.self)
-                guard let item = box.app?.model.data.items[id] else { cell.title = "#\(id)"; return cell }
-                cell.title = item.title
-                cell.detail = item.detail
-                cell.badge = item.price > 0 ? String(format: "%.2f", item.price) : nil
-                return cell
-            },
-            headerProvider: { context, section in
-                let cell = context.dequeue(SectionHeaderCell.self)
-                cell.title = section
-                if let model = box.app?.model {
-                    let total =
-                        model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
-                    let shown = model.displayed.contains(section: section) ? model.displayed.numberOfItems(inSection: section) : 0
-                    if model.collapsed.contains(section) {
-                        cell.detail = "▸ \(total) hidden"
-                    } else {
-                        cell.detail = shown == total ? "\(total)" : "\(shown) of \(total)"
-                    }
-                }
-                return cell
-            })
-        baseTiming = list.transitionTiming
-        screen = ListScreen(title: model.data.title, list: list)
-        box.app = self
-        configureScreen(box)
+        baseTiming = .fromEnvironment()  // the list's own default
         list.animationClock = clock
         list.showsScrollbar = true
         list.stickySectionHeaders = true
     }
 
-    /// Gives the screen the demo's looks, bar and help.
-    private func configureScreen(_ box: AppLink) {
-        screen.isLoading = false  // the model applies its snapshots to the list itself
-        screen.start(clock: clock)  // timed messages on the demo's clock
-        screen.theme.statusInset = 1
-        screen.theme.messageSeparator = "  │ "
-        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
-        screen.titleCountsItems = false
-        screen.statusDetail = ""
-        screen.minimumSize = Self.minimumSize
-        screen.helpClosesOnAnyKey = false
-        screen.helpBarForMode = { _ in box.app?.helpBar ?? HelpBar(items: []) }
-        screen.helpOverlayForMode = { _ in box.app?.helpOverlay ?? HelpOverlay(title: "", sections: []) }
-        screen.didDrawList = { canvas, area in box.app?.drawHeaderCursor(into: &canvas, area: area) }
+    /// The list, its cells and headers drawn from the model.
+    private func makeList() -> ListView<String, Int> {
+        ListView<String, Int>(
+            cellProvider: { [unowned self] context, id in
+                let cell = context.dequeue(TextCell.self)
+                guard let item = model.data.items[id] else { cell.title = "#\(id)"; return cell }
+                cell.title = item.title
+                cell.detail = item.detail
+                cell.badge = item.price > 0 ? String(format: "%.2f", item.price) : nil
+                return cell
+            },
+            headerProvider: { [unowned self] context, section in
+                let cell = context.dequeue(SectionHeaderCell.self)
+                cell.title = section
+                let total =
+                    model.data.snapshot.contains(section: section) ? model.data.snapshot.numberOfItems(inSection: section) : 0
+                let shown = model.displayed.contains(section: section) ? model.displayed.numberOfItems(inSection: section) : 0
+                if model.collapsed.contains(section) {
+                    cell.detail = "▸ \(total) hidden"
+                } else {
+                    cell.detail = shown == total ? "\(total)" : "\(shown) of \(total)"
+                }
+                return cell
+            })
     }
 
     // MARK: - Running
@@ -231,7 +212,7 @@ package final class DemoApp {
     }
 
     private func show(_ text: String) {
-        screen.showMessage(text, for: 3)
+        message.show(text, for: 3, now: clock.now)
     }
 
     /// Keeps the list's selection and marks in step with the model's cursor.
@@ -315,8 +296,10 @@ package final class DemoApp {
         }
     }
 
-    /// Draws the screen for the current state (no presenting), through ``screen``, and counts
-    /// the frame for the frame-rate figure.
+    /// Draws the screen for the current state (no presenting), and counts the frame for the
+    /// frame-rate figure: the chrome (the bold title bar with the mode, the status line, the
+    /// help bar with the mode's label and the filter being typed, the help) around the list,
+    /// whose header the cursor rests on is highlighted.
     package func render(into canvas: inout Canvas) {
         countFrame()
         canvas.clear()
@@ -324,20 +307,25 @@ package final class DemoApp {
         list.emptyText =
             !model.filter.isEmpty && model.data.snapshot.numberOfItems > 0
             ? "No item matches the filter — Esc clears it" : "No items — press i to insert one, u to undo"
-        screen.title = model.data.title
-        screen.titleDetail = titleMode
-        screen.status = statusText
+        var chrome = ScreenChrome(theme: .tuilist)
+        chrome.title = model.data.title
+        chrome.titleDetail = titleMode
+        chrome.status = .init(left: statusText)
+        chrome.message = message.text(at: clock.now)
+        chrome.helpBar = helpBar
         if replayStatus == nil && model.isEditingFilter {
             // The filter being typed, with its cursor, in the bar before the filter mode's keys.
             var field = filterField
             field.style = Style(foreground: .ansi(6))
             field.prefixStyle = field.style
-            screen.appPrompt = (field, .helpBar)
-        } else {
-            screen.appPrompt = nil
+            chrome.prompt = .init(.text(field), placement: .helpBar)
         }
-        screen.showsHelp = replayStatus != nil ? replayShowsHelp : model.showHelp
-        screen.render(into: &canvas)
+        chrome.help = (replayStatus != nil ? replayShowsHelp : model.showHelp) ? helpOverlay : nil
+        chrome.minimumSize = Self.minimumSize
+        chrome.render(into: &canvas, in: canvas.bounds) { canvas, body in
+            list.render(into: &canvas, rect: body)
+            drawHeaderCursor(into: &canvas, area: body)
+        }
     }
 
     /// The title bar's right side: the replay's state, or the mode.
@@ -355,7 +343,7 @@ package final class DemoApp {
 
     /// The demo's cursor can rest on a section header (to collapse it); the list's selection
     /// covers items only, so the header's line is highlighted here.
-    fileprivate func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
+    private func drawHeaderCursor(into canvas: inout Canvas, area: Rect) {
         guard case .header(let section)? = model.cursor,
             let index = list.layout.index(of: .header(section))
         else { return }
@@ -384,7 +372,7 @@ package final class DemoApp {
     /// The help bar: the mode's label (the filter being typed goes after it, DRAG, SORTING)
     /// then the items of the keymap in force (``DemoKeymap``), or the replay's controls while
     /// replaying.
-    fileprivate var helpBar: HelpBar {
+    private var helpBar: HelpBar {
         let style = Style(foreground: .ansi(6))
         var bar: HelpBar
         if replayStatus != nil {
@@ -399,7 +387,7 @@ package final class DemoApp {
 
     /// The help over the screen: the keymap in force when it was opened (the list's, with the
     /// mouse, from the normal mode; the drag's, the filter's, the sort's), or the replay's.
-    fileprivate var helpOverlay: HelpOverlay {
+    private var helpOverlay: HelpOverlay {
         let page = pageSize
         if replayStatus != nil {
             return HelpOverlay(replayControls, title: "replay — keys", footer: "? closes the help")
@@ -424,8 +412,6 @@ package final class DemoApp {
     }
 }
 
-private final class AppLink { weak var app: DemoApp? }
-
 /// A filter index built on a thread of its own, posted to the program's mailbox.
 private struct BuiltFilterIndex: Sendable {
     var index: FilterIndex<Int>
@@ -447,7 +433,7 @@ extension DemoApp: TerminalApp {
     /// The filter index from the background build: the filter, if one is typed, now runs on it.
     package func receive(_ message: any Sendable, in program: Program) {
         guard let built = message as? BuiltFilterIndex else {
-            screen.receive(message)
+            self.message.receive(message, now: clock.now)
             return
         }
         carryOut(model.adoptFilterIndex(built.index, build: built.build))
@@ -462,7 +448,7 @@ extension DemoApp: TerminalApp {
 
     /// The next sort step or message expiry (animation frames are the program's business).
     package var nextDeadline: Double? {
-        [nextSortTick, screen.nextDeadline].compactMap { $0 }.min()
+        [nextSortTick, message.deadline(at: clock.now)].compactMap { $0 }.min()
     }
 }
 

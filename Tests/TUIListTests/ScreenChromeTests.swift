@@ -166,3 +166,35 @@ struct ScreenChromeTests {
         #expect(canvas[0, 2].style.foreground == .ansi(6))
     }
 }
+
+/// A timed message on the app's clock: shown until its time, gone at it; a newer one replaces
+/// it; a refused Ctrl-Z shows its reason for five seconds, other messages are not taken.
+@Suite("Toolkit: timed message")
+struct TimedMessageTests {
+    /// (Fails if `now < until` becomes `now <= until`: the message would outlive its time.)
+    @Test func showsUntilItsTimeAndIsGoneAtIt() {
+        var message = TimedMessage()
+        #expect(message.text(at: 0) == nil && message.deadline(at: 0) == nil)
+        message.show("saved", for: 3, now: 10)
+        #expect(message.text(at: 12.999) == "saved")
+        #expect(message.deadline(at: 12.999) == 13)
+        #expect(message.text(at: 13) == nil && message.deadline(at: 13) == nil)
+        message.show("first", for: 3, now: 20)
+        message.show("second", for: 1, now: 21)
+        #expect(message.text(at: 21.5) == "second" && message.text(at: 22) == nil)
+        message.show("gone", for: 3, now: 30)
+        message.clear()
+        #expect(message.text(at: 30) == nil)
+    }
+
+    /// (Fails if the refusal's seconds change, or if any message is taken.)
+    @Test func aRefusedSuspendShowsItsReasonForFiveSeconds() {
+        var message = TimedMessage()
+        let other = message.receive("a string", now: 0)
+        #expect(!other && message.text(at: 0) == nil)
+        let refusal = message.receive(SuspendRefused(reason: "Ctrl-Z does nothing here"), now: 100)
+        #expect(refusal)
+        #expect(message.text(at: 104.9) == "Ctrl-Z does nothing here")
+        #expect(message.text(at: 105) == nil)
+    }
+}

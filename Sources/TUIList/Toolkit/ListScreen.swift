@@ -252,7 +252,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private let row: (ItemID) -> (title: String, detail: String?)
     private let filterText: (ItemID) -> String
     private var clock: any AnimationClock = SystemClock()
-    private var message: (text: String, until: Double)?
+    private var message = TimedMessage()
     private var modeBeforeConfirm = ListScreenMode.browsing
     private var paneItem: ItemID?
     /// The pane's area at the last render (for scrolling by half of it).
@@ -418,26 +418,20 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - text: The message.
     ///   - seconds: How long it shows.
     public func showMessage(_ text: String, for seconds: Double = 3) {
-        message = (text, clock.now + seconds)
+        message.show(text, for: seconds, now: clock.now)
     }
 
     /// Takes the message off the status line before its time (it spoke of what has changed).
     public func clearMessage() {
-        message = nil
+        message.clear()
     }
 
     /// The message shown now, if one is showing.
-    var currentMessage: String? {
-        guard let message, clock.now < message.until else { return nil }
-        return message.text
-    }
+    var currentMessage: String? { message.text(at: clock.now) }
 
     /// When the screen next changes without input (a message expires), on the program's clock:
     /// return it from the app's ``TerminalApp/nextDeadline`` (or the earlier of it and the app's own).
-    public var nextDeadline: Double? {
-        guard let message, clock.now < message.until else { return nil }
-        return message.until
-    }
+    public var nextDeadline: Double? { message.deadline(at: clock.now) }
 
     /// Opens a yes/no prompt over the screen (mode ``ListScreenMode/confirming``): y hands
     /// `action` to the app from `handle(_:)`, n or Esc drops it; either way the mode goes back
@@ -466,10 +460,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// - Returns: Whether the screen took it.
     @discardableResult
     public func receive(_ message: any Sendable) -> Bool {
-        if let refusal = message as? SuspendRefused {
-            showMessage(refusal.reason, for: 5)
-            return true
-        }
+        if self.message.receive(message, now: clock.now) { return true }
         guard let report = message as? ProgressReport else { return false }
         progress = report
         return true
