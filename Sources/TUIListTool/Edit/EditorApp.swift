@@ -18,12 +18,9 @@ import TUIList
 package final class EditorApp: TerminalApp {
     /// The editor's state.
     package private(set) var model: EditorModel
-    /// The list on screen.
-    package let list: ListView<Int, Int>
-    /// The screen: the bold title bar with the file's state, the list, the commit pane, the
-    /// status line (or the exec prompt), the help bar with the mode's label (and the filter
-    /// being typed), and the help. The keys go through the model (``EditorModel/step(_:)``).
-    package let screen: ListScreen<Int, Int, EditorAction>
+    /// The list on screen; its cells read the model (the app owns the list, so they hold the
+    /// app unowned).
+    package private(set) lazy var list = makeList()
     /// What the title bar names (the path as given).
     package let title: String
     /// Writes the file; throws a one-line failure that the status line then shows.
@@ -45,16 +42,24 @@ package final class EditorApp: TerminalApp {
     /// The rows of the commit pane under its rule, as last drawn (for the scroll's limit).
     private var commitRows = 10
     private weak var program: Program?
+    /// The program's clock (the status message's time), once started.
+    private var clock: any AnimationClock = SystemClock()
+    /// The status line's timed message ("written", "nothing to undo", a refused Ctrl-Z).
+    private var message = TimedMessage()
 
     /// An editor for `model`, titled `title`, writing through `save`.
     package init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
         self.model = model
         self.title = title
         self.save = save
-        let link = Link()
-        list = ListView<Int, Int>(cellProvider: { context, id in
+        list.showsSectionHeaders = false
+        list.showsScrollbar = true
+    }
+
+    /// The list, each line's cell drawn from the model.
+    private func makeList() -> ListView<Int, Int> {
+        ListView<Int, Int>(cellProvider: { [unowned self] context, id in
             let cell = context.dequeue(EditLineCell.self)
-            guard let model = link.app?.model else { return cell }
             // A reconfigured row comes back with its old content: every field is set anew.
             cell.action = nil
             cell.command = nil
@@ -80,38 +85,6 @@ package final class EditorApp: TerminalApp {
             }
             return cell
         })
-        list.showsSectionHeaders = false
-        list.showsScrollbar = true
-        let kind = model.mode == .rebase ? "rebase todo" : "edit"
-        screen = ListScreen(title: "tuilist \(kind)  \(title)", list: list)
-        link.app = self
-        screen.isLoading = false  // the model applies its snapshots to the list itself
-        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
-        screen.titleCountsItems = false
-        screen.statusDetail = ""
-        screen.minimumSize = Self.minimumSize
-        screen.helpClosesOnAnyKey = false
-        screen.helpUsesMargin = false  // the key table may take the whole screen: it has more rows than the list
-        screen.helpFooter = ""
-        screen.theme.statusInset = 1
-        screen.theme.messageSeparator = "  │ "
-        screen.helpBarForMode = { _ in
-            guard let model = link.app?.model else { return HelpBar(items: []) }
-            var bar = HelpBar(
-                items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model),
-                style: Style(foreground: .cyan))
-            bar.label = " " + EditorKeymap.barLabel(for: model)
-            return bar
-        }
-        screen.helpSectionsForMode = { _ in
-            guard let model = link.app?.model else { return [] }
-            let mode = EditorKeymap.helpMode(of: model)
-            var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
-            if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
-                sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
-            }
-            return sections
-        }
     }
 
     // MARK: - TerminalApp
@@ -122,14 +95,15 @@ package final class EditorApp: TerminalApp {
         // Ctrl-C exits 1, as discarding does: git reads an editor's 130 as death by SIGINT
         // and raises SIGINT on itself, leaving a rebase half begun.
         program.interruptStatus = 1
-        screen.start(in: program)
+        clock = program.clock
+        list.animationClock = program.clock
         list.apply(model.displayed, animated: false)
         syncSelection()
     }
 
     /// Shows what the program says to the screen (Ctrl-Z where nothing can stop).
     package func receive(_ message: any Sendable, in program: Program) {
-        screen.receive(message)
+        self.message.receive(message, now: clock.now)
     }
 
     /// Handles a batch of input: while a prompt is open (the filter, `exec`), each run of its
@@ -150,14 +124,14 @@ package final class EditorApp: TerminalApp {
         if let exitStatus { program.quit(status: exitStatus) }
     }
 
-    /// Nothing is due but the message's end, which the screen keeps.
+    /// Nothing runs on a beat: the program wakes for the status message's end (nextDeadline).
     package func tick(in program: Program) {}
 
     /// Whether the list is animating.
     package var isAnimating: Bool { list.isAnimating }
 
     /// When the status line's message expires.
-    package var nextDeadline: Double? { screen.nextDeadline }
+    package var nextDeadline: Double? { message.deadline(at: clock.now) }
 
     // MARK: - Actions
 
@@ -176,7 +150,7 @@ package final class EditorApp: TerminalApp {
         // "nothing to undo" …): it spoke of what came before.
         let changesList = effects.contains { if case .apply = $0 { true } else { false } }
         if changesList && !effects.contains(where: { if case .message = $0 { true } else { false } }) {
-            screen.clearMessage()
+            message.clear()
         }
         for effect in effects {
             switch effect {
@@ -228,7 +202,7 @@ package final class EditorApp: TerminalApp {
     }
 
     private func show(_ text: String) {
-        screen.showMessage(text, for: 4)
+        message.show(text, for: 4, now: clock.now)
     }
 
     /// Keeps the list's selection and marks in step with the model.
@@ -239,45 +213,64 @@ package final class EditorApp: TerminalApp {
 
     // MARK: - Drawing
 
-    /// Draws the whole screen for the current state, through ``screen``.
+    /// Draws the whole screen for the current state: the chrome (the bold title bar with the
+    /// file's state, the status line or the exec prompt, the help bar with the mode's label and
+    /// the filter being typed, the help) around the list and the commit pane.
     package func render(into canvas: inout Canvas) {
-        // The commit pane under the list, when the list keeps three lines or more.
-        if model.showsCommit && model.mode == .rebase && canvas.height - 3 >= 6 {
-            // The pane takes the odd line (the list the smaller half), as it always did.
-            screen.pane = ListScreenPane(
-                .below, ratio: 0.5 + 1e-6, divider: false, minimumListSize: 0,
-                content: .custom { [unowned self] canvas, rect, _ in drawCommit(into: &canvas, area: rect) })
-        } else {
-            screen.pane = nil
-        }
         list.isFocused = !model.isEditingFilter
         list.emptyText =
             model.document.count == 0
             ? "The file is empty — q quits"
             : !model.filter.isEmpty && !model.state.order.isEmpty
                 ? "No line matches the filter — Esc clears it" : "No lines — u undoes, q quits"
-        screen.titleDetail = titleState
+        var chrome = ScreenChrome(theme: .tuilist)
+        chrome.title = "tuilist \(model.mode == .rebase ? "rebase todo" : "edit")  \(title)"
+        chrome.titleDetail = titleState
+        chrome.minimumSize = Self.minimumSize
         if model.isConfirmingDiscard {
-            screen.clearMessage()  // the question alone
-            screen.status = "discard changes? (y/n)"
-            screen.statusStyle = Style(foreground: .yellow, attributes: .bold)
+            chrome.status = .init(left: "discard changes? (y/n)")  // the question alone
+            chrome.theme.statusStyle = Style(foreground: .yellow, attributes: .bold)
         } else {
-            screen.status = summary
-            screen.statusStyle = Style(attributes: .dim)
+            chrome.status = .init(left: summary)
+            chrome.message = message.text(at: clock.now)
         }
+        var bar = HelpBar(
+            items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model),
+            style: Style(foreground: .cyan))
+        bar.label = " " + EditorKeymap.barLabel(for: model)
+        chrome.helpBar = bar
         if let prompt = model.prompt {
-            screen.appPrompt = (prompt.field, .bottom)  // in place of the status line
+            chrome.prompt = .init(.text(prompt.field), placement: .bottom)  // in place of the status line
         } else if EditorKeymap.mode(of: model) == .filter {
             var prompt = model.filterPrompt
             prompt.style = Style(foreground: .cyan)
             prompt.prefixStyle = Style(foreground: .cyan, attributes: .bold)
-            screen.appPrompt = (prompt, .helpBar)
-        } else {
-            screen.appPrompt = nil
+            chrome.prompt = .init(.text(prompt), placement: .helpBar)
         }
-        screen.showsHelp = model.showHelp
-        screen.helpTitle = "tuilist edit — \(helpName)"
-        screen.render(into: &canvas)
+        if model.showHelp { chrome.help = helpOverlay }
+        // The commit pane under the list, when the list keeps three lines or more.
+        let showsCommit = model.showsCommit && model.mode == .rebase && canvas.height - 3 >= 6
+        chrome.render(into: &canvas, in: canvas.bounds) { canvas, body in
+            guard showsCommit else { return list.render(into: &canvas, rect: body) }
+            // The pane takes the odd line (the list the smaller half), as it always did.
+            let (listArea, pane, _) = Split(.vertical, ratio: 0.5 - 1e-6).areas(in: body)
+            list.render(into: &canvas, rect: listArea)
+            canvas.clear(pane)
+            drawCommit(into: &canvas, area: pane)
+        }
+    }
+
+    /// The key table of the mode under the help, and the prompt's editing keys in a mode that
+    /// has a prompt; it may take the whole screen (it has more rows than the list).
+    private var helpOverlay: HelpOverlay {
+        let mode = EditorKeymap.helpMode(of: model)
+        var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
+        if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
+            sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
+        }
+        var overlay = HelpOverlay(title: "tuilist edit — \(helpName)", sections: sections)
+        overlay.usesMargin = false
+        return overlay
     }
 
     /// The selected commit as `git show` prints it (message, files, the diff, in git's colours),
@@ -352,5 +345,3 @@ package final class EditorApp: TerminalApp {
         }
     }
 }
-
-private final class Link { weak var app: EditorApp? }
