@@ -187,7 +187,7 @@ package final class DemoApp {
             case .apply(let snapshot, let animated):
                 list.apply(snapshot, animated: animated)
                 let changes = list.lastChangeset
-                if !changes.isEmpty { lastChange = changes.shortDescription }
+                if !changes.isEmpty { lastChange = changes.summary }
                 record(snapshot: snapshot)
             case .dragFinished(let result):
                 if onDragFinished?(result) == false {
@@ -449,18 +449,6 @@ extension DemoApp: TerminalApp {
     /// The next sort step or message expiry (animation frames are the program's business).
     package var nextDeadline: Double? {
         [nextSortTick, message.deadline(at: clock.now)].compactMap { $0 }.min()
-    }
-}
-
-extension Changeset {
-    /// The status line's form of a change: only the kinds that happened, e.g. `−2 +1 ↕3 ~1`
-    /// or `↕2`; section changes after a `§`.
-    var shortDescription: String {
-        func parts(_ c: Counts) -> [String] {
-            [(c.deletes, "−"), (c.inserts, "+"), (c.moves, "↕"), (c.updates, "~")].filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
-        }
-        let items = parts(itemCounts), sections = parts(sectionCounts)
-        return (items + (sections.isEmpty ? [] : ["§"] + sections)).joined(separator: " ")
     }
 }
 

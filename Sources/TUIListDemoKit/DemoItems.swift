@@ -1,3 +1,5 @@
+import TUIList
+
 /// The demo's item content by identifier, stored compactly: generated items (`--items N`) are
 /// not stored at all but made from the seed when asked for (a million items cost no memory
 /// until shown), and only items that were loaded, inserted or edited are kept in a dictionary.

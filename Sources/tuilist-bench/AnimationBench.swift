@@ -160,7 +160,7 @@ enum AnimationBenchmarks {
     /// `old` with 2.5% of its items deleted, 2.5% moved to random places (some across
     /// sections), 2.5% updated (reconfigured) and 2.5% as many new items inserted.
     static func tenPercentEdit(of old: Snapshot<Int, Int>, seed: UInt64) -> Snapshot<Int, Int> {
-        var generator = DiffBenchmarks.SplitMix64(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let all = old.itemIdentifiers
         let quarter = max(1, all.count / 40)
         var picked = Set<Int>()

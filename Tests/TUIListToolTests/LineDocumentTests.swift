@@ -1,3 +1,4 @@
+import TUIList
 import TUIListTool
 import Testing
 

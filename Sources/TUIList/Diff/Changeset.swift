@@ -81,6 +81,24 @@ extension Changeset {
         public var updates = 0
         /// All four together.
         public var total: Int { deletes + inserts + moves + updates }
+
+        /// The kinds that happened, each with its sign: `−2 +1 ↕3 ~1`, `↕2`; empty when none.
+        public var summary: String { signed(allKinds: false) }
+
+        /// `−deletes +inserts ↕moves ~updates` (`allKinds`: every kind, zeros too), or the kinds
+        /// that happened.
+        func signed(allKinds: Bool) -> String {
+            [("−", deletes), ("+", inserts), ("↕", moves), ("~", updates)].filter { allKinds || $0.1 > 0 }
+                .map { "\($0.0)\($0.1)" }.joined(separator: " ")
+        }
+    }
+
+    /// The change in a status line's few characters: the kinds of item change that happened,
+    /// then those of sections after a `§` (`−2 +1 ↕3 ~1`, `↕2`, `+3 § +1`); empty when nothing
+    /// changed. ``description`` spells every kind.
+    public var summary: String {
+        let items = itemCounts.summary, sections = sectionCounts.summary
+        return [items, sections.isEmpty ? "" : "§ " + sections].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Counts of item deletes, inserts, moves and updates.
@@ -105,11 +123,8 @@ extension Changeset: CustomStringConvertible {
     /// `no changes` when empty.
     public var description: String {
         if isEmpty { return "no changes" }
-        func line(_ counts: Counts) -> String {
-            "−\(counts.deletes) +\(counts.inserts) ↕\(counts.moves) ~\(counts.updates)"
-        }
-        var text = line(itemCounts)
-        if sectionCounts.total > 0 { text += " (sections \(line(sectionCounts)))" }
+        var text = itemCounts.signed(allKinds: true)
+        if sectionCounts.total > 0 { text += " (sections \(sectionCounts.signed(allKinds: true)))" }
         return text
     }
 }

@@ -166,7 +166,9 @@ extension FlatChangeset.Move: Sendable where ID: Sendable {}
 extension FlatChangeset: CustomStringConvertible {
     /// Counts in one line, `−deletes +inserts ↕moves ~updates`, or `no changes`.
     package var description: String {
-        isEmpty ? "no changes" : "−\(deletes.count) +\(inserts.count) ↕\(moves.count) ~\(updates.count)"
+        let counts = Changeset<Int, ID>.Counts(
+            deletes: deletes.count, inserts: inserts.count, moves: moves.count, updates: updates.count)
+        return isEmpty ? "no changes" : counts.signed(allKinds: true)
     }
 }
 
