@@ -16,7 +16,7 @@ extension PickerApp {
             scrollPreview(by: lines)
             program.setNeedsDisplay()
         case .scrollPreviewPages(let pages):
-            scrollPreview(by: pages * (previewPane.rect?.height ?? 0))
+            scrollPreview(by: pages * (model.preview.pane.rect?.height ?? 0))
             program.setNeedsDisplay()
         case .execute(let template):
             let command = PreviewRunner.command(
@@ -24,10 +24,10 @@ extension PickerApp {
             program.suspend { Self.runInTerminal(command) }
             program.setNeedsDisplay()
         case .become(let template):
-            becomeCommand = PreviewRunner.command(
+            model.outcome.becomeCommand = PreviewRunner.command(
                 template, context: placeholderContext(row: list.state.selection), delimiter: options.delimiter)
             previewRunner.cancel()
-            exitStatus = 0
+            model.outcome.exitStatus = 0
             quit(0, program)
         case .reload(let template):
             let command = PreviewRunner.command(
@@ -38,28 +38,10 @@ extension PickerApp {
         }
     }
 
-    /// Runs `command` with `sh -c` on the terminal and waits for it, as fzf's `execute`: its
-    /// input is `/dev/tty`, its output and errors the picker's when they are a terminal, else
-    /// `/dev/tty`.
+    /// Runs `command` with `sh -c` on the terminal and waits for it, as fzf's `execute`
+    /// (``ChildProcess/runOnTerminal(_:)``).
     static func runInTerminal(_ command: String) {
-        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if tty >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, tty, 0)
-            if isatty(1) == 0 { posix_spawn_file_actions_adddup2(&actions, tty, 1) }
-            if isatty(2) == 0 { posix_spawn_file_actions_adddup2(&actions, tty, 2) }
-        }
-        var pid: pid_t = 0
-        let arguments = ["sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
-        for pointer in argv { free(pointer) }
-        if tty >= 0 { close(tty) }
-        guard status == 0 else { return }
-        var waited: Int32 = 0
-        while waitpid(pid, &waited, 0) < 0 && errno == EINTR {}
+        ChildProcess.runOnTerminal(["/bin/sh", "-c", command])
     }
 
     /// Replaces the process with `sh -c command`, its input the terminal (fzf's `become`):

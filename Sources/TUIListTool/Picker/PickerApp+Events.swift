@@ -11,27 +11,27 @@ extension PickerApp {
     func fireEvents(in program: Program) {
         noteFocus()
         var budget = 32
-        while !pendingEvents.isEmpty, exitStatus == nil, budget > 0 {
-            let event = pendingEvents.removeFirst()
+        while !model.events.pending.isEmpty, model.outcome.exitStatus == nil, budget > 0 {
+            let event = model.events.pending.removeFirst()
             budget -= 1
             guard let action = keymap.action(for: .unknown(event)) else { continue }
             perform(action, in: program)
             noteFocus()
         }
-        pendingEvents.removeAll()
+        model.events.pending.removeAll()
     }
 
     /// Notes `focus` when the selection is on another line than at the last look (the
     /// first look, at the start, is no move).
     private func noteFocus() {
-        guard focusedLast != .some(list.state.selection) else { return }
-        if focusedLast != nil { pendingEvents.insert("focus", at: 0) }
-        focusedLast = .some(list.state.selection)
+        guard model.events.focusedLast != .some(list.state.selection) else { return }
+        if model.events.focusedLast != nil { model.events.pending.insert("focus", at: 0) }
+        model.events.focusedLast = .some(list.state.selection)
     }
 
     /// Whether `event` is Backspace on an empty query with `backward-eof` bound.
     func takesBackwardEOF(_ event: InputEvent?) -> Bool {
-        guard case .key(.backspace)? = event, prompt.text.isEmpty else { return false }
+        guard case .key(.backspace)? = event, model.prompt.text.isEmpty else { return false }
         return keymap.action(for: .unknown("backward-eof")) != nil
     }
 }

@@ -27,8 +27,8 @@ extension PickerApp {
     /// - Complexity: O(*n*) hashing for *n* lines, plus grouping the lines not grouped yet.
     func rowsSnapshot(_ order: [Int32]) -> Snapshot<Int, Int> {
         groupLines()
-        guard let groups = fieldLayout.groups else {
-            let items = identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init)
+        guard let groups = model.fieldLayout.groups else {
+            let items = model.input.identities.map { ids in order.map { ids.items[Int($0)] } } ?? order.map(Int.init)
             var snapshot = Snapshot<Int, Int>()
             snapshot.appendSections([0])
             snapshot.appendItems(items, toSection: 0)
@@ -36,16 +36,16 @@ extension PickerApp {
         }
         return Snapshot(
             sections: groups.sections(of: order).map { group, lines in
-                (group, identities.map { ids in lines.map { ids.items[Int($0)] } } ?? lines.map(Int.init))
+                (group, model.input.identities.map { ids in lines.map { ids.items[Int($0)] } } ?? lines.map(Int.init))
             })
     }
 
     /// Groups the lines read since the last call.
     private func groupLines() {
         guard let field = options.groupBy else { return }
-        if fieldLayout.groups == nil { fieldLayout.groups = LineGroups(by: field, delimiter: options.delimiter) }
-        while fieldLayout.groups!.lineCount < lineCount {
-            fieldLayout.groups!.add(line(item(atSlot: fieldLayout.groups!.lineCount)))
+        if model.fieldLayout.groups == nil { model.fieldLayout.groups = LineGroups(by: field, delimiter: options.delimiter) }
+        while model.fieldLayout.groups!.lineCount < lineCount {
+            model.fieldLayout.groups!.add(line(item(atSlot: model.fieldLayout.groups!.lineCount)))
         }
     }
 
@@ -54,7 +54,7 @@ extension PickerApp {
     /// shown.
     func groupHeader(_ context: ListCellContext<Int, Int>, _ section: Int) -> any ListCell {
         let cell = context.dequeue(SectionHeaderCell.self)
-        let name = fieldLayout.groups.map { section < $0.names.count ? $0.name(section) : "" } ?? ""
+        let name = model.fieldLayout.groups.map { section < $0.names.count ? $0.name(section) : "" } ?? ""
         cell.title = name.isEmpty ? "(none)" : name
         cell.titleStyle = options.colors.style(.header).overlaid(with: Style(attributes: .bold))
         let snapshot = list.snapshot()
@@ -70,7 +70,7 @@ extension PickerApp {
     ) -> (title: String, colored: ANSIText?, matched: [Int]) {
         guard options.columns else { return (title, colored, matched) }
         measureLines()
-        guard let columns = fieldLayout.columns else { return (title, colored, matched) }
+        guard let columns = model.fieldLayout.columns else { return (title, colored, matched) }
         let (text, offsets) = columns.align(title)
         let moved = matched.compactMap { $0 < offsets.count ? offsets[$0] : nil }
         return (text, colored.map { Self.restyled(text, from: $0, offsets: offsets) }, moved)
@@ -80,16 +80,16 @@ extension PickerApp {
     /// `{n}` counts header lines from 0); with `--ansi`, in their colours; under `--columns`,
     /// aligned with the rows (and without their colours).
     var shownHeader: [(text: String, colored: ANSIText?)] {
-        let lines = header.indices.map(headerLine)
+        let lines = model.input.header.indices.map(headerLine)
         guard options.columns else { return lines }
         measureLines()
-        guard let columns = fieldLayout.columns else { return lines }
+        guard let columns = model.fieldLayout.columns else { return lines }
         return lines.map { (columns.align($0.text).text, nil) }
     }
 
     /// Header line `number` as `--with-nth` shows it, and its colours under `--ansi`.
     private func headerLine(_ number: Int) -> (text: String, colored: ANSIText?) {
-        let raw = header[number]
+        let raw = model.input.header[number]
         let plain = options.ansi ? ANSIText.stripping(raw) : raw
         let colored = options.ansi ? ANSIText(parsing: raw) : nil
         guard let withNth = options.withNth else { return (plain, colored) }
@@ -99,19 +99,19 @@ extension PickerApp {
 
     /// Measures the header lines (once all are in) and the lines read since the last call.
     private func measureLines() {
-        if fieldLayout.columns == nil { fieldLayout.columns = LineColumns(delimiter: options.delimiter) }
-        if !fieldLayout.headerMeasured && options.headerLines > 0 && header.count >= options.headerLines {
-            fieldLayout.headerMeasured = true
-            let plain = header.indices.map { headerLine($0).text }
-            fieldLayout.columns!.setHeader(plain[plain.count - 1])
-            for line in plain { fieldLayout.columns!.measure(line) }
+        if model.fieldLayout.columns == nil { model.fieldLayout.columns = LineColumns(delimiter: options.delimiter) }
+        if !model.fieldLayout.headerMeasured && options.headerLines > 0 && model.input.header.count >= options.headerLines {
+            model.fieldLayout.headerMeasured = true
+            let plain = model.input.header.indices.map { headerLine($0).text }
+            model.fieldLayout.columns!.setHeader(plain[plain.count - 1])
+            for line in plain { model.fieldLayout.columns!.measure(line) }
         }
-        while fieldLayout.measured < lineCount {
-            let line = line(item(atSlot: fieldLayout.measured))
-            let number = fieldLayout.measured + options.headerLines
-            fieldLayout.columns!.measure(
+        while model.fieldLayout.measured < lineCount {
+            let line = line(item(atSlot: model.fieldLayout.measured))
+            let number = model.fieldLayout.measured + options.headerLines
+            model.fieldLayout.columns!.measure(
                 options.withNth.map { $0.shownText(of: line, number: number, delimiter: options.delimiter) } ?? line)
-            fieldLayout.measured += 1
+            model.fieldLayout.measured += 1
         }
     }
 

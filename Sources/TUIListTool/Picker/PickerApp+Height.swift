@@ -6,14 +6,14 @@ extension PickerApp {
     /// given in cells).
     package var chromeLines: Int {
         2 + (borderBox?.edgeLines ?? 0) + (hasInfoLine ? 1 : 0) + options.headerText.count
-            + max(header.count, options.headerLines) + options.margin.fixedLines + options.padding.fixedLines
+            + max(model.input.header.count, options.headerLines) + options.margin.fixedLines + options.padding.fixedLines
     }
 
     /// The lines the picker needs (fzf's `--height ~N`): every line read, the `--group-by`
     /// groups' headers and ``chromeLines``; it grows as lines arrive and does not shrink while
     /// the query narrows the list.
     package var preferredLines: Int? {
-        chromeLines + max(1, lineCount) + (fieldLayout.groups?.names.count ?? 0)
+        chromeLines + max(1, lineCount) + (model.fieldLayout.groups?.names.count ?? 0)
     }
 
     /// The least lines `--height N%` takes (fzf's `--min-height`): ``Options/minHeight``, with

@@ -8,11 +8,11 @@ extension PickerApp {
     /// error.
     var countsText: String {
         var text = "\(matchCount)/\(lineCount)"
-        if options.multi && !markedLines.isEmpty {
-            text += " (\(markedLines.count)\(options.multiLimit.map { "/\($0)" } ?? "") marked)"
+        if options.multi && !model.marks.items.isEmpty {
+            text += " (\(model.marks.items.count)\(options.multiLimit.map { "/\($0)" } ?? "") marked)"
         }
-        if !inputFinished || listIsBehind { text += " reading…" }
-        if let readError { text += " read error: \(readError)" }
+        if !model.input.finished || listIsBehind { text += " reading…" }
+        if let error = model.input.readError { text += " read error: \(error)" }
         return text
     }
 

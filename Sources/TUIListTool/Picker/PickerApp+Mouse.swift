@@ -10,8 +10,9 @@ extension PickerApp {
     /// first). `--no-mouse` keeps every event from here.
     func handleMouse(_ mouse: MouseEvent, in program: Program) {
         func bound(_ event: String) -> PickerAction? { keymap.action(for: .unknown(event)) }
-        let double = clicks.isDoubleClick(mouse, at: program.clock.now)
-        let overPreview = !previewHidden && options.preview != nil && previewPane.rect?.contains(x: mouse.x, y: mouse.y) == true
+        let double = model.clicks.isDoubleClick(mouse, at: program.clock.now)
+        let overPreview =
+            !model.preview.hidden && options.preview != nil && model.preview.pane.rect?.contains(x: mouse.x, y: mouse.y) == true
         switch (mouse.button, mouse.kind) {
         case (.wheelUp, _), (.wheelDown, _):
             let up = mouse.button == .wheelUp

@@ -18,40 +18,41 @@ extension PickerApp {
     func placeholderContext(row: Int?) -> PreviewRunner.Context {
         let number = { (row: Int) in self.slot(of: row) + self.header.count }
         return PreviewRunner.Context(
-            line: row.map(line), index: row.map(number), query: query, marked: markedLines.map { (line($0), number($0)) })
+            line: row.map { line($0) }, index: row.map(number), query: model.search.query,
+            marked: model.marks.items.map { (line($0), number($0)) })
     }
 
     /// A preview output for `row` has arrived: a new row starts at `--preview-window`'s
     /// `+SCROLL` offset, the same row keeps its place (clamped to the new output).
     func previewArrived(for row: Int) {
-        if previewPane.offsetFor != row {
-            previewPane.offsetFor = row
-            let height = previewPane.rect?.height ?? 0
-            previewPane.offset = previewWindow.scrollOffset(
-                line: line(row), index: slot(of: row) + header.count, delimiter: options.delimiter, height: height)
+        if model.preview.pane.offsetFor != row {
+            model.preview.pane.offsetFor = row
+            let height = model.preview.pane.rect?.height ?? 0
+            model.preview.pane.offset = previewWindow.scrollOffset(
+                line: line(row), index: slot(of: row) + model.input.header.count, delimiter: options.delimiter, height: height)
         }
-        previewPane.offset = max(0, min(previewPane.offset, preview.count - 1))
+        model.preview.pane.offset = max(0, min(model.preview.pane.offset, model.preview.lines.count - 1))
     }
 
     /// Scrolls the preview by `lines` (fzf's `scrollPreviewBy`): between the first line and
     /// the last at the top, and only when the output does not fit or is scrolled already.
     func scrollPreview(by lines: Int) {
-        guard let rect = previewPane.rect, !preview.isEmpty else { return }
-        guard previewPane.offset > 0 || preview.count > rect.height else { return }
-        previewPane.offset = max(0, min(previewPane.offset + lines, preview.count - 1))
+        guard let rect = model.preview.pane.rect, !model.preview.lines.isEmpty else { return }
+        guard model.preview.pane.offset > 0 || model.preview.lines.count > rect.height else { return }
+        model.preview.pane.offset = max(0, min(model.preview.pane.offset + lines, model.preview.lines.count - 1))
     }
 
     /// The `+SCROLL`, `wrap` and scroll-position parts of the pane: the output from
     /// ``PreviewPane/offset``, each line cut at the pane's edge or wrapped, and the position
     /// (`offset+1/lines`, fzf's) dim in the top right corner when it does not all fit.
     func drawPreview(into canvas: inout Canvas, in rect: Rect) {
-        previewPane.rect = rect
+        model.preview.pane.rect = rect
         let width = rect.width - 1
         guard width > 0, rect.height > 0 else { return }
         var y = rect.y
-        for line in preview.dropFirst(previewPane.offset) where y < rect.maxY {
+        for line in model.preview.lines.dropFirst(model.preview.pane.offset) where y < rect.maxY {
             let pieces =
-                previewWindow.wrap != previewWrapToggled
+                previewWindow.wrap != model.preview.wrapToggled
                 ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
             for (number, piece) in pieces.enumerated() where y < rect.maxY {
                 var x = rect.x + 1
@@ -60,8 +61,8 @@ extension PickerApp {
                 y += 1
             }
         }
-        if previewPane.offset > 0 || preview.count > rect.height {
-            let position = " \(previewPane.offset + 1)/\(preview.count) "
+        if model.preview.pane.offset > 0 || model.preview.lines.count > rect.height {
+            let position = " \(model.preview.pane.offset + 1)/\(model.preview.lines.count) "
             let columns = TerminalText.columns(of: position)
             if columns < width {
                 canvas.draw(position, x: rect.maxX - columns, y: rect.y, style: Style(attributes: [.reverse, .dim]))

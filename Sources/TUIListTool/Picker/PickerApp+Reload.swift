@@ -65,12 +65,6 @@ extension PickerApp {
     /// Seconds the old lines stay while a `reload` command's lines come.
     static let reloadPatience = 0.5
 
-    /// The row of line `slot` (the line number itself before any `reload`).
-    func item(atSlot slot: Int) -> Int { identities?.items[slot] ?? slot }
-
-    /// The line number of row `item` (the row itself before any `reload`).
-    func slot(of item: Int) -> Int { identities.map { $0.slots[item]! } ?? item }
-
     /// Starts `reload`'s command (placeholders replaced) with `sh -c`: its lines replace the
     /// picker's when all are read (or after ``reloadPatience``), each old line that is back
     /// keeping its row. A command that cannot start leaves the lines as they are.
@@ -80,10 +74,10 @@ extension PickerApp {
         let keyer = (try? LineKeyer(options.key)) ?? (try! LineKeyer(.wholeLine))
         // The old lines' rows; an earlier reload still reading is dropped.
         let old = (0 ..< lineCount).map { slot in (line(item(atSlot: slot)), item(atSlot: slot)) }
-        reloading?.inbox.close()
+        model.reloading?.inbox.close()
         let inbox = LineInbox()
         inbox.prepare(options.preparation)
-        reloading = PendingReload(
+        model.reloading = PendingReload(
             inbox: inbox, started: program.clock.now, rows: RowIdentities(old: old, keyer: keyer),
             selection: list.state.selection)
         inbox.connect(program.mailbox)
@@ -93,10 +87,10 @@ extension PickerApp {
     /// Keeps the reload's lines or end that `message` brings, then puts them in place when it
     /// is time. Whether the message was the reload's.
     func receiveReloadedLines(_ message: any Sendable, in program: Program) -> Bool {
-        guard let delivery = reloading?.inbox.accept(message) else { return false }
+        guard let delivery = model.reloading?.inbox.accept(message) else { return false }
         switch delivery {
-        case .lines(let batch): reloading!.batches.append(batch)
-        case .end(let error): (reloading!.finished, reloading!.error) = (true, error)
+        case .lines(let batch): model.reloading!.batches.append(batch)
+        case .end(let error): (model.reloading!.finished, model.reloading!.error) = (true, error)
         }
         _ = takeReloadedLines(in: program)
         return true
@@ -105,14 +99,14 @@ extension PickerApp {
     /// Once the reload's lines are all in (or it is time), puts them in place of the old ones.
     /// Whether they are in place (the picker's input is the reload's).
     func takeReloadedLines(in program: Program) -> Bool {
-        guard let pending = reloading else { return true }
+        guard let pending = model.reloading else { return true }
         let (finished, error) = (pending.finished, pending.error)
         // (A command slower than that: its first lines, not an empty list.)
         guard finished || (program.clock.now - pending.started >= Self.reloadPatience && !pending.batches.isEmpty) else {
-            reloading = pending
+            model.reloading = pending
             return false
         }
-        reloading = nil
+        model.reloading = nil
         replaceLines(
             from: pending.inbox, pending.batches, finished: finished, error: error, rows: pending.rows,
             selection: pending.selection, in: program)

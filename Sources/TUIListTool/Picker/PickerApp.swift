@@ -28,233 +28,65 @@ import TUIList
 /// over more, in the background (a newer keystroke cancels a stale search), and the screen
 /// keeps the last result, with the new query shown, until the new one arrives.
 package final class PickerApp: TerminalApp {
-    /// Options the command line sets.
-    package struct Options: Sendable {
-        /// Row identity (`--key`); the displayed text is always the whole line.
-        package var key: LineKey = .wholeLine
-        /// How many first lines stay on top as a header, not selectable (`--header-lines`).
-        package var headerLines = 0
-        /// Whether Tab marks several lines (`--multi`).
-        package var multi = false
-        /// The most lines `--multi` marks (`--multi=MAX`); nil for any number.
-        package var multiLimit: Int?
-        /// The query to start with (`--query`).
-        package var query = ""
-        /// Whether plain terms match exactly (`--exact`).
-        package var exact = false
-        /// Whether the query is fzf's extended search (`+x` turns it off: the query is one term).
-        package var extended = true
-        /// How matches score and rank (`--scheme`).
-        package var scheme: FilterScheme = .default
-        /// How matches of equal score are ordered (`--tiebreak`); `nil` for ``scheme``'s.
-        package var tiebreaks: [FilterTiebreak]?
-        /// Where the prompt and the list go (`--layout`, `--reverse`).
-        package var layout: Layout = .reverse
-        /// Whether moving past either end of the list goes round to the other (`--cycle`).
-        package var cycle = false
-        /// Keys bound by `--bind` and `--expect`, after the picker's own.
-        package var bindings: [PickerBinding] = []
-        /// Whether clicks and the wheel act (`--no-mouse` turns them off).
-        package var mouse = true
-        /// The least lines `--height N%` takes (`--min-height`), and whether the lines beside
-        /// the list are added to it (`N+`, fzf's default `10+`).
-        package var minHeight = (lines: 10, addsChrome: true)
-        /// Whether a plain letter of the query matches only itself, `e` not `é` (`--literal`).
-        package var literal = false
-        /// Whether the query filters the lines at first (`--disabled` turns it off: the query
-        /// is typed, for `{q}` and the `change` event, and every line stays shown).
-        package var searchEnabled = true
-        /// Space around the picker, outside its border (`--margin`).
-        package var margin = PickerSpacing()
-        /// Space inside the border (`--padding`).
-        package var padding = PickerSpacing()
-        /// Lines kept in view beyond the selection near the list's edges (`--scroll-off`,
-        /// fzf's default 3).
-        package var scrollOff = 3
-        /// The scrollbar (`--scrollbar=C`: its thumb drawn with C and no track, as fzf's;
-        /// `""`, `--no-scrollbar`: none); `nil` for this picker's own (`█` on `│`).
-        package var scrollbar: String?
-        /// Where the counts go (`--info`); `nil` for this picker's own way: at the right end
-        /// of the prompt's line, with no separator line.
-        package var info: InfoStyle?
-        /// The separator line's text, repeated across (`--separator`; `""` for none,
-        /// `--no-separator`); `nil` for the default: fzf's `─` once `--info` is given, else none.
-        package var separatorLine: String?
-        /// The border around the picker (`--border`), if any.
-        package var border: Box.Border?
-        /// Which edges of ``border`` are drawn (`--border=top` …).
-        package var borderEdges = Box.Edges.all
-        /// How case is compared (`-i`, `+i`; smart case by default).
-        package var caseMatching: FilterQuery.CaseMatching = .smart
-        /// Whether matches are ranked by score (`--no-sort` turns it off).
-        package var sort = true
-        /// Whether the last line read comes first (`--tac`), also among matches of equal score.
-        package var tac = false
-        /// Whether ANSI colour escapes in the input are drawn (`--ansi`): lines are matched,
-        /// keyed and printed without them.
-        package var ansi = false
-        /// How ``nth`` and ``withNth`` split a line into fields (`-d`, `--delimiter`).
-        package var delimiter: LineFields.Delimiter = .blanks
-        /// The fields searched (`--nth`), of the line as shown; `nil` for all of it.
-        package var nth: LineFields?
-        /// What is shown of each line (`--with-nth`): some of its fields, or a template of them
-        /// (``LineTemplate/shown(_:number:delimiter:)``); `nil` for the whole line. The shown
-        /// text is what is searched; the pick is printed whole (or as ``acceptNth`` says).
-        package var withNth: LineTemplate?
-        /// What is printed of a chosen line (`--accept-nth`): some of its fields, or a
-        /// template of them; `nil` for the whole line.
-        package var acceptNth: LineTemplate?
-        /// The fields whose value groups the lines into sections (`--group-by`), each group
-        /// ranked within itself; `nil` for one list.
-        package var groupBy: LineFields?
-        /// Whether the fields of the shown lines are aligned into columns under the header
-        /// lines (`--columns`); matching still reads the lines as they are.
-        package var columns = false
-        /// Fixed header text (`--header`), one entry a line, above the header lines.
-        package var headerText: [String] = []
-        /// The prompt before the query (`--prompt`).
-        package var prompt = "> "
-        /// Whether the only match, once the input has ended, is chosen without asking (`-1`).
-        package var selectOne = false
-        /// Whether the picker exits 1 at once when nothing matches once the input has ended (`-0`).
-        package var exitZero = false
-        /// The command whose output shows beside the list for the selected line (`--preview`),
-        /// `{}` standing for the line, quoted for `sh`.
-        package var preview: String?
-        /// Where the preview pane goes and its size (`--preview-window`).
-        package var previewWindow = PreviewWindow()
-        /// Whether the selected line stays selected when the query changes, while it matches
-        /// (`--track`); without it every new query selects its best match, as fzf does.
-        package var track = false
-        /// The byte that ends a line (NUL under `--read0`), for `reload`'s output too.
-        package var separator: UInt8 = 0x0A
-        /// Columns between tab stops in the list (`--tabstop`); `--filter` prints tabs as read.
-        package var tabStop = 8
-        /// What the gutter shows beside a marked line (`--marker`; fzf's `┃`).
-        package var marker = "┃"
-        /// What the gutter shows beside the selected line (`--pointer`); nil: the gutter is not drawn over.
-        package var pointer: String?
-        /// The colours (`--color`).
-        package var colors = PickerColors()
-        /// Creates options.
-        package init(
-            key: LineKey = .wholeLine, headerLines: Int = 0, multi: Bool = false, query: String = "",
-            exact: Bool = false, caseMatching: FilterQuery.CaseMatching = .smart, sort: Bool = true
-        ) {
-            self.key = key
-            self.headerLines = max(0, headerLines)
-            self.multi = multi
-            self.query = query
-            self.exact = exact
-            self.caseMatching = caseMatching
-            self.sort = sort
-        }
-    }
-
-    /// Where the prompt and the list go (fzf's `--layout`).
-    package enum Layout: String, Sendable {
-        /// The prompt at the bottom, the best match just above it (drawn here top-down, the
-        /// best match first, under the prompt's line at the bottom).
-        case `default`
-        /// The prompt at the top, the list below it, best first (this picker's own way too).
-        case reverse
-        /// The prompt at the bottom, the list from the top, best first.
-        case reverseList = "reverse-list"
-
-        /// Whether the prompt is on the bottom line (above the help bar).
-        package var promptAtBottom: Bool { self != .reverse }
-    }
-
-    /// Where the counts go (fzf's `--info`). Beside them, the separator line (`--separator`)
-    /// runs to the right edge: after the counts on their own line, or on a line of its own.
-    package enum InfoStyle: Equatable, Sendable {
-        /// On a line of their own next to the prompt's, at its left (the separator after them).
-        case `default`
-        /// On a line of their own, at its right (the separator before them).
-        case right
-        /// On the prompt's line after the query, behind `separator` (fzf's ` < `).
-        case inline(separator: String)
-        /// On the prompt's line at its right end, behind `separator`; the separator line on a
-        /// line of its own.
-        case inlineRight(separator: String)
-        /// Not shown; the separator line on a line of its own.
-        case hidden
-
-        /// The style fzf writes (`default`, `right`, `inline[:SEP]`, `inline-right[:SEP]`,
-        /// `hidden`), or `nil`.
-        package init?(_ text: String) {
-            let name = text.prefix { $0 != ":" }
-            let separator = name.count < text.count ? String(text.dropFirst(name.count + 1)) : nil
-            switch (name, separator) {
-            case ("default", nil): self = .default
-            case ("right", nil): self = .right
-            case ("hidden", nil): self = .hidden
-            case ("inline", _): self = .inline(separator: separator ?? " < ")
-            case ("inline-right", _): self = .inlineRight(separator: separator ?? " ")
-            default: return nil
-            }
-        }
-    }
-
     /// The list on screen: one section, no section header; items are line numbers.
     package let list: ListView<Int, Int>
     /// The options in force.
     package let options: Options
-    /// The query searched: the prompt's text once its run of edits in a batch of input is done
-    /// (the search runs once per run, not per key).
-    package private(set) var query = ""
-    /// The query's line editor: its text, cursor and editing keys
-    /// (``PickerKeymap/promptKeymap(multi:)``).
-    package internal(set) var prompt: TextPrompt
+    /// The picker's state, each piece once (``PickerModel``): ``render(into:)`` reads it.
+    var model: PickerModel
     /// The screen it draws through: prompt line, help bar, help overlay, border.
     let screen: ListScreen<Int, Int, PickerAction>
-    /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
-    /// under ``Options/ansi``).
-    package private(set) var header: [String] = []
-    /// The lines read so far (after the header) and their index (identifier: line number).
-    /// The index keeps the text it searches, the original where it has accents (fzf's accent
-    /// rule is checked against it): the lines, or under ``LinePreparation/keepsLines`` their
-    /// searched text (the fields of `--nth`, the line without escapes).
-    private var index: FilterIndex<Int>
     /// How lines are prepared (on the reader's thread).
-    private let preparation: LinePreparation
-    /// Under ``LinePreparation/keepsLines``: the lines (without colour escapes under
-    /// ``Options/ansi``): what is printed.
-    private var keptLines: [String] = []
-    /// The lines as read, with their colour escapes (only under ``Options/ansi``).
-    private var rawLines: [String] = []
-    /// The number of lines read (after the header).
-    package var lineCount: Int { index.count }
-    /// Line `number` (after the header), without colour escapes: what is printed.
-    package func line(_ number: Int) -> String {
-        line(atSlot: slot(of: number))
+    let preparation: LinePreparation
+    /// Runs the preview command.
+    let previewRunner = PreviewRunner()
+    /// Where the lines arrive (a `reload` puts its own in place).
+    var inbox: LineInbox
+    /// What the program gives when it starts: its clock and mailbox, and the jobs on it.
+    var runtime: Runtime?
+
+    /// The program's clock and mailbox, and the two background jobs run on them.
+    struct Runtime {
+        /// The program's clock: when the builder last delivered.
+        let clock: any AnimationClock
+        /// The program's mailbox, for background results.
+        let mailbox: ProgramMailbox
+        /// Runs the background searches: the newest only.
+        let searchJob: LatestJob
+        /// Runs the builder's builds: the newest one's snapshot is the one shown, an older
+        /// one's is dropped.
+        let allLinesJob: LatestJob
     }
 
-    /// The line in `slot` of the index.
-    private func line(atSlot slot: Int) -> String {
-        preparation.keepsLines ? keptLines[slot] : index.text(atSlot: slot)
+    /// The query searched: the prompt's text once its run of edits in a batch of input is done
+    /// (the search runs once per run, not per key).
+    package var query: String { model.search.query }
+    /// The query's line editor: its text, cursor and editing keys
+    /// (``PickerKeymap/promptKeymap(multi:)``).
+    package var prompt: TextPrompt {
+        get { model.prompt }
+        set { model.prompt = newValue }
     }
-    /// Whether `-1` and `-0` were looked at (once, when the input ends).
-    private var autoExitChecked = false
-    /// The preview's lines, for ``previewFor``.
-    package private(set) var preview: [ANSIText] = []
-    /// The row whose preview is shown (or being made).
-    var previewFor: Int?
-    /// The preview command last started (placeholders replaced): a new one (another row, a
-    /// new query under `{q}`, new marks under `{+}`) runs again.
-    private var previewCommand: String?
-    /// State of the preview pane beyond its text: scrolling, the row its offset is for.
-    var previewPane = PreviewPane()
+    /// The header lines (the first ``Options/headerLines`` lines read, with their escapes
+    /// under ``Options/ansi``).
+    package var header: [String] { model.input.header }
+    /// The number of lines read (after the header).
+    package var lineCount: Int { model.input.count }
+    /// Line `number` (after the header), without colour escapes: what is printed.
+    package func line(_ number: Int) -> String { model.input.line(number) }
+    /// The line in `slot` of the index.
+    func line(atSlot slot: Int) -> String { model.input.line(atSlot: slot) }
+    /// The row of line `slot` (the line number itself before any `reload`).
+    func item(atSlot slot: Int) -> Int { model.input.item(atSlot: slot) }
+    /// The line number of row `item` (the row itself before any `reload`).
+    func slot(of item: Int) -> Int { model.input.slot(of: item) }
+    /// The preview's lines, for the row it is for.
+    package var preview: [ANSIText] { model.preview.lines }
     /// `--group-by` and `--columns`: the lines' groups and the columns' widths (``PickerApp+Groups``).
-    var fieldLayout = PickerFieldLayout()
-    /// Tells double-clicks (``PickerApp+Mouse``).
-    var clicks = ClickCounter()
+    var fieldLayout: PickerFieldLayout { model.fieldLayout }
     /// The command `become(CMD)` asked for (placeholders replaced): the caller runs it in the
     /// picker's place once the terminal is restored.
-    package internal(set) var becomeCommand: String?
-    /// When the selection has settled and the preview command runs.
-    private var previewDue: Double?
-    let previewRunner = PreviewRunner()
+    package var becomeCommand: String? { model.outcome.becomeCommand }
     /// A preview command's output.
     private struct PreviewOutput: Sendable {
         let row: Int
@@ -262,124 +94,40 @@ package final class PickerApp: TerminalApp {
         let text: String
     }
     /// Whether the input has ended.
-    package private(set) var inputFinished = false
+    package var inputFinished: Bool { model.input.finished }
     /// The lines marked with Tab (line numbers), in marking order.
-    var markedLines: [Int] = []
+    var markedLines: [Int] { model.marks.items }
     /// The lines marked with Tab, in marking order.
-    package var marked: [String] { markedLines.map { line($0) } }
+    package var marked: [String] { model.marks.items.map { line($0) } }
     /// The lines chosen (what `--accept-nth` takes of them), once Enter was pressed.
-    package private(set) var chosen: [String] = []
+    package var chosen: [String] { model.outcome.chosen }
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
-    package private(set) var chosenWithKey: String?
-    /// Whether the preview pane is hidden (`hidden`, `toggle-preview`) under
-    /// `--preview-window`'s window and under its alternative: each toggles apart, as in fzf.
-    private var previewHiddenUnder: (window: Bool, alternative: Bool)
-    /// Whether the last frame had too little room for `--preview-window`'s pane, so its
-    /// alternative (`<N(…)`) was in force.
-    private(set) var usesAlternativePreview = false
+    package var chosenWithKey: String? { model.outcome.chosenWithKey }
     /// The preview window in force: `--preview-window`'s, or its alternative.
     var previewWindow: PreviewWindow {
-        usesAlternativePreview ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
+        model.preview.usesAlternative
+            ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
     }
-    /// The prompt `change-prompt(…)` put in `--prompt`'s place, if any.
-    var promptPrefix: String?
-    /// Whether `toggle-preview-wrap` turned the preview window's `wrap` over.
-    var previewWrapToggled = false
     /// Whether the picker ended printing only its query (fzf's `print-query` action, and
     /// `accept-or-print-query` with nothing matching).
-    package internal(set) var printsQueryOnly = false
-    /// Whether the query filters the lines (`--disabled`, `enable-search`, `toggle-search`).
-    var searchEnabled: Bool
-    /// fzf's events that came about (``PickerBinding/events``), to fire in turn once the
-    /// event, message or tick at hand is handled (``fireEvents(in:)``).
-    var pendingEvents: [String] = []
-    /// Whether `load` came about for the lines read (a `reload` reads new ones).
-    var loadFired = false
-    /// The selection when the `focus` event last looked.
-    var focusedLast: Int??
-    /// Hides or shows the preview pane, under the window in force.
-    func setPreviewHidden(_ hidden: Bool) {
-        if usesAlternativePreview { previewHiddenUnder.alternative = hidden } else { previewHiddenUnder.window = hidden }
-    }
+    package var printsQueryOnly: Bool { model.outcome.printsQueryOnly }
     /// Whether the preview pane is hidden, under the window in force.
-    package var previewHidden: Bool {
-        usesAlternativePreview ? previewHiddenUnder.alternative : previewHiddenUnder.window
-    }
+    package var previewHidden: Bool { model.preview.hidden }
     /// The status to exit with, once the person chose or gave up.
-    package internal(set) var exitStatus: Int32?
-
-    private var inbox: LineInbox
-    /// The matching lines (numbers), in the order shown; `nil` for every line in input order
-    /// (an empty query, without `--tac`).
-    private var matches: [Int32]?
-    /// How many lines match (``matches`` or every line).
-    var matchCount: Int { matches?.count ?? index.count }
-    /// The last search's result, to narrow the next one from.
-    private var lastMatches: FilterMatches?
-    /// ``query`` parsed.
-    private var parsedQuery = FilterQuery("")
+    package var exitStatus: Int32? { model.outcome.exitStatus }
+    /// How many lines match (``PickerSearch/matches`` or every line).
+    var matchCount: Int { model.search.matches?.count ?? model.input.count }
     /// Bumped by each search started: a test counts the searches a batch of typing makes.
-    /// (``searchJob`` drops a background result for an older one.)
-    package private(set) var searchGeneration = 0
-    /// Runs the background searches (set when the program starts): the newest only.
-    private var searchJob: LatestJob?
+    /// (The search job drops a background result for an older one.)
+    package var searchGeneration: Int { model.search.generation }
     /// Whether a background search is in flight.
-    private var searchInFlight: Bool { searchJob?.isRunning ?? false }
-    /// Whether the lines shown are out of date (new lines, a new query) and the search has
-    /// not been made yet, and when the list was last given a snapshot.
-    private var searchDue = false
-    private var lastShown = -Double.infinity
-    /// The snapshot of every line in input order (the last delivered, for many lines): lines
-    /// that arrive are appended to it, not a new one of a million items built.
-    private var allLines: Snapshot<Int, Int>?
-    /// Whether the list was last given a snapshot of all lines in input order.
-    private var listShowsAllLines = false
-    /// Whether the query changed and the list has not shown its result yet: the result, when
-    /// it comes (at once or from the background), selects its best match (or, under
-    /// ``Options/track``, keeps the selected line if it matches).
-    private var selectsBestMatch = false
-    /// Builds the snapshot of every line off the program's thread once there are many.
-    private var allLinesBuilder = AllLinesBuilder()
-    /// Runs the builder's builds (set when the program starts): the newest one's snapshot is
-    /// the one shown, an older one's is dropped.
-    private var allLinesJob: LatestJob?
-    /// The program's clock (set when it starts): when the builder last delivered.
-    private var clock: (any AnimationClock)?
-    /// Since a `reload`: which row each line is (``RowIdentities``); `nil` before any, each
-    /// line being the row of its number.
-    var identities: RowIdentities?
-    /// The `reload` whose lines are being read, shown once read (``PickerApp+Reload``).
-    var reloading: PendingReload?
-    /// When the builder last delivered while lines were still coming.
-    private var allLinesDelivered = -Double.infinity
-    /// The snapshot of every line, delivered by the builder.
-    private struct AllLines: Sendable {
-        let snapshot: Snapshot<Int, Int>
-    }
-
-    /// Asks the builder to catch up with the lines read, and to deliver its snapshot when the
-    /// input has ended, or a second (by the program's clock) after the last delivery (a slow
-    /// producer's lines).
-    private func requestAllLines(now force: Bool = false) {
-        guard allLinesBuilder.isStarted, let allLinesJob, let clock else { return }
-        let now = clock.now
-        let deliver = force || inputFinished || now - allLinesDelivered >= 1
-        if deliver { allLinesDelivered = now }
-        allLinesBuilder.extend(to: index.count, deliverOn: deliver ? allLinesJob : nil) { AllLines(snapshot: $0) }
-    }
-
+    var searchInFlight: Bool { runtime?.searchJob.isRunning ?? false }
     /// Whether the list does not hold every line yet although the query asks for all of them.
     var listIsBehind: Bool {
-        parsedQuery.isEmpty && !options.tac && list.snapshot().numberOfItems < index.count
+        model.search.parsed.isEmpty && !options.tac && list.snapshot().numberOfItems < model.input.count
     }
-    private(set) var readError: String?
-    /// Under `--nth`, each line's shown length (``LineBatch/shownLengths``), for ranking.
-    private var shownLengths: [UInt16] = []
-    /// A search's result, from the background (the newest search's: ``searchJob`` drops the others).
-    private struct SearchResult: Sendable {
-        let found: FilterMatches
-        let order: [Int32]
-    }
+    /// Why reading stopped early, if it did.
+    var readError: String? { model.input.readError }
     /// Queries over this many lines or more are searched in the background.
     package static let backgroundSearchLines = 200_000
 
@@ -387,16 +135,10 @@ package final class PickerApp: TerminalApp {
     package init(inbox: LineInbox, options: Options = Options()) throws(ToolFailure) {
         self.inbox = inbox
         self.options = options
-        searchEnabled = options.searchEnabled
-        previewHiddenUnder = (options.previewWindow.hidden, options.previewWindow.alternative?.window.hidden ?? false)
-        prompt = TextPrompt(
-            text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
-        prompt.style = options.colors.style(.query)
-        query = prompt.text
+        model = PickerModel(options: options)
         _ = try LineKeyer(options.key)  // a bad --key-regex is still a usage error
         preparation = options.preparation
         keymap = PickerKeymap.keymap(multi: options.multi, bindings: options.bindings)
-        index = FilterIndex(storingText: true)
         inbox.prepare(preparation)
         let link = Link()
         list = ListView<Int, Int>(
@@ -436,12 +178,11 @@ package final class PickerApp: TerminalApp {
 
     package func start(in program: Program) {
         screen.start(in: program)  // the list's animations and the screen's timed messages
-        mailbox = program.mailbox
-        clock = program.clock
-        searchJob = LatestJob(mailbox: program.mailbox)
-        allLinesJob = LatestJob(mailbox: program.mailbox)
+        runtime = Runtime(
+            clock: program.clock, mailbox: program.mailbox, searchJob: LatestJob(mailbox: program.mailbox),
+            allLinesJob: LatestJob(mailbox: program.mailbox))
         inbox.connect(program.mailbox)
-        pendingEvents.append("start")
+        model.events.pending.append("start")
         fireEvents(in: program)
     }
 
@@ -449,14 +190,14 @@ package final class PickerApp: TerminalApp {
         defer { fireEvents(in: program) }
         var rest = events[...]
         while let event = rest.first {
-            if isShowingHelp {
+            if model.isShowingHelp {
                 // Any key or click closes the keys and does nothing else; a paste closes them
                 // and is typed.
                 switch event {
                 case .paste:
-                    isShowingHelp = false
+                    model.isShowingHelp = false
                 case .key, .mouse:
-                    isShowingHelp = false
+                    model.isShowingHelp = false
                     rest = rest.dropFirst()
                     continue
                 case .resize:
@@ -469,12 +210,12 @@ package final class PickerApp: TerminalApp {
             if takesBackwardEOF(rest.first) {
                 // fzf's `backward-eof`: Backspace on an empty query, when bound.
                 rest = rest.dropFirst()
-                pendingEvents.append("backward-eof")
+                model.events.pending.append("backward-eof")
                 fireEvents(in: program)
-                if exitStatus != nil { return }
+                if model.outcome.exitStatus != nil { return }
                 continue
             }
-            rest = rest.dropFirst(prompt.handle(rest).consumed)
+            rest = rest.dropFirst(model.prompt.handle(rest).consumed)
             guard let next = rest.popFirst() else { break }
             switch next {
             case .key(let key):
@@ -482,13 +223,13 @@ package final class PickerApp: TerminalApp {
                 searchTypedQuery()
                 perform(action, in: program)
                 fireEvents(in: program)  // (`focus` with the line this key moved to)
-                if exitStatus != nil { return }
+                if model.outcome.exitStatus != nil { return }
             case .mouse(let mouse):
                 guard options.mouse else { continue }
                 searchTypedQuery()
                 handleMouse(mouse, in: program)
                 fireEvents(in: program)
-                if exitStatus != nil { return }
+                if model.outcome.exitStatus != nil { return }
             case .paste, .resize:
                 break
             }
@@ -497,10 +238,10 @@ package final class PickerApp: TerminalApp {
     }
 
     /// Searches the prompt's text if it is not the query searched.
-    private func searchTypedQuery() {
-        guard prompt.text != query else { return }
-        setQuery(prompt.text)
-        pendingEvents.append("change")
+    func searchTypedQuery() {
+        guard model.prompt.text != model.search.query else { return }
+        setQuery(model.prompt.text)
+        model.events.pending.append("change")
     }
 
     /// How matched characters are drawn (as fzf draws them: green, bold).
@@ -512,38 +253,38 @@ package final class PickerApp: TerminalApp {
     /// (``TextPrompt/keymap``), which shares no key with these.
     package let keymap: Keymap<PickerAction>
     /// Whether the keys are shown (F1).
-    package private(set) var isShowingHelp = false
+    package var isShowingHelp: Bool { model.isShowingHelp }
 
     /// What `key` does: the keymap's answer, the one dispatch the keys, the help bar and the
     /// help overlay share; nil for a key the prompt takes (it edits the query).
     package func action(for key: Key) -> PickerAction? {
-        prompt.keymap.binds(key) ? nil : keymap.action(for: key)
+        model.prompt.keymap.binds(key) ? nil : keymap.action(for: key)
     }
 
     package func tick(in program: Program) {
         defer { fireEvents(in: program) }
         // (Lines come in `receive`; here, what is due by the clock: a reload's patience, a
         // snapshot of a list still filling.)
-        if reloading == nil || takeReloadedLines(in: program) {
-            absorb([], finished: inputFinished, error: readError, in: program)
+        if model.reloading == nil || takeReloadedLines(in: program) {
+            absorb([], finished: model.input.finished, error: model.input.readError, in: program)
         }
-        guard let template = options.preview, !previewHidden, exitStatus == nil else { return }
+        guard let template = options.preview, !model.preview.hidden, model.outcome.exitStatus == nil else { return }
         let selected = list.state.selection
         let command = selected.map {
             PreviewRunner.command(template, context: placeholderContext(row: $0), delimiter: options.delimiter)
         }
-        if selected != previewFor || command != previewCommand {
+        if selected != model.preview.row || command != model.preview.command {
             // The selection moved: the old output goes; the same row with a new command (`{q}`
             // and a new query) keeps its output until the new one comes. It runs once settled.
-            if selected != previewFor { preview = [] }
-            previewFor = selected
-            previewCommand = command
+            if selected != model.preview.row { model.preview.lines = [] }
+            model.preview.row = selected
+            model.preview.command = command
             previewRunner.cancel()
-            previewDue = command == nil ? nil : program.clock.now + Self.previewSettle
+            model.preview.due = command == nil ? nil : program.clock.now + Self.previewSettle
             program.setNeedsDisplay()
         }
-        if let due = previewDue, program.clock.now >= due, let row = previewFor, let command {
-            previewDue = nil
+        if let due = model.preview.due, program.clock.now >= due, let row = model.preview.row, let command {
+            model.preview.due = nil
             previewRunner.run(command, mailbox: program.mailbox) { text in
                 PreviewOutput(row: row, command: command, text: text)
             }
@@ -554,9 +295,10 @@ package final class PickerApp: TerminalApp {
     package static let previewSettle = 0.05
 
     package var nextDeadline: Double? {
-        let fill = searchDue ? lastShown + Self.fillingInterval : nil
-        return [previewDue, fill, reloading.map { $0.started + Self.reloadPatience }, screen.nextDeadline].compactMap { $0 }
-            .min()
+        let fill = model.search.due ? model.search.lastShown + Self.fillingInterval : nil
+        return [model.preview.due, fill, model.reloading.map { $0.started + Self.reloadPatience }, screen.nextDeadline].compactMap
+        { $0 }
+        .min()
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
@@ -564,34 +306,35 @@ package final class PickerApp: TerminalApp {
         if screen.receive(message) { return }
         if let delivery = inbox.accept(message) {
             switch delivery {
-            case .lines(let batch): absorb([batch], finished: inputFinished, error: readError, in: program)
-            case .end(let error): absorb([], finished: true, error: error ?? readError, in: program)
+            case .lines(let batch): absorb([batch], finished: model.input.finished, error: model.input.readError, in: program)
+            case .end(let error): absorb([], finished: true, error: error ?? model.input.readError, in: program)
             }
             return
         }
         if receiveReloadedLines(message, in: program) { return }
-        if let delivered = allLinesJob?.accept(message) as? AllLines {
-            guard identities == nil else { return }  // (a reload shows its lines by its rows)
-            allLines = delivered.snapshot
-            if parsedQuery.isEmpty && !options.tac && exitStatus == nil {
-                listShowsAllLines = true
+        if let delivered = runtime?.allLinesJob.accept(message) as? AllLines {
+            guard model.input.identities == nil else { return }  // (a reload shows its lines by its rows)
+            model.rows.allLines = delivered.snapshot
+            if model.search.parsed.isEmpty && !options.tac && model.outcome.exitStatus == nil {
+                model.rows.listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
-                settleSelection(best: index.count > 0 ? 0 : nil)
+                settleSelection(best: model.input.index.count > 0 ? 0 : nil)
             }
             checkAutoExit(in: program)
             program.setNeedsDisplay()
             return
         }
-        if let result = searchJob?.accept(message) as? SearchResult {
-            lastMatches = result.found
+        if let result = runtime?.searchJob.accept(message) as? SearchResult {
+            model.search.lastMatches = result.found
             show(result.order, animated: true)
             showIfDue(in: program)
             checkAutoExit(in: program)
             program.setNeedsDisplay()
             return
         }
-        guard let output = message as? PreviewOutput, output.row == previewFor, output.command == previewCommand else { return }
-        preview = LineSplitter.lines(of: output.text).map { Self.expandingTabs(ANSIText(parsing: $0)) }
+        guard let output = message as? PreviewOutput, output.row == model.preview.row, output.command == model.preview.command
+        else { return }
+        model.preview.lines = LineSplitter.lines(of: output.text).map { Self.expandingTabs(ANSIText(parsing: $0)) }
         previewArrived(for: output.row)
         program.setNeedsDisplay()
     }
@@ -605,8 +348,8 @@ package final class PickerApp: TerminalApp {
     /// cron) and flashes nothing.
     package var needsScreen: Bool {
         guard options.selectOne || options.exitZero else { return true }
-        if autoExitChecked { return true }
-        if searchDue || searchInFlight { return false }
+        if model.outcome.autoExitChecked { return true }
+        if model.search.due || searchInFlight { return false }
         if options.selectOne && matchCount > 1 { return true }
         if options.exitZero && !options.selectOne && matchCount > 0 { return true }
         return false
@@ -627,17 +370,17 @@ package final class PickerApp: TerminalApp {
     /// the header lines beside the prompt, the list and the preview — is the picker's.
     package func render(into canvas: inout Canvas) {
         defer { options.colors.paintDefaults(of: &canvas) }
-        list.emptyText = lineCount == 0 ? (inputFinished ? "no input" : "no lines yet") : "no line matches"
+        list.emptyText = lineCount == 0 ? (model.input.finished ? "no input" : "no lines yet") : "no line matches"
         screen.border = borderBox
         let padding = options.padding
         if padding != PickerSpacing() {
             screen.padding = { (rect: Rect) -> Rect in padding.inset(rect) }
         }
-        var field = prompt
-        (field.prefix, field.prefixStyle) = (promptPrefix ?? options.prompt, options.colors.style(.prompt))
+        var field = model.prompt
+        (field.prefix, field.prefixStyle) = (model.promptPrefix ?? options.prompt, options.colors.style(.prompt))
         screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
         placeCountsOnPromptLine()
-        screen.showsHelp = isShowingHelp
+        screen.showsHelp = model.isShowingHelp
         // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
         // help bar goes first.
         let area = options.margin.inset(canvas.bounds)
@@ -664,23 +407,24 @@ package final class PickerApp: TerminalApp {
             return Rect(x: rest.x, y: rest.y, width: rest.width, height: count)
         }
         if hasInfoLine { drawInfoLine(into: &canvas, in: take(1)) }
-        let header = options.colors.style(.header)
+        let headerStyle = options.colors.style(.header)
         let text = take(options.headerText.count)
         for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
-            canvas.draw(" " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: header, maxWidth: text.width)
+            canvas.draw(
+                " " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: headerStyle, maxWidth: text.width)
         }
         let lines = take(shownHeader.count, besidePrompt: options.layout != .reverseList)
         let upward = options.layout == .default
         for (row, (line, colored)) in zip(0 ..< lines.height, shownHeader) {
             let y = upward ? lines.maxY - 1 - row : lines.y + row
             if let colored {
-                colored.draw(into: &canvas, x: lines.x + 1, y: y, style: header, maxWidth: lines.width - 1)
+                colored.draw(into: &canvas, x: lines.x + 1, y: y, style: headerStyle, maxWidth: lines.width - 1)
             } else {
-                canvas.draw(" " + line, x: lines.x, y: y, style: header, maxWidth: lines.width)
+                canvas.draw(" " + line, x: lines.x, y: y, style: headerStyle, maxWidth: lines.width)
             }
         }
-        if options.preview != nil { usesAlternativePreview = options.previewWindow.usesAlternative(in: rest) }
-        if options.preview != nil && !previewHidden {
+        if options.preview != nil { model.preview.usesAlternative = options.previewWindow.usesAlternative(in: rest) }
+        if options.preview != nil && !model.preview.hidden {
             let (listRect, previewRect, split) = previewWindow.areas(in: rest)
             list.render(into: &canvas, rect: listRect)
             split.drawDivider(into: &canvas, in: rest)
@@ -710,15 +454,15 @@ package final class PickerApp: TerminalApp {
     package var helpBarItems: [String] {
         let own = keymap.barItems
         let moves = (own.firstIndex(of: "↑↓ move") ?? own.count - 1) + 1
-        let typing = prompt.keymap.bindings.filter { $0.triggers.contains { $0.pattern == .anyCharacter } }
-        let editing = prompt.keymap.bindings.filter { !$0.triggers.contains { $0.pattern == .anyCharacter } }
+        let typing = model.prompt.keymap.bindings.filter { $0.triggers.contains { $0.pattern == .anyCharacter } }
+        let editing = model.prompt.keymap.bindings.filter { !$0.triggers.contains { $0.pattern == .anyCharacter } }
         return Array(own[..<moves]) + typing.compactMap(\.bar) + own[moves...] + editing.compactMap(\.bar)
     }
 
     /// The keys (F1): the picker's, then the query's editing keys.
     package var helpOverlay: HelpOverlay {
         HelpOverlay(
-            title: "tuilist pick — keys", sections: [.init(nil, keymap), .init("Editing the query", prompt.keymap)],
+            title: "tuilist pick — keys", sections: [.init(nil, keymap), .init("Editing the query", model.prompt.keymap)],
             footer: "any key closes")
     }
 
@@ -732,58 +476,44 @@ package final class PickerApp: TerminalApp {
     }
 
     func perform(_ action: PickerAction, in program: Program) {
+        // (The rows shown are read from copies: the model is being changed while they are asked for.)
+        let shown = { [matches = model.search.matches, input = model.input] in
+            (matches.map { $0.map(Int.init) } ?? Array(0 ..< input.count)).map(input.item(atSlot:))
+        }
+        if let effects = model.update(action, selection: list.state.selection, shown: shown) {
+            return run(effects, in: program)
+        }
         switch action {
         case .choose:
             choose(in: program)
         case .chooseExpecting(let name):
-            chosenWithKey = name
+            model.outcome.chosenWithKey = name
             choose(in: program)
         case .cancel:
             previewRunner.cancel()
-            exitStatus = 130
+            model.outcome.exitStatus = 130
             quit(130, program)
-        case .mark, .markUp, .toggleMark:
-            guard options.multi, let id = list.state.selection else { return }
-            setMarked(id, !markedLines.contains(id))
-            if action != .toggleMark { move(action == .mark ? .next : .previous) }
-        case .markAll, .unmarkAll, .toggleAll:
-            guard options.multi else { return }
-            let shown = (matches.map { $0.map(Int.init) } ?? Array(0 ..< index.count)).map(item(atSlot:))
-            let marked = Set(markedLines)
-            // (Under `--multi=MAX`, lines are marked in the order shown until MAX are, as fzf does.)
-            let room = options.multiLimit ?? .max
-            switch action {
-            case .markAll:
-                markedLines += shown.lazy.filter { !marked.contains($0) }.prefix(max(0, room - markedLines.count))
-            case .unmarkAll:
-                let unmarked = Set(shown)
-                markedLines.removeAll { unmarked.contains($0) }
-            default:
-                let toggled = Set(shown)
-                markedLines.removeAll { toggled.contains($0) }
-                markedLines += shown.lazy.filter { !marked.contains($0) }.prefix(max(0, room - markedLines.count))
-            }
-            list.markedItems = Set(markedLines)
-        case .togglePreview:
-            setPreviewHidden(!previewHidden)
-            previewFor = nil
-            program.setNeedsDisplay()
-        case .changeQuery(let text):
-            prompt.text = text
-            searchTypedQuery()
         case .move(let movement):
             move(movement)
-        case .toggleHelp:
-            isShowingHelp.toggle()
-            program.setNeedsDisplay()
         case .sequence(let actions):
-            for action in actions where exitStatus == nil { perform(action, in: program) }
+            for action in actions where model.outcome.exitStatus == nil { perform(action, in: program) }
         case .scrollPreview, .scrollPreviewPages, .reload, .execute, .become:
             performCommandAction(action, in: program)
-        case .executeSilent, .moveHalfPage, .scrollPreviewHalfPages, .edit, .setMark, .toggleIn, .toggleOut,
-            .togglePreviewWrap, .refreshPreview, .changePrompt, .printQuery, .acceptNonEmpty, .acceptOrPrintQuery,
-            .search, .toggleSearch, .editOrCancel, .showPreview:
+        default:
             performMoreAction(action, in: program)
+        }
+    }
+
+    /// Runs the effects ``PickerModel/update(_:selection:shown:)`` asked for, in order.
+    private func run(_ effects: [PickerModel.Effect], in program: Program) {
+        for effect in effects {
+            switch effect {
+            case .marksChanged: list.markedItems = Set(model.marks.items)
+            case .move(let movement): move(movement)
+            case .search: search(animated: true)
+            case .searchTypedQuery: searchTypedQuery()
+            case .redraw: program.setNeedsDisplay()
+            }
         }
     }
 
@@ -806,481 +536,17 @@ package final class PickerApp: TerminalApp {
     }
 
     func choose(in program: Program) {
-        if options.multi && !markedLines.isEmpty {
-            chosen = markedLines.map(accepted)  // in the order marked, as fzf prints them
+        if options.multi && !model.marks.items.isEmpty {
+            model.outcome.chosen = model.marks.items.map(accepted)  // in the order marked, as fzf prints them
         } else if let selected = list.state.selection {
-            chosen = [accepted(selected)]
+            model.outcome.chosen = [accepted(selected)]
         } else {
-            chosen = []
+            model.outcome.chosen = []
         }
-        exitStatus = chosen.isEmpty ? 1 : 0
+        model.outcome.exitStatus = model.outcome.chosen.isEmpty ? 1 : 0
         previewRunner.cancel()
-        quit(exitStatus!, program)
-    }
-
-    // MARK: - Lines and filtering
-
-    /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
-    private func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
-        let wasFinished = inputFinished
-        let firstNew = index.count
-        inputFinished = finished
-        readError = error
-        for batch in batches {
-            guard index.hasRoomForText else {
-                // About 2 GiB of lines: the rest is not read (the reader waits, and with it the
-                // producer), and the count says why.
-                readError = "input too large: lines after \(index.count) not read"
-                break
-            }
-            header += batch.header
-            keptLines += batch.lines
-            rawLines += batch.rawLines
-            shownLengths += batch.shownLengths
-            let first = index.count
-            index.append(contentsOf: batch.index, shiftingIdentifiersBy: batch.firstLine)
-            if identities != nil {
-                for slot in first ..< index.count {
-                    identities!.add(preparation.keepsLines ? keptLines[slot] : index.text(atSlot: slot))
-                }
-            }
-        }
-        if !batches.isEmpty { searchDue = true }
-        measureRowsOnceALineHoldsABreak(from: firstNew)
-        if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
-        showIfDue(in: program)
-        checkAutoExit(in: program)
-    }
-
-    /// Under `--read0`, once a line holds a line break, rows take a line per line of theirs
-    /// (``LineCell/lineCount(of:)``), as fzf draws multi-line items; until then (and without
-    /// `--read0`) every row is one line, the list's fast path.
-    /// - Complexity: O(bytes of the lines from `slot` on) until a break is found; then the
-    ///   list measures every row on each apply, O(*n*).
-    private func measureRowsOnceALineHoldsABreak(from slot: Int) {
-        guard options.separator == 0, case .uniform = list.rowSizing else { return }
-        guard (slot ..< index.count).contains(where: { line(atSlot: $0).utf8.contains(0x0A) }) else { return }
-        list.rowSizing = .custom { [weak self] row, _ in
-            guard case .item(let number) = row, let self else { return 1 }
-            return LineCell.lineCount(of: self.line(number))
-        }
-    }
-
-    /// Puts the lines of a `reload` in place of the old ones, in one step: `rows` says which
-    /// row each new line is (an old line's when its key is back, so it slides to its new
-    /// place); the selection and the marks stay on their lines while they are there.
-    func replaceLines(
-        from newInbox: LineInbox, _ batches: [LineBatch], finished: Bool, error: String?, rows: RowIdentities,
-        selection: Int?, in program: Program
-    ) {
-        inbox.close()
-        inbox = newInbox
-        searchJob?.cancel()
-        index = FilterIndex(storingText: true)
-        (keptLines, rawLines, header, matches, lastMatches, allLines) = ([], [], [], nil, nil, nil)
-        shownLengths = []
-        listShowsAllLines = false
-        fieldLayout.linesReplaced()
-        allLinesBuilder = AllLinesBuilder()
-        allLinesJob?.cancel()  // (a build of the old lines)
-        identities = rows
-        inputFinished = false
-        loadFired = false
-        autoExitChecked = true  // (`-1` and `-0` are for the first input)
-        selectsBestMatch = false
-        absorb(batches, finished: finished, error: error, in: program)
-        searchDue = false
-        lastShown = program.clock.now
-        search(animated: true)
-        if searchInFlight {
-            // Many lines, searched in the background: until the result comes, the rows shown
-            // that are still lines (the others are gone).
-            let kept = list.snapshot().itemIdentifiers.filter { identities?.slots[$0] != nil }
-            list.apply(rowsSnapshot(kept.map { Int32(slot(of: $0)) }), animated: false)  // (in their groups)
-        }
-        markedLines.removeAll { identities?.slots[$0] == nil }
-        list.markedItems = Set(markedLines)
-        if let selection, list.snapshot().contains(item: selection) { list.select(selection) }
-        previewFor = nil
-        previewCommand = nil
-        program.setNeedsDisplay()
-    }
-
-    /// `-1` and `-0`: once every line is in and the query in force is searched.
-    private func checkAutoExit(in program: Program) {
-        if inputFinished && !autoExitChecked && !searchDue && !searchInFlight {
-            // `-1` and `-0` look at the matches of the query in force once every line is in.
-            autoExitChecked = true
-            if options.selectOne && matchCount == 1 {
-                chosen = [accepted(item(atSlot: matches.map { Int($0[0]) } ?? 0))]
-                exitStatus = 0
-                quit(0, program)
-            } else if options.exitZero && matchCount == 0 {
-                exitStatus = 1
-                quit(1, program)
-            }
-        }
-    }
-
-    /// Seconds between two snapshots of a list that is still filling: a fast producer's
-    /// million lines are shown a few times on the way, not once per batch.
-    package static let fillingInterval = 0.1
-
-    /// Searches and shows the lines if they changed and the list was not given a snapshot
-    /// too recently while lines are still coming.
-    private func showIfDue(in program: Program) {
-        guard searchDue else { return }
-        // A million lines shown in reverse (`--tac`) or in groups are rebuilt on this thread: not so often.
-        let rebuilt = options.tac || options.groupBy != nil
-        let interval = rebuilt && index.count >= Self.backgroundSearchLines ? 1 : Self.fillingInterval
-        if !inputFinished && program.clock.now - lastShown < interval { return }
-        // A background search of this query still running: its result comes first, then
-        // the lines that arrived since are searched from it (they alone).
-        if searchInFlight { return }
-        searchDue = false
-        lastShown = program.clock.now
-        // New lines join at the bottom, or at their rank: no animation needed (and a fast
-        // producer would keep the list animating for ever).
-        search(animated: false)
-    }
-
-    /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
-    package func row(_ number: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
-        let line = line(number)
-        var colored = options.ansi ? ANSIText(parsing: rawLines[slot(of: number)]) : nil
-        var title = line
-        let lineNumber = slot(of: number) + options.headerLines
-        if let withNth = options.withNth {
-            let (text, offsets) = withNth.shown(line, number: lineNumber, delimiter: options.delimiter)
-            title = text
-            if options.ansi { colored = Self.characters(offsets, ofLine: rawLines[slot(of: number)], as: text) }
-        }
-        var matched: [Int] = []
-        if !parsedQuery.isEmpty {
-            let (fields, offsets) = options.searchText(of: line, number: lineNumber)
-            let positions = parsedQuery.matches(fields: fields)?.positions ?? []
-            matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions
-        }
-        return aligned(title, colored: colored, matched: matched)
-    }
-
-    /// `text` with each tab replaced by the spaces up to the next multiple of 8 columns (as a
-    /// terminal shows `cat` of source code), in the tab's style.
-    package static func expandingTabs(_ text: ANSIText) -> ANSIText {
-        guard text.plain.contains("\t") else { return text }
-        var plain = ""
-        var runs: [ANSIText.Run] = []
-        var column = 0, offset = 0, run = 0
-        func add(_ character: Character, _ style: Style) {
-            plain.append(character)
-            if let last = runs.last, last.style == style {
-                runs[runs.count - 1].range = last.range.lowerBound ..< offset + 1
-            } else {
-                runs.append(ANSIText.Run(range: offset ..< offset + 1, style: style))
-            }
-            offset += 1
-        }
-        for (index, character) in text.plain.enumerated() {
-            while text.runs[run].range.upperBound <= index { run += 1 }
-            let style = text.runs[run].style
-            if character == "\t" {
-                for _ in 0 ..< 8 - column % 8 { add(" ", style) }
-                column += 8 - column % 8
-            } else {
-                add(character, style)
-                column += TerminalText.columns(of: character)
-            }
-        }
-        return ANSIText(plain: plain, runs: runs)
-    }
-
-    /// What `--with-nth` shows of a line read under `--ansi`: the styled characters at
-    /// `offsets` of `raw` (its escapes parsed), whose plain text is `plain`; `nil` when the
-    /// characters do not line up (joined fields that merge into one grapheme).
-    ///
-    /// A template's own text (offset -1) takes the colours in force after the field before
-    /// it, escapes after its last character included, as fzf's template carries them on: the
-    /// style of the line's next character, or the style at the line's end.
-    static func characters(_ offsets: [Int], ofLine raw: String, as plain: String) -> ANSIText? {
-        guard plain.count == offsets.count else { return nil }
-        // (A space after the line takes the style in force at its end.)
-        let text = ANSIText(parsing: raw + " ")
-        var styles: [Style] = Array(repeating: .plain, count: text.plain.count)
-        for run in text.runs { for offset in run.range { styles[offset] = run.style } }
-        var runs: [ANSIText.Run] = []
-        var carried = Style.plain
-        for (position, offset) in offsets.enumerated() {
-            var style = carried
-            if offset >= 0 && offset + 1 < styles.count {
-                (style, carried) = (styles[offset], styles[offset + 1])
-            }
-            if let last = runs.last, last.style == style {
-                runs[runs.count - 1].range = last.range.lowerBound ..< position + 1
-            } else {
-                runs.append(ANSIText.Run(range: position ..< position + 1, style: style))
-            }
-        }
-        return ANSIText(plain: plain, runs: runs)
-    }
-
-    private func setQuery(_ newQuery: String) {
-        query = newQuery
-        searchDue = false
-        selectsBestMatch = true
-        search(animated: true)
-    }
-
-    /// Searches the index for ``query``, narrowing from the last result when it allows: at
-    /// once for a small index, else in the background (the result arrives in ``receive``).
-    func search(animated: Bool) {
-        let parsed = options.filterQuery(searchEnabled ? query : "")
-        parsedQuery = parsed
-        searchJob?.cancel()
-        searchGeneration += 1
-        if parsed.isEmpty {
-            lastMatches = nil
-            show(nil, animated: animated)
-            return
-        }
-        let previous = lastMatches
-        if index.count < Self.backgroundSearchLines || mailbox == nil {
-            guard let found = index.matches(parsed, narrowing: previous) else { return }
-            lastMatches = found
-            show(order(found), animated: animated)
-            return
-        }
-        let cancellation = FilterCancellation()
-        let (index, ranking) = (self.index, ranking)
-        searchJob?.start(
-            cancel: { cancellation.cancel() },
-            work: {
-                guard let found = index.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
-                let order = ranking.order(found, in: index)
-                if cancellation.isCancelled { return nil }
-                return SearchResult(found: found, order: order)
-            })
-    }
-
-    /// The program's mailbox (set when it starts), for background results.
-    private var mailbox: ProgramMailbox?
-
-    /// The lines of `found` in the order shown.
-    private func order(_ found: FilterMatches) -> [Int32] {
-        ranking.order(found, in: index)
-    }
-
-    /// How the lines found are ordered, as a value a background search takes along.
-    private struct Ranking: Sendable {
-        let options: Options
-        let keptLines: [String]
-        let shownLengths: [UInt16]
-
-        /// The lines of `found` in the order shown (`--filter`'s order too).
-        func order(_ found: FilterMatches, in index: FilterIndex<Int>) -> [Int32] {
-            PickerFilter.order(
-                found, in: index, sort: options.sort, tac: options.tac, tiebreaks: options.tiebreaksInForce,
-                shownLengths: shownLengths,
-                rankedText: options.nth == nil || keptLines.isEmpty
-                    ? nil : { options.rankedText(of: keptLines[Int($0)], number: Int($0) + options.headerLines) })
-        }
-    }
-
-    private var ranking: Ranking {
-        Ranking(options: options, keptLines: options.nth == nil ? [] : keptLines, shownLengths: shownLengths)
-    }
-
-    /// Gives the list the matching lines (`nil`: every line in input order).
-    private func show(_ order: [Int32]?, animated: Bool) {
-        var order = order
-        if order == nil && options.tac { order = (0 ..< Int32(index.count)).reversed() }
-        if order == nil && (identities != nil || options.groupBy != nil) { order = Array(0 ..< Int32(index.count)) }
-        matches = order
-        var snapshot: Snapshot<Int, Int>
-        if let order {
-            // (The snapshot of every line is kept: clearing the query shows it again at once.)
-            snapshot = rowsSnapshot(order)
-        } else if index.count < Self.backgroundSearchLines && !allLinesBuilder.isStarted {
-            // Every line in input order: the lines read since the last time join the end.
-            snapshot = allLines ?? Snapshot(sections: [(0, [])])
-            allLines = nil  // (so the append below does not copy it)
-            snapshot.appendItems(Array(snapshot.numberOfItems ..< index.count), toSection: 0)
-            allLines = snapshot
-        } else {
-            // Many lines: the snapshot of all of them is built on a thread of its own (its
-            // hashing is most of the cost of listing a million lines), beside the reader;
-            // the list shows the last one delivered until the next arrives.
-            if !allLinesBuilder.isStarted && listShowsAllLines, let clock {
-                // The list was just given every line so far: the builder's first snapshot
-                // waits its second too (or the input's end). A fast producer's million lines
-                // are then listed once, at the end, not first at 200,000 while the reader
-                // needs the cores (two: the reader, this thread, the producer, the terminal).
-                allLinesDelivered = clock.now
-            }
-            allLinesBuilder.start(from: allLines)
-            // Right after a filtered view (the query cleared), the newest lines are wanted now;
-            // while the list fills, once a second is enough.
-            requestAllLines(now: !listShowsAllLines && (allLines?.numberOfItems ?? -1) < index.count)
-            guard let allLines, !listShowsAllLines || allLines.numberOfItems > list.snapshot().numberOfItems else { return }
-            snapshot = allLines
-        }
-        listShowsAllLines = order == nil
-        pendingEvents += ["result"] + (matchCount == 1 ? ["one"] : matchCount == 0 ? ["zero"] : [])
-        if inputFinished && !loadFired {
-            // (fzf's `load`: the input has ended and its lines are shown, searched.)
-            loadFired = true
-            pendingEvents.append("load")
-        }
-        list.apply(snapshot, animated: animated && matchCount <= 2_000)
-        settleSelection(best: (order.map { $0.first.map(Int.init) } ?? (index.count > 0 ? 0 : nil)).map(item(atSlot:)))
-    }
-
-    /// Selects `best` (the first row shown) when the query changed since the last result
-    /// shown, unless ``Options/track`` keeps a selected line that still matches; otherwise
-    /// the selection keeps its line (lines arriving move nothing), or takes `best` when there
-    /// was none.
-    private func settleSelection(best: Int?) {
-        let selected = list.state.selection
-        if selectsBestMatch {
-            selectsBestMatch = false
-            if options.track, let selected, list.snapshot().contains(item: selected) {
-                list.select(selected)
-                return
-            }
-            list.select(best, anchor: .top)
-        } else if selected == nil, let best {
-            list.select(best)
-        }
-    }
-}
-
-extension PickerApp.Options {
-    /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`).
-    /// - Parameter text: the query typed.
-    package func filterQuery(_ text: String) -> FilterQuery {
-        var query = FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended, scheme: scheme)
-        query.prefersLastOccurrence = FilterQuery.prefersLastOccurrence(for: tiebreaksInForce)
-        return literal ? query.literal() : query
-    }
-
-    /// The tiebreaks in force: `--tiebreak`'s, else the scheme's.
-    package var tiebreaksInForce: [FilterTiebreak] { tiebreaks ?? scheme.tiebreaks }
-
-    /// How the reader's thread prepares lines for these options.
-    package var preparation: LinePreparation {
-        let fields = nth != nil || withNth != nil
-        let options = self
-        return LinePreparation(
-            headerLines: headerLines, stripsANSI: ansi,
-            searchText: fields ? { @Sendable line, number in options.searchText(of: line, number: number).fields } : nil,
-            shownLength: nth != nil ? { @Sendable line, number in options.shownLength(of: line, number: number) } : nil)
-    }
-
-    /// What is shown of `line`: all of it, or what `--with-nth` shows of it (without the
-    /// offsets ``LineTemplate/shown(_:number:delimiter:)`` also works out).
-    /// - Parameters:
-    ///   - line: The line read.
-    ///   - number: Its number from 0, header lines counted (`{n}`).
-    package func shownText(of line: String, number: Int) -> String {
-        withNth.map { $0.shownText(of: line, number: number, delimiter: delimiter) } ?? line
-    }
-
-    /// Under `--nth`, the length of what is shown of `line` (the whole line, or what
-    /// `--with-nth` shows of it) without the blanks around it, in characters: fzf ranks equal
-    /// scores by it (`--tiebreak length`), not by the fields searched.
-    /// - Parameters:
-    ///   - line: The line read.
-    ///   - number: Its number from 0, header lines counted.
-    package func shownLength(of line: String, number: Int) -> Int {
-        let shown = shownText(of: line, number: number)
-        let scalars = shown.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return 0 }
-        return scalars.distance(from: first, to: last) + 1
-    }
-
-    /// Under `--nth`, what the tiebreaks other than `length` measure for `line`: the shown
-    /// text's bytes, and for each byte of the searched fields the offset of its byte in it
-    /// (where in the whole line a match begins, as fzf measures). A character is one byte, as
-    /// in the index's text for ASCII and accented Latin letters: itself if ASCII, else `x`
-    /// (what the tiebreaks look at is blanks and slashes). Nil without `--nth`.
-    package func rankedText(of line: String, number: Int) -> (text: [UInt8], offsets: [Int])? {
-        guard let nth else { return nil }
-        let shown = shownText(of: line, number: number)
-        let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
-        // The index keeps a NUL between fields: it gets an offset too (a match never covers it).
-        var byByte: [Int] = []
-        var next = 0
-        for (number, field) in fields.enumerated() {
-            if number > 0 { byByte.append(byByte.last ?? 0) }
-            byByte += offsets[next ..< next + field.count]
-            next += field.count
-        }
-        return (shown.map { $0.asciiValue ?? 0x78 }, byByte)
-    }
-
-    /// The text searched for a line (without colour escapes): what `--with-nth` shows of it,
-    /// or all of it, as one field; under `--nth`, a field per range of fields of that (fzf
-    /// searches each apart), and the offset in the shown text of each of their characters, one
-    /// field after another.
-    /// - Parameters:
-    ///   - line: The line read.
-    ///   - number: Its number from 0, header lines counted (`--with-nth`'s `{n}`).
-    package func searchText(of line: String, number: Int) -> (fields: [String], offsets: [Int]?) {
-        let shown = shownText(of: line, number: number)
-        guard let nth else { return ([shown], nil) }
-        let (fields, offsets) = nth.searchedFields(of: shown, delimiter: delimiter)
-        return (fields, offsets)
+        quit(model.outcome.exitStatus!, program)
     }
 }
 
 private final class Link: @unchecked Sendable { weak var app: PickerApp? }
-
-/// The snapshot of every line in input order, built off the program's thread: appending a
-/// million identifiers to a snapshot is mostly hashing, which runs as a ``LatestJob`` on the
-/// mailbox's threads beside the reader instead of on the program's thread. The builder's
-/// snapshot is behind a lock, so builds run one at a time, each up to the most lines asked
-/// for so far: the snapshots built only grow, and a build's work is kept for the next even when
-/// its snapshot is dropped for a newer one's. (`@unchecked`: ``isStarted`` and ``requested``
-/// are the program thread's; the builds touch only ``state``.)
-private final class AllLinesBuilder: @unchecked Sendable {
-    /// The lines listed, and the most lines a build was asked for.
-    private let state = LockedValue((snapshot: Snapshot<Int, Int>(sections: [(0, [])]), count: 0))
-    /// Whether the program's thread handed over.
-    private(set) var isStarted = false
-    /// The lines read, as the program's thread last said (it never waits for a build's lock).
-    private var requested = 0
-
-    /// Starts from `snapshot` (what the program's thread built so far), once.
-    func start(from snapshot: Snapshot<Int, Int>?) {
-        guard !isStarted else { return }
-        isStarted = true
-        if let snapshot { state.withLock { $0.snapshot = snapshot } }
-    }
-
-    /// Counts lines up to `count`; then, given a job, lists them as its newest job, whose
-    /// result is the snapshot as `message`.
-    func extend<Message: Sendable>(
-        to count: Int, deliverOn job: LatestJob?, as message: @escaping @Sendable (Snapshot<Int, Int>) -> Message
-    ) {
-        requested = max(requested, count)
-        guard let job else { return }
-        let count = requested
-        job.start { [state] in
-            state.withLock { state in
-                state.count = max(state.count, count)
-                // Listed in one go when a third or more are new (a fast producer), else
-                // appended: a new snapshot of a range hashes each line without checking it
-                // against the others, over twice as fast a line as an append (1,000,000 lines:
-                // 45 ms, where appending the last 800,000 to 200,000 took 150 ms).
-                let have = state.snapshot.numberOfItems
-                if 2 * state.count >= 3 * have {
-                    state.snapshot = Snapshot(section: 0, itemsIn: 0 ..< state.count)
-                } else if state.count > have {
-                    state.snapshot.appendItems(Array(have ..< state.count), toSection: 0)
-                }
-                return message(state.snapshot)
-            }
-        }
-    }
-}

@@ -198,6 +198,29 @@ package struct ChildProcess: Sendable {
     }
 }
 
+// MARK: - On the terminal
+
+extension ChildProcess {
+    /// Runs `arguments` on the terminal and waits for it (fzf's `execute`): its standard input
+    /// is `/dev/tty`, its output and errors this process's where they are a terminal, else
+    /// `/dev/tty`. Without a `/dev/tty` (no controlling terminal) it has this process's
+    /// descriptors.
+    ///
+    /// - Parameter arguments: The executable, then its arguments; never read by a shell.
+    /// - Returns: How it ended; nil when it could not start.
+    /// - Complexity: Blocks until the child exits.
+    @discardableResult
+    package static func runOnTerminal(_ arguments: [String]) -> Status? {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        defer { if tty >= 0 { close(tty) } }
+        let terminal: Stream = tty >= 0 ? .descriptor(tty) : .inherit
+        func unlessTerminal(_ descriptor: Int32) -> Stream { isatty(descriptor) == 0 ? terminal : .inherit }
+        guard let child = try? spawn(arguments, input: terminal, output: unlessTerminal(1), error: unlessTerminal(2))
+        else { return nil }
+        return child.wait()
+    }
+}
+
 // MARK: - A whole run
 
 extension ChildProcess {
