@@ -88,7 +88,7 @@ private struct Driver {
 
     /// Exit 0 is the only success: exit 1 is a failure (nothing kept, the last good list stays),
     /// and exit 0 with a failure (too much output) is one too.
-    /// Fails if `succeeded`'s `exitCode == 0 && failure == nil` becomes `exitCode >= 0 && …`
+    /// Fails if `succeeded`'s `exitCode == 0 && failure == nil` becomes `exitCode == 1 && …`
     /// (exit 1 kept), or `&&` becomes `||` (exit 0 with a failure kept).
     @Test func onlyExitZeroWithoutAFailureIsKept() throws {
         var watch = try Driver(WatchOptions(command: ["x"], interval: 1))
