@@ -281,4 +281,31 @@ private struct Driver {
         #expect(watch.model.firstColumn == 0)
         #expect(watch.send(.action(.scrollLeft)).isEmpty)
     }
+
+    // MARK: - Title and status
+
+    /// At the newest run, the status line tells the last run's time and code (a failure keeps
+    /// the last good list); viewing an older run, that run's own time and the title's
+    /// `run 1/2` — never at the newest run itself.
+    /// Fails if History's `isFollowing` reads `position == runs.count - 1` as
+    /// `position == runs.count - 2`.
+    @Test func theStatusAndTitleTellTheRunViewedAndTheNewestsFailure() throws {
+        var watch = try Driver(WatchOptions(command: ["x"], interval: 1))
+        _ = watch.run(output("a"))
+        watch.waitForNextRun()
+        let number = Driver.started(watch.send(.tick))
+        _ = watch.send(.runFinished(number: number ?? 0, result: output("a", "b"), wallTime: "12:00:07"))
+        watch.waitForNextRun()
+        let failed = Driver.started(watch.send(.tick))
+        let failure = CommandResult(exitCode: 2, output: "", errors: "boom\n")
+        _ = watch.send(.runFinished(number: failed ?? 0, result: failure, wallTime: "12:00:09"))
+        let model = watch.model
+        #expect(model.titleDetail(query: "", isEditingFilter: false) == "")
+        #expect(
+            model.statusText(lastChange: "+1", shownRows: 1, recording: nil)
+                == "12:00:09 exit 2: boom (last good list kept) · +1 · 1/2 rows")
+        _ = watch.send(.action(.olderRun))
+        #expect(watch.model.titleDetail(query: "x", isEditingFilter: false) == "run 1/2 · /x")
+        #expect(watch.model.statusText(lastChange: "", shownRows: 1, recording: "● REC") == "12:00:00 exit 0 · 1 rows · ● REC")
+    }
 }

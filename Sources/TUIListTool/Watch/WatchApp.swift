@@ -349,15 +349,7 @@ package final class WatchApp: TerminalApp {
     // MARK: - Drawing
 
     package func render(into canvas: inout Canvas) {
-        var mode = ""
-        if isPaused { mode = "PAUSED" }
-        if let sort { mode += (mode.isEmpty ? "" : " · ") + "sort \(sort.argument)" }
-        if !history.isEmpty && position < history.count - 1 {
-            mode += (mode.isEmpty ? "" : " · ") + "run \(position + 1)/\(history.count)"
-        }
-        if firstColumn > 0 { mode += (mode.isEmpty ? "" : " · ") + "column \(firstColumn + 1)" }
-        if isEditingFilter || !query.isEmpty { mode += (mode.isEmpty ? "" : " · ") + "/\(query)" }
-        screen.titleDetail = mode
+        screen.titleDetail = model.titleDetail(query: query, isEditingFilter: isEditingFilter)
         screen.status = " " + statusText
         if history.isEmpty, let result = lastResult, !result.succeeded {
             screen.body = { [unowned self] canvas, rect in drawFailure(result, into: &canvas, in: rect) }
@@ -387,34 +379,10 @@ package final class WatchApp: TerminalApp {
     /// The status line: the time and exit code of the run on screen (an older run's when one
     /// is viewed, else the last run's, or what failed), the last change, rows.
     package var statusText: String {
-        var parts: [String] = []
-        if history.indices.contains(position), position < history.count - 1 {
-            // An older run is viewed: its own time (only runs that succeeded are kept).
-            parts.append("\(history[position].wallTime) exit 0")
-        } else if let result = lastResult {
-            if result.succeeded {
-                parts.append("\(lastEndTime) exit 0")
-            } else {
-                let code = result.exitCode.map { "exit \($0)" } ?? "failed"
-                parts.append(
-                    "\(lastEndTime) \(code)" + (result.problem.map { ": \($0)" } ?? "")
-                        + (history.isEmpty ? "" : " (last good list kept)"))
-            }
-        } else {
-            parts.append("running…")
-        }
-        if !lastChange.isEmpty { parts.append(lastChange) }
-        if history.indices.contains(position) {
-            let shown = list.snapshot().numberOfItems, total = history[position].snapshot.numberOfItems
-            parts.append(shown == total ? "\(total) rows" : "\(shown)/\(total) rows")
-        }
-        if recorder != nil { parts.append(recordFailure == nil ? "● REC" : "REC failed") }
-        if isFrozen { parts.insert("stopped (-e), a key exits", at: 0) }
-        return parts.joined(separator: " · ")
+        model.statusText(
+            lastChange: lastChange, shownRows: list.snapshot().numberOfItems,
+            recording: recorder == nil ? nil : recordFailure == nil ? "● REC" : "REC failed")
     }
-
-    /// When the last run ended, `HH:MM:SS`.
-    private var lastEndTime: String { model.runs.last?.wallTime ?? "" }
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))s" : String(format: "%gs", value)
