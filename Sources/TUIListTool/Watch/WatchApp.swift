@@ -13,7 +13,8 @@ import TUIList
 ///
 /// The command runs off the program's thread (a thread per run, never more than one at a time);
 /// its result is posted to the program's mailbox and comes back in ``receive(_:in:)``. Tests give a
-/// scripted ``CommandRunner`` and a headless terminal with a manual clock.///
+/// scripted ``CommandRunner`` and a headless terminal with a manual clock.
+///
 /// The app is thin: its state is a ``WatchModel`` (updated only by
 /// ``WatchModel/update(_:now:)``), and the app carries out the effects the model returns and
 /// draws. The screen (``ListScreen``) holds the filter's query and the help overlay.
