@@ -9,7 +9,10 @@ package final class ListReplayApp: TerminalApp {
     package typealias Recording = SessionRecording<String, String, String>
 
     /// The screen: a bold title bar with the replay's state, the list, the help bar and help.
-    package let screen: ListScreen<String, String, ReplayAction>
+    /// Its rows read their lines from the replay (held unowned: the app owns the screen).
+    package private(set) lazy var screen = ListScreen<String, String, ReplayAction>(
+        title: player.recording.header.title ?? "tuilist", parts: [.titleBar, .helpBar],
+        row: { [unowned self] id in (content[id] ?? "", nil) })
     /// The list on screen.
     package var list: ListView<String, String> { screen.list }
     /// Where the replay stands.
@@ -33,11 +36,6 @@ package final class ListReplayApp: TerminalApp {
     package init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
         player = SessionPlayer(recording: recording)
         pacer = ReplayPacer(times: player.times(speed: 1, idleTimeLimit: idleTimeLimit), speed: speed, now: 0)
-        let link = Link()
-        screen = ListScreen(
-            title: recording.header.title ?? "tuilist", parts: [.titleBar, .helpBar],
-            row: { id in (link.app?.content[id] ?? "", nil) })
-        link.app = self
         screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
         screen.helpBarLook = HelpBar(items: [], separator: " · ", style: Style(foreground: .ansi(6)))
         screen.helpTitle = "tuilist replay — keys"
@@ -154,8 +152,6 @@ package final class ListReplayApp: TerminalApp {
         }
     }
 }
-
-private final class Link: @unchecked Sendable { weak var app: ListReplayApp? }
 
 /// A headless terminal that also writes every frame into an asciicast at the program clock's
 /// time: `tuilist export` runs a replay on it.
