@@ -397,27 +397,26 @@ final class ShelfApp: TerminalApp {
 
     func render(into canvas: inout Canvas) {
         let count = list.snapshot().numberOfItems
-        TitleBar(title: "Shelf", detail: books == nil ? "" : "\(count) books").draw(into: &canvas, in: canvas.bounds)
-        let body = Rect(x: 0, y: 1, width: canvas.width, height: canvas.height - 2)
-        let split = Split(.horizontal, ratio: 0.5, minimumFirst: 12)
-        let (left, right, _) = split.areas(in: body)
-        if books == nil {
-            LoadingLine("loading", progress: progress, time: now).draw(into: &canvas, in: left)
+        var chrome = ScreenChrome()
+        chrome.title = "Shelf"
+        chrome.titleDetail = books == nil ? "" : "\(count) books"
+        if isFiltering {  // the prompt takes the bottom line
+            chrome.prompt = .init(.filter(filter, matches: count, total: books?.count))
         } else {
-            list.render(into: &canvas, rect: left)
+            chrome.helpBar = HelpBar(ShelfKeys.browsing)
         }
-        let preview = Box(title: "Preview").draw(into: &canvas, in: right)
-        if let title = list.selectedItem {
-            canvas.draw(title, x: preview.x, y: preview.y, maxWidth: preview.width)
-        }
-        let foot = Rect(x: 0, y: canvas.height - 1, width: canvas.width, height: 1)
-        if isFiltering {
-            filter.draw(into: &canvas, in: foot, matches: count, total: books?.count)
-        } else {
-            HelpBar(ShelfKeys.browsing).draw(into: &canvas, in: foot)
-        }
-        if showsHelp {
-            HelpOverlay(ShelfKeys.browsing, footer: "any key closes").draw(into: &canvas, in: canvas.bounds)
+        chrome.help = showsHelp ? HelpOverlay(ShelfKeys.browsing, footer: "any key closes") : nil
+        chrome.render(into: &canvas, in: canvas.bounds) { canvas, body in
+            let (left, right, _) = Split(.horizontal, ratio: 0.5, minimumFirst: 12).areas(in: body)
+            if books == nil {
+                LoadingLine("loading", progress: progress, time: now).draw(into: &canvas, in: left)
+            } else {
+                list.render(into: &canvas, rect: left)
+            }
+            let preview = Box(title: "Preview").draw(into: &canvas, in: right)
+            if let title = list.selectedItem {
+                canvas.draw(title, x: preview.x, y: preview.y, maxWidth: preview.width)
+            }
         }
     }
 }
