@@ -80,3 +80,44 @@ import Testing
         }
     }
 }
+
+/// Where a retargeted animation starts the rows it does not draw now: from the new plan's old
+/// rows (the previous target laid out again) first, then from the running transition's target
+/// shifted by the lines scrolled; a row either puts on screen but that is not drawn is left out
+/// (it comes in from the edge).
+@Suite struct AnimationRetargetRestingRowsTests {
+    private func row(_ id: String, _ line: Int) -> RowPlacement<String> { RowPlacement(id: id, line: line) }
+
+    private var running: Transition<String> {
+        Transition(
+            plan: TransitionPlan(
+                viewportHeight: 2, oldRows: stack(words("a b")), newRows: stack(words("b a")) + [row("z", 40), row("w", 60)],
+                changes: TransitionChanges(moved: ["a"])))
+    }
+
+    /// (Fails if the running target's rows are taken before the plan's: z would start at 39,
+    /// not 30.)
+    @Test func thePlansOldRowsComeBeforeTheRunningTarget() {
+        let plan = TransitionPlan(
+            viewportHeight: 2, oldRows: stack(words("b a")) + [row("z", 30)], newRows: stack(words("z b a")),
+            changes: TransitionChanges(moved: ["z"]))
+        let next = running.retargeted(at: 0.05, to: plan, scrolledBy: 1)
+        let old = Dictionary(next.plan.oldRows.map { ($0.id, $0.line) }, uniquingKeysWith: { first, _ in first })
+        #expect(old["z"] == 30)
+        // w is only in the running target: it rests where that put it, less the line scrolled.
+        // (Fails if `row.line -= lines` is dropped: 60.)
+        #expect(old["w"] == 59)
+    }
+
+    /// (Fails if the visibility test is turned round: y, which would be on screen but is not
+    /// drawn, would start at line 1 instead of coming in from the edge, and z would be dropped.)
+    @Test func aRestingRowThatWouldBeOnScreenIsLeftOut() {
+        let plan = TransitionPlan(
+            viewportHeight: 2, oldRows: stack(words("b a")) + [row("y", 1), row("z", 30)],
+            newRows: stack(words("y b a")), changes: TransitionChanges(inserted: ["y"]))
+        let next = running.retargeted(at: 0.05, to: plan)
+        let ids = Set(next.plan.oldRows.map(\.id))
+        #expect(!ids.contains("y") || next.plan.oldRows.first { $0.id == "y" }?.line != 1)
+        #expect(ids.contains("z"))
+    }
+}
