@@ -1,11 +1,13 @@
 /// A small, fast, deterministic random generator (Steele, Lea and Flood's SplitMix64), so a
 /// random test case is reproduced exactly from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private(set) var state: UInt64
+package struct SplitMix64: RandomNumberGenerator {
+    package private(set) var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator whose sequence is fixed by `seed`.
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next number of the sequence.
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,8 +16,8 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// `true` with probability `p`.
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0 ..< 1, using: &self) < p }
+    package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0 ..< 1, using: &self) < p }
 
     /// A uniform integer in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

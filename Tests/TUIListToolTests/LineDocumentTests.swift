@@ -1,3 +1,4 @@
+import TUIListTestSupport
 import TUIListTool
 import Testing
 
