@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "TUIListTool",
             dependencies: [
-                "TUIList",
+                "TUIList"
             ]
         ),
         // The `tuilist` command line: a thin ArgumentParser layer over TUIListTool, one file per
@@ -107,17 +107,25 @@ let package = Package(
             ],
             path: "Sources/tuilist"
         ),
+        // What the unit test targets share: harnesses for apps on a headless terminal with a
+        // manual clock, the help audit, a seeded random generator. Only test targets depend on
+        // it; it is no product, so nothing shipped links it.
+        .target(
+            name: "TUIListTestSupport",
+            dependencies: ["TUIList"],
+            path: "Tests/TUIListTestSupport"
+        ),
         .testTarget(
             name: "TUIListToolTests",
-            dependencies: ["TUIListTool", "TUIList"]
+            dependencies: ["TUIListTool", "TUIList", "TUIListTestSupport"]
         ),
         .testTarget(
             name: "TUIListTests",
-            dependencies: ["TUIList"]
+            dependencies: ["TUIList", "TUIListTestSupport"]
         ),
         .testTarget(
             name: "TUIListDemoTests",
-            dependencies: ["TUIListDemoKit", "TUIList"]
+            dependencies: ["TUIListDemoKit", "TUIList", "TUIListTestSupport"]
         ),
         .testTarget(
             name: "TUIListE2ETests",

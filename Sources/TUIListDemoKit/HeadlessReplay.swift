@@ -48,6 +48,7 @@ package enum HeadlessReplay {
         let clock = ManualClock()
         let terminal = HeadlessTerminal(columns: columns, rows: rows)
         terminal.clock = clock
+        terminal.endInput()  // the recording is the only input
         let replay = DemoReplayApp(
             recording: recording, terminal: terminal, clock: clock, speed: options.speed,
             idleTimeLimit: options.idleTimeLimit)
@@ -74,7 +75,7 @@ package enum HeadlessReplay {
         emit()
         // Until the last recorded event has played and its change has finished animating:
         // then nothing is due, and the headless terminal's wait without a deadline ends the
-        // program (as a hang-up would). Bounded: a transition lasts well under a second.
+        // program (its input has ended: a hang-up). Bounded: a transition lasts well under a second.
         let end = (Self.times(of: recording, options: options).last ?? 0) + 10
         while !program.isFinished && clock.now <= end {
             program.step(replay)

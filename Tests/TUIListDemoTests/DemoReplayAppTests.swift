@@ -1,5 +1,6 @@
 import Foundation
 import TUIList
+import TUIListTestSupport
 import Testing
 
 @testable import TUIListDemoKit
@@ -21,6 +22,7 @@ import Testing
         terminal.clock = clock
         let duration = recording.events.last!.event.time
         terminal.schedule([.key(.character("q"))], at: duration + 5)
+        terminal.endInput()  // a replay that did not quit on q hangs up instead
         let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock)
         #expect(Program(terminal: terminal, clock: clock).run(replay) == 0)
         #expect(replay.replay.isFinished)
@@ -37,6 +39,7 @@ import Testing
         terminal.schedule([.key(.character(" "))], at: 0)
         terminal.schedule([.key(.character("."))], at: 100)
         terminal.schedule([.key(.character("q"))], at: 200)
+        terminal.endInput()
         let replay = DemoReplayApp(recording: recording, terminal: terminal, clock: clock)
         Program(terminal: terminal, clock: clock).run(replay)
         #expect(replay.isPaused)

@@ -1,3 +1,4 @@
+import TUIListTestSupport
 import Testing
 
 @testable import TUIList

@@ -1,4 +1,5 @@
 import Foundation
+import TUIListTestSupport
 import Testing
 
 @testable import TUIList
@@ -18,10 +19,9 @@ struct ContactsExampleTests {
         return (program, terminal, clock, app)
     }
 
-    /// Steps until `done` or a second of the clock passes.
+    /// Steps until `done` or a second of the clock passes (at once when the app is at rest).
     private func run(_ program: Program, _ app: ContactsApp, _ clock: ManualClock, until done: () -> Bool = { false }) {
-        let end = clock.now + 1
-        while clock.now < end, !program.isFinished, !done() { program.step(app) }
+        program.advance(app, on: program.terminal as! HeadlessTerminal, by: 1, until: done)
     }
 
     private func type(_ terminal: HeadlessTerminal, _ clock: ManualClock, _ keys: [InputEvent]) {

@@ -1,4 +1,5 @@
 import Foundation
+import TUIListTestSupport
 import Testing
 
 @testable import TUIList

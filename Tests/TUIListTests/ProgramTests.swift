@@ -113,13 +113,44 @@ private final class WaitLog: Terminal {
         let program = Program(terminal: terminal, clock: clock)
         let app = RecordingApp(clock: clock)
         headless.schedule([.key(.character("x"))], at: 3)
-        program.run(app)  // ends when the script runs out (the input "hangs up")
+        headless.endInput()
+        program.run(app)  // ends when the script runs out (the input has ended: it hangs up)
         #expect(program.isFinished)
         // Waits: until the key (forever, nothing due), then a frame's wait to draw it, then forever.
         #expect(terminal.timeouts.first! == nil)
         #expect(terminal.timeouts.last! == nil)
         #expect(app.frameTimes.count == 2)
         #expect(program.hangUpStatus == 129)
+    }
+
+    /// When the script runs out, the headless terminal waits for the test's next input rather
+    /// than hang up: the step returns with the program running, no time passes, and the next
+    /// input is handled as it comes. Only when the test ends the input does the program hang up.
+    @Test func aHeadlessTerminalWaitsForTheTestsNextInputUntilTheInputEnds() {
+        let (clock, terminal, program, app) = setUp()
+        program.start(app)
+        program.step(app)
+        #expect(terminal.isWaitingForInput && !program.isFinished)
+        #expect(clock.now == 0, "no time passes while the test's input is awaited")
+        #expect(app.batches.isEmpty)
+
+        terminal.enqueue([.key(.down)])
+        program.step(app)
+        #expect(!terminal.isWaitingForInput && app.batches == [[.key(.down)]])
+        program.step(app)  // the frame that shows it, a frame interval later
+        #expect(app.frameTimes == [0, 1.0 / 60])
+        program.step(app)
+        #expect(terminal.isWaitingForInput && !program.isFinished)
+
+        terminal.enqueue([.key(.up)])
+        terminal.endInput()
+        program.step(app)
+        #expect(app.batches == [[.key(.down)], [.key(.up)]], "what was enqueued before the end is read")
+        #expect(!program.isFinished)
+        program.step(app)  // its frame
+        program.step(app)  // nothing left, and none will come
+        #expect(program.exitStatus == program.hangUpStatus)
+        #expect(!terminal.isWaitingForInput)
     }
 
     @Test func theAppsDeadlineWakesTheProgram() {

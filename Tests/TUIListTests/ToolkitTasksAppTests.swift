@@ -1,4 +1,5 @@
 import Foundation
+import TUIListTestSupport
 import Testing
 
 @testable import TUIList
@@ -8,19 +9,6 @@ import Testing
 /// the example stays within 60 lines of code besides its data.
 @Suite("Toolkit: the tasks app")
 struct ToolkitTasksAppTests {
-    /// Steps until a frame is drawn with no key left queued: that frame shows every key
-    /// queued before. (A frame drawn first, for a message of the background load that came
-    /// with the keys, does not count: under a sanitizer on a loaded machine one did, and every
-    /// check after it saw the keys one batch late; CI 2026-11-27.)
-    private func drawNextFrame(_ program: Program, _ app: TasksApp) {
-        let terminal = program.terminal as! HeadlessTerminal
-        for _ in 0 ..< 50 where !program.isFinished {
-            let frames = program.framesDrawn
-            program.step(app)
-            if terminal.pendingEventCount == 0 && program.framesDrawn > frames { return }
-        }
-    }
-
     private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
     /// Compares a frame with its golden lines; on a mismatch, prints the frame drawn.
@@ -37,27 +25,31 @@ struct ToolkitTasksAppTests {
         let terminal = HeadlessTerminal(columns: 44, rows: 10)
         terminal.clock = clock
         let program = Program(terminal: terminal, clock: clock)
-        let gate = DispatchSemaphore(value: 0)
+        program.mailbox.scheduling = .onDemand
+        let checkpoint = WorkCheckpoint()
         let app = TasksApp { reporter in
             reporter.advance(to: 15)
-            gate.wait()  // the test looks at the loading frame first
+            checkpoint.reach()  // the test looks at the loading frame first
             return sampleTasks
         }
         app.screen.list.transitionTiming = .none
         program.start(app)
-        drawNextFrame(program, app)
-        #expect(terminal.lines[4].contains("loading…"), "\(terminal.lines)")
-        #expect(app.screen.isLoading)
-
-        gate.signal()
-        var tries = 0
-        while app.screen.isLoading && tries < 2000 {
-            program.step(app)
-            tries += 1
-            if app.screen.isLoading { usleep(1000) }
+        var loading: [String] = []
+        var wasLoading = false
+        checkpoint.action = {
+            program.drawNextFrame(app, on: terminal)
+            loading = terminal.lines
+            wasLoading = app.screen.isLoading
         }
+        #expect(program.mailbox.runPendingWork() == 1, "the load, queued by the app's start")
+        #expect(checkpoint.reached == 1)
+        #expect(loading.count > 4 && loading[4].contains("loading…"), "\(loading)")
+        #expect(wasLoading)
+
+        program.step(app)
+        #expect(!app.screen.isLoading)
         #expect(app.screen.items.numberOfItems == 30)
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         expectFrame(
             terminal.lines,
             [
@@ -75,24 +67,24 @@ struct ToolkitTasksAppTests {
 
         // The last task of Today moves to the start of This week with one J, and back with K.
         terminal.enqueue([.key(.home)] + Array(repeating: .key(.character("j")), count: 9) + [.key(.character("J"))])
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(app.screen.items.itemIdentifiers(inSection: "This week").first?.title == "Walk the dog")
         #expect(app.screen.items.numberOfItems(inSection: "Today") == 9)
         #expect(app.screen.list.selectedItem?.title == "Walk the dog")
         terminal.enqueue(keys("K"))
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(app.screen.items.itemIdentifiers(inSection: "Today").last?.title == "Walk the dog", "K: back to the end of Today")
         #expect(app.screen.items.numberOfItems(inSection: "Today") == 10)
         terminal.enqueue(keys("J"))
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(app.screen.items.itemIdentifiers(inSection: "This week").first?.title == "Walk the dog")
 
         // One batch: filter, keep it.
         terminal.enqueue(keys("/walk"))
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(terminal.lines[8] == "/walk                                   1/30")
         terminal.enqueue([.key(.enter)])
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         expectFrame(
             terminal.lines,
             [
@@ -110,11 +102,11 @@ struct ToolkitTasksAppTests {
 
         // The help, from the screen's keymap; any key closes it; q quits.
         terminal.enqueue(keys("?"))
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(terminal.lines.contains { $0.contains("move the item up, down") }, "\(terminal.lines)")
         #expect(app.screen.showsHelp)
         terminal.enqueue(keys("xq"))
-        drawNextFrame(program, app)
+        program.drawNextFrame(app, on: terminal)
         #expect(program.isFinished)
     }
 

@@ -1,4 +1,5 @@
 import TUIList
+import TUIListTestSupport
 import TUIListTool
 import Testing
 
@@ -29,7 +30,9 @@ import Testing
 
     private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
-    /// Steps the program until `condition` holds for the screen (or 10 s of clock time pass).
+    /// Steps the program until `condition` holds for the screen at rest; gives up when the
+    /// program waits for input with nothing scheduled (at rest: nothing will change), finishes,
+    /// or 10 s of clock time pass.
     private func step(
         _ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
         until condition: ([String]) -> Bool
@@ -39,6 +42,7 @@ import Testing
         while clock.now < deadline && !program.isFinished {
             program.step(app)
             if condition(terminal.lines) && !app.isAnimating { return true }
+            if terminal.isWaitingForInput { break }
         }
         return condition(terminal.lines)
     }
@@ -48,6 +52,7 @@ import Testing
         terminal.schedule(keys("J"), at: 0.1)
         terminal.schedule(keys("J"), at: 0.2)
         terminal.schedule(keys("w"), at: 1.5)
+        terminal.endInput()
         #expect(program.run(app) == 0)
         #expect(saves.written == [Array("\nnaïve café ☕\nfirst\nfourth\nfourth\nlast".utf8)])
         #expect(terminal.isRestored)
@@ -89,6 +94,7 @@ import Testing
         terminal.schedule(keys("Jq"), at: 0.1)
         #expect(step(program, app, terminal) { $0[10].contains("discard changes? (y/n)") })
         terminal.schedule(keys("y"), at: program.clock.now + 0.1)
+        terminal.endInput()  // nothing more: an app that does not quit hangs up
         while !program.isFinished { program.step(app) }
         #expect(app.exitStatus == 1)
         #expect(saves.written.isEmpty)
@@ -103,6 +109,7 @@ import Testing
         #expect(!program.isFinished && app.exitStatus == nil)
         saves.failure = nil
         terminal.schedule(keys("w"), at: program.clock.now + 0.1)
+        terminal.endInput()  // nothing more: an app that does not quit hangs up
         while !program.isFinished { program.step(app) }
         #expect(app.exitStatus == 0 && saves.written == [Array("b\na\n".utf8)])
     }
@@ -119,6 +126,7 @@ import Testing
         #expect(step(program, app, terminal) { $0[2].hasPrefix("  2 │ fixup  2222222 c3") })
         #expect(terminal.lines[10].contains("3 commits: 2 pick, 1 fixup"))
         terminal.schedule(keys("w"), at: program.clock.now + 0.1)
+        terminal.endInput()  // nothing more: an app that does not quit hangs up
         while !program.isFinished { program.step(app) }
         #expect(saves.written == [Array(EditorModelTests.todo.replacingFirst("p 2222222", with: "f 2222222").utf8)])
     }
@@ -246,6 +254,7 @@ import Testing
         while program.clock.now < deadline && !program.isFinished {
             program.step(app)
             if condition(terminal.lines) && !app.isAnimating && terminal.pendingEventCount == 0 { return true }
+            if terminal.isWaitingForInput { break }  // at rest, nothing scheduled: nothing will change
         }
         return condition(terminal.lines)
     }
@@ -267,6 +276,7 @@ import Testing
         #expect(send([.key(.character("!"))], program, app, terminal) { $0[10].contains("the editor (vi) exited with status 1") })
         #expect(terminal.lines[2].hasPrefix("  2 │ exec   make"), "a failed editor changes nothing")
         terminal.schedule([.key(.character("w"))], at: program.clock.now + 0.1)
+        terminal.endInput()  // nothing more: an app that does not quit hangs up
         while !program.isFinished { program.step(app) }
         #expect(box.written == [Array("pick 2 b\nexec make\npick 1 a\n".utf8)])
     }

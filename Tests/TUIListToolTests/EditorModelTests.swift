@@ -1,5 +1,6 @@
 import Foundation
 import TUIList
+import TUIListTestSupport
 import TUIListTool
 import Testing
 

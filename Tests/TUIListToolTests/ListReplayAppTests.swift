@@ -1,4 +1,5 @@
 import TUIList
+import TUIListTestSupport
 import TUIListTool
 import Testing
 

@@ -1,14 +1,15 @@
 import Foundation
 import TUIList
+import TUIListTestSupport
 
 @testable import TUIListTool
 
 /// A picker on a headless terminal whose clock is manual, stepped by the test: the one harness
 /// of the picker's suites (a suite whose tests all start alike keeps a subclass that says how).
 ///
-/// A no-op input ("tick") arrives every 50 ms of manual time, scheduled a few seconds ahead of
-/// the clock as it goes: a step never waits for real and the script never "hangs up", however
-/// long the test. Lines are put in the ``inbox`` by the test, as its reader would from its
+/// A step never waits for real: when the program is at rest the headless terminal waits for
+/// the test's next input, and ``advance(by:)`` schedules the test's next turn at its end. Lines
+/// are put in the ``inbox`` by the test, as its reader would from its
 /// thread, and reach the app through the program's mailbox. What the app does in real time
 /// (the snapshot of many lines, a background search, the preview and `reload` commands) is
 /// waited for by ``step(until:)`` and ``waitUntil(_:)``.
@@ -26,9 +27,6 @@ class PickerHarness {
     let inbox = LineInbox()
     /// The manual time ``advance(by:)`` lets pass unless told, as every input does.
     let stepDuration: Double
-    /// How many ticks are scheduled: the last arrives at `ticks * tickInterval`.
-    private var ticks = 0
-    private static let tickInterval = 0.05
 
     /// Starts the picker and, when there are `lines` (or the input ends), lets
     /// `stepDuration` pass so that they show.
@@ -49,7 +47,6 @@ class PickerHarness {
         self.stepDuration = stepDuration
         program = Program(terminal: terminal, clock: clock)
         app = try PickerApp(inbox: inbox, options: options)
-        keepTicking()
         program.start(app)
         if !lines.isEmpty { inbox.append(lines) }
         if inputEnds { inbox.finish() }
@@ -58,23 +55,10 @@ class PickerHarness {
 
     // MARK: - Time
 
-    /// Keeps 5 s of ticks ahead of the clock (scheduled as the clock goes, so a long wait does
-    /// not schedule thousands up front).
-    func keepTicking() {
-        while Double(ticks) * Self.tickInterval < clock.now + 5 {
-            ticks += 1
-            terminal.schedule([.key(.unknown("tick"))], at: Double(ticks) * Self.tickInterval)
-        }
-    }
-
     /// Lets `seconds` of manual time pass (``stepDuration`` when nil), or less if the program
     /// finishes.
     func advance(by seconds: Double? = nil) {
-        let end = clock.now + (seconds ?? stepDuration)
-        while clock.now < end - 1e-9 && !program.isFinished {
-            keepTicking()
-            program.step(app)
-        }
+        program.advance(app, on: terminal, by: seconds ?? stepDuration)
     }
 
     /// Steps the program until `condition` holds, sleeping `pause` microseconds of real time
@@ -94,7 +78,6 @@ class PickerHarness {
             if let seconds {
                 advance(by: seconds)
             } else {
-                keepTicking()
                 program.step(app)
             }
             usleep(pause)

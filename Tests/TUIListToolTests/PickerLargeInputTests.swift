@@ -1,5 +1,6 @@
 import Foundation
 import TUIList
+import TUIListTestSupport
 import Testing
 
 @testable import TUIListTool

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TUIList
+import TUIListTestSupport
 import Testing
 
 @testable import TUIListTool
@@ -19,9 +20,9 @@ private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
     }
 }
 
-/// Steps a watch on a headless terminal with a manual clock. A no-op input arrives every
-/// 50 ms of manual time (so the script never "hangs up"); while a run is in flight, time waits
-/// (for real, briefly) for its result to wake the program.
+/// Steps a watch on a headless terminal with a manual clock. Runs are the mailbox's work, run on
+/// demand: each turn of the loop runs the runs started (the scripted runner answers at once) and
+/// then steps the program, which receives their results (``Program/advance(_:on:by:runningWork:until:)``).
 private struct WatchHarness {
     let clock = ManualClock()
     let terminal: HeadlessTerminal
@@ -31,23 +32,15 @@ private struct WatchHarness {
     init(_ options: WatchApp.Options, runner: ScriptedRunner, columns: Int = 50, rows: Int = 12) throws {
         terminal = HeadlessTerminal(columns: columns, rows: rows)
         terminal.clock = clock
-        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
         program = Program(terminal: terminal, clock: clock)
+        program.mailbox.scheduling = .onDemand
         app = try WatchApp(options: options, runner: runner)
         program.start(app)
     }
 
     /// Lets `seconds` of manual time pass, runs and animations included.
     func advance(by seconds: Double) async {
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9 {
-            if app.isRunning {
-                // The run's task needs a thread of the cooperative pool: wait by suspending.
-                let deadline = Date().addingTimeInterval(5)
-                while !program.waker.isPending && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
-            }
-            program.step(app)
-        }
+        program.advance(app, on: terminal, by: seconds, runningWork: true)
     }
 
     /// Lets `seconds` of manual time pass like ``advance(by:)``, returning every frame drawn
@@ -86,9 +79,11 @@ private func output(_ lines: String...) -> CommandResult {
         let runner = ScriptedRunner([output("a", "b")])
         let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 1_000), runner: runner)
         await watch.advance(by: 0.1)
-        watch.app.receive(SuspendRefused(reason: "Ctrl-Z does nothing here"), in: watch.program)
-        #expect(watch.app.nextDeadline.map { abs($0 - (watch.clock.now + 5)) < 1e-6 } == true)
+        // Through the mailbox, as the program hands it over: the next turn receives it and draws.
+        let sent = watch.clock.now
+        watch.program.mailbox.post(SuspendRefused(reason: "Ctrl-Z does nothing here"))
         await watch.advance(by: 0.1)
+        #expect(watch.app.nextDeadline.map { abs($0 - (sent + 5)) < 1e-6 } == true)
         #expect(watch.rows.contains { $0.hasPrefix("Ctrl-Z does nothing here") }, "\(watch.rows)")
         await watch.advance(by: 5)
         #expect(!watch.rows.contains { $0.contains("Ctrl-Z does nothing here") }, "\(watch.rows)")

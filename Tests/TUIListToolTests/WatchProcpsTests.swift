@@ -1,5 +1,6 @@
 import Foundation
 import TUIList
+import TUIListTestSupport
 import Testing
 
 @testable import TUIListTool
@@ -27,21 +28,14 @@ private struct Harness {
 
     init(_ options: WatchApp.Options, _ runner: Script) throws {
         terminal.clock = clock
-        for step in 1 ... 2_400 { terminal.schedule([.key(.unknown("tick"))], at: Double(step) * 0.05) }
         program = Program(terminal: terminal, clock: clock)
+        program.mailbox.scheduling = .onDemand
         app = try WatchApp(options: options, runner: runner)
         program.start(app)
     }
 
     func advance(by seconds: Double) async {
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9, !program.isFinished {
-            if app.isRunning {
-                let deadline = Date().addingTimeInterval(5)
-                while !program.waker.isPending && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
-            }
-            program.step(app)
-        }
+        program.advance(app, on: terminal, by: seconds, runningWork: true)
     }
 
     func press(_ key: Key) async {
@@ -131,15 +125,8 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(runner.runs == 4)
         #expect(watch.app.history.count == 2, "two runs changed nothing")
         #expect(watch.app.history.map(\.snapshot.itemIdentifiers) == [["1", "2", "3"], ["3", "1", "4"]])
-        // The command runs in the background: wait for its line (suspended, not blocking a
-        // thread of the pool that runs it).
-        let deadline = Date().addingTimeInterval(20)
-        var text = ""
-        while Date() < deadline {
-            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
+        // The command is the mailbox's work, run on demand within `advance`: its line is written.
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         #expect(text == "+1 -1 ~1 *2\n", "one line, for the one change: \(text.debugDescription)")
     }
 

@@ -215,7 +215,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     /// The action for `key`, if this binding takes it.
     /// - Parameter key: The key pressed.
     /// - Complexity: O(triggers).
-    func action(for key: Key) -> Action? {
+    package func action(for key: Key) -> Action? {
         for trigger in triggers {
             switch trigger.pattern {
             case .key(let bound):

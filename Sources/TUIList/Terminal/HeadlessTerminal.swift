@@ -13,6 +13,19 @@
 /// terminal.lines[0]                 // "hello               "
 /// terminal.nextEvent(timeout: 0)    // .key(.down)
 /// ```
+///
+/// When the script runs out, the terminal waits for the test's next input, as a real one waits
+/// for the user's next key: a wait with no timeout returns an empty batch at once and sets
+/// ``isWaitingForInput``, so ``Program/step(_:)`` returns and the test decides what comes next
+/// (more input, time passing on its ``ManualClock``, or the end). The input ends, and the
+/// program hangs up, only when the test says so with ``endInput()`` — until then
+/// ``Program/run(_:)`` on a headless terminal returns only when the app quits:
+///
+/// ```swift
+/// terminal.enqueue([.key(.down)])
+/// terminal.endInput()               // after the down key, the program hangs up
+/// Program(terminal: terminal).run(app)
+/// ```
 public final class HeadlessTerminal: Terminal {
     /// The size frames are shown at. Setting it directly does not enqueue an event; `resize`
     /// does.
@@ -39,6 +52,13 @@ public final class HeadlessTerminal: Terminal {
     public var frameLines: [[String]] { frames.map(\.lines) }
     /// True once `restore()` has been called.
     public private(set) var isRestored = false
+    /// True once ``endInput()`` has been called: when the script runs out, a wait with no
+    /// timeout returns nil (the input hung up).
+    public private(set) var inputHasEnded = false
+    /// True when the last ``nextEvents(timeout:waker:)`` found no input pending or scheduled,
+    /// no wake and no timeout, and returned an empty batch where a real terminal would wait for
+    /// the user: the program waits for the test's next input. False after any other wait.
+    public private(set) var isWaitingForInput = false
     private var events: [InputEvent] = []
     private var nextEventIndex = 0
     /// Batches that become available at a clock time, in time order.
@@ -92,9 +112,11 @@ public final class HeadlessTerminal: Terminal {
     /// Every event that is pending, as one batch (what `enqueue` added, and scheduled batches
     /// whose time has come); else waits as the ``clock`` allows: up to the next scheduled batch
     /// or for `timeout`, advancing the clock. Returns early while `waker` is pending (the
-    /// caller consumes it), and nil
-    /// when nothing is pending or scheduled and `timeout` is nil (no input will ever come).
+    /// caller consumes it). When nothing is pending or scheduled and `timeout` is nil, returns
+    /// an empty batch and sets ``isWaitingForInput`` (the test's next input is awaited), or nil
+    /// once ``endInput()`` has been called (no input will ever come).
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
+        isWaitingForInput = false
         var batch = Array(events[nextEventIndex...])
         events.removeAll(keepingCapacity: true)
         nextEventIndex = 0
@@ -111,7 +133,11 @@ public final class HeadlessTerminal: Terminal {
             scheduled.removeFirst()
             return next.events
         }
-        guard let until else { return nil }
+        guard let until else {
+            if inputHasEnded { return nil }
+            isWaitingForInput = true
+            return []
+        }
         if let clock, until > clock.now { clock.advance(by: until - clock.now) }
         return []
     }
@@ -127,6 +153,13 @@ public final class HeadlessTerminal: Terminal {
     /// Scripted input, returned in order by `nextEvent`.
     public func enqueue(_ events: [InputEvent]) {
         self.events.append(contentsOf: events)
+    }
+
+    /// Says that the input ends once what is enqueued and scheduled has been read, as a closed
+    /// standard input: from then on, a wait with no timeout and nothing left returns nil and the
+    /// program hangs up.
+    public func endInput() {
+        inputHasEnded = true
     }
 
     /// The number of scripted events not yet returned.

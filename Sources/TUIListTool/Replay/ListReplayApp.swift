@@ -197,9 +197,10 @@ extension ListReplayApp {
         screen.clock = clock
         let app = ListReplayApp(recording: recording)
         app.quitsAtEnd = true
-        // A no-op input every second keeps the script from "hanging up" before the end.
-        let last = (app.pacer.times.last ?? 0) + 2
-        for second in stride(from: 1.0, through: last, by: 1.0) { screen.schedule([.key(.unknown("tick"))], at: second) }
+        // No input but the recording: the replay always has a deadline (the next event, or the
+        // next frame of an animation) until it quits at the end; were it ever to wait with none,
+        // the ended input hangs up rather than leave the program waiting for keys.
+        screen.endInput()
         Program(terminal: casting ?? screen, clock: clock).run(app)
         return (app, screen.lines)
     }

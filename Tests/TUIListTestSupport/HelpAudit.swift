@@ -1,3 +1,5 @@
+import TUIList
+
 /// Checks that what an app draws as help and what its keys do agree: the one pattern the
 /// tests of the demo, `watch`, `edit` and `replay` follow, for each of their modes.
 ///
