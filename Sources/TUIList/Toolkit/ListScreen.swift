@@ -629,26 +629,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         list.emptyText = items.isEmpty ? emptyText : noMatchesText
         // The selected row keeps its line on screen (rows come and go around it), so it never
         // scrolls away when the filter brings rows above it back.
-        let selectionBefore = list.selectedItem
-        let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
-        list.apply(shown, animated: animated)
+        list.applyKeepingSelectedLine(shown, animated: animated)
         defer { didShowItems?() }
-        if let selection = list.selectedItem {
-            if selection == selectionBefore, let line, let index = list.layout.index(of: .item(selection)) {
-                list.state.scrollOffset = max(0, list.layout.lines(ofRowAt: index).lowerBound - line)
-                list.scroll(byLines: 0)  // clamps
-            }
-            list.scroll(to: selection)
-        } else if !shown.isEmpty, selectsFirstItem {
+        if list.selectedItem == nil, !shown.isEmpty, selectsFirstItem {
             list.select(shown[globalIndex: 0])
         }
-    }
-
-    /// The line of the list's area `item`'s row starts on, if it is on screen.
-    private func lineOnScreen(of item: ItemID) -> Int? {
-        guard list.viewportHeight > 0, let index = list.layout.index(of: .item(item)) else { return nil }
-        let line = list.layout.lines(ofRowAt: index).lowerBound - min(list.state.scrollOffset, list.maximumScrollOffset)
-        return (0 ..< list.viewportHeight).contains(line) ? line : nil
     }
 
     /// Whether something moves: the list animates, or a spinner turns.

@@ -295,3 +295,33 @@ extension ListView {
         }
     }
 }
+
+extension ListView {
+    /// Applies `snapshot` as ``apply(_:animated:)`` does, and keeps the selected row on the
+    /// screen line it was on while rows come and go around it (a filter typed or cleared, a
+    /// run's new rows): the list scrolls under it instead of it scrolling away; then the
+    /// selection is scrolled into view. What a person filtering or watching a list expects:
+    /// the row they are looking at does not jump.
+    /// - Parameters:
+    ///   - snapshot: The new content.
+    ///   - animated: Whether the change animates.
+    /// - Complexity: as ``apply(_:animated:)``, plus O(log *n*) to find the row's line.
+    public func applyKeepingSelectedLine(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool) {
+        let selectionBefore = selectedItem
+        let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
+        apply(snapshot, animated: animated)
+        guard let selection = selectedItem else { return }
+        if selection == selectionBefore, let line, let index = layout.index(of: .item(selection)) {
+            state.scrollOffset = max(0, layout.lines(ofRowAt: index).lowerBound - line)
+            scroll(byLines: 0)  // clamps
+        }
+        scroll(to: selection)
+    }
+
+    /// The line of the list's area `item`'s row starts on, if it is on screen.
+    private func lineOnScreen(of item: ItemID) -> Int? {
+        guard viewportHeight > 0, let index = layout.index(of: .item(item)) else { return nil }
+        let line = layout.lines(ofRowAt: index).lowerBound - min(state.scrollOffset, maximumScrollOffset)
+        return (0 ..< viewportHeight).contains(line) ? line : nil
+    }
+}

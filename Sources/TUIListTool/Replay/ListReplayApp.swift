@@ -8,13 +8,13 @@ package final class ListReplayApp: TerminalApp {
     /// A recording of lines keyed by identity.
     package typealias Recording = SessionRecording<String, String, String>
 
-    /// The screen: a bold title bar with the replay's state, the list, the help bar and help.
-    /// Its rows read their lines from the replay (held unowned: the app owns the screen).
-    package private(set) lazy var screen = ListScreen<String, String, ReplayAction>(
-        title: player.recording.header.title ?? "tuilist", parts: [.titleBar, .helpBar],
-        row: { [unowned self] id in (content[id] ?? "", nil) })
-    /// The list on screen.
-    package var list: ListView<String, String> { screen.list }
+    /// The list on screen; its rows read their lines from the replay (held unowned: the app
+    /// owns the list).
+    package private(set) lazy var list = ListView<String, String>(cellProvider: { [unowned self] context, id in
+        let cell = context.dequeue(TextCell.self)
+        cell.title = content[id] ?? ""
+        return cell
+    })
     /// Where the replay stands.
     package private(set) var player: SessionPlayer<String, String, String>
     /// The replay's pace: playhead, speed, pause.
@@ -29,24 +29,17 @@ package final class ListReplayApp: TerminalApp {
     private var content: [String: String] = [:]
     private var clock: (any AnimationClock)?
     /// Whether the help overlay (`?`) is shown.
-    package var showsHelp: Bool { screen.showsHelp }
+    package private(set) var showsHelp = false
     private var lastKey = ""
+    /// A message over the help bar for a while (a refused Ctrl-Z).
+    private var message = TimedMessage()
 
     /// A replay of `recording`.
     package init(recording: Recording, speed: Double = 1, idleTimeLimit: Double? = nil) {
         player = SessionPlayer(recording: recording)
         pacer = ReplayPacer(times: player.times(speed: 1, idleTimeLimit: idleTimeLimit), speed: speed, now: 0)
-        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
-        screen.helpBarLook = HelpBar(items: [], separator: " · ", style: Style(foreground: .ansi(6)))
-        screen.helpTitle = "tuilist replay — keys"
-        screen.helpFooter = "? closes the help"
-        screen.helpClosesOnAnyKey = false
-        screen.selectsFirstItem = false
-        screen.emptyText = ""
-        screen.noMatchesText = ""
         list.showsScrollbar = true
-        updateKeymap()
-        screen.setItems(Snapshot())
+        list.emptyText = ""
     }
 
     /// The lines the list shows now, in order, section by section: with section headers shown
@@ -61,7 +54,7 @@ package final class ListReplayApp: TerminalApp {
 
     package func start(in program: Program) {
         clock = program.clock
-        screen.start(in: program)
+        list.animationClock = program.clock
         pacer.start(at: program.clock.now)
         advance(program)
     }
@@ -85,34 +78,31 @@ package final class ListReplayApp: TerminalApp {
         keymap.action(for: key)
     }
 
-    /// Gives the screen ``keymap`` (its help rows name the state: "close the help" while shown).
-    private func updateKeymap() {
-        screen.keymap = keymap.map { action -> ListScreenAction<ReplayAction> in
-            switch action {
-            case .replay(.toggleHelp): .toggleHelp
-            case .replay(.quit): .quit
-            case .replay(let control): .app(control)
-            case .list(let movement): .select(movement)
-            }
-        }
-    }
-
     /// Shows what the program says to the screen (Ctrl-Z where nothing can stop).
     package func receive(_ message: any Sendable, in program: Program) {
-        screen.receive(message)
+        self.message.receive(message, now: program.clock.now)
     }
 
+    /// Keys through ``keymap`` (the keymap of the batch's start: a key after `?` in the same
+    /// batch reads the same table); the mouse through the list.
     package func handle(_ events: [InputEvent], in program: Program) {
-        screen.handle(events, in: program) { control in
-            switch control {
-            case .togglePause: pacer.togglePause()
-            case .step: if pacer.step(to: player.position) { playNext() }
-            case .faster: pacer.faster()
-            case .slower: pacer.slower()
-            case .toggleHelp, .quit: break  // the screen's own
+        let keymap = self.keymap
+        for event in events {
+            guard case .key(let key) = event else {
+                list.handle(event)
+                continue
+            }
+            switch keymap.action(for: key) {
+            case .replay(.togglePause)?: pacer.togglePause()
+            case .replay(.step)?: if pacer.step(to: player.position) { playNext() }
+            case .replay(.faster)?: pacer.faster()
+            case .replay(.slower)?: pacer.slower()
+            case .replay(.toggleHelp)?: showsHelp.toggle()
+            case .replay(.quit)?: program.quit()
+            case .list(let movement)?: list.moveSelection(movement)
+            case nil: break
             }
         }
-        updateKeymap()
     }
 
     package func tick(in program: Program) {
@@ -123,14 +113,23 @@ package final class ListReplayApp: TerminalApp {
 
     package var nextDeadline: Double? {
         guard let clock else { return nil }
-        return [pacer.deadline(of: player.position, now: clock.now), screen.nextDeadline].compactMap { $0 }.min()
+        return [pacer.deadline(of: player.position, now: clock.now), message.deadline(at: clock.now)].compactMap { $0 }.min()
     }
 
     package func render(into canvas: inout Canvas) {
         var status = pacer.status(position: player.position, count: player.count)
         if !lastKey.isEmpty { status += " · key \(lastKey)" }
-        screen.titleDetail = status
-        screen.render(into: &canvas)
+        let keymap = self.keymap
+        var chrome = ScreenChrome(theme: .tuilist)
+        chrome.title = player.recording.header.title ?? "tuilist"
+        chrome.titleDetail = status
+        chrome.helpBar = chrome.theme.helpBar(items: keymap.barItems)
+        chrome.message = clock.flatMap { message.text(at: $0.now) }
+        if showsHelp {
+            chrome.help = HelpOverlay(
+                title: "tuilist replay — keys", sections: [.init(nil, keymap)], footer: "? closes the help")
+        }
+        chrome.render(into: &canvas, in: canvas.bounds) { canvas, body in list.render(into: &canvas, rect: body) }
     }
 
     private func advance(_ program: Program) {
@@ -146,7 +145,7 @@ package final class ListReplayApp: TerminalApp {
             content = newContent
             list.showsSectionHeaders =
                 snapshot.numberOfSections > 1 || snapshot.sectionIdentifiers.first.map { !$0.isEmpty } ?? false
-            screen.setItems(snapshot, animated: true)
+            list.applyKeepingSelectedLine(snapshot, animated: true)
         case .key(let key)?: lastKey = key
         case .resize, .marker, nil: break
         }
