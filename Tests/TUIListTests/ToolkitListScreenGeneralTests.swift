@@ -270,17 +270,15 @@ struct ToolkitListScreenGeneralTests {
         #expect(lines[6] == "2 lines                       ", "the status line stays: \(lines)")
         #expect(lines[7].hasPrefix(" /ab") && lines[7].contains("Enter keep · Esc clear"), "\(lines)")
         screen.appPrompt = (TextPrompt(text: "make", prefix: "exec ▸ "), .bottom)
-        screen.statusStyle = Style(foreground: .yellow)
+        screen.theme.statusStyle = Style(foreground: .yellow)
         lines = frame(screen)
         #expect(lines[6].hasPrefix("exec ▸ make") && !lines.contains { $0.hasPrefix("2 lines") }, "\(lines)")
         screen.appPrompt = nil
         var canvas = Canvas(width: 30, height: 8)
         screen.render(into: &canvas)
         #expect(canvas[0, 6].style.foreground == .yellow, "the status line's style")
-        // The demo's header cursor: drawn over the list, under the overlays; its own help box.
-        screen.didDrawList = { canvas, area in canvas.draw("▶", x: area.x, y: area.y, style: .plain, clip: area) }
+        // An app's own help box.
         screen.helpOverlayForMode = { _ in HelpOverlay(title: "Own help", sections: [], footer: "own footer") }
-        #expect(frame(screen)[1].hasPrefix("▶"))
         screen.showsHelp = true
         lines = frame(screen)
         #expect(lines.contains { $0.contains("Own help") } && lines.contains { $0.contains("own footer") }, "\(lines)")

@@ -115,11 +115,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         get { theme.titleBar }
         set { theme.titleBar = newValue }
     }
-    /// The help bar's look (the ``theme``'s).
-    package var helpBarLook: HelpBar {
-        get { theme.helpBar }
-        set { theme.helpBar = newValue }
-    }
     /// The help overlay's title.
     public var helpTitle = "Keys"
     /// The line under the help's rows.
@@ -194,16 +189,13 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// ``FilterQuery/listFilter(_:)``.
     public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
     /// The help bar for a mode, while set (its items, separator and look): an app whose bar is
-    /// not its keymap's bar items in order. Nil: ``helpBarLook`` with the keymap's items.
+    /// not its keymap's bar items in order. Nil: the ``theme``'s help bar with the keymap's items.
     package var helpBarForMode: ((ListScreenMode) -> HelpBar)?
     /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
     /// filter's.
     package var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
     /// The whole help overlay for a mode, while set (its title, sections, footer, border).
     package var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
-    /// Draws over the list's area once the list is drawn, before the overlays (a cursor of the
-    /// app's own on a header row).
-    package var didDrawList: ((inout Canvas, Rect) -> Void)?
     /// The keys while the help shows over any mode but filtering (typing still edits the
     /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
     package var helpKeymap: Keymap<Action>?
@@ -234,14 +226,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// Space inside ``border`` (fzf's `--padding`): the area left for the screen's parts, given
     /// the area inside the border; `nil` for none.
     package var padding: (@Sendable (Rect) -> Rect)?
-    /// The status line's style (the ``theme``'s).
-    package var statusStyle: Style {
-        get { theme.statusStyle }
-        set { theme.statusStyle = newValue }
-    }
-    /// Whether the help overlay keeps a margin from the screen's edges (false: a key table
-    /// taller than the list may take every line).
-    package var helpUsesMargin = true
     /// The keys that edit the filter's query (``TextPrompt/defaultKeymap`` by default): an app
     /// gives its own bar texts or bindings here.
     package var filterPromptKeymap: Keymap<TextPrompt.Action> {
@@ -643,9 +627,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     var helpOverlay: HelpOverlay {
         if let helpOverlayForMode { return helpOverlayForMode(mode) }
         if let helpSectionsForMode {
-            var overlay = HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
-            overlay.usesMargin = helpUsesMargin
-            return overlay
+            return HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
         }
         var keys = mode == .filtering ? keymap : activeKeymap
         if pane == nil {  // no pane to scroll: its keys are not worth a row
@@ -658,9 +640,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             binding.triggers.contains { if case .beginFilter = $0.action { true } else { false } }
         }
         if filters { sections.append(.init("While filtering", filteringKeymap)) }  // no filter: no such keys
-        var overlay = HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
-        overlay.usesMargin = helpUsesMargin
-        return overlay
+        return HelpOverlay(title: helpTitle, sections: sections, footer: helpFooter)
     }
 
     /// Draws the whole screen into `canvas`, laid out for its size (a resized terminal gives a
@@ -698,7 +678,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
         } else {
             list.render(into: &canvas, rect: listRect)
-            didDrawList?(&canvas, listRect)
         }
         chrome.drawOverlays(into: &canvas, in: rect)
     }
