@@ -45,6 +45,9 @@ extension Program {
 /// program.mailbox.runPendingWork()
 /// ```
 ///
+/// The action usually holds the app, whose work holds the checkpoint: set it back to `{}` when
+/// the test is done (`defer`), or the three keep one another alive (LeakSanitizer reports it).
+///
 /// - Note: `@unchecked Sendable` because the work is run by
 ///   ``ProgramMailbox/runPendingWork()`` on the thread that made the checkpoint; ``reach()``
 ///   traps on any other (the work was started on a thread of its own).

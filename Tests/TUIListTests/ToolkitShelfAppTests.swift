@@ -15,6 +15,7 @@ struct ToolkitShelfAppTests {
         let program = Program(terminal: terminal, clock: clock)
         program.mailbox.scheduling = .onDemand
         let checkpoint = WorkCheckpoint()
+        defer { checkpoint.action = {} }  // it holds the app, whose work holds it: a cycle otherwise
         let app = ShelfApp { reporter in
             for step in 1 ... 3000 { reporter.advance(to: step) }
             checkpoint.reach()  // the test looks at the loading frame first

@@ -27,6 +27,7 @@ struct ToolkitTasksAppTests {
         let program = Program(terminal: terminal, clock: clock)
         program.mailbox.scheduling = .onDemand
         let checkpoint = WorkCheckpoint()
+        defer { checkpoint.action = {} }  // it holds the app, whose work holds it: a cycle otherwise
         let app = TasksApp { reporter in
             reporter.advance(to: 15)
             checkpoint.reach()  // the test looks at the loading frame first
