@@ -166,8 +166,8 @@ extension DemoModel {
     /// Whether an item passes the filter (``FilterQuery/listFilter(_:)``, as every TUIList
     /// list, over its title and its detail). O(1): the matches are found once per filter change (``runFilter()``).
     func matchesFilter(_ id: Int) -> Bool {
-        guard !filter.isEmpty, let filterIndex, let filterMatches else { return true }
-        return filterIndex.matched(id, in: filterMatches)
+        guard textFilter.index != nil else { return true }  // none yet: everything shows
+        return textFilter.passes(id) ?? false
     }
 
     /// Finds the items matching ``filter`` with the library's ``FilterIndex``; a query that
@@ -175,13 +175,8 @@ extension DemoModel {
     /// spot (O(*n*) folding) — unless the app is building it in the background
     /// (``beginFilterIndex()``): then the list stays unfiltered until it arrives.
     mutating func runFilter() {
-        guard !filter.isEmpty else { filterMatches = nil; return }
-        if filterIndex == nil {
-            guard filterIndexBuild == nil else { filterMatches = nil; return }
-            filterIndex = Self.makeFilterIndex(data)
-            filterMatches = nil
-        }
-        filterMatches = filterIndex!.matches(FilterQuery.listFilter(filter), narrowing: filterMatches)
+        guard textFilter.isActive, textFilter.index == nil, filterIndexBuild == nil else { return }
+        textFilter.setIndex(Self.makeFilterIndex(data))
     }
 
     /// Folds the text of every item in `data` into a new filter index. O(*n*); runs on any
@@ -211,7 +206,7 @@ extension DemoModel {
     }
 
     /// Whether the list waits for the filter index being built in the background to filter.
-    package var isWaitingForFilterIndex: Bool { filterIndex == nil && filterIndexBuild != nil && !filter.isEmpty }
+    package var isWaitingForFilterIndex: Bool { textFilter.index == nil && filterIndexBuild != nil && !filter.isEmpty }
 
     /// Starts a background build of the filter index: returns the data to index (pass it to
     /// ``makeFilterIndex(_:)`` on another thread, then the result to
@@ -219,7 +214,7 @@ extension DemoModel {
     /// already or a build under way. Until the index arrives, edited items are remembered and
     /// a typed filter leaves the list unfiltered (the title bar says so).
     package mutating func beginFilterIndex() -> (data: DemoData, build: Int)? {
-        guard filterIndex == nil, filterIndexBuild == nil else { return nil }
+        guard textFilter.index == nil, filterIndexBuild == nil else { return nil }
         filterIndexBuilds += 1
         filterIndexBuild = filterIndexBuilds
         pendingFilterText = []
@@ -231,27 +226,29 @@ extension DemoModel {
     /// was typed meanwhile. An index from a build that no longer counts (the data was
     /// replaced since) is dropped.
     package mutating func adoptFilterIndex(_ index: FilterIndex<Int>, build: Int) -> [DemoEffect] {
-        guard build == filterIndexBuild, filterIndex == nil else { return [] }
+        guard build == filterIndexBuild, textFilter.index == nil else { return [] }
         filterIndexBuild = nil
-        filterIndex = index
+        textFilter.setIndex(index)
         refreshFilterText(pendingFilterText.sorted())
         pendingFilterText = []
-        filterMatches = nil
         return filter.isEmpty ? [] : refresh(animated: true)
     }
 
     /// Gives the filter index the current text of items that were edited or came back.
     mutating func refreshFilterText(_ ids: some Sequence<Int>) {
-        guard filterIndex != nil else {
+        guard textFilter.index != nil else {
             if filterIndexBuild != nil { pendingFilterText.formUnion(ids) }
             return
         }
-        for id in ids {
-            guard let item = data.items[id] else { continue }
-            if filterIndex!.contains(id) {
-                filterIndex!.update(id, fields: [item.title, item.detail])
-            } else {
-                filterIndex!.append(id, fields: [item.title, item.detail])
+        let items = data.items
+        textFilter.editIndex { index in
+            for id in ids {
+                guard let item = items[id] else { continue }
+                if index.contains(id) {
+                    index.update(id, fields: [item.title, item.detail])
+                } else {
+                    index.append(id, fields: [item.title, item.detail])
+                }
             }
         }
     }
@@ -262,7 +259,7 @@ extension DemoModel {
         runFilter()
         // Every item the index holds matched (a query like "item"): the whole list, shared
         // with the data instead of a copy of a million identifiers.
-        let everythingMatches = filterMatches.map { $0.count == filterIndex?.count } ?? true
+        let everythingMatches = textFilter.matchesEverything
         if collapsed.isEmpty && everythingMatches {
             displayed = data.snapshot
         } else {
@@ -272,7 +269,7 @@ extension DemoModel {
                 snap.appendSections([section])
                 if collapsed.contains(section) { continue }
                 let ids = full.itemIdentifiers[full.itemRange(ofSectionAt: s)]
-                snap.appendItems(filterMatches == nil ? Array(ids) : ids.filter(matchesFilter), toSection: section)
+                snap.appendItems(textFilter.matches == nil ? Array(ids) : ids.filter(matchesFilter), toSection: section)
             }
             displayed = snap
         }
@@ -326,12 +323,10 @@ extension DemoModel {
         data = newData
         data.snapshot.clearMarks()
         editing.marked = []
-        filter = ""
+        textFilter = ListFilter()  // no text, no index
         collapsed = []
         sort = nil
-        filterIndex = nil
         filterIndexBuild = nil
-        filterMatches = nil
         return refresh(animated: animated, reconfigure: Array(reconfigure))
     }
 }

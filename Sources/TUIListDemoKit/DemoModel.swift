@@ -72,7 +72,10 @@ package struct DemoModel: Sendable {
     package internal(set) var cursor: DemoRow?
     package internal(set) var collapsed: Set<String> = []
     /// The text filter; rows whose title and detail do not contain it are hidden.
-    package internal(set) var filter = ""
+    package internal(set) var filter: String {
+        get { textFilter.text }
+        set { textFilter.setText(newValue) }
+    }
     /// Whether the filter prompt takes typed characters.
     package internal(set) var isEditingFilter = false
     package internal(set) var showHelp = false
@@ -85,18 +88,17 @@ package struct DemoModel: Sendable {
     /// The snapshot the list shows now (collapsed sections and filter applied).
     package internal(set) var displayed: Snapshot<String, Int>
 
-    /// Every item's text, folded for the filter: built the first time the filter is used,
-    /// then kept up to date as items are edited or inserted (items deleted stay: they are not
-    /// in the snapshot, so they are never shown).
-    var filterIndex: FilterIndex<Int>?
+    /// The filter over every item's text (title and detail), folded once: its index is built
+    /// the first time the filter is used (or in the background), then kept up to date as
+    /// items are edited or inserted (items deleted stay: they are not in the snapshot, so they
+    /// are never shown). Its matches are found once per change of the text or the index.
+    var textFilter = ListFilter<Int>()
     /// The number of the background build of ``filterIndex`` under way, if any.
     var filterIndexBuild: Int?
     /// Background builds started so far (numbers them).
     var filterIndexBuilds = 0
     /// Items edited while the index was being built: their text is refreshed when it arrives.
     var pendingFilterText: Set<Int> = []
-    /// The items that match ``filter``, or `nil` with no filter.
-    var filterMatches: FilterMatches?
 
     var rng: SplitMix64
     var nextID: Int

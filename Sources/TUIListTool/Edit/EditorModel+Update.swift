@@ -172,34 +172,25 @@ extension EditorModel {
     // MARK: - Displayed snapshot
 
     /// Whether a line passes the filter (its text as shown, its action included): O(1) for a
-    /// line as read (``filterIndex``), a match of its text for one changed or added.
+    /// line as read (``lineFilter``), a match of its text for one changed or added.
     func matchesFilter(_ id: Int) -> Bool {
-        guard !filterQuery.isEmpty else { return true }
-        if let filterIndex, let filterMatches, id < document.count, state.actions[id] == nil, state.texts[id] == nil {
-            return filterIndex.matched(id, in: filterMatches)
+        guard lineFilter.isActive else { return true }
+        if id < document.count, state.actions[id] == nil, state.texts[id] == nil, let passes = lineFilter.passes(id) {
+            return passes
         }
-        return filterQuery.matches(text(of: id)) != nil
+        return lineFilter.query.matches(text(of: id)) != nil
     }
 
-    /// Finds the lines as read that match ``filterQuery``, building ``filterIndex`` on the
-    /// first filter (O(bytes of the file)); a query that extends the last one searches only
-    /// its matches.
-    mutating func runFilter() {
-        guard !filterQuery.isEmpty else {
-            filterMatches = nil
-            return
-        }
-        if filterIndex == nil {
-            var index = FilterIndex<Int>()
-            index.reserveCapacity(items: document.count, bytes: document.storage.count)
-            document.storage.withUnsafeBufferPointer { storage in
-                for (id, line) in document.lines.enumerated() {
-                    index.append(id, utf8: UnsafeBufferPointer(rebasing: storage[line.content]))
-                }
+    /// The document's lines as read, folded into a filter index: O(bytes of the file).
+    var linesAsRead: FilterIndex<Int> {
+        var index = FilterIndex<Int>()
+        index.reserveCapacity(items: document.count, bytes: document.storage.count)
+        document.storage.withUnsafeBufferPointer { storage in
+            for (id, line) in document.lines.enumerated() {
+                index.append(id, utf8: UnsafeBufferPointer(rebasing: storage[line.content]))
             }
-            filterIndex = index
         }
-        filterMatches = filterIndex!.matches(filterQuery, narrowing: filterMatches)
+        return index
     }
 
     /// One change of the order, replayed on the shown snapshot instead of rebuilding it.

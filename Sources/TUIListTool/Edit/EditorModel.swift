@@ -196,17 +196,14 @@ package struct EditorModel: Sendable {
         get { filterPrompt.text }
         set {
             filterPrompt.text = newValue
-            filterQuery = FilterQuery.listFilter(newValue)
-            runFilter()
+            if lineFilter.index == nil && !FilterQuery.listFilter(newValue).isEmpty { lineFilter.setIndex(linesAsRead) }
+            lineFilter.setText(newValue)
         }
     }
-    /// ``filter``, parsed.
-    private(set) var filterQuery = FilterQuery.listFilter("")
-    /// The document's lines as read, folded once for the filter on its first use (an item's
+    /// The filter over the document's lines as read, folded once on its first use (an item's
     /// identifier is its line): a query then costs a scan of bytes, not a `String` per line.
-    var filterIndex: FilterIndex<Int>?
-    /// The lines of ``filterIndex`` that match ``filterQuery`` (nil: no filter).
-    var filterMatches: FilterMatches?
+    /// Lines changed or added since are matched by their text (``matchesFilter(_:)``).
+    var lineFilter = ListFilter<Int>()
     /// Whether typed characters go to the filter.
     package internal(set) var isEditingFilter = false
     /// Whether the help overlay is shown.
