@@ -271,10 +271,8 @@ package final class WatchApp: TerminalApp {
     /// The list took the rows shown (a run, or the filter): the last change's short form, and
     /// the recording.
     private func didShow() {
-        let counts = list.lastChangeset.itemCounts
-        let parts = [(counts.deletes, "−"), (counts.inserts, "+"), (counts.moves, "↕"), (counts.updates, "~")]
-            .filter { $0.0 > 0 }.map { "\($0.1)\($0.0)" }
-        lastChange = parts.isEmpty ? "no change" : parts.joined(separator: " ")
+        let summary = list.lastChangeset.itemCounts.summary
+        lastChange = summary.isEmpty ? "no change" : summary
         record(list.snapshot())
     }
 
