@@ -23,7 +23,7 @@ private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
 /// Steps a watch on a headless terminal with a manual clock. Runs are the mailbox's work, run on
 /// demand: each turn of the loop runs the runs started (the scripted runner answers at once) and
 /// then steps the program, which receives their results (``Program/advance(_:on:by:runningWork:until:)``).
-private struct WatchHarness {
+private final class WatchHarness {
     let clock = ManualClock()
     let terminal: HeadlessTerminal
     let program: Program
@@ -37,6 +37,10 @@ private struct WatchHarness {
         app = try WatchApp(options: options, runner: runner)
         program.start(app)
     }
+
+    /// Runs what work is left: a run started and never run holds the app, which holds the
+    /// mailbox that holds the run (LeakSanitizer reports the three).
+    deinit { _ = program.mailbox.runPendingWork() }
 
     /// Lets `seconds` of manual time pass, runs and animations included.
     func advance(by seconds: Double) async {
