@@ -74,7 +74,7 @@ enum FilterBenchmarks {
                         snapshot = full
                         previous = nil
                     } else {
-                        let matches = index.matches(query, narrowing: previous)!
+                        let matches = index.matches(FilterQuery(query, exact: true), narrowing: previous)!
                         matchTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
                         previous = matches
                         var filtered = Snapshot<Int, Int>()

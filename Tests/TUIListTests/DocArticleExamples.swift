@@ -616,8 +616,8 @@ func runtimeArticleFilter() -> [Int] {
     // DOC-BEGIN RuntimeAndTerminals.md
     var index = FilterIndex<Int>()
     index.append(1, fields: ["Crème brûlée", "dessert"])  // folded once, here
-    let matches = index.matches("creme")!  // [1], in the order added
-    let narrower = index.matches("creme b", narrowing: matches)!
+    let matches = index.matches(FilterQuery("'creme"))!  // [1], in the order added
+    let narrower = index.matches(FilterQuery("'creme b"), narrowing: matches)!
     // DOC-END
     return index.identifiers(narrower)
 }

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import TUIListTestSupport
 import Testing
 
@@ -8,11 +6,13 @@ import Testing
 
 /// The library's filter: folding, matching on bytes, narrowing, appends, updates, parallel
 /// chunks and cancellation, checked against a plain reference (Foundation's folding and
-/// `String.contains` on every item).
+/// `String.contains` on every item), with a query of one exact term (``FilterQuery/substring(_:)``).
 @Suite struct FilterIndexTests {
-    /// The reference: fold each field with Foundation and look for the folded query in it.
+    /// The reference: fold each field with Foundation and look for the folded query in it
+    /// (its leading blanks dropped, as ``FilterQuery/substring(_:)`` does).
     static func reference(_ items: [(Int, [String])], _ query: String) -> [Int] {
-        let needle = query.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let needle = String(query.drop { $0 == " " })
+            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return items.filter { _, fields in
             needle.isEmpty
                 || fields.contains {
@@ -32,7 +32,7 @@ import Testing
         index.append(1, fields: ["Crème Brûlée", "dessert"])
         index.append(2, fields: ["Straße", "Ångström"])
         index.append(3, text: "PLAIN ascii")
-        func ids(_ query: String) -> [Int] { index.identifiers(index.matches(query)!) }
+        func ids(_ query: String) -> [Int] { index.identifiers(index.matches(.substring(query))!) }
         #expect(ids("creme brulee") == [1])
         #expect(ids("BRÛL") == [1])
         #expect(ids("strasse") == [2])
@@ -71,9 +71,10 @@ import Testing
                 index.append(id, fields: items.last!.1)
             default: query.append(Self.alphabet[rng.int(0 ... Self.alphabet.count - 1)])
             }
-            let matches = index.matches(query, narrowing: previous)!
+            let matches = index.matches(.substring(query), narrowing: previous)!
             #expect(index.identifiers(matches) == Self.reference(items, query), "seed \(seed) step \(step) query \"\(query)\"")
-            #expect(matches == index.matches(query)!, "seed \(seed) step \(step): narrowed differs from a fresh search")
+            #expect(
+                matches == index.matches(.substring(query))!, "seed \(seed) step \(step): narrowed differs from a fresh search")
             previous = matches
         }
     }
@@ -88,7 +89,7 @@ import Testing
             index.append(id, fields: fields)
         }
         for query in ["a", "ab", "abé", "ss", "1 "] {
-            #expect(index.identifiers(index.matches(query)!) == Self.reference(items, query), "query \"\(query)\"")
+            #expect(index.identifiers(index.matches(.substring(query))!) == Self.reference(items, query), "query \"\(query)\"")
         }
     }
 
@@ -96,44 +97,44 @@ import Testing
         var index = FilterIndex<Int>()
         index.append(1, text: "alpha")
         index.append(2, text: "beta")
-        let a = index.matches("a")!
+        let a = index.matches(.substring("a"))!
         #expect(index.identifiers(a) == [1, 2])
         // Items added after a result are searched too when narrowing from it.
         index.append(3, text: "alphabet")
-        let al = index.matches("al", narrowing: a)!
+        let al = index.matches(.substring("al"), narrowing: a)!
         #expect(index.identifiers(al) == [1, 3])
         // A removal invalidates narrowing (version changed): a fresh search, still right.
         index.remove(1)
-        #expect(index.identifiers(index.matches("alp", narrowing: al)!) == [3])
+        #expect(index.identifiers(index.matches(.substring("alp"), narrowing: al)!) == [3])
         #expect(!index.contains(1) && index.count == 2 && index.slotCount == 3)
         // A query that does not extend the previous one searches everything.
-        #expect(index.identifiers(index.matches("beta", narrowing: al)!) == [2])
+        #expect(index.identifiers(index.matches(.substring("beta"), narrowing: al)!) == [2])
     }
 
-    /// A substring search narrows only from a substring search's result, a ``FilterQuery``
-    /// only from a query's: each kind's result says nothing of what the other would match.
+    /// An exact term's result never narrows a fuzzy one's search (the fuzzy term matches more),
+    /// and a result that holds none of a new query's matches is not narrowed from.
     @Test func narrowingNeverCrossesSearchKinds() {
         var index = FilterIndex<Int>()
         index.append(1, text: "a-b")
         index.append(2, text: "ab")
-        // The fuzzy query "ab" matches both; the substring "ab" only the second.
+        // The fuzzy query "ab" matches both; the exact "ab" only the second.
         let fuzzy = index.matches(FilterQuery("ab"))!
         #expect(index.identifiers(fuzzy) == [1, 2])
-        let substring = index.matches("ab")!
+        let substring = index.matches(.substring("ab"))!
         #expect(index.identifiers(substring) == [2])
         #expect(index.identifiers(index.matches(FilterQuery("ab"), narrowing: substring)!) == [1, 2])
         // And a query matching nothing does not empty a substring search.
         let none = index.matches(FilterQuery("zz"))!
-        #expect(index.identifiers(index.matches("a", narrowing: none)!) == [1, 2])
+        #expect(index.identifiers(index.matches(.substring("a"), narrowing: none)!) == [1, 2])
     }
 
     @Test func updatesReplaceTextAndCompact() {
         var index = FilterIndex<Int>()
         for id in 0 ..< 10 { index.append(id, text: "item \(id)") }
         for round in 0 ..< 50 { index.update(3, text: "changed \(round)") }
-        #expect(index.identifiers(index.matches("changed 49")!) == [3])
-        #expect(index.identifiers(index.matches("item 3")!) == [])
-        #expect(index.identifiers(index.matches("item")!) == [0, 1, 2, 4, 5, 6, 7, 8, 9])
+        #expect(index.identifiers(index.matches(.substring("changed 49"))!) == [3])
+        #expect(index.identifiers(index.matches(.substring("item 3"))!) == [])
+        #expect(index.identifiers(index.matches(.substring("item"))!) == [0, 1, 2, 4, 5, 6, 7, 8, 9])
         #expect(index._store.bytesUsed < 200, "replaced text is compacted away (\(index._store.bytesUsed) bytes)")
     }
 
@@ -142,61 +143,8 @@ import Testing
         for id in 0 ..< 100_000 { index.append(id, text: "line \(id)") }
         let cancel = FilterCancellation()
         cancel.cancel()
-        #expect(index.matches("line", cancellation: cancel) == nil)
-        #expect(index.matches("line", cancellation: FilterCancellation())?.count == 100_000)
-    }
-
-    /// Searches on the mailbox's threads: only the newest query's result is accepted, once,
-    /// whatever the superseded ones delivered meanwhile.
-    @Test func backgroundSearchDeliversTheLatestQuery() {
-        let mailbox = ProgramMailbox(waker: ProgramWaker())
-        let search = FilterSearch<Int>(mailbox: mailbox)
-        for id in 0 ..< 200_000 { search.append(id, fields: ["line \(id)"]) }
-        for query in ["l", "li", "lin", "line 19999"] { search.search(query) }
-        #expect(search.isSearching)
-        var accepted: [String] = []
-        let deadline = Date().addingTimeInterval(30)
-        while search.isSearching && Date() < deadline {
-            for message in mailbox.takeAll() {
-                if let matches = search.accept(message), case .text(let query) = matches.search {
-                    accepted.append("\(String(decoding: query, as: UTF8.self)):\(matches.count)")
-                }
-            }
-            usleep(1_000)
-        }
-        usleep(200_000)  // time for a stale result to arrive late, if one could
-        for message in mailbox.takeAll() {
-            if let matches = search.accept(message) { accepted.append("late \(matches.count)") }
-        }
-        // 19999 and 199990...199999.
-        #expect(accepted == ["line 19999:11"])
-        #expect(search.searchNow("line 19999").count == 11)
-    }
-
-    /// A superseded search's result is not accepted even when it arrives after the newest
-    /// one's; the accepted one is where the next search narrows from; ``FilterSearch/searchNow(_:)``
-    /// supersedes the search in flight.
-    @Test func aSupersededSearchsResultIsNeverAccepted() {
-        let mailbox = ProgramMailbox(waker: ProgramWaker())
-        mailbox.scheduling = .onDemand
-        let search = FilterSearch<Int>(mailbox: mailbox)
-        for id in 0 ..< 1_000 { search.append(id, fields: ["line \(id)"]) }
-        search.search("line")
-        search.search("line 7")
-        #expect(mailbox.runPendingWork() == 2)
-        let messages = mailbox.takeAll()
-        #expect(messages.count == 2)
-        // Newest first, then the stale one, late.
-        #expect(search.accept(messages[1])?.count == 111)
-        #expect(search.accept(messages[0]) == nil, "a superseded query's result comes too late")
-        #expect(!search.isSearching)
-        #expect(search.accept("another message") == nil)
-        #expect(search.index.identifiers(search.searchNow("line 77")) == [77] + Array(770 ... 779))
-
-        search.search("line 1")
-        #expect(search.searchNow("line 2").count == 111)
-        mailbox.runPendingWork()
-        #expect(mailbox.takeAll().compactMap { search.accept($0) }.isEmpty, "searchNow superseded it")
+        #expect(index.matches(.substring("line"), cancellation: cancel) == nil)
+        #expect(index.matches(.substring("line"), cancellation: FilterCancellation())?.count == 100_000)
     }
 
     /// Integer identifiers small enough go to a dense table, others to a hash table, and an
@@ -207,7 +155,7 @@ import Testing
         index.append(-3, text: "negative")  // hashed
         for id in 0 ..< 3_000 { index.append(id, text: "near \(id)") }  // dense, growing past 5,000
         #expect(index.contains(5_000) && index.contains(-3) && index.contains(2_999) && !index.contains(4_999))
-        let matches = index.matches("far")!
+        let matches = index.matches(.substring("far"))!
         #expect(index.matched(5_000, in: matches) && !index.matched(1, in: matches))
         index.append(4_000, text: "dense now")
         #expect(index.slot(of: 4_000) == 3_002 && index.slot(of: 5_000) == 0)
@@ -215,6 +163,6 @@ import Testing
         index.remove(2_999)
         #expect(!index.contains(5_000) && !index.contains(2_999) && index.count == 3_001)
         index.update(-3, text: "still here")
-        #expect(index.identifiers(index.matches("still")!) == [-3])
+        #expect(index.identifiers(index.matches(.substring("still"))!) == [-3])
     }
 }

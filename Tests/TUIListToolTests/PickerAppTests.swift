@@ -900,13 +900,13 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
 }
 
 @Suite struct PreviewTabTests {
-    @Test func tabsInThePreviewExpandToEightColumnStopsInTheirStyle() {
-        let text = PickerApp.expandingTabs(ANSIText(parsing: "ab\t\u{1B}[31mc\t\td\u{1B}[0m"))
-        #expect(text.plain == "ab      c               d")
-        #expect(
-            text.runs == [
-                ANSIText.Run(range: 0 ..< 8, style: .plain), ANSIText.Run(range: 8 ..< 25, style: Style(foreground: .ansi(1))),
-            ])
-        #expect(PickerApp.expandingTabs(ANSIText(parsing: "no tabs")) == ANSIText(parsing: "no tabs"))
+    /// The preview shows a tab as the spaces to the next stop of 8 (the library's
+    /// `ANSIText.expandingTabs`), not as one cell.
+    @Test func tabsInThePreviewExpandToEightColumnStops() throws {
+        var options = PickerApp.Options()
+        options.preview = "printf 'ab\\tc\\n'"
+        let picker = try PickerHarness(options, lines: ["apple"], columns: 60, rows: 10)
+        let rows = picker.waitUntil { $0.contains { $0.hasSuffix("│ ab      c") } }
+        #expect(rows[1].hasSuffix("│ ab      c"), "\(rows)")
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// let cancel = FilterCancellation()
 /// search.start(                                   // a LatestJob: the next start cancels it
 ///     cancel: { cancel.cancel() },
-///     work: { index.matches("abc", cancellation: cancel) })   // nil once cancelled
+///     work: { index.matches(query, cancellation: cancel) })   // nil once cancelled
 /// ```
 public final class FilterCancellation: Sendable {
     /// Atomic: it is set on the program's thread and read by the search's threads, at every

@@ -1,47 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension FilterIndex {
     /// Lists at least this large are searched on every core, in chunks.
     static var parallelThreshold: Int { 50_000 }
-
-    /// The items whose text contains `query` (folded the same way), in slot order.
-    ///
-    /// - Parameters:
-    ///   - query: what the person typed; an empty query matches every item.
-    ///   - previous: the last result, if any. When the new folded query contains the previous
-    ///     one (typing on) and the index has only grown since, only the previous matches and
-    ///     the items added after it are searched.
-    ///   - cancellation: checked every few thousand items; when set, the search returns `nil`.
-    /// - Returns: the matches, or `nil` when cancelled.
-    /// - Complexity: O(bytes searched): every item's folded text, or only the previous
-    ///   matches' when narrowing; split over `activeProcessorCount` threads for
-    ///   `parallelThreshold` candidates or more. Each item is one `memmem` over its bytes.
-    public func matches(
-        _ query: String, narrowing previous: FilterMatches? = nil,
-        cancellation: FilterCancellation? = nil
-    ) -> FilterMatches? {
-        let needle = TextFolding.folded(query)
-        let total = _starts.count
-        // Candidates: the previous matches plus the slots added since, or every slot.
-        var candidates: [Int32]?
-        if let previous, case .text(let older) = previous.search, previous.version == version, previous.slotCount <= total,
-            needle.count >= older.count, _contains(needle, older)
-        {
-            candidates = _candidates(narrowing: previous)
-        }
-        if needle.isEmpty {
-            return FilterMatches(.text(needle), slots: _liveSlots(), slotCount: total, version: version)
-        }
-        let found = needle.withUnsafeBufferPointer { needle in
-            _search(_SubstringMatcher(needle: needle), candidates: candidates, cancellation: cancellation)
-        }
-        guard let found else { return nil }
-        return FilterMatches(.text(needle), slots: found.slots, slotCount: total, version: version)
-    }
 
     /// Every slot that holds an item, ascending: what an empty query matches. O(slots).
     internal func _liveSlots() -> [Int32] {
@@ -60,18 +19,6 @@ extension FilterIndex {
         list.reserveCapacity(list.count + total - previous.slotCount)
         for slot in previous.slotCount ..< total { list.append(Int32(slot)) }
         return list
-    }
-
-    /// Whether `haystack` contains `needle` (bytes).
-    internal func _contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        return haystack.withUnsafeBytes { h in
-            needle.withUnsafeBytes { n in
-                _find(
-                    UnsafeRawBufferPointer(h).baseAddress!.assumingMemoryBound(to: UInt8.self), h.count,
-                    n.baseAddress!.assumingMemoryBound(to: UInt8.self), n.count)
-            }
-        }
     }
 }
 
@@ -173,22 +120,6 @@ internal protocol _ItemMatcher: Sendable {
     func score(_ text: _ItemText, slot: Int) -> Int32?
 }
 
-/// A substring search: the folded text contains the folded needle (one `memchr`/`memcmp`
-/// scan per item); no scores.
-internal struct _SubstringMatcher: _ItemMatcher, @unchecked Sendable {
-    /// The folded query, not empty.
-    let needle: UnsafeBufferPointer<UInt8>
-
-    static var keepsScores: Bool { false }
-
-    func score(_ text: _ItemText, slot: Int) -> Int32? {
-        let folded = text.folded(slot)
-        guard let needleBase = needle.baseAddress, let base = folded.baseAddress, folded.count >= needle.count
-        else { return nil }
-        return _find(base, folded.count, needleBase, needle.count) ? 0 : nil
-    }
-}
-
 /// One search's read-only inputs and per-chunk outputs, shared by the worker threads (each
 /// writes only its own chunk's entries of `found` and `scores`).
 internal struct _ChunkedSearch<Matcher: _ItemMatcher>: @unchecked Sendable {
@@ -215,21 +146,4 @@ internal struct _ChunkedSearch<Matcher: _ItemMatcher>: @unchecked Sendable {
         found[chunk] = hits
         scores[chunk] = hitScores
     }
-}
-
-/// Whether `needle` occurs in `text`: `memchr` to the next place the first byte occurs, then
-/// `memcmp` of the rest. O(length) for text like names and lines.
-@inline(__always)
-internal func _find(_ text: UnsafePointer<UInt8>, _ length: Int, _ needle: UnsafePointer<UInt8>, _ needleCount: Int) -> Bool {
-    guard needleCount > 0 else { return true }
-    let first = Int32(needle[0])
-    var offset = 0
-    let last = length - needleCount  // the last offset where the needle fits
-    while offset <= last {
-        guard let hit = memchr(text + offset, first, last - offset + 1) else { return false }
-        let position = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - text
-        if needleCount == 1 || memcmp(text + position + 1, needle + 1, needleCount - 1) == 0 { return true }
-        offset = position + 1
-    }
-    return false
 }

@@ -21,12 +21,10 @@ extension FilterIndex {
     ) -> FilterMatches? {
         let total = _starts.count
         if query.isEmpty {
-            return FilterMatches(.query(query), slots: _liveSlots(), slotCount: total, version: version)
+            return FilterMatches(query, slots: _liveSlots(), slotCount: total, version: version)
         }
         var candidates: [Int32]?
-        if let previous, case .query(let older) = previous.search, previous.version == version, previous.slotCount <= total,
-            query._implies(older)
-        {
+        if let previous, previous.version == version, previous.slotCount <= total, query._implies(previous.query) {
             candidates = _candidates(narrowing: previous)
         }
         guard
@@ -41,12 +39,12 @@ extension FilterIndex {
             }
             found = kept
         }
-        return FilterMatches(.query(query), slots: found.slots, slotCount: total, version: version, scores: found.scores)
+        return FilterMatches(query, slots: found.slots, slotCount: total, version: version, scores: found.scores)
     }
 
     /// The slots of `matches` best first: by score (higher first), then each of `tiebreaks`
-    /// in turn (fzf's `--tiebreak`), then slot order. Matches without scores (an empty query, a
-    /// substring search) keep slot order.
+    /// in turn (fzf's `--tiebreak`), then slot order. Matches without scores (an empty query)
+    /// keep slot order.
     ///
     /// - Parameters:
     ///   - matches: a result of this index.
@@ -123,7 +121,7 @@ extension FilterIndex {
         let needsOffsets = criteria.contains { $0 != .length }
         let shown = needsOffsets ? shown : nil
         var matcher: _FilterMatcher?
-        if needsOffsets, case .query(let query) = matches.search { matcher = _FilterMatcher(query) }
+        if needsOffsets { matcher = _FilterMatcher(matches.query) }
         // One key per match: its score, up to three 16-bit tiebreak values (fzf's), its order.
         var keys: [_RankKey] = []
         keys.reserveCapacity(matches.slots.count)

@@ -1,28 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Items' text, folded once, ready to be filtered on every keystroke: the library's filter.
 ///
 /// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
 /// changes (``update(_:fields:)``); the text is folded then (`TextFolding`: case and
-/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)-(String,_,_)``
-/// finds the items whose text contains a query, comparing bytes, on every core for large
-/// lists; given the previous result, a query that extends it (`"ab"` after `"a"`) searches
-/// only the previous matches and the items added since.
-/// ``matches(_:narrowing:cancellation:)-(FilterQuery,_,_)`` does the same for fzf's
-/// extended-search syntax (fuzzy, exact, prefix, suffix and inverse terms, smart case), with a
-/// score per match; ``ranked(_:laterFirst:tiebreaks:shownLength:shown:)`` orders the matches best first.
+/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)`` finds the items
+/// that match a ``FilterQuery`` (fzf's extended search: fuzzy, exact, prefix, suffix and
+/// inverse terms, smart case), comparing bytes, on every core for large lists, with a score
+/// per match; given the previous result, a query whose every match it holds (`"ab"` after
+/// `"a"`) searches only the previous matches and the items added since.
+/// ``ranked(_:laterFirst:tiebreaks:shownLength:shown:)`` orders the matches best first.
 ///
 /// ```swift
 /// var index = FilterIndex<Int>()
 /// index.append(1, fields: ["Crème brûlée", "dessert"])
 /// index.append(2, fields: ["Cream tea", "drink"])
-/// let cre = index.matches("cre")                       // both
-/// let crem = index.matches("crem", narrowing: cre)     // searches 1 and 2 only: [1]
-/// crem.map(index.identifiers)                          // [1]
+/// let cre = index.matches(FilterQuery("'cre"))!                   // both
+/// let crem = index.matches(FilterQuery("'crem"), narrowing: cre)  // searches 1 and 2 only
+/// index.identifiers(crem)                                          // [1]
 /// ```
 ///
 /// A picker reading lines as they come appends each line (identifier: its number) and asks

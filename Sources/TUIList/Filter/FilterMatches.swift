@@ -1,24 +1,15 @@
-/// The items of a ``FilterIndex`` whose text contains a query, in slot order (the order they
+/// The items of a ``FilterIndex`` that match a ``FilterQuery``, in slot order (the order they
 /// were added), with a bit per slot for O(1) membership.
 ///
 /// Keep the last result and pass it as `narrowing:` to the next search: a query that extends
 /// this one then searches only these items and the ones added since.
 public struct FilterMatches: Sendable, Equatable {
-    /// What a search looked for: the one kind of search a result narrows (a substring search
-    /// narrows only a substring search's result, a ``FilterQuery`` only a query's).
-    enum Search: Sendable, Equatable {
-        /// A substring, folded.
-        case text([UInt8])
-        /// A ``FilterQuery``.
-        case query(FilterQuery)
-    }
-
-    /// What was searched for.
-    let search: Search
+    /// The query searched for: a result narrows only a search whose every match it holds.
+    let query: FilterQuery
     /// The matching slots, ascending.
     @usableFromInline package let slots: [Int32]
     /// Each match's score, in the order of `slots` (higher is better), for a search by a
-    /// ``FilterQuery`` with terms; empty otherwise (a substring search, an empty query).
+    /// query with terms; empty for an empty query.
     let scores: [Int32]
     /// One bit per slot of `0 ..< slotCount`: set for a match.
     @usableFromInline internal let _bits: [UInt64]
@@ -28,8 +19,8 @@ public struct FilterMatches: Sendable, Equatable {
     /// not changed but for appends.
     let version: Int
 
-    internal init(_ search: Search, slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = []) {
-        self.search = search
+    internal init(_ query: FilterQuery, slots: [Int32], slotCount: Int, version: Int, scores: [Int32] = []) {
+        self.query = query
         self.slots = slots
         self.scores = scores
         self.slotCount = slotCount

@@ -2,7 +2,7 @@
 /// match (`"12/340"`), or `"…"` while a filter still runs.
 ///
 /// It edits the query with a ``TextPrompt`` and draws the counts it is given: the app runs the
-/// filter (``FilterSearch``, ``FilterIndex`` or its own) when ``handle(_:)`` reports a change,
+/// filter (``ListFilter``, ``FilterIndex`` or its own) when ``handle(_:)`` reports a change,
 /// once per batch, and passes the result's counts to ``draw(into:in:matches:total:)``.
 ///
 /// ```swift

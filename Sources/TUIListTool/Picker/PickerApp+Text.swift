@@ -1,36 +1,6 @@
 import TUIList
 
 extension PickerApp {
-    /// `text` with each tab replaced by the spaces up to the next multiple of 8 columns (as a
-    /// terminal shows `cat` of source code), in the tab's style.
-    package static func expandingTabs(_ text: ANSIText) -> ANSIText {
-        guard text.plain.contains("\t") else { return text }
-        var plain = ""
-        var runs: [ANSIText.Run] = []
-        var column = 0, offset = 0, run = 0
-        func add(_ character: Character, _ style: Style) {
-            plain.append(character)
-            if let last = runs.last, last.style == style {
-                runs[runs.count - 1].range = last.range.lowerBound ..< offset + 1
-            } else {
-                runs.append(ANSIText.Run(range: offset ..< offset + 1, style: style))
-            }
-            offset += 1
-        }
-        for (index, character) in text.plain.enumerated() {
-            while text.runs[run].range.upperBound <= index { run += 1 }
-            let style = text.runs[run].style
-            if character == "\t" {
-                for _ in 0 ..< 8 - column % 8 { add(" ", style) }
-                column += 8 - column % 8
-            } else {
-                add(character, style)
-                column += TerminalText.columns(of: character)
-            }
-        }
-        return ANSIText(plain: plain, runs: runs)
-    }
-
     /// What `--with-nth` shows of a line read under `--ansi`: the styled characters at
     /// `offsets` of `raw` (its escapes parsed), whose plain text is `plain`; `nil` when the
     /// characters do not line up (joined fields that merge into one grapheme).

@@ -334,7 +334,7 @@ package final class PickerApp: TerminalApp {
         }
         guard let output = message as? PreviewOutput, output.row == model.preview.row, output.command == model.preview.command
         else { return }
-        model.preview.lines = LineSplitter.lines(of: output.text).map { Self.expandingTabs(ANSIText(parsing: $0)) }
+        model.preview.lines = LineSplitter.lines(of: output.text).map { ANSIText(parsing: $0).expandingTabs() }
         previewArrived(for: output.row)
         program.setNeedsDisplay()
     }
