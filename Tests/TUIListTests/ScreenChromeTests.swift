@@ -136,6 +136,36 @@ struct ScreenChromeTests {
         #expect(canvas.lines[1 ... 4] == ["│ ╭─────╮  │", "│ │ Go? │  │", "│ │ y n │  │", "│ ╰─────╯  │"])
     }
 
+    /// `body(in:)` is the rectangle `draw` returns, without drawing, for every mix of parts,
+    /// border, padding, minimum size and area (a part in the area's middle too). (Fails if
+    /// `body(in:)` leaves out the border or the padding, or tells a too-small area otherwise.)
+    @Test func theBodyWithoutDrawingIsTheOneDrawn() {
+        var rng = SplitMix64(seed: 39)
+        let placements: [ListScreenPromptPlacement] = [.top, .bottom, .helpBar]
+        for _ in 0 ..< 3_000 {
+            var chrome = ScreenChrome()
+            if rng.int(0 ... 1) == 1 { chrome.title = "T" }
+            if rng.int(0 ... 1) == 1 { chrome.helpBar = ScreenTheme.standard.helpBar(items: ["q quit"]) }
+            if rng.int(0 ... 1) == 1 { chrome.status = .init(left: "s") }
+            if rng.int(0 ... 2) > 0 {
+                chrome.prompt = .init(.text(TextPrompt()), placement: placements[rng.int(0 ... 2)])
+            }
+            chrome.headerLines = Array(repeating: "h", count: rng.int(0 ... 3))
+            if rng.int(0 ... 1) == 1 { chrome.border = Box(border: .rounded) }
+            if rng.int(0 ... 2) == 0 {
+                let inset = rng.int(0 ... 2)
+                chrome.padding = { Rect(x: $0.x + inset, y: $0.y + 1, width: $0.width - 2 * inset, height: $0.height - 1) }
+            }
+            chrome.minimumSize = TerminalSize(columns: rng.int(0 ... 6), rows: rng.int(0 ... 6))
+            var canvas = Canvas(width: rng.int(0 ... 14), height: rng.int(0 ... 10))
+            let area = Rect(
+                x: rng.int(0 ... 2), y: rng.int(0 ... 2), width: max(0, canvas.width - rng.int(0 ... 3)),
+                height: max(0, canvas.height - rng.int(0 ... 3))
+            ).intersection(canvas.bounds)
+            #expect(chrome.body(in: area) == chrome.draw(into: &canvas, in: area), "\(area) in \(canvas.bounds)")
+        }
+    }
+
     /// `render` draws the parts, hands the body to the closure, then the overlays over it.
     /// (Fails if the overlays are drawn before the body.)
     @Test func renderDrawsTheOverlayOverTheBody() {

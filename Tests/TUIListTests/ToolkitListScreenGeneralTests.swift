@@ -277,11 +277,6 @@ struct ToolkitListScreenGeneralTests {
         var canvas = Canvas(width: 30, height: 8)
         screen.render(into: &canvas)
         #expect(canvas[0, 6].style.foreground == .yellow, "the status line's style")
-        // An app's own help box.
-        screen.helpOverlayForMode = { _ in HelpOverlay(title: "Own help", sections: [], footer: "own footer") }
-        screen.showsHelp = true
-        lines = frame(screen)
-        #expect(lines.contains { $0.contains("Own help") } && lines.contains { $0.contains("own footer") }, "\(lines)")
         var bar = HelpBar(items: ["a b", "c d"])
         bar.label = "DRAG  "
         #expect(bar.text(width: 12) == "DRAG  a b", "the label first, whole items after it")

@@ -179,6 +179,12 @@ public final class Program {
     /// Whether ``quit(status:)`` has been called (or the input hung up).
     public var isFinished: Bool { exitStatus != nil }
 
+    /// The terminal's size now: the size of the canvas the next frame is drawn into (0×0 for a
+    /// terminal not opened yet). An app that lays out outside `render` (how far a page
+    /// scrolls, where a click landed) reads it in `handle`, where a resize also arrives as a
+    /// ``InputEvent/resize(_:)`` event.
+    public var size: TerminalSize { terminal.size }
+
     /// Runs `app` until it quits (or the input hangs up), restores the terminal, and returns
     /// the exit status.
     @discardableResult

@@ -194,8 +194,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
     /// filter's.
     package var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
-    /// The whole help overlay for a mode, while set (its title, sections, footer, border).
-    package var helpOverlayForMode: ((ListScreenMode) -> HelpOverlay)?
     /// The keys while the help shows over any mode but filtering (typing still edits the
     /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
     package var helpKeymap: Keymap<Action>?
@@ -210,17 +208,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
     /// between the bar's label and its items). The app edits it; the screen draws it.
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
-    /// Text on the app prompt's line (a picker's `12/340` counts), while set, where
-    /// ``promptInfoPlacement`` puts it: drawn only when the prompt's text leaves it room, else
-    /// the prompt takes the line.
-    package var promptInfo: (text: String, style: Style)?
-    /// Where ``promptInfo`` goes on the prompt's line: at its right end (the default), or
-    /// right after the prompt's text and cursor, then a space and `fill` repeated up to the
-    /// line's last column but one (fzf's `--info=inline` and its separator).
-    package var promptInfoPlacement = PromptInfoPlacement.trailing
-
-    /// Where ``promptInfo`` goes (see ``promptInfoPlacement``).
-    package typealias PromptInfoPlacement = ScreenChrome.Prompt.InfoPlacement
     /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
     package var border: Box?
     /// Space inside ``border`` (fzf's `--padding`): the area left for the screen's parts, given
@@ -625,7 +612,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     var helpOverlay: HelpOverlay {
-        if let helpOverlayForMode { return helpOverlayForMode(mode) }
         if let helpSectionsForMode {
             return HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
         }
@@ -701,12 +687,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             chrome.prompt = ScreenChrome.Prompt(
                 .filter(filter, matches: shown.numberOfItems, total: items.numberOfItems), placement: promptPlacement)
         } else if let (prompt, placement) = appPrompt {
-            var line = ScreenChrome.Prompt(.text(prompt), placement: placement)
-            if let (info, style) = promptInfo {
-                (line.info, line.infoStyle) = (info, style)
-                line.infoPlacement = promptInfoPlacement
-            }
-            chrome.prompt = line
+            chrome.prompt = ScreenChrome.Prompt(.text(prompt), placement: placement)
         }
         if parts.contains(.statusLine) {
             chrome.status = ScreenChrome.Status(left: statusWords, right: statusDetail ?? (isLoading ? "" : countText(shown)))

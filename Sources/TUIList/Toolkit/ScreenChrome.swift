@@ -149,42 +149,86 @@ public struct ScreenChrome {
     /// - Complexity: O(cells of the lines drawn).
     public func draw(into canvas: inout Canvas, in rect: Rect) -> Rect? {
         guard let area = partsArea(into: &canvas, in: rect, drawing: true) else { return nil }
-        var top = area.y, bottom = area.maxY
-        func line(_ y: Int) -> Rect { Rect(x: area.x, y: y, width: area.width, height: 1) }
-        if let title, bottom > top {
+        let lines = place(in: area)
+        if let title, let line = lines.title {
             var bar = theme.titleBar
             (bar.title, bar.detail) = (title, titleDetail)
-            bar.draw(into: &canvas, in: line(top))
-            top += 1
+            bar.draw(into: &canvas, in: line)
         }
-        if let helpBar, bottom > top {
-            bottom -= 1
+        if let helpBar, let line = lines.helpBar {
             if let prompt, prompt.placement == .helpBar {
-                drawBar(helpBar, after: prompt.field.textPrompt, into: &canvas, in: line(bottom))
+                drawBar(helpBar, after: prompt.field.textPrompt, into: &canvas, in: line)
             } else if status == nil, let message {
-                canvas.clear(line(bottom))
-                StatusLine(left: message, right: "", style: theme.statusStyle).draw(into: &canvas, in: line(bottom))
+                canvas.clear(line)
+                StatusLine(left: message, right: "", style: theme.statusStyle).draw(into: &canvas, in: line)
             } else {
-                helpBar.draw(into: &canvas, in: line(bottom))
+                helpBar.draw(into: &canvas, in: line)
             }
         }
-        let placement = prompt.map { $0.placement == .helpBar && helpBar == nil ? .bottom : $0.placement }
-        if let prompt, let placement, placement != .helpBar, bottom > top {
-            let y = placement == .top ? top : bottom - 1
-            if placement == .top { top += 1 } else { bottom -= 1 }
-            draw(prompt, into: &canvas, in: line(y))
-        }
-        if let status, placement != .bottom, bottom > top {
-            bottom -= 1
+        if let prompt, let line = lines.prompt { draw(prompt, into: &canvas, in: line) }
+        if let status, let line = lines.status {
             let left = String(repeating: " ", count: max(0, theme.statusInset)) + statusWords(status)
-            StatusLine(left: left, right: status.right, style: theme.statusStyle).draw(into: &canvas, in: line(bottom))
+            StatusLine(left: left, right: status.right, style: theme.statusStyle).draw(into: &canvas, in: line)
         }
-        for header in headerLines where top < bottom - 1 {
-            canvas.clear(line(top))
-            canvas.draw(header, x: area.x, y: top, style: theme.headerStyle, clip: line(top))
+        for (header, line) in zip(headerLines, lines.headers) {
+            canvas.clear(line)
+            canvas.draw(header, x: line.x, y: line.y, style: theme.headerStyle, clip: line)
+        }
+        return lines.body
+    }
+
+    /// The body's rectangle in `rect`, as ``draw(into:in:)`` returns it, without drawing: for
+    /// an app that needs its body's size outside `render` (how far a page scrolls, where a
+    /// click landed). Nil when the area is below ``minimumSize`` or empty.
+    /// - Parameter rect: The screen's area.
+    /// - Returns: The body's rectangle.
+    /// - Complexity: O(1).
+    public func body(in rect: Rect) -> Rect? {
+        guard !rect.isEmpty, let area = fitting(inside(rect)) else { return nil }
+        return place(in: area).body
+    }
+
+    /// Where the parts go in `area` (inside the border and padding): one line each, from the
+    /// top the title, the prompt placed at the top and the header lines; from the bottom the
+    /// help bar, the prompt placed at the bottom, and the status; the body between.
+    private struct Lines {
+        var title: Rect?
+        var helpBar: Rect?
+        var prompt: Rect?
+        var status: Rect?
+        var headers: [Rect] = []
+        var body: Rect
+    }
+
+    /// The lines of the parts set, in `area`; a part that finds no room is left out.
+    private func place(in area: Rect) -> Lines {
+        var top = area.y, bottom = area.maxY
+        func line(_ y: Int) -> Rect { Rect(x: area.x, y: y, width: area.width, height: 1) }
+        var lines = Lines(body: area)
+        if title != nil, bottom > top {
+            lines.title = line(top)
             top += 1
         }
-        return Rect(x: area.x, y: top, width: area.width, height: max(0, bottom - top))
+        if helpBar != nil, bottom > top {
+            bottom -= 1
+            lines.helpBar = line(bottom)
+        }
+        let placement = prompt.map { $0.placement == .helpBar && helpBar == nil ? .bottom : $0.placement }
+        if prompt != nil, let placement, placement != .helpBar, bottom > top {
+            let y = placement == .top ? top : bottom - 1
+            if placement == .top { top += 1 } else { bottom -= 1 }
+            lines.prompt = line(y)
+        }
+        if status != nil, placement != .bottom, bottom > top {
+            bottom -= 1
+            lines.status = line(bottom)
+        }
+        for _ in headerLines where top < bottom - 1 {
+            lines.headers.append(line(top))
+            top += 1
+        }
+        lines.body = Rect(x: area.x, y: top, width: area.width, height: max(0, bottom - top))
+        return lines
     }
 
     /// Draws the confirm box and the help overlay, if set, over the parts' area of `rect` (the
@@ -215,18 +259,29 @@ public struct ScreenChrome {
     /// The area inside the border and padding of `rect` (drawing them when `drawing`); nil when
     /// it is below the minimum size (saying so when `drawing`) or empty.
     private func partsArea(into canvas: inout Canvas, in rect: Rect, drawing: Bool) -> Rect? {
-        var area = rect.intersection(canvas.bounds)
-        guard !area.isEmpty else { return nil }
-        if let border { area = drawing ? border.draw(into: &canvas, in: area) : border.inner(of: area) }
-        if let padding {
-            let inside = area
-            area = padding(inside).intersection(inside)
-            if drawing { canvas.clear(inside) }
+        let whole = rect.intersection(canvas.bounds)
+        guard !whole.isEmpty else { return nil }
+        let area = inside(whole)
+        if drawing {
+            if let border { _ = border.draw(into: &canvas, in: whole) }
+            if padding != nil { canvas.clear(border?.inner(of: whole) ?? whole) }
         }
-        guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else {
+        guard let fitted = fitting(area) else {
             if drawing { drawTooSmall(into: &canvas, in: area) }
             return nil
         }
+        return fitted
+    }
+
+    /// The area inside the border and the padding of `rect`.
+    private func inside(_ rect: Rect) -> Rect {
+        let framed = border?.inner(of: rect) ?? rect
+        return padding.map { $0(framed).intersection(framed) } ?? framed
+    }
+
+    /// `area` when it is at least ``minimumSize``, else nil.
+    private func fitting(_ area: Rect) -> Rect? {
+        guard area.width >= minimumSize.columns, area.height >= minimumSize.rows else { return nil }
         return area
     }
 

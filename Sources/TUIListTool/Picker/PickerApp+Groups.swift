@@ -69,7 +69,6 @@ extension PickerApp {
         _ title: String, colored: ANSIText?, matched: [Int]
     ) -> (title: String, colored: ANSIText?, matched: [Int]) {
         guard options.columns else { return (title, colored, matched) }
-        measureLines()
         guard let columns = model.fieldLayout.columns else { return (title, colored, matched) }
         let (text, offsets) = columns.align(title)
         let moved = matched.compactMap { $0 < offsets.count ? offsets[$0] : nil }
@@ -82,7 +81,6 @@ extension PickerApp {
     var shownHeader: [(text: String, colored: ANSIText?)] {
         let lines = model.input.header.indices.map(headerLine)
         guard options.columns else { return lines }
-        measureLines()
         guard let columns = model.fieldLayout.columns else { return lines }
         return lines.map { (columns.align($0.text).text, nil) }
     }
@@ -97,8 +95,10 @@ extension PickerApp {
         return (text, options.ansi ? Self.characters(offsets, ofLine: raw, as: text) : nil)
     }
 
-    /// Measures the header lines (once all are in) and the lines read since the last call.
-    private func measureLines() {
+    /// Under `--columns`, measures the header lines (once all are in) and the lines read since
+    /// the last call: as lines arrive, so that drawing only reads the widths.
+    func measureLines() {
+        guard options.columns else { return }
         if model.fieldLayout.columns == nil { model.fieldLayout.columns = LineColumns(delimiter: options.delimiter) }
         if !model.fieldLayout.headerMeasured && options.headerLines > 0 && model.input.header.count >= options.headerLines {
             model.fieldLayout.headerMeasured = true

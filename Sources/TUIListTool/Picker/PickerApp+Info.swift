@@ -32,19 +32,20 @@ extension PickerApp {
     }
 
     /// Puts the counts on the prompt's line, where `--info` has them there.
-    func placeCountsOnPromptLine() {
+    func placeCounts(on prompt: inout ScreenChrome.Prompt) {
         let style = options.colors.style(.info)
+        prompt.infoStyle = style
         switch options.info {
         case nil:
-            (screen.promptInfo, screen.promptInfoPlacement) = ((countsText, style), .trailing)
+            (prompt.info, prompt.infoPlacement) = (countsText, .trailing)
         case .inlineRight(let separator)?:
-            (screen.promptInfo, screen.promptInfoPlacement) = ((separator + countsText, style), .trailing)
+            (prompt.info, prompt.infoPlacement) = (separator + countsText, .trailing)
         case .inline(let separator)?:
-            let fill = ListScreen<Int, Int, PickerAction>.PromptInfoPlacement.afterText(
+            let fill = ScreenChrome.Prompt.InfoPlacement.afterText(
                 fill: separatorText, style: options.colors.style(.separator))
-            (screen.promptInfo, screen.promptInfoPlacement) = ((separator + countsText, style), fill)
+            (prompt.info, prompt.infoPlacement) = (separator + countsText, fill)
         case .default?, .right?, .hidden?:
-            screen.promptInfo = nil
+            prompt.info = ""
         }
     }
 

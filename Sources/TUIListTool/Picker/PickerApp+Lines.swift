@@ -53,6 +53,7 @@ extension PickerApp {
             }
         }
         if !batches.isEmpty { model.search.due = true }
+        measureLines()
         measureRowsOnceALineHoldsABreak(from: firstNew)
         if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)

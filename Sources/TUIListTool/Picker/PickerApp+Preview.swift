@@ -8,7 +8,8 @@ struct PreviewPane {
     /// The row whose output set ``offset`` from `--preview-window`'s `+SCROLL`: output for the
     /// same row (a `{q}` re-run) keeps the offset scrolled to.
     var offsetFor: Int?
-    /// The pane's area in the last frame, nil while not shown.
+    /// The pane's area on the terminal as of the last input, message or tick
+    /// (``PickerApp/takeGeometry(from:)``), nil while not shown.
     var rect: Rect?
 }
 
@@ -45,14 +46,13 @@ extension PickerApp {
     /// The `+SCROLL`, `wrap` and scroll-position parts of the pane: the output from
     /// ``PreviewPane/offset``, each line cut at the pane's edge or wrapped, and the position
     /// (`offset+1/lines`, fzf's) dim in the top right corner when it does not all fit.
-    func drawPreview(into canvas: inout Canvas, in rect: Rect) {
-        model.preview.pane.rect = rect
+    func drawPreview(into canvas: inout Canvas, in rect: Rect, window: PreviewWindow) {
         let width = rect.width - 1
         guard width > 0, rect.height > 0 else { return }
         var y = rect.y
         for line in model.preview.lines.dropFirst(model.preview.pane.offset) where y < rect.maxY {
             let pieces =
-                previewWindow.wrap != model.preview.wrapToggled
+                window.wrap != model.preview.wrapToggled
                 ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
             for (number, piece) in pieces.enumerated() where y < rect.maxY {
                 var x = rect.x + 1

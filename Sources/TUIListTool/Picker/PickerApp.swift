@@ -29,13 +29,11 @@ import TUIList
 /// keeps the last result, with the new query shown, until the new one arrives.
 package final class PickerApp: TerminalApp {
     /// The list on screen: one section, no section header; items are line numbers.
-    package let list: ListView<Int, Int>
+    package private(set) lazy var list = makeList()
     /// The options in force.
     package let options: Options
     /// The picker's state, each piece once (``PickerModel``): ``render(into:)`` reads it.
     var model: PickerModel
-    /// The screen it draws through: prompt line, help bar, help overlay, border.
-    let screen: ListScreen<Int, Int, PickerAction>
     /// How lines are prepared (on the reader's thread).
     let preparation: LinePreparation
     /// Runs the preview command.
@@ -104,9 +102,10 @@ package final class PickerApp: TerminalApp {
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
     package var chosenWithKey: String? { model.outcome.chosenWithKey }
     /// The preview window in force: `--preview-window`'s, or its alternative.
-    var previewWindow: PreviewWindow {
-        model.preview.usesAlternative
-            ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
+    var previewWindow: PreviewWindow { previewWindow(alternative: model.preview.usesAlternative) }
+    /// `--preview-window`'s window, or its alternative when `alternative`.
+    func previewWindow(alternative: Bool) -> PreviewWindow {
+        alternative ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
     }
     /// Whether the picker ended printing only its query (fzf's `print-query` action, and
     /// `accept-or-print-query` with nothing matching).
@@ -140,30 +139,26 @@ package final class PickerApp: TerminalApp {
         preparation = options.preparation
         keymap = PickerKeymap.keymap(multi: options.multi, bindings: options.bindings)
         inbox.prepare(preparation)
-        let link = Link()
-        list = ListView<Int, Int>(
-            cellProvider: { context, line in
+    }
+
+    /// The list, its cells made from the model's rows (``row(_:)``) as they come on screen.
+    private func makeList() -> ListView<Int, Int> {
+        let list = ListView<Int, Int>(
+            cellProvider: { [unowned self] context, line in
                 let cell = context.dequeue(LineCell.self)
                 cell.highlightStyle = PickerApp.matchStyle
                 cell.markedStyle = PickerApp.markedStyle
                 cell.showsLastHighlight = true
                 cell.carriageReturn = "␍"
-                if let app = link.app {
-                    app.options.colors.configure(cell)
-                    // Only rows on screen get here: match the line again for its characters.
-                    let row = app.row(line)
-                    let text = PickerRowText(
-                        title: row.title, colored: row.colored, matched: row.matched, tabStop: app.options.tabStop)
-                    (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
-                    (cell.marker, cell.pointer) = (app.options.marker, app.options.pointer)
-                }
+                options.colors.configure(cell)
+                // Only rows on screen get here: match the line again for its characters.
+                let row = row(line)
+                let text = PickerRowText(title: row.title, colored: row.colored, matched: row.matched, tabStop: options.tabStop)
+                (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
+                (cell.marker, cell.pointer) = (options.marker, options.pointer)
                 return cell
             },
-            headerProvider: { context, section in
-                link.app?.groupHeader(context, section) ?? context.dequeue(SectionHeaderCell.self)
-            })
-        screen = Self.makeScreen(list: list, link: link)
-        link.app = self
+            headerProvider: { [unowned self] context, section in groupHeader(context, section) })
         list.keepsLastChangeset = false
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
@@ -172,12 +167,13 @@ package final class PickerApp: TerminalApp {
         list.scrollMargin = options.scrollOff
         list.growsUpward = options.layout == .default
         list.emptyText = "no lines yet"
+        return list
     }
 
     // MARK: - TerminalApp
 
     package func start(in program: Program) {
-        screen.start(in: program)  // the list's animations and the screen's timed messages
+        list.animationClock = program.clock
         runtime = Runtime(
             clock: program.clock, mailbox: program.mailbox, searchJob: LatestJob(mailbox: program.mailbox),
             allLinesJob: LatestJob(mailbox: program.mailbox))
@@ -188,6 +184,7 @@ package final class PickerApp: TerminalApp {
 
     package func handle(_ events: [InputEvent], in program: Program) {
         defer { fireEvents(in: program) }
+        takeGeometry(from: program)
         var rest = events[...]
         while let event = rest.first {
             if model.isShowingHelp {
@@ -263,6 +260,7 @@ package final class PickerApp: TerminalApp {
 
     package func tick(in program: Program) {
         defer { fireEvents(in: program) }
+        takeGeometry(from: program)
         // (Lines come in `receive`; here, what is due by the clock: a reload's patience, a
         // snapshot of a list still filling.)
         if model.reloading == nil || takeReloadedLines(in: program) {
@@ -296,14 +294,17 @@ package final class PickerApp: TerminalApp {
 
     package var nextDeadline: Double? {
         let fill = model.search.due ? model.search.lastShown + Self.fillingInterval : nil
-        return [model.preview.due, fill, model.reloading.map { $0.started + Self.reloadPatience }, screen.nextDeadline].compactMap
-        { $0 }
-        .min()
+        return [
+            model.preview.due, fill, model.reloading.map { $0.started + Self.reloadPatience },
+            runtime.flatMap { model.message.deadline(at: $0.clock.now) },
+        ].compactMap { $0 }
+            .min()
     }
 
     package func receive(_ message: any Sendable, in program: Program) {
         defer { fireEvents(in: program) }
-        if screen.receive(message) { return }
+        takeGeometry(from: program)
+        if model.message.receive(message, now: program.clock.now) { return program.setNeedsDisplay() }
         if let delivery = inbox.accept(message) {
             switch delivery {
             case .lines(let batch): absorb([batch], finished: model.input.finished, error: model.input.readError, in: program)
@@ -364,56 +365,74 @@ package final class PickerApp: TerminalApp {
         }
     }
 
-    /// Draws through the library's ``ListScreen``, as every app does: the border (`--border`),
-    /// the prompt line with the counts at its right end while the query leaves room, the help
-    /// bar, the help overlay and the too-small text are the screen's; the body between them —
-    /// the header lines beside the prompt, the list and the preview — is the picker's.
+    /// Draws the frame from the model, through the library's ``ScreenChrome`` as every app
+    /// does: the border (`--border`), the prompt line with the counts at its right end while
+    /// the query leaves room, the help bar, the help overlay and the too-small text are the
+    /// chrome's; the body between them (``PickerLayout``: the header lines beside the prompt,
+    /// the list and the preview) is the picker's. Nothing of the model is written here.
     package func render(into canvas: inout Canvas) {
         defer { options.colors.paintDefaults(of: &canvas) }
         list.emptyText = lineCount == 0 ? (model.input.finished ? "no input" : "no lines yet") : "no line matches"
-        screen.border = borderBox
-        let padding = options.padding
-        if padding != PickerSpacing() {
-            screen.padding = { (rect: Rect) -> Rect in padding.inset(rect) }
-        }
-        var field = model.prompt
-        (field.prefix, field.prefixStyle) = (model.promptPrefix ?? options.prompt, options.colors.style(.prompt))
-        screen.appPrompt = (field, options.layout.promptAtBottom ? .bottom : .top)
-        placeCountsOnPromptLine()
-        screen.showsHelp = model.isShowingHelp
-        // A short terminal (or `--height 2`) keeps the prompt and the rows, as fzf does: the
-        // help bar goes first.
         let area = options.margin.inset(canvas.bounds)
-        let lines = options.padding.inset(area).height - (borderBox?.edgeLines ?? 0)
-        screen.parts = lines >= 3 ? [.helpBar] : []
         if area != canvas.bounds { canvas.clear(canvas.bounds) }
-        screen.render(into: &canvas, in: area)
+        chrome(in: area).render(into: &canvas, in: area) { canvas, body in
+            canvas.clear(body)
+            drawBody(PickerLayout(self, body: body), into: &canvas)
+        }
     }
 
-    /// The body the screen leaves beside the prompt, as fzf lays it out: next to the prompt
-    /// the info line (``hasInfoLine``), then the `--header` text, then the `--header-lines`
-    /// where the list starts (beside the `--header` text, or at the top under
-    /// `--layout=reverse-list`, and under `--layout=default` bottom-up as the list), then the
-    /// list, and the preview beside it. These lines give way: the list keeps a line.
-    private func drawBody(into canvas: inout Canvas, in body: Rect) {
-        let bottom = options.layout.promptAtBottom
-        var rest = body
-        /// Up to `count` lines off `rest` (leaving it one), on the prompt's side or the far one.
-        func take(_ count: Int, besidePrompt: Bool = true) -> Rect {
-            let count = min(count, max(0, rest.height - 1))
-            rest.height -= count
-            if besidePrompt == bottom { return Rect(x: rest.x, y: rest.maxY, width: rest.width, height: count) }
-            defer { rest.y += count }
-            return Rect(x: rest.x, y: rest.y, width: rest.width, height: count)
+    /// The chrome around the body for the screen's `area`: border, padding, the prompt line
+    /// with the counts where `--info` puts them, the help bar (the first part a short terminal
+    /// loses, as fzf keeps the prompt and the rows), the keys while shown, a timed message.
+    func chrome(in area: Rect) -> ScreenChrome {
+        var chrome = ScreenChrome()
+        chrome.border = borderBox
+        let padding = options.padding
+        if padding != PickerSpacing() { chrome.padding = { (rect: Rect) -> Rect in padding.inset(rect) } }
+        chrome.minimumSize = TerminalSize(columns: 1, rows: 1)
+        var field = model.prompt
+        (field.prefix, field.prefixStyle) = (model.promptPrefix ?? options.prompt, options.colors.style(.prompt))
+        var prompt = ScreenChrome.Prompt(.text(field), placement: options.layout.promptAtBottom ? .bottom : .top)
+        placeCounts(on: &prompt)
+        chrome.prompt = prompt
+        if padding.inset(area).height - (borderBox?.edgeLines ?? 0) >= 3 {
+            var bar = HelpBar(items: helpBarItems, separator: " · ", style: Style(foreground: .ansi(6)))
+            bar.label = " "
+            chrome.helpBar = bar
         }
-        if hasInfoLine { drawInfoLine(into: &canvas, in: take(1)) }
+        chrome.help = model.isShowingHelp ? helpOverlay : nil
+        chrome.message = runtime.flatMap { model.message.text(at: $0.clock.now) }
+        return chrome
+    }
+
+    /// Where the frame's parts go on a terminal of `size` (nil when it is too small for a
+    /// body): what the key actions that depend on the layout ask.
+    func layout(for size: TerminalSize) -> PickerLayout? {
+        let area = options.margin.inset(Rect(x: 0, y: 0, width: size.columns, height: size.rows))
+        return chrome(in: area).body(in: area).map { PickerLayout(self, body: $0) }
+    }
+
+    /// Takes the preview's geometry for the terminal's size now (before acting on input, a
+    /// message or the clock), for the actions that scroll a page of it or tell whether a click
+    /// is over it: ``PickerPreview/usesAlternative`` and the pane's rect.
+    func takeGeometry(from program: Program) {
+        guard options.preview != nil else { return }
+        let layout = layout(for: program.size)
+        model.preview.usesAlternative = layout?.usesAlternative ?? false
+        model.preview.pane.rect = layout?.preview.flatMap { $0.rect.isEmpty ? nil : $0.rect }
+    }
+
+    /// Draws the body as `layout` places it: the info line, the `--header` text, the
+    /// `--header-lines`, the list, and the preview beside it.
+    private func drawBody(_ layout: PickerLayout, into canvas: inout Canvas) {
+        if let info = layout.info { drawInfoLine(into: &canvas, in: info) }
         let headerStyle = options.colors.style(.header)
-        let text = take(options.headerText.count)
+        let text = layout.headerText
         for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
             canvas.draw(
                 " " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: headerStyle, maxWidth: text.width)
         }
-        let lines = take(shownHeader.count, besidePrompt: options.layout != .reverseList)
+        let lines = layout.headerLines
         let upward = options.layout == .default
         for (row, (line, colored)) in zip(0 ..< lines.height, shownHeader) {
             let y = upward ? lines.maxY - 1 - row : lines.y + row
@@ -423,30 +442,11 @@ package final class PickerApp: TerminalApp {
                 canvas.draw(" " + line, x: lines.x, y: y, style: headerStyle, maxWidth: lines.width)
             }
         }
-        if options.preview != nil { model.preview.usesAlternative = options.previewWindow.usesAlternative(in: rest) }
-        if options.preview != nil && !model.preview.hidden {
-            let (listRect, previewRect, split) = previewWindow.areas(in: rest)
-            list.render(into: &canvas, rect: listRect)
-            split.drawDivider(into: &canvas, in: rest)
-            drawPreview(into: &canvas, in: previewRect)
-        } else {
-            list.render(into: &canvas, rect: rest)
+        list.render(into: &canvas, rect: layout.list)
+        if let (rect, split) = layout.preview {
+            split.drawDivider(into: &canvas, in: layout.rest)
+            drawPreview(into: &canvas, in: rect, window: layout.previewWindow)
         }
-    }
-
-    /// The screen the picker draws through (``render(into:)``); the picker reads its own keys.
-    private static func makeScreen(list: ListView<Int, Int>, link: Link) -> ListScreen<Int, Int, PickerAction> {
-        let screen = ListScreen<Int, Int, PickerAction>(title: "tuilist", list: list, parts: [.helpBar])
-        screen.isLoading = false
-        screen.minimumSize = TerminalSize(columns: 1, rows: 1)
-        screen.helpBarForMode = { _ in
-            var bar = HelpBar(items: link.app?.helpBarItems ?? [], separator: " · ", style: Style(foreground: .ansi(6)))
-            bar.label = " "
-            return bar
-        }
-        screen.helpOverlayForMode = { _ in link.app?.helpOverlay ?? HelpOverlay(title: "", sections: []) }
-        screen.body = { canvas, rect in link.app?.drawBody(into: &canvas, in: rect) }
-        return screen
     }
 
     /// The help bar's items: the picker's keys with typing after the moves, then the query's
@@ -548,5 +548,3 @@ package final class PickerApp: TerminalApp {
         quit(model.outcome.exitStatus!, program)
     }
 }
-
-private final class Link: @unchecked Sendable { weak var app: PickerApp? }

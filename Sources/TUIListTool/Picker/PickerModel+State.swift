@@ -160,8 +160,8 @@ struct PickerPreview {
     var hiddenUnder: (window: Bool, alternative: Bool)
     /// Whether `toggle-preview-wrap` turned the preview window's `wrap` over.
     var wrapToggled = false
-    /// Whether the last frame had too little room for `--preview-window`'s pane, so its
-    /// alternative (`<N(…)`) was in force.
+    /// Whether the terminal, as of the last input, had too little room for
+    /// `--preview-window`'s pane, so its alternative (`<N(…)`) is in force.
     var usesAlternative = false
 
     /// Whether the pane is hidden, under the window in force.

@@ -5,10 +5,10 @@ import TUIList
 /// and ``update(_:selection:shown:)``: what an action does to it, and the effects the app
 /// runs for it (a search, a move of the list's selection, a new frame).
 ///
-/// ``PickerApp`` holds one and renders from it; nothing in it is written while drawing but
-/// the pane geometry the frame lays out (``PickerPreview/pane``'s rect and
-/// ``PickerPreview/usesAlternative``). A test drives ``update(_:selection:shown:)`` with no
-/// terminal and no clock:
+/// ``PickerApp`` holds one and renders from it; nothing in it is written while drawing (the
+/// preview's geometry, ``PickerPreview/pane``'s rect and ``PickerPreview/usesAlternative``,
+/// is taken from the terminal's size before each input: ``PickerApp/takeGeometry(from:)``). A
+/// test drives ``update(_:selection:shown:)`` with no terminal and no clock:
 ///
 /// ```swift
 /// var model = PickerModel(options: options)
@@ -36,6 +36,8 @@ struct PickerModel {
     var promptPrefix: String?
     /// Whether the keys are shown (F1).
     var isShowingHelp = false
+    /// The timed message on the help bar's line (why Ctrl-Z did nothing).
+    var message = TimedMessage()
     /// `--group-by` and `--columns`: the lines' groups and the columns' widths.
     var fieldLayout = PickerFieldLayout()
     /// Tells double-clicks.
