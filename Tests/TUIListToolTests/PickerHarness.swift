@@ -10,9 +10,11 @@ import TUIListTestSupport
 /// A step never waits for real: when the program is at rest the headless terminal waits for
 /// the test's next input, and ``advance(by:)`` schedules the test's next turn at its end. Lines
 /// are put in the ``inbox`` by the test, as its reader would from its
-/// thread, and reach the app through the program's mailbox. What the app does in real time
-/// (the snapshot of many lines, a background search, the preview and `reload` commands) is
-/// waited for by ``step(until:)`` and ``waitUntil(_:)``.
+/// thread, and reach the app through the program's mailbox. The app's background work (the
+/// snapshot of many lines, a background search, a preview command) runs on the test's thread
+/// at each turn of the loop (``ProgramMailbox/WorkScheduling/onDemand``); only what reads a
+/// pipe on a thread of its own (a `reload`'s lines) is waited for in real time, by
+/// ``step(until:)`` and ``waitUntil(_:)``.
 ///
 /// ```swift
 /// let picker = try PickerHarness(lines: ["alpha", "beta"])
@@ -46,6 +48,7 @@ class PickerHarness {
         terminal.clock = clock
         self.stepDuration = stepDuration
         program = Program(terminal: terminal, clock: clock)
+        program.mailbox.scheduling = .onDemand
         app = try PickerApp(inbox: inbox, options: options)
         program.start(app)
         if !lines.isEmpty { inbox.append(lines) }
@@ -58,7 +61,7 @@ class PickerHarness {
     /// Lets `seconds` of manual time pass (``stepDuration`` when nil), or less if the program
     /// finishes.
     func advance(by seconds: Double? = nil) {
-        program.advance(app, on: terminal, by: seconds ?? stepDuration)
+        program.advance(app, on: terminal, by: seconds ?? stepDuration, runningWork: true)
     }
 
     /// Steps the program until `condition` holds, sleeping `pause` microseconds of real time
@@ -78,6 +81,7 @@ class PickerHarness {
             if let seconds {
                 advance(by: seconds)
             } else {
+                program.mailbox.runPendingWork()
                 program.step(app)
             }
             usleep(pause)
