@@ -39,6 +39,21 @@ struct ToolkitListScreenGeneralTests {
         #expect(frame(screen)[6] == "filter: engines  2 of 4 people")
     }
 
+    /// The screen filters through the library's ``ListFilter``, as the apps do: a term with an
+    /// accent matches only that accent (as one line at a time would), and new items are
+    /// filtered by their own text. (Fails if the index forgets the text as written, so `é`
+    /// matches `e`, or outlives the items it was built from.)
+    @Test func theFilterReadsAccentsAndFollowsNewItems() {
+        let screen = ListScreen<String, String, Act>(title: "Words", row: { ($0, nil) })
+        screen.setItems(Snapshot(sections: [("", ["cafe", "café", "CAFÉ", "tea"])]))
+        _ = screen.handle(keys("/é"))
+        #expect(screen.shownItems.itemIdentifiers == ["café", "CAFÉ"])
+        _ = screen.handle([.key(.backspace)] + keys("cafe"))
+        #expect(screen.shownItems.itemIdentifiers == ["cafe", "café", "CAFÉ"])
+        screen.setItems(Snapshot(sections: [("", ["decaf", "cafetière", "tea"])]))
+        #expect(screen.shownItems.itemIdentifiers == ["cafetière"])
+    }
+
     @Test func aFilterKeystrokeAnimatesOnTheProgramsClock() {
         let clock = ManualClock()
         let screen = makeScreen(timing: .default)

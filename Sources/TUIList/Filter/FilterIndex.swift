@@ -31,7 +31,7 @@
 ///   4 bytes for `Int` identifiers that are small (0 up to about twice the count), a hash
 ///   table entry for others. Text is kept in chunks that never move: the index grows without
 ///   copying what it holds, and a copy being searched on another thread shares them.
-public struct FilterIndex<ID: Hashable & Sendable>: Sendable {
+public struct FilterIndex<ID: Hashable> {
     /// Identifiers by slot (the order items were added).
     @usableFromInline internal var _ids: [ID] = []
     /// Where each slot's text is in `_store`; `_TextStore.none` for a removed item.
@@ -482,3 +482,7 @@ extension FilterIndex {
         if let original { _originalLengths[slot] = original }
     }
 }
+
+/// An index crosses threads (searched on every core, built on a reader's thread) when its
+/// identifiers can.
+extension FilterIndex: Sendable where ID: Sendable {}

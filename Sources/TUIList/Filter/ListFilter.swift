@@ -15,7 +15,7 @@
 /// filter.setText("cre")                   // finds the matches once
 /// let shown = ids.filter { filter.passes($0) ?? true }
 /// ```
-public struct ListFilter<ID: Hashable & Sendable>: Sendable {
+public struct ListFilter<ID: Hashable> {
     /// The filter's text, as typed.
     public private(set) var text = ""
     /// ``text``, parsed.
@@ -83,3 +83,6 @@ public struct ListFilter<ID: Hashable & Sendable>: Sendable {
         matches = index.matches(query, narrowing: matches)
     }
 }
+
+/// A filter crosses threads when its identifiers can.
+extension ListFilter: Sendable where ID: Sendable {}

@@ -170,7 +170,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
     public var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
-    public private(set) var items = Snapshot<SectionID, ItemID>()
+    public private(set) var items = Snapshot<SectionID, ItemID>() {
+        didSet { itemFilter = nil }
+    }
     /// The open confirm prompt and the action a yes hands to the app.
     private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
     /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
@@ -222,6 +224,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     private let row: (ItemID) -> (title: String, detail: String?)
     private let filterText: (ItemID) -> String
+    /// The library's list filter over the items' `filterText`: its index is built when the
+    /// filter first needs it after the items changed (nil until then).
+    private var itemFilter: ListFilter<ItemID>?
     private var clock: any AnimationClock = SystemClock()
     private var message = TimedMessage()
     private var modeBeforeConfirm = ListScreenMode.browsing
@@ -591,9 +596,17 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         if !query.isEmpty, let filterRule {
             shown = filterRule(filter.query, items)
         } else if !query.isEmpty {
+            if itemFilter == nil {
+                var index = FilterIndex<ItemID>(storingText: true)
+                for id in items.itemIdentifiers { index.append(id, text: filterText(id)) }
+                itemFilter = ListFilter()
+                itemFilter!.setIndex(index)
+            }
+            itemFilter!.setText(filter.query)
+            let matching = itemFilter!
             shown = Snapshot(
                 sections: items.sectionIdentifiers.map { section in
-                    (section, items.itemIdentifiers(inSection: section).filter { query.matches(filterText($0)) != nil })
+                    (section, items.itemIdentifiers(inSection: section).filter { matching.passes($0) ?? false })
                 })
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })

@@ -90,9 +90,9 @@ package final class WatchApp: TerminalApp {
     /// `--on-change`: one command at a time.
     private let onChangeQueue = OnChangeQueue()
     private var recordFailure: String?
-    /// The library's filter index over the rows of the run last filtered (built on first use):
-    /// a cache of ``WatchModel/history``, not state.
-    private var filterIndex: (run: Int, index: FilterIndex<String>)?
+    /// The library's list filter over the rows of the run last filtered (its index built on
+    /// first use): a cache of ``WatchModel/history``, not state.
+    private var rowFilter: (run: Int, filter: ListFilter<String>)?
 
     /// A watch of `options.command`, run by `runner`.
     package init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
@@ -277,20 +277,20 @@ package final class WatchApp: TerminalApp {
     }
 
     /// The rows of `run` that match the filter (``FilterQuery/listFilter(_:)``, as every TUIList
-    /// list), or `nil` when there is no filter. Matching is the library's `FilterIndex`,
-    /// built once per run filtered: O(bytes of the run) to build, then O(bytes searched) per
-    /// term.
+    /// list), or `nil` when there is no filter: the library's ``ListFilter``, its index built
+    /// once per run filtered. O(bytes of the run) to build, then O(bytes searched) per term.
     private func matchingRows(of run: Run) -> Set<String>? {
-        let parsed = FilterQuery.listFilter(query)
-        guard !parsed.isEmpty else { return nil }
-        if filterIndex?.run != run.number {
+        guard !FilterQuery.listFilter(query).isEmpty else { return nil }
+        if rowFilter?.run != run.number {
             var index = FilterIndex<String>()
             for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
-            filterIndex = (run.number, index)
+            var filter = ListFilter<String>()
+            filter.setIndex(index)
+            rowFilter = (run.number, filter)
         }
-        let index = filterIndex!.index
-        guard let found = index.matches(parsed) else { return [] }
-        return Set(index.identifiers(found))
+        rowFilter!.filter.setText(query)
+        let filter = rowFilter!.filter
+        return Set(filter.matches.map { filter.index?.identifiers($0) ?? [] } ?? [])
     }
 
     private func record(_ snapshot: Snapshot<String, String>) {
