@@ -116,6 +116,19 @@ private func states(of recording: SessionRecording<String, Int, String>) throws 
     #expect(recording.events.count == 1)
 }
 
+/// A write the system refuses (a full disk: `/dev/full` says ENOSPC) throws at once, naming
+/// the file and the reason; only an interrupted write (EINTR) is tried again. (Fails if the
+/// retry is taken for another error: the write would loop for ever.)
+@Test func fileSinkThrowsWhenTheDiskIsFull() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let sink = try FileSessionSink(path: "/dev/full")
+    #expect {
+        try sink.write(line: "{}")
+    } throws: { error in
+        "\(error)".hasPrefix("/dev/full: write failed (") && "\(error)".contains("space")
+    }
+}
+
 // MARK: - Bad input: every one names the file, the line and the reason
 
 private func readError(_ text: String, name: String = "rec.jsonl") -> String {
