@@ -112,7 +112,10 @@ private struct Driver {
         options.exitOnError = true
         options.beep = true
         var watch = try Driver(options)
-        #expect(watch.run(CommandResult(exitCode: 3, output: "")) == [.bell, .stopFiltering])
+        _ = watch.send(.action(.startFilter))
+        #expect(watch.model.isEditingFilter)
+        #expect(watch.run(CommandResult(exitCode: 3, output: "")) == [.bell])
+        #expect(!watch.model.isEditingFilter)
         #expect(watch.model.runs.isFrozen && watch.model.nextRunDeadline == nil)
         watch.clock.advance(by: 10)
         #expect(watch.send(.tick).isEmpty)
@@ -300,12 +303,16 @@ private struct Driver {
         let failure = CommandResult(exitCode: 2, output: "", errors: "boom\n")
         _ = watch.send(.runFinished(number: failed ?? 0, result: failure, wallTime: "12:00:09"))
         let model = watch.model
-        #expect(model.titleDetail(query: "", isEditingFilter: false) == "")
+        #expect(model.titleDetail == "")
         #expect(
             model.statusText(lastChange: "+1", shownRows: 1, recording: nil)
                 == "12:00:09 exit 2: boom (last good list kept) · +1 · 1/2 rows")
         _ = watch.send(.action(.olderRun))
-        #expect(watch.model.titleDetail(query: "x", isEditingFilter: false) == "run 1/2 · /x")
+        var typed = watch.model.filter
+        typed.query = "x"
+        #expect(watch.send(.filterEdited(typed)) == [.filterRows])
+        #expect(watch.send(.filterEdited(typed)).isEmpty, "the same query: nothing to filter again")
+        #expect(watch.model.titleDetail == "run 1/2 · /x")
         #expect(watch.model.statusText(lastChange: "", shownRows: 1, recording: "● REC") == "12:00:00 exit 0 · 1 rows · ● REC")
     }
 }

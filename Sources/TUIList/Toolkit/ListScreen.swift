@@ -98,8 +98,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public let list: ListView<SectionID, ItemID>
     /// The title bar's text.
     public var title: String
-    /// The title bar's right side (empty: the number of items shown).
-    package var titleDetail = ""
     /// The status line's left side (a message from the app); empty: the filter, if any.
     public var status = ""
     /// The noun the status line counts items with: `"contacts"` gives "12 of 200 contacts" while
@@ -110,129 +108,183 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The looks of the screen's chrome: its bars, the status line, how a message joins the
     /// status (``ScreenTheme/tuilist`` gives the look of TUIList's own apps).
     public var theme = ScreenTheme.standard
-    /// The title bar's look (the ``theme``'s).
-    package var titleBarLook: TitleBar {
-        get { theme.titleBar }
-        set { theme.titleBar = newValue }
-    }
-    /// The help overlay's title.
-    public var helpTitle = "Keys"
-    /// The line under the help's rows.
-    public var helpFooter = "any key closes the help"
-    /// Whether any key closes the help (and does nothing else); false: keys work as usual over
-    /// the help, and the keymap's ``ListScreenAction/toggleHelp`` closes it.
-    package var helpClosesOnAnyKey = true
-    /// Whether the first item is selected when items arrive and nothing is (false: nothing is
-    /// selected until the person moves).
-    package var selectsFirstItem = true
-    /// The keys while browsing: dispatch, help bar and help overlay.
-    public var keymap: Keymap<Action>
-    /// The keys while the filter prompt is open (besides those that edit the query).
-    public var filteringKeymap: Keymap<Action>
-    /// The keys while a confirm prompt is open: y yes, n and Esc no.
-    public var confirmKeymap: Keymap<Action>
-    /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
-    public var appKeymaps: [String: Keymap<Action>] = [:]
-    /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
-    /// from code.
-    public private(set) var filter = FilterPrompt()
+    /// The keys of each mode.
+    private var keys: Keys
+    /// What the screen says of itself: the help's title and footer, the empty list's words.
+    private var words = Words()
+    /// The filter: its prompt, what it matches, its index.
+    private var filtering: Filtering
+    /// The pane and its scroll.
+    private var paneState = PaneState()
+    /// The load: whether the items came, its progress, the spinner's activity.
+    private var loading = Loading()
+    /// The open confirm prompt, and the mode it goes back to.
+    private var confirming = Confirming()
     /// Where the prompt line goes.
     public var promptPlacement = ListScreenPromptPlacement.bottom
-    /// The detail or preview pane, if any.
-    public var pane: ListScreenPane<ItemID>?
-    /// The text pane's scroll offset (back to 0 when the selection changes).
-    private(set) var paneScrollOffset = 0
-    /// What the empty list says when there are no items at all.
-    public var emptyText = "No items"
-    /// What the empty list says when the filter matches nothing.
-    public var noMatchesText = "No matches"
-    /// What the loading line says.
-    var loadingText = "loading"
-    /// The latest progress of the load, shown on the loading line.
-    public var progress: ProgressReport?
-    /// Background work under way, shown with a spinner on the status line (nil: none): set it
-    /// when the work starts and back to nil when its result arrives.
-    public var activity: String?
     /// The smallest area the screen draws in; below it the screen says so instead (the
     /// default, 10×3, fits a title, a row and a help bar).
     public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// Whether item moves animate.
     public var animatesMoves = true
-    /// Whether a change of the filter animates (rows leave and come back, the rest slide).
-    public var animatesFilter = true
     /// What keys do now.
     public private(set) var mode = ListScreenMode.browsing
-    /// Whether the filter prompt is open.
-    public var isFiltering: Bool { mode == .filtering }
     /// Whether the help overlay is shown (any key closes it).
     public var showsHelp = false
-    /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
-    /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
-    public var isLoading = true
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>() {
-        didSet { itemFilter = nil }
+        didSet { filtering.index = nil }
     }
-    /// The open confirm prompt and the action a yes hands to the app.
-    private(set) var confirmation: (prompt: ConfirmPrompt, action: AppAction)?
-    /// Whether the title bar's right side counts the items shown when ``titleDetail`` is empty
-    /// (false: it stays empty).
-    package var titleCountsItems = true
-    /// The status line's right side (nil: the selection's place and the count).
-    package var statusDetail: String?
-    /// Lines drawn under the title bar, above the list (a command's header: `watch`'s first
-    /// lines); the list keeps at least one line, the header gives way.
+    /// Lines drawn under the title bar, above the list (a command's header); the list keeps at
+    /// least one line, the header gives way.
     public var headerLines: [String] = []
     /// What the body shows instead of the list and the pane, while set (a failure, a view of
     /// the app's own): the closure draws into the body's area.
     public var body: ((inout Canvas, Rect) -> Void)?
-    /// The app's own filter rule, while set: given the query as typed (never empty) and the
-    /// whole content, the items shown. Nil: the items whose `filterText` matches
-    /// ``FilterQuery/listFilter(_:)``.
-    public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
-    /// The help bar for a mode, while set (its items, separator and look): an app whose bar is
-    /// not its keymap's bar items in order. Nil: the ``theme``'s help bar with the keymap's items.
-    package var helpBarForMode: ((ListScreenMode) -> HelpBar)?
-    /// The help overlay's sections for a mode, while set. Nil: the keys in force, then the
-    /// filter's.
-    package var helpSectionsForMode: ((ListScreenMode) -> [HelpOverlay.Section])?
-    /// The keys while the help shows over any mode but filtering (typing still edits the
-    /// query), when ``helpClosesOnAnyKey`` is false; nil: the mode's keymap.
-    package var helpKeymap: Keymap<Action>?
-    /// What the screen says below ``minimumSize`` (nil: "Too small (W×H); need W×H", centred);
-    /// an app's own text goes on the first line.
-    package var tooSmallText: String?
-    /// Called after every change of the items shown (``setItems(_:animated:)``, the filter, a
-    /// move), once the list has them: the app reads ``ListView/lastChangeset`` here.
-    package var didShowItems: (() -> Void)?
     /// A prompt of the app's own (a command being typed), while set, and where it goes: the
     /// prompt line (``ListScreenPromptPlacement/top`` or ``ListScreenPromptPlacement/bottom``,
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
     /// between the bar's label and its items). The app edits it; the screen draws it.
     public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
-    /// A box drawn around the whole screen, while set (fzf's `--border`); every part goes inside it.
-    package var border: Box?
-    /// Space inside ``border`` (fzf's `--padding`): the area left for the screen's parts, given
-    /// the area inside the border; `nil` for none.
-    package var padding: (@Sendable (Rect) -> Rect)?
-    /// The keys that edit the filter's query (``TextPrompt/defaultKeymap`` by default): an app
-    /// gives its own bar texts or bindings here.
-    package var filterPromptKeymap: Keymap<TextPrompt.Action> {
-        get { filter.prompt.keymap }
-        set { filter.prompt.keymap = newValue }
-    }
-
-    private let row: (ItemID) -> (title: String, detail: String?)
-    private let filterText: (ItemID) -> String
-    /// The library's list filter over the items' `filterText`: its index is built when the
-    /// filter first needs it after the items changed (nil until then).
-    private var itemFilter: ListFilter<ItemID>?
     private var clock: any AnimationClock = SystemClock()
     private var message = TimedMessage()
-    private var modeBeforeConfirm = ListScreenMode.browsing
-    private var paneItem: ItemID?
-    /// The pane's area at the last render (for scrolling by half of it).
-    private var paneRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The keys of each mode: each dispatches, and writes the help bar and the help.
+    private struct Keys {
+        var browsing: Keymap<Action>
+        var filtering = ListScreen.defaultFilteringKeymap
+        var confirming = ListScreen.defaultConfirmKeymap
+        var app: [String: Keymap<Action>] = [:]
+    }
+
+    /// The words the screen says of itself.
+    private struct Words {
+        var helpTitle = "Keys"
+        var helpFooter = "any key closes the help"
+        var empty = "No items"
+        var noMatches = "No matches"
+        var loading = "loading"
+    }
+
+    /// The filter's state: the prompt, the app's rule or each item's text, and the library's
+    /// list filter over those texts (its index built when the filter first needs it after the
+    /// items changed; nil until then).
+    private struct Filtering {
+        var prompt = FilterPrompt()
+        var rule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
+        let text: (ItemID) -> String
+        var index: ListFilter<ItemID>?
+        var animates = true
+    }
+
+    /// The pane, the item its text was scrolled for, the scroll, and the pane's area at the
+    /// last render (Ctrl-D scrolls by half of it).
+    private struct PaneState {
+        var pane: ListScreenPane<ItemID>?
+        var item: ItemID?
+        var scrollOffset = 0
+        var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Until the items come: the loading line and its progress; and the spinner's work.
+    private struct Loading {
+        var isLoading = true
+        var progress: ProgressReport?
+        var activity: String?
+    }
+
+    /// The open confirm prompt with the action a yes hands to the app, and the mode before it.
+    private struct Confirming {
+        var prompt: (prompt: ConfirmPrompt, action: AppAction)?
+        var modeBefore = ListScreenMode.browsing
+    }
+
+    /// The help overlay's title.
+    public var helpTitle: String {
+        get { words.helpTitle }
+        set { words.helpTitle = newValue }
+    }
+    /// The line under the help's rows.
+    public var helpFooter: String {
+        get { words.helpFooter }
+        set { words.helpFooter = newValue }
+    }
+    /// The keys while browsing: dispatch, help bar and help overlay.
+    public var keymap: Keymap<Action> {
+        get { keys.browsing }
+        set { keys.browsing = newValue }
+    }
+    /// The keys while the filter prompt is open (besides those that edit the query).
+    public var filteringKeymap: Keymap<Action> {
+        get { keys.filtering }
+        set { keys.filtering = newValue }
+    }
+    /// The keys while a confirm prompt is open: y yes, n and Esc no.
+    public var confirmKeymap: Keymap<Action> {
+        get { keys.confirming }
+        set { keys.confirming = newValue }
+    }
+    /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
+    public var appKeymaps: [String: Keymap<Action>] {
+        get { keys.app }
+        set { keys.app = newValue }
+    }
+    /// The filter prompt: `/` opens it and typing edits it; ``setFilter(_:)`` sets its query
+    /// from code.
+    public private(set) var filter: FilterPrompt {
+        get { filtering.prompt }
+        set { filtering.prompt = newValue }
+    }
+    /// The detail or preview pane, if any.
+    public var pane: ListScreenPane<ItemID>? {
+        get { paneState.pane }
+        set { paneState.pane = newValue }
+    }
+    /// The text pane's scroll offset (back to 0 when the selection changes).
+    var paneScrollOffset: Int { paneState.scrollOffset }
+    /// What the empty list says when there are no items at all.
+    public var emptyText: String {
+        get { words.empty }
+        set { words.empty = newValue }
+    }
+    /// What the empty list says when the filter matches nothing.
+    public var noMatchesText: String {
+        get { words.noMatches }
+        set { words.noMatches = newValue }
+    }
+    /// The latest progress of the load, shown on the loading line.
+    public var progress: ProgressReport? {
+        get { loading.progress }
+        set { loading.progress = newValue }
+    }
+    /// Background work under way, shown with a spinner on the status line (nil: none): set it
+    /// when the work starts and back to nil when its result arrives.
+    public var activity: String? {
+        get { loading.activity }
+        set { loading.activity = newValue }
+    }
+    /// Whether a change of the filter animates (rows leave and come back, the rest slide).
+    public var animatesFilter: Bool {
+        get { filtering.animates }
+        set { filtering.animates = newValue }
+    }
+    /// Whether the filter prompt is open.
+    public var isFiltering: Bool { mode == .filtering }
+    /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
+    /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
+    public var isLoading: Bool {
+        get { loading.isLoading }
+        set { loading.isLoading = newValue }
+    }
+    /// The open confirm prompt and the action a yes hands to the app.
+    var confirmation: (prompt: ConfirmPrompt, action: AppAction)? { confirming.prompt }
+    /// The app's own filter rule, while set: given the query as typed (never empty) and the
+    /// whole content, the items shown. Nil: the items whose `filterText` matches
+    /// ``FilterQuery/listFilter(_:)``.
+    public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)? {
+        get { filtering.rule }
+        set { filtering.rule = newValue }
+    }
 
     /// The default browsing keymap: list navigation, J/K (and ⇧↑/⇧↓) to move an item when
     /// `movesItems`, `/` filter, Ctrl-D/Ctrl-U to scroll the pane, the app's `bindings`, `?`
@@ -299,11 +351,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ) {
         self.title = title
         self.parts = parts
-        self.row = row
-        self.filterText = filterText ?? { row($0).title }
-        keymap = Self.defaultKeymap(movesItems: movesItems, bindings: bindings)
-        filteringKeymap = Self.defaultFilteringKeymap
-        confirmKeymap = Self.defaultConfirmKeymap
+        filtering = Filtering(text: filterText ?? { row($0).title })
+        keys = Keys(browsing: Self.defaultKeymap(movesItems: movesItems, bindings: bindings))
         list = ListView(cellProvider: { context, item in
             let cell = context.dequeue(TextCell.self)
             (cell.title, cell.detail) = row(item)
@@ -325,11 +374,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ) {
         self.title = title
         self.parts = parts
-        self.row = { ("\($0)", nil) }
-        self.filterText = filterText ?? { "\($0)" }
-        keymap = Self.defaultKeymap(movesItems: false)
-        filteringKeymap = Self.defaultFilteringKeymap
-        confirmKeymap = Self.defaultConfirmKeymap
+        filtering = Filtering(text: filterText ?? { "\($0)" })
+        keys = Keys(browsing: Self.defaultKeymap(movesItems: false))
         self.list = list
     }
 
@@ -416,8 +462,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - question: The question (`"Delete Ada Lovelace?"`).
     ///   - action: What a yes does.
     public func confirm(_ question: String, then action: AppAction) {
-        if mode != .confirming { modeBeforeConfirm = mode }
-        confirmation = (ConfirmPrompt(question), action)
+        if mode != .confirming { confirming.modeBefore = mode }
+        confirming.prompt = (ConfirmPrompt(question), action)
         mode = .confirming
     }
 
@@ -425,7 +471,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// browsing; entering ``ListScreenMode/filtering`` opens the prompt.
     /// - Parameter mode: The mode.
     public func enter(_ mode: ListScreenMode) {
-        if mode != .confirming { confirmation = nil }
+        if mode != .confirming { confirming.prompt = nil }
         self.mode = mode
     }
 
@@ -499,17 +545,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private func handle(_ events: [InputEvent], emit: (Action) -> Void) {
         var rest = events[...]
         while let event = rest.first {
-            if showsHelp && helpClosesOnAnyKey {
+            if showsHelp {
                 rest = rest.dropFirst()
                 if case .key(let key) = event, !Self.isUnknown(key) { showsHelp = false }
-                continue
-            }
-            if showsHelp, let helpKeymap, mode != .filtering {
-                rest = rest.dropFirst()
-                // A sequence the terminal sent that is no key does not close the help.
-                if case .key(let key) = event, !Self.isUnknown(key), let action = helpKeymap.action(for: key) {
-                    perform(action, emit: emit)
-                }
                 continue
             }
             if mode == .filtering {
@@ -554,11 +592,11 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             showItems(animated: animatesFilter)
         case .toggleHelp: showsHelp.toggle()
         case .answer(let yes):
-            let pending = confirmation
-            confirmation = nil
-            mode = modeBeforeConfirm
+            let pending = confirming.prompt
+            confirming.prompt = nil
+            mode = confirming.modeBefore
             if yes, let pending { emit(.app(pending.action)) }
-        case .scrollPane(let direction): scrollPane(byLines: direction * max(1, paneRect.height / 2))
+        case .scrollPane(let direction): scrollPane(byLines: direction * max(1, paneState.rect.height / 2))
         case .quit, .app: emit(action)
         }
     }
@@ -568,9 +606,9 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     func scrollPane(byLines count: Int) {
         guard let pane, case .text(let content) = pane.content else { return }
         var view = content(list.selectedItem)
-        view.scrollOffset = paneScrollOffset
-        view.scroll(by: count, width: paneRect.width, height: paneRect.height)
-        paneScrollOffset = view.scrollOffset
+        view.scrollOffset = paneState.scrollOffset
+        view.scroll(by: count, width: paneState.rect.width, height: paneState.rect.height)
+        paneState.scrollOffset = view.scrollOffset
     }
 
     /// Moves the selected item one place among the items shown, across section boundaries
@@ -593,17 +631,17 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private func showItems(animated: Bool, changed: [ItemID] = []) {
         let query = FilterQuery.listFilter(filter.query)
         var shown = items
-        if !query.isEmpty, let filterRule {
-            shown = filterRule(filter.query, items)
+        if !query.isEmpty, let rule = filtering.rule {
+            shown = rule(filter.query, items)
         } else if !query.isEmpty {
-            if itemFilter == nil {
+            if filtering.index == nil {
                 var index = FilterIndex<ItemID>(storingText: true)
-                for id in items.itemIdentifiers { index.append(id, text: filterText(id)) }
-                itemFilter = ListFilter()
-                itemFilter!.setIndex(index)
+                for id in items.itemIdentifiers { index.append(id, text: filtering.text(id)) }
+                filtering.index = ListFilter()
+                filtering.index!.setIndex(index)
             }
-            itemFilter!.setText(filter.query)
-            let matching = itemFilter!
+            filtering.index!.setText(filter.query)
+            let matching = filtering.index!
             shown = Snapshot(
                 sections: items.sectionIdentifiers.map { section in
                     (section, items.itemIdentifiers(inSection: section).filter { matching.passes($0) ?? false })
@@ -614,8 +652,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         // The selected row keeps its line on screen (rows come and go around it), so it never
         // scrolls away when the filter brings rows above it back.
         list.applyKeepingSelectedLine(shown, animated: animated)
-        defer { didShowItems?() }
-        if list.selectedItem == nil, !shown.isEmpty, selectsFirstItem {
+        if list.selectedItem == nil, !shown.isEmpty {
             list.select(shown[globalIndex: 0])
         }
     }
@@ -625,9 +662,6 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// The help overlay: the keys of the mode in force, then those of the filter prompt.
     var helpOverlay: HelpOverlay {
-        if let helpSectionsForMode {
-            return HelpOverlay(title: helpTitle, sections: helpSectionsForMode(mode), footer: helpFooter)
-        }
         var keys = mode == .filtering ? keymap : activeKeymap
         if pane == nil {  // no pane to scroll: its keys are not worth a row
             keys.bindings.removeAll { binding in
@@ -666,7 +700,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             let split = pane.split
             let (first, second, _) = split.areas(in: body)
             listRect = first
-            paneRect = second
+            paneState.rect = second
             split.drawDivider(into: &canvas, in: body)
             drawPane(pane, into: &canvas)
         }
@@ -674,7 +708,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             // the app's body is drawn
         } else if isLoading {
             canvas.clear(listRect)
-            LoadingLine(loadingText, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
+            LoadingLine(words.loading, progress: progress, time: clock.now).draw(into: &canvas, in: listRect)
         } else {
             list.render(into: &canvas, rect: listRect)
         }
@@ -689,12 +723,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         let shown = list.snapshot()
         if parts.contains(.titleBar) {
             chrome.title = title
-            chrome.titleDetail =
-                titleDetail.isEmpty && !isLoading && titleCountsItems ? "\(shown.numberOfItems)" : titleDetail
+            chrome.titleDetail = isLoading ? "" : "\(shown.numberOfItems)"
         }
         if parts.contains(.helpBar) {
-            chrome.helpBar =
-                helpBarForMode?(mode) ?? theme.helpBar(items: (mode == .filtering ? filteringKeymap : activeKeymap).barItems)
+            chrome.helpBar = theme.helpBar(items: (mode == .filtering ? filteringKeymap : activeKeymap).barItems)
         }
         if mode == .filtering {
             chrome.prompt = ScreenChrome.Prompt(
@@ -703,16 +735,13 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             chrome.prompt = ScreenChrome.Prompt(.text(prompt), placement: placement)
         }
         if parts.contains(.statusLine) {
-            chrome.status = ScreenChrome.Status(left: statusWords, right: statusDetail ?? (isLoading ? "" : countText(shown)))
+            chrome.status = ScreenChrome.Status(left: statusWords, right: isLoading ? "" : countText(shown))
         }
         chrome.message = currentMessage
         chrome.headerLines = headerLines
         chrome.confirm = confirmation?.prompt
         chrome.help = showsHelp ? helpOverlay : nil
-        chrome.border = border
-        chrome.padding = padding
         chrome.minimumSize = minimumSize
-        chrome.tooSmallText = tooSmallText
         return chrome
     }
 
@@ -743,15 +772,16 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// the selection changed.
     private func drawPane(_ pane: ListScreenPane<ItemID>, into canvas: inout Canvas) {
         let item = list.selectedItem
-        if item != paneItem {
-            paneItem = item
-            paneScrollOffset = 0
+        if item != paneState.item {
+            paneState.item = item
+            paneState.scrollOffset = 0
         }
+        let paneRect = paneState.rect
         canvas.clear(paneRect)
         switch pane.content {
         case .text(let content):
             var view = content(item)
-            view.scrollOffset = paneScrollOffset
+            view.scrollOffset = paneState.scrollOffset
             view.draw(into: &canvas, in: paneRect)
         case .custom(let draw):
             draw(&canvas, paneRect, item)

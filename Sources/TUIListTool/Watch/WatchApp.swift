@@ -16,8 +16,9 @@ import TUIList
 /// scripted ``CommandRunner`` and a headless terminal with a manual clock.
 ///
 /// The app is thin: its state is a ``WatchModel`` (updated only by
-/// ``WatchModel/update(_:now:)``), and the app carries out the effects the model returns and
-/// draws. The screen (``ListScreen``) holds the filter's query and the help overlay.
+/// ``WatchModel/update(_:now:)``), filter and help included; the app carries out the effects the
+/// model returns, and draws: a ``ScreenChrome`` in TUIList's look (``ScreenTheme/tuilist``)
+/// filled from the model each frame, around the list.
 package final class WatchApp: TerminalApp {
     /// Options the command line sets.
     package typealias Options = WatchOptions
@@ -43,10 +44,6 @@ package final class WatchApp: TerminalApp {
         cell.firstColumn = model.firstColumn
         return cell
     })
-    /// The screen: the bold title bar with the mode, the header lines, the list (or the first
-    /// run's failure), the status line, the filter prompt, the help bar and help.
-    package private(set) lazy var screen = ListScreen<String, String, WatchAction>(
-        title: "", list: list, parts: options.showsTitle ? .all : [.statusLine, .helpBar])
     /// The options in force.
     package var options: Options { model.options }
     /// Successful runs, oldest first.
@@ -56,13 +53,13 @@ package final class WatchApp: TerminalApp {
     /// Whether running is paused (Space).
     package var isPaused: Bool { model.runs.isPaused }
     /// The filter's line: its query, cursor and editing keys (``WatchKeymap/prompt``).
-    package var filter: FilterPrompt { screen.filter }
+    package var filter: FilterPrompt { model.filter }
     /// The filter text; rows that do not contain every word are hidden.
     package var query: String { filter.query }
     /// Whether the filter prompt is open: editing keys go to ``filter``.
-    package var isEditingFilter: Bool { screen.isFiltering }
+    package var isEditingFilter: Bool { model.isEditingFilter }
     /// Whether the help overlay (`?`) is shown.
-    package var isShowingHelp: Bool { screen.showsHelp }
+    package var isShowingHelp: Bool { model.showsHelp }
     /// The last run's result, good or bad.
     package var lastResult: CommandResult? { model.runs.last?.result }
     /// The short form of the last change on screen (`−2 +1 ↕3 ~1`).
@@ -90,6 +87,8 @@ package final class WatchApp: TerminalApp {
     /// `--on-change`: one command at a time.
     private let onChangeQueue = OnChangeQueue()
     private var recordFailure: String?
+    /// The status line's timed message (a refused Ctrl-Z says why).
+    private var message = TimedMessage()
     /// The library's list filter over the rows of the run last filtered (its index built on
     /// first use): a cache of ``WatchModel/history``, not state.
     private var rowFilter: (run: Int, filter: ListFilter<String>)?
@@ -98,7 +97,6 @@ package final class WatchApp: TerminalApp {
     package init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
         model = try WatchModel(options: options)
         self.runner = runner
-        screen.title = "every \(Self.seconds(options.interval)): \(commandLine)"
         if options.wraps {
             // A row is as tall as its line wrapped at the list's width (headers are one line).
             list.rowSizing = .custom { [unowned self] row, width in
@@ -109,68 +107,7 @@ package final class WatchApp: TerminalApp {
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
         list.showsScrollbar = true
-        configureScreen()
-    }
-
-    /// Gives the screen watch's looks, keys, filter and help.
-    private func configureScreen() {
-        screen.titleBarLook = TitleBar.boldBar(title: "", detail: "")
-        screen.titleCountsItems = false
-        screen.statusDetail = ""
-        screen.minimumSize = TerminalSize(columns: 20, rows: 5)
-        screen.tooSmallText = "window too small"
-        screen.selectsFirstItem = false
-        screen.helpClosesOnAnyKey = false
-        screen.helpTitle = "tuilist watch — keys"
-        screen.helpFooter = ""
-        screen.filterPromptKeymap = WatchKeymap.prompt
-        let navigation = list.keymap, scrolls = !options.wraps
-        screen.keymap = WatchKeymap.normal(navigation: navigation, scrolls: scrolls).map(Self.screenAction)
-        screen.filteringKeymap = WatchKeymap.filter(navigation: navigation, prompt: WatchKeymap.prompt).map(Self.screenAction)
-        screen.helpKeymap = WatchKeymap.help.map(Self.screenAction)
-        screen.helpBarForMode = { [unowned self] _ in
-            let mode = keyMode
-            let items = WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap)
-            return HelpBar(items: items, separator: mode == .filter ? " · " : "  ", style: Style(foreground: .ansi(6)))
-        }
-        screen.helpSectionsForMode = { [unowned self] mode in
-            let prompt = filter.prompt.keymap
-            return mode == .filtering
-                ? [
-                    .init(nil, WatchKeymap.keymap(for: .filter, navigation: list.keymap, prompt: prompt)),
-                    .init("Editing the filter", prompt),
-                ]
-                : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap, scrolls: !options.wraps))]
-        }
-        screen.filterRule = { [unowned self] _, items in
-            guard let run = model.history.shown, let shown = matchingRows(of: run) else { return items }
-            var snapshot = Snapshot<String, String>()
-            for section in items.sectionIdentifiers {
-                let rows = items.itemIdentifiers(inSection: section).filter { shown.contains($0) }
-                guard !rows.isEmpty else { continue }
-                snapshot.appendSections([section])
-                snapshot.appendItems(rows, toSection: section)
-            }
-            return snapshot
-        }
-        screen.emptyText = "waiting for the first run…"
-        screen.noMatchesText = "no row matches the filter"
-        screen.setItems(Snapshot())
-        screen.didShowItems = { [unowned self] in didShow() }  // after the empty list, which is no change
-    }
-
-    /// What a key of watch's keymaps does on the screen: the screen's own actions (quit, help,
-    /// the filter, the list's moves), else watch's.
-    private static func screenAction(_ action: WatchAction) -> ListScreenAction<WatchAction> {
-        switch action {
-        case .quit: .quit
-        case .toggleHelp: .toggleHelp
-        case .startFilter: .beginFilter
-        case .filterCommit: .keepFilter
-        case .clearFilter, .filterCancel: .clearFilter
-        case .list(let movement): .select(movement)
-        default: .app(action)
-        }
+        list.emptyText = "waiting for the first run…"
     }
 
     /// The command as a person reads it.
@@ -182,13 +119,14 @@ package final class WatchApp: TerminalApp {
 
     package func start(in program: Program) {
         self.program = program
-        screen.start(in: program)
+        list.animationClock = program.clock
         send(.start)
     }
 
     /// Takes a batch: while the filter is open, each run of editing keys and pastes goes to
     /// ``filter`` and the rows are filtered once for the run; the other events go through the
-    /// keymap in force (keys) or the list (the mouse).
+    /// keymap in force (keys: ``action(for:)``) or the list (the mouse, not while the help
+    /// shows).
     /// - Complexity: O(events) look-ups, plus one filter per run of editing (``matchingRows(of:)``).
     package func handle(_ events: [InputEvent], in program: Program) {
         defer { program.setNeedsDisplay() }
@@ -206,27 +144,51 @@ package final class WatchApp: TerminalApp {
             }
             return
         }
-        screen.handle(events, in: program) { send(.action($0)) }
+        var rest = events[...]
+        while let event = rest.first {
+            if isEditingFilter {
+                var prompt = model.filter
+                let edit = prompt.handle(rest)
+                if edit.consumed > 0 { send(.filterEdited(prompt)) }
+                rest = rest.dropFirst(edit.consumed)
+                guard rest.first != nil else { break }
+            }
+            let next = rest.removeFirst()
+            if case .key(let key) = next {
+                if let action = action(for: key) { perform(action) }
+            } else if !isShowingHelp || isEditingFilter {
+                list.handle(next)  // the mouse, also while typing
+            }
+        }
+    }
+
+    /// Does a key's action: a move of the list's selection here, the rest in the model.
+    private func perform(_ action: WatchAction) {
+        if case .list(let movement) = action {
+            list.moveSelection(movement)
+        } else {
+            send(.action(action))
+        }
     }
 
     package func tick(in program: Program) {
         send(.tick)
     }
 
-    /// A run's result, posted by its task (``tick(in:)`` then starts the next run when due);
-    /// any other message is the screen's.
+    /// A run's result, posted by its task (``tick(in:)`` then starts the next run when due); a
+    /// ``SuspendRefused`` from the program shows on the status line.
     package func receive(_ message: any Sendable, in program: Program) {
         if let finished = message as? RunFinished {
             send(.runFinished(number: finished.number, result: finished.result, wallTime: Self.wallClock()))
         } else {
-            screen.receive(message)
+            _ = self.message.receive(message, now: program.clock.now)
         }
     }
 
-    package var isAnimating: Bool { screen.isAnimating }
+    package var isAnimating: Bool { list.isAnimating }
 
     package var nextDeadline: Double? {
-        [model.nextRunDeadline, screen.nextDeadline].compactMap { $0 }.min()
+        [model.nextRunDeadline, program.flatMap { message.deadline(at: $0.clock.now) }].compactMap { $0 }.min()
     }
 
     // MARK: - Effects
@@ -250,10 +212,9 @@ package final class WatchApp: TerminalApp {
             let runner = self.runner
             program.mailbox.perform { RunFinished(number: number, result: runner.run(command, timeout: timeout)) }
         case .show(let rows):
-            screen.emptyText = "(no output)"
-            screen.headerLines = rows.header
-            // The screen filters (``matchingRows(of:)``, its filter rule) and tells ``didShow()``.
-            screen.setItems(rows.snapshot, changed: rows.changed, animated: rows.animated)
+            show(rows.snapshot, changed: rows.changed, animated: rows.animated)
+        case .filterRows:
+            show(model.history.shown.map(model.arranged) ?? Snapshot(), changed: [], animated: true)
         case .redrawRows:
             // An apply configures the cells on screen again, so they draw from the new column.
             list.apply(list.snapshot(), animated: false)
@@ -261,11 +222,27 @@ package final class WatchApp: TerminalApp {
             bell()
         case .onChange(let command, let environment):
             onChangeQueue.submit(command, environment: environment, mailbox: program.mailbox)
-        case .stopFiltering:
-            screen.enter(.browsing)
         case .quit(let status):
             program.quit(status: status)
         }
+    }
+
+    /// Shows `rows` (sorted, before the filter) filtered by the query: the row on screen keeps
+    /// its line, `changed` rows draw again (and flash when `animated`); then ``didShow()``.
+    /// - Complexity: O(rows) to filter (``matchingRows(of:)``), plus the list's apply.
+    private func show(_ rows: Snapshot<String, String>, changed: [String], animated: Bool) {
+        var shown = rows
+        if let run = model.history.shown, let matching = matchingRows(of: run) {
+            shown = Snapshot(
+                sections: rows.sectionIdentifiers.compactMap { section in
+                    let items = rows.itemIdentifiers(inSection: section).filter { matching.contains($0) }
+                    return items.isEmpty ? nil : (section, items)
+                })
+        }
+        shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
+        list.emptyText = rows.isEmpty ? "(no output)" : "no row matches the filter"
+        list.applyKeepingSelectedLine(shown, animated: animated)
+        didShow()
     }
 
     /// The list took the rows shown (a run, or the filter): the last change's short form, and
@@ -305,7 +282,7 @@ package final class WatchApp: TerminalApp {
 
     // MARK: - Keys
 
-    /// The mode the keys are in (``WatchKeymap/Mode``).
+    /// The mode the keys are in (``WatchKeymap/Mode``): the filter's, then the help's, else normal.
     package var keyMode: WatchKeymap.Mode {
         WatchKeymap.mode(editingFilter: isEditingFilter, showingHelp: isShowingHelp)
     }
@@ -321,23 +298,7 @@ package final class WatchApp: TerminalApp {
     package func action(for key: Key) -> WatchAction? {
         if case .unknown = key, keyMode == .help { return nil }
         if promptAction(for: key) != nil { return nil }  // the query's edit, not an action
-        // The screen's keymap in force: what it dispatches.
-        let map: Keymap<ListScreenAction<WatchAction>>? =
-            switch keyMode {
-            case .normal: screen.keymap
-            case .filter: screen.filteringKeymap
-            case .help: screen.helpKeymap
-            }
-        switch map?.action(for: key) {
-        case .quit?: return .quit
-        case .toggleHelp?: return .toggleHelp
-        case .beginFilter?: return .startFilter
-        case .keepFilter?: return .filterCommit
-        case .clearFilter?: return keyMode == .filter ? .filterCancel : .clearFilter
-        case .select(let movement)?: return .list(movement)
-        case .app(let action)?: return action
-        default: return nil
-        }
+        return keymap.action(for: key)
     }
 
     /// The edit `key` makes to the query now: with the filter open, the prompt's keymap takes
@@ -347,15 +308,52 @@ package final class WatchApp: TerminalApp {
     }
     // MARK: - Drawing
 
+    /// Draws the chrome, filled from the model (the title with the mode, the command's header
+    /// lines, the status, the filter being typed, the help bar and help of the mode in force),
+    /// around the list, or the first run's failure while no run has succeeded.
     package func render(into canvas: inout Canvas) {
-        screen.titleDetail = model.titleDetail(query: query, isEditingFilter: isEditingFilter)
-        screen.status = " " + statusText
-        if history.isEmpty, let result = lastResult, !result.succeeded {
-            screen.body = { [unowned self] canvas, rect in drawFailure(result, into: &canvas, in: rect) }
-        } else {
-            screen.body = nil
+        let failure = history.isEmpty ? lastResult.flatMap { $0.succeeded ? nil : $0 } : nil
+        chrome.render(into: &canvas, in: canvas.bounds) { canvas, body in
+            if let failure {
+                drawFailure(failure, into: &canvas, in: body)
+            } else {
+                list.render(into: &canvas, rect: body)
+            }
         }
-        screen.render(into: &canvas)
+    }
+
+    /// The screen's chrome for the model now.
+    private var chrome: ScreenChrome {
+        var chrome = ScreenChrome(theme: .tuilist)
+        if options.showsTitle {
+            chrome.title = "every \(Self.seconds(options.interval)): \(commandLine)"
+            chrome.titleDetail = model.titleDetail
+        }
+        chrome.headerLines = model.history.shown?.header ?? []
+        chrome.status = ScreenChrome.Status(left: statusText)
+        chrome.message = program.flatMap { message.text(at: $0.clock.now) }
+        let mode = keyMode
+        chrome.helpBar = HelpBar(
+            items: WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap),
+            separator: mode == .filter ? " · " : "  ", style: Style(foreground: .ansi(6)))
+        if isEditingFilter {
+            let total = model.history.shown?.snapshot.numberOfItems ?? 0
+            chrome.prompt = ScreenChrome.Prompt(.filter(filter, matches: list.snapshot().numberOfItems, total: total))
+        }
+        if isShowingHelp {
+            let prompt = filter.prompt.keymap
+            let sections: [HelpOverlay.Section] =
+                isEditingFilter
+                ? [
+                    .init(nil, WatchKeymap.keymap(for: .filter, navigation: list.keymap, prompt: prompt)),
+                    .init("Editing the filter", prompt),
+                ]
+                : [.init(nil, WatchKeymap.keymap(for: .normal, navigation: list.keymap, scrolls: !options.wraps))]
+            chrome.help = HelpOverlay(title: "tuilist watch — keys", sections: sections, footer: "")
+        }
+        chrome.minimumSize = TerminalSize(columns: 20, rows: 5)
+        chrome.tooSmallText = "window too small"
+        return chrome
     }
 
     /// No run has succeeded yet and the last one failed: what it said, instead of an empty list —

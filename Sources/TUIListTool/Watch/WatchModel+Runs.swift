@@ -21,7 +21,7 @@ extension WatchModel {
                 // Stopped: the status line says why and that a key exits, so the filter being
                 // typed closes (its query stays) rather than cover it.
                 runs.isFrozen = true
-                effects.append(.stopFiltering)
+                isEditingFilter = false
             }
             return effects
         }

@@ -2,11 +2,10 @@ import TUIList
 
 extension WatchModel {
     /// The title bar's detail: `PAUSED`, the sort, which older run is viewed (`run 2/5`), the
-    /// first column shown (`--no-wrap`) and the filter, joined by ` · `; empty when none applies.
-    /// - Parameters:
-    ///   - query: the filter's query (the screen holds it).
-    ///   - isEditingFilter: whether the filter prompt is open (an empty query shows as `/`).
-    package func titleDetail(query: String, isEditingFilter: Bool) -> String {
+    /// first column shown (`--no-wrap`) and the filter (`/` alone while an empty one is typed),
+    /// joined by ` · `; empty when none applies.
+    package var titleDetail: String {
+        let query = filter.query
         var parts: [String] = []
         if runs.isPaused { parts.append("PAUSED") }
         if let sort { parts.append("sort \(sort.argument)") }

@@ -23,6 +23,10 @@ extension WatchModel {
             return finish(result, startedAt: current.startedAt, now: now, wallTime: wallTime)
         case .action(let action):
             return perform(action, now: now)
+        case .filterEdited(let prompt):
+            let changed = prompt.query != filter.query
+            filter = prompt
+            return changed ? [.filterRows] : []
         }
     }
 
@@ -36,7 +40,7 @@ extension WatchModel {
         return [.run(number: runs.started, command: options.command, timeout: options.timeout)]
     }
 
-    /// Does one of watch's own actions (the screen does quit, help, the filter and the list's moves).
+    /// Does a key's action (the list's moves are the app's).
     private mutating func perform(_ action: WatchAction, now: Double) -> [WatchEffect] {
         switch action {
         case .togglePause:
@@ -60,7 +64,23 @@ extension WatchModel {
             return setSort(field: sort?.field ?? 1, descending: !(sort?.descending ?? false))
         case .scrollLeft: return scroll(by: -WatchModel.scrollStep)
         case .scrollRight: return scroll(by: WatchModel.scrollStep)
-        case .quit, .startFilter, .clearFilter, .toggleHelp, .filterCommit, .filterCancel, .list: return []  // the screen's
+        case .quit: return [.quit(status: 0)]
+        case .toggleHelp:
+            showsHelp.toggle()
+            return []
+        case .startFilter:
+            isEditingFilter = true
+            filter.prompt.moveCursor(to: filter.query.count)
+            return []
+        case .filterCommit:
+            isEditingFilter = false
+            return []
+        case .clearFilter, .filterCancel:
+            isEditingFilter = false
+            guard !filter.query.isEmpty else { return [] }
+            filter.query = ""
+            return [.filterRows]
+        case .list: return []  // the list's selection
         }
     }
 

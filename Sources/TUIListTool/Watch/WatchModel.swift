@@ -13,8 +13,8 @@ import TUIList
 /// let effects = model.update(.start, now: clock.now)  // [.run(number: 1, …)]
 /// ```
 ///
-/// The filter's query and the help overlay are the screen's (``ListScreen``): the model reads
-/// the query where it needs it, as an argument.
+/// The filter (its query and whether it is being typed) and the help overlay are the model's
+/// too: the app draws them from here into a ``ScreenChrome``.
 package struct WatchModel {
     /// The runs kept, and which one is on screen.
     package struct History {
@@ -66,6 +66,13 @@ package struct WatchModel {
     /// Counts of the last change (`--on-change`'s environment, computed only with it): rows
     /// added, removed, moved and changed between the last two runs kept.
     package var lastCounts: (added: Int, removed: Int, moved: Int, changed: Int)?
+    /// The filter's line: its query, cursor and editing keys (``WatchKeymap/prompt``); rows
+    /// that do not match the query are hidden.
+    package var filter = FilterPrompt()
+    /// Whether the filter prompt is open: editing keys go to ``filter``.
+    package var isEditingFilter = false
+    /// Whether the help overlay (`?`) is shown.
+    package var showsHelp = false
 
     /// The model of a watch of `options.command`, before its first run.
     /// - Throws: ``ToolFailure`` when there is no command or the key is not valid.
@@ -76,6 +83,7 @@ package struct WatchModel {
         self.options = options
         keyer = try LineKeyer(options.key)
         sort = options.sort
+        filter.prompt.keymap = WatchKeymap.prompt
     }
 
     /// Whether a run is under way.
@@ -97,8 +105,11 @@ package enum WatchMessage: Sendable {
     /// Run `number` ended with `result`, at wall time `wallTime` (`HH:MM:SS`). A result for a
     /// run that is not the one under way is dropped.
     case runFinished(number: Int, result: CommandResult, wallTime: String)
-    /// One of watch's own key actions (the screen does quit, help, the filter and the list's moves).
+    /// A key action (the list's moves are the app's: the selection is the list's).
     case action(WatchAction)
+    /// The filter's line after a run of editing keys and pastes (the app edits a copy of
+    /// ``WatchModel/filter`` with them, as it takes a batch).
+    case filterEdited(FilterPrompt)
 }
 
 /// What ``WatchModel/update(_:now:)`` asks ``WatchApp`` to do, in order (bubbletea's `Cmd`).
@@ -108,14 +119,14 @@ package enum WatchEffect: Equatable, Sendable {
     case run(number: Int, command: [String], timeout: Double)
     /// Show these rows (before the filter) under these header lines; `changed` rows flash.
     case show(WatchListRows)
+    /// The filter's query changed: show the rows on screen filtered by it, animated.
+    case filterRows
     /// The rows on screen draw again (a sideways scroll), with no change.
     case redrawRows
     /// Ring the terminal's bell (`-b`).
     case bell
     /// `--on-change`: start `command` with this environment; not waited for.
     case onChange(command: [String], environment: [String: String])
-    /// Close the filter prompt (its query stays): `-e` stopped, the status line says why.
-    case stopFiltering
     /// End the program with `status`.
     case quit(status: Int32)
 }
