@@ -98,8 +98,8 @@ import Testing
         _ list: TestList, frame: TransitionFrame<ListRow<String, Int>>, height: Int
     ) -> (row: ListRow<String, Int>, line: Int)? {
         let layout = list.layout, offset = list.state.scrollOffset
-        let shift = offset - list._animationOrigin
-        let old = list._transitionOld
+        let shift = offset - list._flags.animationOrigin
+        let old = list._transition.old
         let halfway = list._animator.transition!.moveProgress(at: list._animator.elapsed) >= 0.5
         func order(_ row: ListRow<String, Int>) -> Int {
             guard case .header(let section) = row else { return -1 }
@@ -170,7 +170,7 @@ import Testing
             // A row deleted before it was ever drawn (it was due to fade in, a retarget sends it
             // out) has no cell, and the provider is not asked for a deleted item: not drawn.
             if layout.index(of: row.id) == nil && list.cellIfPresent(for: row.id) == nil { continue }
-            let line = row.line - (offset - list._animationOrigin)
+            let line = row.line - (offset - list._flags.animationOrigin)
             if expected.indices.contains(line) { expected[line] = title(of: row.id) }
         }
         if list.stickySectionHeaders, let sticky = stickyHeader(list, frame: frame, height: canvas.height),

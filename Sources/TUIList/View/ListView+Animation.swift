@@ -4,7 +4,7 @@
 // Coordinates. A transition's lines are viewport-relative. Its plan is made at the first render
 // after an apply: old rows relative to the offset the old layout was shown at when the apply
 // came (`_PendingTransition.oldOffset`), new rows relative to the offset at that render
-// (`_animationOrigin`). When the list scrolls later, frames are shifted by the distance from
+// (`_flags.animationOrigin`). When the list scrolls later, frames are shifted by the distance from
 // that origin (`TransitionFrame.scrolled(by:)`), and a retarget shifts the running rows the
 // same way before continuing from them. Rows the transition does not animate (they were not
 // near the viewport when it was planned, and scrolled into view since) are drawn at rest.
@@ -28,11 +28,11 @@ extension ListView {
     /// - Complexity: O(1) after an animated apply (its diff is kept); after an apply without
     ///   animation the diff is made on the first read, O(*n*), and kept.
     public var lastChangeset: Changeset<SectionID, ItemID> {
-        if let changes = _lastChangeset { return changes }
-        guard let inputs = _lastDiffInputs else { return Changeset() }
+        if let changes = _memo.changeset { return changes }
+        guard let inputs = _memo.diffInputs else { return Changeset() }
         let changes = Changeset(from: inputs.old, to: inputs.new)
-        _lastChangeset = changes
-        _lastDiffInputs = nil
+        _memo.changeset = changes
+        _memo.diffInputs = nil
         return changes
     }
 
@@ -45,21 +45,23 @@ extension ListView {
 
     /// True until a render has drawn the rest frame: the transition's clock may run out between
     /// two renders, and the screen still shows the frame before the end until one more render.
-    internal var _isAnimatingNow: Bool { _pendingTransition != nil || _animator.isAnimating || _lastRenderWasMidTransition }
+    internal var _isAnimatingNow: Bool {
+        _transition.pending != nil || _animator.isAnimating || _flags.lastRenderWasMidTransition
+    }
 
     /// Calls ``onAnimationsFinished`` if an animated apply has come to rest since the last call
     /// (deferred to the end of a render that notices it).
     internal func _noticeRest() {
-        guard _restDue, !_isAnimatingNow else { return }
-        if _isRendering { _restNoticedWhileRendering = true; return }
-        _restDue = false
+        guard _flags.restDue, !_isAnimatingNow else { return }
+        if _flags.isRendering { _flags.restNoticedWhileRendering = true; return }
+        _flags.restDue = false
         onAnimationsFinished?()
     }
 
     /// Drops a pending transition and jumps the running one to its end.
     internal func _finishAnimations() {
-        _pendingTransition = nil
-        _lastRenderWasMidTransition = false  // ended on purpose: the next render is the rest frame
+        _transition.pending = nil
+        _flags.lastRenderWasMidTransition = false  // ended on purpose: the next render is the rest frame
         _animator.finish()
         _animatedRows.removeAll()
         _noticeRest()
@@ -86,10 +88,10 @@ extension ListView {
             updated.insert(.header(update.id))
             updated.insert(.footer(update.id))
         }
-        _pendingTransition = _PendingTransition(
+        _transition.pending = _PendingTransition(
             oldLayout: old, oldOffset: offset, moved: moved,
             updated: updated, movedSections: movedSections)
-        _restDue = true
+        _flags.restDue = true
     }
 
     /// Makes the plan of the pending transition with the viewport as it is now and hands it to
@@ -98,9 +100,9 @@ extension ListView {
     /// - Complexity: O(rows near the viewport), with O(1) lookups in the layouts and the marks:
     ///   nothing walks the list or the changeset.
     internal func _startPendingTransition() {
-        guard let pending = _pendingTransition else { return }
-        _pendingTransition = nil
-        let height = max(1, _viewportHeight)
+        guard let pending = _transition.pending else { return }
+        _transition.pending = nil
+        let height = max(1, _frameState.viewportHeight)
         if let running = _animator.transition, _animator.isAnimating, running.plan.viewportHeight != height {
             _animator.finish()  // resized since it was planned: its lines no longer fit
         }
@@ -126,7 +128,7 @@ extension ListView {
         }
         let oldOffset = pending.oldOffset
         _stickyHeaderBefore = nil
-        _transitionOld = stickySectionHeaders ? (old, oldOffset) : nil
+        _transition.old = stickySectionHeaders ? (old, oldOffset) : nil
         if stickySectionHeaders, let pinned = Self._stickyHeaderPlacement(in: old, offset: oldOffset, viewport: height) {
             _stickyHeaderBefore = (old.row(at: pinned.index), pinned.line, pinned.height)
         }
@@ -150,9 +152,9 @@ extension ListView {
             plan.anchoredRows.insert(row.id)
         }
         _animator.timing = transitionTiming
-        _animator.apply(plan, animated: true, scrolledBy: oldOffset - _animationOrigin)
-        _animationOrigin = offset
-        _animationWidth = _contentWidth
+        _animator.apply(plan, animated: true, scrolledBy: oldOffset - _flags.animationOrigin)
+        _flags.animationOrigin = offset
+        _flags.animationWidth = _frameState.contentWidth
         _animatedRows.removeAll(keepingCapacity: true)
         if let transition = _animator.transition {
             for track in transition.tracks { _animatedRows.insert(track.id) }
@@ -197,7 +199,7 @@ extension ListView {
         _frameStickyHeader = nil
         guard let transition = _animator.transition else { return }
         let frame = transition.frame(at: _animator.elapsed, includingOffscreenRows: true)
-        let shift = offset - _animationOrigin
+        let shift = offset - _flags.animationOrigin
         if !_layout.snapshot.isEmpty {
             for index in _layout.rows(touchingLines: offset ..< offset + height) {
                 let row = _layout.row(at: index)
@@ -214,7 +216,7 @@ extension ListView {
             if _bound[row.id] == nil && _layout.index(of: row.id) == nil { continue }
             _frameRows.append((row.id, line, row.height, row.appearance))
         }
-        for entry in _frameRows where _bound[entry.row] != nil { _bound[entry.row]!.frame = _frame }
+        for entry in _frameRows where _bound[entry.row] != nil { _bound[entry.row]!.frame = _frameState.number }
     }
 
     /// The sticky header mid-transition, by the same rule as at rest but on the frame's own
@@ -243,7 +245,7 @@ extension ListView {
     ) -> (row: ListRow<SectionID, ItemID>, line: Int, height: Int)? {
         guard stickySectionHeaders, _layout.hasHeaders, let transition = _animator.transition else { return nil }
         let new = _layout
-        let old = _transitionOld
+        let old = _transition.old
         // Section order: the new snapshot's, or the old one's for a section deleted.
         func order(_ row: ListRow<SectionID, ItemID>) -> Int {
             guard case .header(let section) = row else { return -1 }
@@ -315,8 +317,8 @@ extension ListView {
     internal func _overlay(for appearance: RowAppearance) -> Style? {
         switch appearance {
         case .normal: return nil
-        case .dimmed, .fadingIn: return fadingRowStyle
-        case .highlighted: return highlightedRowStyle
+        case .dimmed, .fadingIn: return _looks.fadingRowStyle
+        case .highlighted: return _looks.highlightedRowStyle
         }
     }
 }

@@ -5,8 +5,8 @@ extension ListView {
     internal func _dequeue<Cell: ListCell>(_ type: Cell.Type, style: String, for row: Row, measuring: Bool) -> Cell {
         let identifier = ReuseIdentifier(type: type, style: style)
         if measuring {
-            let cell = _sizingCells[identifier] ?? reusePool._makeUncounted(identifier, orMake: { Cell() })
-            _sizingCells[identifier] = cell
+            let cell = _cells.sizingCells[identifier] ?? reusePool._makeUncounted(identifier, orMake: { Cell() })
+            _cells.sizingCells[identifier] = cell
             cell.prepareForReuse()
             return _cast(cell, identifier)
         }
@@ -14,11 +14,12 @@ extension ListView {
             if bound.identifier == identifier, let cell = bound.cell as? Cell { return cell }
             _release(row, bound)
         }
-        if let pending = _pendingDequeue, let pendingIdentifier = pending.identifier {
+        if let pending = _cells.pendingDequeue, let pendingIdentifier = pending.identifier {
             reusePool.enqueue(pending.cell, identifier: pendingIdentifier)
         }
         let cell = reusePool.dequeue(type, style: style)
-        _pendingDequeue = _BoundCell(cell: cell, identifier: identifier, generation: _generation, frame: _frame)
+        _cells.pendingDequeue = _BoundCell(
+            cell: cell, identifier: identifier, generation: _frameState.generation, frame: _frameState.number)
         return cell
     }
 
@@ -32,7 +33,7 @@ extension ListView {
     /// Runs the provider of a row. When not measuring, binds the returned cell to the row.
     internal func _configure(_ row: Row, width: Int, measuring: Bool) -> any ListCell {
         let context = Context(row: row, width: width, isMeasuring: measuring, _list: self)
-        _pendingDequeue = nil
+        _cells.pendingDequeue = nil
         let cell: any ListCell
         switch row {
         case .item(let item): cell = _cellProvider(context, item)
@@ -40,8 +41,8 @@ extension ListView {
         case .footer(let section): cell = (_footerProvider ?? _headerProvider)(context, section)
         }
         guard !measuring else { return cell }
-        let pending = _pendingDequeue
-        _pendingDequeue = nil
+        let pending = _cells.pendingDequeue
+        _cells.pendingDequeue = nil
         if let pending, pending.cell === cell {
             _bound[row] = pending
         } else {
@@ -49,11 +50,12 @@ extension ListView {
             // for the row but never pooled.
             if let pending, let identifier = pending.identifier { reusePool.enqueue(pending.cell, identifier: identifier) }
             if let bound = _bound[row], bound.cell === cell {
-                _bound[row]!.generation = _generation
-                _bound[row]!.frame = _frame
+                _bound[row]!.generation = _frameState.generation
+                _bound[row]!.frame = _frameState.number
             } else {
                 if let bound = _bound[row] { _release(row, bound) }
-                _bound[row] = _BoundCell(cell: cell, identifier: nil, generation: _generation, frame: _frame)
+                _bound[row] = _BoundCell(
+                    cell: cell, identifier: nil, generation: _frameState.generation, frame: _frameState.number)
             }
         }
         return cell
@@ -64,16 +66,16 @@ extension ListView {
     /// A row the layout no longer holds (a deleted row fading out) keeps the cell it had, as it
     /// was: the provider is never asked for it. Without one it is not drawn (`nil`).
     internal func _cell(for row: Row) -> (any ListCell)? {
-        if let bound = _bound[row], bound.generation == _generation {
-            if bound.frame != _frame { _bound[row]!.frame = _frame }
+        if let bound = _bound[row], bound.generation == _frameState.generation {
+            if bound.frame != _frameState.number { _bound[row]!.frame = _frameState.number }
             return bound.cell
         }
         if _layout.index(of: row) == nil {
             guard _bound[row] != nil else { return nil }
-            _bound[row]!.frame = _frame
+            _bound[row]!.frame = _frameState.number
             return _bound[row]!.cell
         }
-        return _configure(row, width: _contentWidth, measuring: false)
+        return _configure(row, width: _frameState.contentWidth, measuring: false)
     }
 
     /// Gives a row's cell back to its pool and unbinds it.
@@ -85,7 +87,7 @@ extension ListView {
     /// Gives back the cells of rows not drawn in the current frame.
     internal func _releaseCellsNotDrawn() {
         _staleRows.removeAll(keepingCapacity: true)
-        for (row, bound) in _bound where bound.frame != _frame { _staleRows.append(row) }
+        for (row, bound) in _bound where bound.frame != _frameState.number { _staleRows.append(row) }
         for row in _staleRows { _release(row, _bound[row]!) }
     }
 

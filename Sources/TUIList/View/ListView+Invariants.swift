@@ -19,7 +19,7 @@ extension ListView {
             // header keeps its cell while the frame still pins it (until half-way, also when a
             // second apply retargeted the transition and the layout it came from lost it).
             precondition(
-                _layout.index(of: row) != nil || _animatedRows.contains(row) || _pendingTransition != nil
+                _layout.index(of: row) != nil || _animatedRows.contains(row) || _transition.pending != nil
                     || (_animator.isAnimating && (row == _stickyHeaderBefore?.row || row == _frameStickyHeader?.row)),
                 "ListView: a cell is bound to \(row), which the layout does not hold")
         }

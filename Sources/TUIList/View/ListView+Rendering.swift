@@ -21,21 +21,21 @@ extension ListView {
     public func render(into canvas: inout Canvas, rect: Rect) {
         let area = rect.intersection(canvas.bounds)
         lastRenderedRect = area
-        guard !area.isEmpty else { _lastRenderWasMidTransition = false; return }
+        guard !area.isEmpty else { _flags.lastRenderWasMidTransition = false; return }
         let barShown = showsScrollbar && area.width >= 2 && _layout.numberOfLines > area.height
         let content = Rect(x: area.x, y: area.y, width: area.width - (barShown ? 1 : 0), height: area.height)
-        _isRendering = true
+        _flags.isRendering = true
         defer {
-            _isRendering = false
-            if _restNoticedWhileRendering { _restNoticedWhileRendering = false; _noticeRest() }
+            _flags.isRendering = false
+            if _flags.restNoticedWhileRendering { _flags.restNoticedWhileRendering = false; _noticeRest() }
         }
-        let resized = _viewportHeight != area.height
+        let resized = _frameState.viewportHeight != area.height
         if resized, _animator.isAnimating { _animator.finish() }  // resized: jump to the end
-        _viewportHeight = area.height
+        _frameState.viewportHeight = area.height
         // A new height keeps the selection in view (a terminal resize must not hide it).
         if resized, _pendingReveal == nil, let selection = state.selection { _reveal(item: selection, anchor: .nearest) }
-        if content.width != _contentWidth {
-            _contentWidth = content.width
+        if content.width != _frameState.contentWidth {
+            _frameState.contentWidth = content.width
             if case .uniform = rowSizing {} else { _relayoutKeepingAnchor() }  // heights depend on width
         }
         if let request = _pendingReveal {
@@ -43,28 +43,30 @@ extension ListView {
             request(self)
         }
         _clampState()
-        _frame &+= 1
+        _frameState.number &+= 1
         _startPendingTransition()
         let animating = _animator.isAnimating
-        _lastRenderWasMidTransition = animating
+        _flags.lastRenderWasMidTransition = animating
         if !animating && !_animatedRows.isEmpty { _animatedRows.removeAll(keepingCapacity: true) }
-        if !animating { _transitionOld = nil }
+        if !animating { _transition.old = nil }
 
         if animating {
             let offset = state.scrollOffset
             _collectFrameRows(offset: offset, height: content.height)
             // The sticky header, where the frame puts it.
             let sticky = _frameStickyHeader
-            if let sticky, _bound[sticky.row] != nil { _bound[sticky.row]!.frame = _frame }
+            if let sticky, _bound[sticky.row] != nil { _bound[sticky.row]!.frame = _frameState.number }
             _releaseCellsNotDrawn()
             // Rows clear the lines they cover; clear the gaps between them (lines opening,
             // closing, or left by a row fading out).
-            _coveredLines.removeAll(keepingCapacity: true)
-            _coveredLines.append(contentsOf: repeatElement(false, count: content.height))
+            _frameState.coveredLines.removeAll(keepingCapacity: true)
+            _frameState.coveredLines.append(contentsOf: repeatElement(false, count: content.height))
             for entry in _frameRows {
-                for line in max(0, entry.line) ..< min(content.height, entry.line + entry.height) { _coveredLines[line] = true }
+                for line in max(0, entry.line) ..< min(content.height, entry.line + entry.height) {
+                    _frameState.coveredLines[line] = true
+                }
             }
-            for line in 0 ..< content.height where !_coveredLines[line] {
+            for line in 0 ..< content.height where !_frameState.coveredLines[line] {
                 canvas.clear(
                     Rect(x: content.x, y: content.y + _screenLine(line, height: 1, in: content), width: content.width, height: 1))
             }
@@ -78,7 +80,7 @@ extension ListView {
             }
         } else if _layout.snapshot.isEmpty {
             canvas.clear(area)
-            EmptyStateView(text: emptyText, style: emptyStyle).draw(into: &canvas, rect: content)
+            EmptyStateView(text: emptyText, style: _looks.emptyStyle).draw(into: &canvas, rect: content)
         } else {
             let offset = state.scrollOffset
             let sticky = _stickyHeaderPlacement()
@@ -91,8 +93,8 @@ extension ListView {
                 _visibleIndices.append(index)
             }
             let stickyRow = sticky.map { _layout.row(at: $0.index) }
-            for row in _visibleRows where _bound[row] != nil { _bound[row]!.frame = _frame }
-            if let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frame }
+            for row in _visibleRows where _bound[row] != nil { _bound[row]!.frame = _frameState.number }
+            if let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frameState.number }
             _releaseCellsNotDrawn()
             for position in _visibleRows.indices {
                 let row = _visibleRows[position], index = _visibleIndices[position]
@@ -170,7 +172,8 @@ extension ListView {
     /// row has scrolled above the top; pushed up by the next section's header as it arrives.
     internal func _stickyHeaderPlacement() -> (index: Int, line: Int, height: Int)? {
         guard stickySectionHeaders else { return nil }
-        return Self._stickyHeaderPlacement(in: _layout, offset: _clampedOffset(state.scrollOffset), viewport: _viewportHeight)
+        return Self._stickyHeaderPlacement(
+            in: _layout, offset: _clampedOffset(state.scrollOffset), viewport: _frameState.viewportHeight)
     }
 
     /// Where the sticky header of a layout shown at an offset goes (see above).
@@ -199,7 +202,7 @@ extension ListView {
         let fromStart = (track - thumb) * min(state.scrollOffset, range) / range
         let start = growsUpward ? track - thumb - fromStart : fromStart
         let (thumbGlyph, trackGlyph) = scrollbarGlyphs
-        canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: trackGlyph ?? " ", style: scrollbarTrackStyle)
-        canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: thumbGlyph, style: scrollbarThumbStyle)
+        canvas.fill(Rect(x: x, y: area.y, width: 1, height: track), with: trackGlyph ?? " ", style: _looks.scrollbarTrackStyle)
+        canvas.fill(Rect(x: x, y: area.y + start, width: 1, height: thumb), with: thumbGlyph, style: _looks.scrollbarThumbStyle)
     }
 }

@@ -4,15 +4,15 @@ extension ListView {
     // MARK: Viewport queries
 
     /// The number of lines of the list's area at the last render (0 before the first).
-    public var viewportHeight: Int { _viewportHeight }
+    public var viewportHeight: Int { _frameState.viewportHeight }
 
     /// The largest scroll offset: the last line on the bottom line of the area.
-    public var maximumScrollOffset: Int { max(0, _layout.numberOfLines - max(1, _viewportHeight)) }
+    public var maximumScrollOffset: Int { max(0, _layout.numberOfLines - max(1, _frameState.viewportHeight)) }
 
     /// The indices of the rows that touch the area, for the current offset. O(log *n*).
     package var visibleRowIndices: Range<Int> {
         let offset = _clampedOffset(state.scrollOffset)
-        return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight))
+        return _layout.rows(touchingLines: offset ..< offset + max(1, _frameState.viewportHeight))
     }
 
     /// The rows that touch the area, top to bottom. O(rows on screen).
@@ -24,7 +24,7 @@ extension ListView {
     ///
     /// - Complexity: O(log *s*) for *s* sections with one-line rows, else O(log *n*).
     public func row(atLine screenLine: Int) -> Row? {
-        let viewport = max(1, _viewportHeight)
+        let viewport = max(1, _frameState.viewportHeight)
         guard screenLine >= 0, screenLine < viewport else { return nil }
         let line = growsUpward ? viewport - 1 - screenLine : screenLine
         if let sticky = _stickyHeaderPlacement(), line >= sticky.line, line < sticky.line + sticky.height {
@@ -51,7 +51,7 @@ extension ListView {
     /// Scrolls by whole pages (the area's height), down for positive `count`.
     public func scroll(byPages count: Int) {
         let limit = _layout.numberOfLines + 1
-        scroll(byLines: min(max(count, -limit), limit) * max(1, _viewportHeight))
+        scroll(byLines: min(max(count, -limit), limit) * max(1, _frameState.viewportHeight))
     }
 
     /// Scrolls to the first line.
@@ -126,7 +126,7 @@ extension ListView {
             scrollToBottom()
             _reveal(item: state.selection!, anchor: .nearest)
         case .pageDown, .pageUp:
-            let page = max(1, _viewportHeight) * (movement == .pageDown ? 1 : -1)
+            let page = max(1, _frameState.viewportHeight) * (movement == .pageDown ? 1 : -1)
             let offset = _clampedOffset(state.scrollOffset)
             guard let current else {
                 scroll(byLines: page)
@@ -193,14 +193,14 @@ extension ListView {
         guard stickySectionHeaders, _layout.hasHeaders else { return 0 }
         let header = _layout.firstRowIndex(ofSectionAt: _layout.sectionIndex(ofRowAt: index))
         let height = _layout.height(ofRowAt: header)
-        return header == index || height >= _viewportHeight ? 0 : height
+        return header == index || height >= _frameState.viewportHeight ? 0 : height
     }
 
     /// The offset that shows row `index` at `anchor`, clamped.
     internal func _offset(revealing index: Int, anchor: ScrollAnchor) -> Int {
         let first = _layout.firstLine(ofRowAt: index)
         let height = _layout.height(ofRowAt: index)
-        let viewport = max(1, _viewportHeight)
+        let viewport = max(1, _frameState.viewportHeight)
         let inset = min(_stickyInset(forRowAt: index), viewport - 1)
         let offset = _clampedOffset(state.scrollOffset)
         let target: Int
@@ -228,7 +228,7 @@ extension ListView {
     /// after it; the lines after win when the area cannot hold both. Neither is forced when
     /// both are short, and the row stays in view.
     private func _offset(keepingMarginAround first: Int, height: Int, inset: Int, from offset: Int) -> Int {
-        let viewport = max(1, _viewportHeight)
+        let viewport = max(1, _frameState.viewportHeight)
         let margin = min(scrollMargin, viewport / 2)
         let (lowest, highest) = (_clampedOffset(first + height - viewport), _clampedOffset(first - inset))
         var offset = offset
@@ -255,7 +255,7 @@ extension ListView {
         if anchor == .nearest, _layout.hasHeaders, !stickySectionHeaders, index > 0,
             _layout.globalItemIndex(ofRowAt: index - 1) == nil,
             _layout.firstLine(ofRowAt: index - 1) < offset,
-            _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _viewportHeight)
+            _layout.firstLine(ofRowAt: index + 1) - _layout.firstLine(ofRowAt: index - 1) <= max(1, _frameState.viewportHeight)
         {
             offset = _clampedOffset(_layout.firstLine(ofRowAt: index - 1))
         }
@@ -265,9 +265,9 @@ extension ListView {
     /// Whether any line of an item's row is on screen, in a layout.
     internal func _isItemVisible(_ item: ItemID, in layout: ListLayout<SectionID, ItemID>) -> Bool {
         guard let index = layout.index(of: .item(item)) else { return false }
-        let offset = min(max(0, state.scrollOffset), max(0, layout.numberOfLines - max(1, _viewportHeight)))
+        let offset = min(max(0, state.scrollOffset), max(0, layout.numberOfLines - max(1, _frameState.viewportHeight)))
         let lines = layout.lines(ofRowAt: index)
-        return lines.upperBound > offset && lines.lowerBound < offset + max(1, _viewportHeight)
+        return lines.upperBound > offset && lines.lowerBound < offset + max(1, _frameState.viewportHeight)
     }
 
     /// The rows on screen now, each with how far its first line is below the top line
@@ -276,7 +276,7 @@ extension ListView {
     internal func _anchorCandidates() -> [(row: Row, delta: Int)] {
         let offset = _clampedOffset(state.scrollOffset)
         guard offset > 0 else { return [] }
-        return _layout.rows(touchingLines: offset ..< offset + max(1, _viewportHeight)).map {
+        return _layout.rows(touchingLines: offset ..< offset + max(1, _frameState.viewportHeight)).map {
             (_layout.row(at: $0), _layout.firstLine(ofRowAt: $0) - offset)
         }
     }

@@ -65,21 +65,52 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
 
     // MARK: Settings
 
+    /// The settings a person of the list sets (each has its property below).
+    internal var _options = _ListOptions()
+    /// How the list's own parts look: the empty text, the scrollbar, fading and flashing rows.
+    internal var _looks = _ListLooks()
+    /// The cells made outside the frame: the reuse pool, the cell a provider dequeued and not
+    /// yet bound, the cells that measure rows.
+    internal let _cells = _ListCellScratch()
+    /// Where the last render drew and what it covered; the counters that date a bound cell.
+    internal var _frameState = _ListFrameState()
+    /// The running transition's bookkeeping flags and origin.
+    internal var _flags = _ListRenderFlags()
+    /// The transition waiting for the next render, and the layout the running one started from.
+    internal var _transition = _ListTransitionState<SectionID, ItemID>()
+    /// The last apply's changeset, and the snapshots it was worked out from.
+    internal var _memo = _ListDiffMemo<SectionID, ItemID>()
+
     /// Whether each section starts with a header row (default `true`).
-    public var showsSectionHeaders: Bool = true {
-        didSet { if oldValue != showsSectionHeaders { _relayoutKeepingAnchor() } }
+    public var showsSectionHeaders: Bool {
+        get { _options.showsSectionHeaders }
+        set {
+            if newValue != _options.showsSectionHeaders {
+                _options.showsSectionHeaders = newValue
+                _relayoutKeepingAnchor()
+            }
+        }
     }
     /// Whether the header of the section at the top stays on the top line while its items
     /// scroll under it (default `false`).
-    public var stickySectionHeaders: Bool = false
+    public var stickySectionHeaders: Bool {
+        get { _options.stickySectionHeaders }
+        set { _options.stickySectionHeaders = newValue }
+    }
     /// Whether a scrollbar takes the rightmost column when the content is taller than the area
     /// (default `false`).
-    public var showsScrollbar: Bool = false
+    public var showsScrollbar: Bool {
+        get { _options.showsScrollbar }
+        set { _options.showsScrollbar = newValue }
+    }
     /// Lines kept in view beyond the selection when it nears an edge of the area (default 0;
     /// Vim's `scrolloff`, fzf's `--scroll-off`): a move that brings the selected row within
     /// this many lines of the top or bottom scrolls on, as far as the list goes. At most what
     /// the area leaves around the row.
-    public var scrollMargin: Int = 0
+    public var scrollMargin: Int {
+        get { _options.scrollMargin }
+        set { _options.scrollMargin = newValue }
+    }
     /// Whether rows stack from the bottom of the area up (default `false`): the first row on
     /// the bottom line, each next row above the one before, as in a chat log or fzf's default
     /// layout, where the best match sits next to the prompt below it.
@@ -90,31 +121,62 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// from the area's top as ever, and ``handle(_:)`` moves the selection the way ↑ or ↓
     /// points (↑ to the next item) and scrolls the way the wheel turns. A short list sits on
     /// the bottom lines; a sticky header stays on the bottom line, under its items.
-    public var growsUpward: Bool = false
+    public var growsUpward: Bool {
+        get { _options.growsUpward }
+        set { _options.growsUpward = newValue }
+    }
     /// The message shown, centred, when the list has no items (sections without items count as
     /// empty: their headers are not shown then). May hold several lines.
-    public var emptyText: String = "No items"
-    /// The style of ``emptyText``.
-    var emptyStyle = Style(attributes: .dim)
+    public var emptyText: String {
+        get { _options.emptyText }
+        set { _options.emptyText = newValue }
+    }
     /// Whether the list has keyboard focus; cells draw a selected row more quietly without it.
-    public var isFocused: Bool = true
+    public var isFocused: Bool {
+        get { _options.isFocused }
+        set { _options.isFocused = newValue }
+    }
+    /// The scrollbar's thumb and track characters (`nil` track: blank, as fzf draws its
+    /// `--scrollbar=C`).
+    package var scrollbarGlyphs: (thumb: Character, track: Character?) {
+        get { _looks.scrollbarGlyphs }
+        set { _looks.scrollbarGlyphs = newValue }
+    }
+    /// The navigation keys ``handle(_:)`` takes (default ``Keymap/listNavigation``: ↑↓ and
+    /// `j`/`k`, PgUp/PgDn, Home/End). Rebind or drop keys here (`keymap.unbind(.character("j"))`
+    /// so a prompt can take `j`), and join it to the app's own keymap for the help.
+    public var keymap: Keymap<SelectionMovement> {
+        get { _options.keymap }
+        set { _options.keymap = newValue }
+    }
+    /// How long each kind of change animates (default ``TransitionTiming/fromEnvironment(_:base:)``:
+    /// no motion when `TUILIST_REDUCED_MOTION=1`). Instant timing shows every apply at once.
+    public var transitionTiming: TransitionTiming {
+        get { _options.transitionTiming }
+        set { _options.transitionTiming = newValue }
+    }
+    /// Whether ``lastChangeset`` is kept after an apply without animation (the default). A list
+    /// of a million rows that never reads it sets this to `false`: an apply without animation
+    /// then keeps no copy of the snapshot it replaced, and ``lastChangeset`` reads as empty
+    /// after it.
+    public var keepsLastChangeset: Bool {
+        get { _options.keepsLastChangeset }
+        set { _options.keepsLastChangeset = newValue }
+    }
+    /// Idle and live cells, with counters of cells made and reused.
+    package var reusePool: CellReusePool { _cells.pool }
+    /// The area of the last render, in canvas coordinates.
+    public internal(set) var lastRenderedRect: Rect? {
+        get { _frameState.renderedRect }
+        set { _frameState.renderedRect = newValue }
+    }
+
     /// Items drawn as marked (``CellState/isMarked``), e.g. one picked up for dragging.
     public var markedItems: Set<ItemID> = []
     /// How row heights are found (default ``RowSizing/uniform``).
     public var rowSizing: RowSizing = .uniform {
         didSet { _relayoutKeepingAnchor() }
     }
-    /// The scrollbar's thumb and track characters (`nil` track: blank, as fzf draws its
-    /// `--scrollbar=C`).
-    package var scrollbarGlyphs: (thumb: Character, track: Character?) = ("█", "│")
-    /// The style of the scrollbar's track.
-    var scrollbarTrackStyle = Style(attributes: .dim)
-    /// The style of the scrollbar's thumb.
-    var scrollbarThumbStyle: Style = .plain
-    /// The navigation keys ``handle(_:)`` takes (default ``Keymap/listNavigation``: ↑↓ and
-    /// `j`/`k`, PgUp/PgDn, Home/End). Rebind or drop keys here (`keymap.unbind(.character("j"))`
-    /// so a prompt can take `j`), and join it to the app's own keymap for the help.
-    public var keymap: Keymap<SelectionMovement> = .listNavigation
 
     // MARK: View state
 
@@ -122,16 +184,9 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// content is clamped on the next query, scroll or render.
     public var state = ListViewState<ItemID>()
 
-    /// Idle and live cells, with counters of cells made and reused.
-    package let reusePool = CellReusePool()
-
     // MARK: Cells on screen
 
     internal var _bound: [Row: _BoundCell] = [:]
-    internal var _generation = 0
-    internal var _frame = 0
-    internal var _pendingDequeue: _BoundCell?
-    internal var _sizingCells: [ReuseIdentifier: any ListCell] = [:]
     internal var _staleRows: [Row] = []
     internal var _visibleRows: [Row] = []
     internal var _visibleIndices: [Int] = []
@@ -147,33 +202,13 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
             _animator = Animator(clock: newValue, timing: transitionTiming)
         }
     }
-    /// How long each kind of change animates (default ``TransitionTiming/fromEnvironment(_:base:)``:
-    /// no motion when `TUILIST_REDUCED_MOTION=1`). Instant timing shows every apply at once.
-    public var transitionTiming: TransitionTiming = .fromEnvironment()
     /// Called once each time the list comes to rest after one or more animated applies (never
     /// in the middle of drawing: a render that notices the rest calls it as it returns).
     public var onAnimationsFinished: (() -> Void)?
-    /// The style laid over a row fading out (deleted) or in (inserted); dim by default, an
-    /// attribute, so it shows on monochrome and `NO_COLOR` terminals.
-    var fadingRowStyle = Style(attributes: .dim)
-    /// The style laid over an updated row while it flashes: bold reverse by default (attributes,
-    /// so it shows without colour).
-    var highlightedRowStyle = Style(attributes: [.bold, .reverse])
 
     internal var _animator = Animator<ListRow<SectionID, ItemID>>(clock: SystemClock())
-    /// An animated apply not yet handed to the animator: the plan is built at the next render.
-    internal var _pendingTransition: _PendingTransition<SectionID, ItemID>?
-    /// The scroll offset (in the current layout) that the running transition's lines refer to.
-    internal var _animationOrigin = 0
-    /// The content width the running transition was planned at.
-    internal var _animationWidth = 0
     /// The rows the running transition animates (its tracks); the others are drawn at rest.
     internal var _animatedRows: Set<ListRow<SectionID, ItemID>> = []
-    /// An animated apply happened and ``onAnimationsFinished`` has not been called since.
-    internal var _restDue = false
-    internal var _isRendering = false
-    internal var _restNoticedWhileRendering = false
-    internal var _coveredLines: [Bool] = []
     internal var _frameRows: [(row: ListRow<SectionID, ItemID>, line: Int, height: Int, appearance: RowAppearance)] = []
     /// The sticky header of the frame being drawn mid-transition (found from where the frame
     /// puts the headers; see `_collectFrameRows`).
@@ -181,28 +216,10 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// The header that was pinned when the running transition began: it keeps its cell while
     /// the transition runs, even when deleted (it stays pinned until the rows are half-way).
     internal var _stickyHeaderBefore: (row: ListRow<SectionID, ItemID>, line: Int, height: Int)?
-    /// The layout the running transition started from and the offset it was shown at: where
-    /// the headers it does not animate are until its rows are half-way (see `_stickyHeader(in:)`).
-    internal var _transitionOld: (layout: ListLayout<SectionID, ItemID>, offset: Int)?
-    internal var _lastChangeset: Changeset<SectionID, ItemID>?
-    /// Whether the last render drew a frame of a running transition (see `isAnimating`).
-    internal var _lastRenderWasMidTransition = false
     /// A scroll request made before the first render, carried out when the height is known.
     internal var _pendingReveal: ((ListView) -> Void)?
-    internal var _lastDiffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
-
-    /// Whether ``lastChangeset`` is kept after an apply without animation (the default). A list
-    /// of a million rows that never reads it sets this to `false`: an apply without animation
-    /// then keeps no copy of the snapshot it replaced, and ``lastChangeset`` reads as empty
-    /// after it.
-    public var keepsLastChangeset = true
 
     // MARK: Viewport (from the last render)
-
-    /// The area of the last render, in canvas coordinates.
-    public internal(set) var lastRenderedRect: Rect?
-    internal var _viewportHeight = 0
-    internal var _contentWidth = 80
 
     /// Creates a list from its providers.
     ///
@@ -230,7 +247,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// registration, ``ListCellContext/dequeue(_:style:)`` makes cells with `init()`.
     public func register<Cell: ListCell>(_ type: Cell.Type, style: String = "", factory: @escaping () -> Cell) {
         reusePool.register(type, style: style, factory: factory)
-        _sizingCells[ReuseIdentifier(type: type, style: style)] = nil
+        _cells.sizingCells[ReuseIdentifier(type: type, style: style)] = nil
     }
 }
 
@@ -262,7 +279,7 @@ extension ListView {
     ///   diff, O(*n*), once (it is also ``lastChangeset``); each frame then costs what the
     ///   screen holds.
     public func apply(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool = false) {
-        let animate = animated && !transitionTiming.isInstant && _viewportHeight > 0 && !_layout.snapshot.isEmpty
+        let animate = animated && !transitionTiming.isInstant && _frameState.viewportHeight > 0 && !_layout.snapshot.isEmpty
         if animate { _startPendingTransition() } else { _finishAnimations() }
         let old = _layout
         let oldOffset = _clampedOffset(state.scrollOffset)
@@ -273,8 +290,8 @@ extension ListView {
         var snapshot = snapshot
         let reloadedItems = snapshot.reloadedItemIdentifiers
         let reloadedSections = snapshot.reloadedSectionIdentifiers
-        _lastDiffInputs = animate || keepsLastChangeset ? (old.snapshot, snapshot) : nil
-        _lastChangeset = animate || keepsLastChangeset ? nil : Changeset()
+        _memo.diffInputs = animate || keepsLastChangeset ? (old.snapshot, snapshot) : nil
+        _memo.changeset = animate || keepsLastChangeset ? nil : Changeset()
         snapshot.clearMarks()
         _layout = _makeLayout(snapshot)
         if animate { _prepareTransition(from: old, offset: oldOffset) }
@@ -290,7 +307,7 @@ extension ListView {
             // for an item the app no longer has); the render that stops drawing it gives it back.
             if reload || (_layout.index(of: row) == nil && !animate) { _release(row, bound) }
         }
-        _generation &+= 1
+        _frameState.generation &+= 1
 
         // Selection follows identity, else the neighbour.
         if let selection = state.selection, !snapshot.contains(item: selection) {
@@ -320,10 +337,10 @@ extension ListView {
         case .uniform:
             return ListLayout(snapshot: snapshot, headers: headers, footers: footers)
         case .custom(let height):
-            let width = _contentWidth
+            let width = _frameState.contentWidth
             return ListLayout(snapshot: snapshot, headers: headers, footers: footers) { height($0, width) }
         case .measured:
-            let width = _contentWidth
+            let width = _frameState.contentWidth
             return ListLayout(snapshot: snapshot, headers: headers, footers: footers) { row in
                 self._configure(row, width: width, measuring: true).height(forWidth: width)
             }
@@ -351,4 +368,96 @@ internal struct _BoundCell {
     var generation: Int
     /// The frame it was last drawn in.
     var frame: Int
+}
+
+/// A list's settings (``ListView`` forwards each).
+struct _ListOptions {
+    var showsSectionHeaders = true
+    var stickySectionHeaders = false
+    var showsScrollbar = false
+    var scrollMargin = 0
+    var growsUpward = false
+    var emptyText = "No items"
+    var isFocused = true
+    var keymap: Keymap<SelectionMovement> = .listNavigation
+    var transitionTiming: TransitionTiming = .fromEnvironment()
+    var keepsLastChangeset = true
+}
+
+/// How a list's own parts look.
+struct _ListLooks {
+    /// The style of ``emptyText``.
+    var emptyStyle = Style(attributes: .dim)
+    /// The scrollbar's thumb and track characters (`nil` track: blank, as fzf draws its
+    /// `--scrollbar=C`).
+    var scrollbarGlyphs: (thumb: Character, track: Character?) = ("█", "│")
+    /// The style of the scrollbar's track.
+    var scrollbarTrackStyle = Style(attributes: .dim)
+    /// The style of the scrollbar's thumb.
+    var scrollbarThumbStyle: Style = .plain
+    /// The style laid over a row fading out (deleted) or in (inserted); dim by default, an
+    /// attribute, so it shows on monochrome and `NO_COLOR` terminals.
+    var fadingRowStyle = Style(attributes: .dim)
+    /// The style laid over an updated row while it flashes: bold reverse by default (attributes,
+    /// so it shows without colour).
+    var highlightedRowStyle = Style(attributes: [.bold, .reverse])
+}
+
+/// The cells a list makes outside the frame's bound rows (a class: the list mutates it from
+/// non-mutating paths as its pool does).
+final class _ListCellScratch {
+    /// Idle and live cells, with counters of cells made and reused.
+    let pool = CellReusePool()
+    /// The cell a provider dequeued during the current bind, not yet bound to its row.
+    var pendingDequeue: _BoundCell?
+    /// One cell per reuse identifier, kept to measure rows (``ListView/RowSizing/automatic``).
+    var sizingCells: [ReuseIdentifier: any ListCell] = [:]
+}
+
+/// What the last render drew, and the counters that date a bound cell.
+struct _ListFrameState {
+    /// Bumped when every bound cell must be configured again (an apply, a width change).
+    var generation = 0
+    /// The frame being drawn (bumped each render).
+    var number = 0
+    /// The area of the last render, in canvas coordinates.
+    var renderedRect: Rect?
+    /// The height of the area the last render drew rows into.
+    var viewportHeight = 0
+    /// The width the cells were laid out at.
+    var contentWidth = 80
+    /// Scratch of the frame being drawn: which lines a row covers.
+    var coveredLines: [Bool] = []
+}
+
+/// The bookkeeping of a list's animations between renders.
+struct _ListRenderFlags {
+    /// The scroll offset (in the current layout) that the running transition's lines refer to.
+    var animationOrigin = 0
+    /// The content width the running transition was planned at.
+    var animationWidth = 0
+    /// An animated apply happened and ``onAnimationsFinished`` has not been called since.
+    var restDue = false
+    /// A render is under way (a rest noticed then is reported as the render returns).
+    var isRendering = false
+    /// The list came to rest during the render under way.
+    var restNoticedWhileRendering = false
+    /// Whether the last render drew a frame of a running transition (see `isAnimating`).
+    var lastRenderWasMidTransition = false
+}
+
+/// A list's transition between an apply and the renders that play it.
+struct _ListTransitionState<SectionID: Hashable, ItemID: Hashable> {
+    /// An animated apply not yet handed to the animator: the plan is built at the next render.
+    var pending: _PendingTransition<SectionID, ItemID>?
+    /// The layout the running transition started from and the offset it was shown at: where
+    /// the headers it does not animate are until its rows are half-way (see `_stickyHeader(in:)`).
+    var old: (layout: ListLayout<SectionID, ItemID>, offset: Int)?
+}
+
+/// The last apply's changeset (``ListView/lastChangeset``), and the snapshots it is worked out
+/// from when it is first read.
+struct _ListDiffMemo<SectionID: Hashable, ItemID: Hashable> {
+    var changeset: Changeset<SectionID, ItemID>?
+    var diffInputs: (old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)?
 }
