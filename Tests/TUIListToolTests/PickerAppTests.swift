@@ -836,38 +836,38 @@ private func drain(_ inbox: LineInbox, _ mailbox: ProgramMailbox) -> (lines: [St
     @Test func aNewRunKillsTheStaleOneAndOnlyTheNewestIsDelivered() throws {
         let marker = NSTemporaryDirectory() + "tuilist-preview-\(UUID().uuidString.prefix(8))"
         defer { unlink(marker) }
-        let runner = PreviewRunner()
         let mailbox = ProgramMailbox(waker: ProgramWaker())
-        runner.run("sleep 0.5; touch \(marker); echo old", mailbox: mailbox) { $0 }
+        let runner = PreviewRunner(mailbox: mailbox)
+        runner.run("sleep 0.5; touch \(marker); echo old") { $0 }
         usleep(100_000)
-        runner.run("echo new", mailbox: mailbox) { $0 }
+        runner.run("echo new") { $0 }
         let taken = messages(mailbox, count: 2)
-        #expect(taken.compactMap { $0 as? String } == ["new\n"])
-        #expect(taken.filter { $0 is PreviewRunner.Superseded }.count == 1, "the stale run posts that it was superseded")
+        #expect(taken.count == 2, "both runs deliver: \(taken)")
+        #expect(taken.compactMap { runner.accept($0) as? String } == ["new\n"], "only the newest is accepted")
         #expect(access(marker, F_OK) != 0, "the stale run (and the sleep it started) was killed")
     }
 
     @Test func cancelKillsTheRunAndItsOutputNeverComes() throws {
         let marker = NSTemporaryDirectory() + "tuilist-preview-\(UUID().uuidString.prefix(8))"
         defer { unlink(marker) }
-        let runner = PreviewRunner()
         let mailbox = ProgramMailbox(waker: ProgramWaker())
-        runner.run("sleep 0.5; touch \(marker); echo old", mailbox: mailbox) { $0 }
+        let runner = PreviewRunner(mailbox: mailbox)
+        runner.run("sleep 0.5; touch \(marker); echo old") { $0 }
         usleep(100_000)
         runner.cancel()
         let taken = messages(mailbox, count: 1)
-        #expect(taken.count == 1 && taken.first is PreviewRunner.Superseded, "\(taken)")
+        #expect(taken.count == 1 && taken.compactMap { runner.accept($0) }.isEmpty, "\(taken)")
         #expect(access(marker, F_OK) != 0, "the cancelled run (and the sleep it started) was killed")
     }
 
     @Test func thePreviewShowsStandardOutputAndErrorTogetherUpToTheLimit() throws {
-        let runner = PreviewRunner()
         let mailbox = ProgramMailbox(waker: ProgramWaker())
-        runner.run("echo out; echo err >&2; echo more", mailbox: mailbox) { $0 }
-        #expect(messages(mailbox, count: 1).compactMap { $0 as? String } == ["out\nerr\nmore\n"])
+        let runner = PreviewRunner(mailbox: mailbox)
+        runner.run("echo out; echo err >&2; echo more") { $0 }
+        #expect(messages(mailbox, count: 1).compactMap { runner.accept($0) as? String } == ["out\nerr\nmore\n"])
         // `yes` never ends by itself: the runner stops reading at the limit and kills it.
-        runner.run("yes", mailbox: mailbox) { $0 }
-        let endless = messages(mailbox, count: 1).compactMap { $0 as? String }
+        runner.run("yes") { $0 }
+        let endless = messages(mailbox, count: 1).compactMap { runner.accept($0) as? String }
         #expect(endless.map(\.utf8.count) == [PreviewRunner.limit])
     }
 

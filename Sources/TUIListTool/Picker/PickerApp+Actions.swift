@@ -49,7 +49,7 @@ extension PickerApp {
     /// Ends printing only the query, status 0.
     private func printQueryAndQuit(in program: Program) {
         model.outcome.printsQueryOnly = true
-        previewRunner.cancel()
+        runtime?.preview.cancel()
         model.outcome.exitStatus = 0
         quit(0, program)
     }

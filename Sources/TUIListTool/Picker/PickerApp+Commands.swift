@@ -26,7 +26,7 @@ extension PickerApp {
         case .become(let template):
             model.outcome.becomeCommand = PreviewRunner.command(
                 template, context: placeholderContext(row: list.state.selection), delimiter: options.delimiter)
-            previewRunner.cancel()
+            runtime?.preview.cancel()
             model.outcome.exitStatus = 0
             quit(0, program)
         case .reload(let template):

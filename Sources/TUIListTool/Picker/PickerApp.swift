@@ -36,14 +36,12 @@ package final class PickerApp: TerminalApp {
     var model: PickerModel
     /// How lines are prepared (on the reader's thread).
     let preparation: LinePreparation
-    /// Runs the preview command.
-    let previewRunner = PreviewRunner()
     /// Where the lines arrive (a `reload` puts its own in place).
     var inbox: LineInbox
     /// What the program gives when it starts: its clock and mailbox, and the jobs on it.
     var runtime: Runtime?
 
-    /// The program's clock and mailbox, and the two background jobs run on them.
+    /// The program's clock and mailbox, and the three background jobs run on them.
     struct Runtime {
         /// The program's clock: when the builder last delivered.
         let clock: any AnimationClock
@@ -54,6 +52,8 @@ package final class PickerApp: TerminalApp {
         /// Runs the builder's builds: the newest one's snapshot is the one shown, an older
         /// one's is dropped.
         let allLinesJob: LatestJob
+        /// Runs `--preview` commands: the newest one's output is shown, an older one is killed.
+        let preview: PreviewRunner
     }
 
     /// The query searched: the prompt's text once its run of edits in a batch of input is done
@@ -176,7 +176,7 @@ package final class PickerApp: TerminalApp {
         list.animationClock = program.clock
         runtime = Runtime(
             clock: program.clock, mailbox: program.mailbox, searchJob: LatestJob(mailbox: program.mailbox),
-            allLinesJob: LatestJob(mailbox: program.mailbox))
+            allLinesJob: LatestJob(mailbox: program.mailbox), preview: PreviewRunner(mailbox: program.mailbox))
         inbox.connect(program.mailbox)
         model.events.pending.append("start")
         fireEvents(in: program)
@@ -277,13 +277,13 @@ package final class PickerApp: TerminalApp {
             if selected != model.preview.row { model.preview.lines = [] }
             model.preview.row = selected
             model.preview.command = command
-            previewRunner.cancel()
+            runtime?.preview.cancel()
             model.preview.due = command == nil ? nil : program.clock.now + Self.previewSettle
             program.setNeedsDisplay()
         }
         if let due = model.preview.due, program.clock.now >= due, let row = model.preview.row, let command {
             model.preview.due = nil
-            previewRunner.run(command, mailbox: program.mailbox) { text in
+            runtime?.preview.run(command) { text in
                 PreviewOutput(row: row, command: command, text: text)
             }
         }
@@ -333,7 +333,8 @@ package final class PickerApp: TerminalApp {
             program.setNeedsDisplay()
             return
         }
-        guard let output = message as? PreviewOutput, output.row == model.preview.row, output.command == model.preview.command
+        guard let output = runtime?.preview.accept(message) as? PreviewOutput, output.row == model.preview.row,
+            output.command == model.preview.command
         else { return }
         model.preview.lines = LineSplitter.lines(of: output.text).map { ANSIText(parsing: $0).expandingTabs() }
         previewArrived(for: output.row)
@@ -490,7 +491,7 @@ package final class PickerApp: TerminalApp {
             model.outcome.chosenWithKey = name
             choose(in: program)
         case .cancel:
-            previewRunner.cancel()
+            runtime?.preview.cancel()
             model.outcome.exitStatus = 130
             quit(130, program)
         case .move(let movement):
@@ -544,7 +545,7 @@ package final class PickerApp: TerminalApp {
             model.outcome.chosen = []
         }
         model.outcome.exitStatus = model.outcome.chosen.isEmpty ? 1 : 0
-        previewRunner.cancel()
+        runtime?.preview.cancel()
         quit(model.outcome.exitStatus!, program)
     }
 }

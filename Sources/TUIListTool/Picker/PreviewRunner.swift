@@ -225,78 +225,98 @@ package struct PreviewWindow: Sendable, Equatable {
     }
 }
 
-/// Runs `--preview` commands through `sh -c`, one at a time, off the program's thread: a new
-/// run kills the one before it (its whole process group), and only the newest run's output is
-/// delivered. Output is standard output and standard error together, at most ``limit`` bytes
-/// (the rest is not read, and the command is ended).
+/// Runs `--preview` commands through `sh -c`, one at a time, off the program's thread: the
+/// library's ``LatestJob`` (the one road for work where only the newest result counts) with a
+/// process to kill. A new run kills the one before it (its whole process group), and only the
+/// newest run's output comes out of ``accept(_:)``. Output is standard output and standard
+/// error together, at most ``limit`` bytes (the rest is not read, and the command is ended).
 ///
 /// Each run is a ``ChildProcess`` in a process group of its own, started and waited for on a
-/// thread of the mailbox's (``ProgramMailbox/perform(_:)``); what it prints comes back as the
-/// app's message, or as ``Superseded`` when a newer run (or ``cancel()``) came first.
+/// thread of the mailbox's (``ProgramMailbox/perform(_:)``).
 ///
 /// ```swift
-/// previewRunner.run(command, mailbox: program.mailbox) { text in PreviewOutput(text: text) }
+/// preview.run(command) { text in PreviewOutput(text: text) }
+/// // receive(_:in:):
+/// if let output = preview.accept(message) as? PreviewOutput { … }
 /// ```
 package final class PreviewRunner: Sendable {
     /// Bytes of output kept from one run.
     package static let limit = 256 * 1024
 
-    /// What a run that is no longer the newest posts instead of its output (apps ignore it).
-    package struct Superseded: Sendable, Equatable {}
-
-    /// The newest run's number, and the process group of the run in flight (0: none).
-    private struct State: Sendable {
-        var generation = 0
-        var running: pid_t = 0
-    }
-    private let state = LockedValue(State())
+    /// The newest run, cancelling the one before.
+    private let job: LatestJob
 
     /// A runner with nothing running.
-    package init() {}
+    /// - Parameter mailbox: Where the runs happen and their output goes.
+    package init(mailbox: ProgramMailbox) {
+        job = LatestJob(mailbox: mailbox)
+    }
 
-    /// Starts `command` with `sh -c`, killing the run before it; once it has ended, posts
-    /// `message(output)` to `mailbox`, or ``Superseded`` if a newer run started meanwhile.
+    /// One run's process: its group once started, and whether the run was cancelled (a newer
+    /// run, or ``cancel()``) — before it started, the process is killed as soon as it exists.
+    private final class Process: Sendable {
+        private let state = LockedValue((group: pid_t(0), cancelled: false))
+
+        /// Takes the started process; false (and nothing kept) when the run was cancelled.
+        func started(_ group: pid_t) -> Bool {
+            state.withLock { state in
+                guard !state.cancelled else { return false }
+                state.group = group
+                ChildProcessGroup.set(group)  // ended with the picker, should it be killed
+                return true
+            }
+        }
+
+        /// The process ended by itself.
+        func ended() {
+            state.withLock { state in
+                if !state.cancelled, state.group > 0 { ChildProcessGroup.set(nil) }
+                state.group = 0
+            }
+        }
+
+        /// Cancels the run: kills its process group, if started.
+        func cancel() {
+            let group = state.withLock { state in
+                state.cancelled = true
+                if state.group > 0 { ChildProcessGroup.set(nil) }
+                defer { state.group = 0 }
+                return state.group
+            }
+            if group > 0 { kill(-group, SIGKILL) }
+        }
+    }
+
+    /// Starts `command` with `sh -c`, killing the run before it; once it has ended, its
+    /// `message(output)` comes to the program, for ``accept(_:)``.
     /// - Parameters:
     ///   - command: The shell command.
-    ///   - mailbox: Where the run happens (``ProgramMailbox/perform(_:)``) and its message goes.
     ///   - message: Makes the app's message from the output (on the run's thread).
     /// - Complexity: Returns at once; the run's thread blocks until the command ends or is killed.
-    package func run(
-        _ command: String, mailbox: ProgramMailbox, message: @escaping @Sendable (String) -> any Sendable
-    ) {
-        let (mine, stale) = state.withLock { state in
-            state.generation += 1
-            defer { state.running = 0 }
-            return (state.generation, state.running)
-        }
-        if stale > 0 { kill(-stale, SIGKILL) }
-        mailbox.perform { [self] in
+    package func run(_ command: String, message: @escaping @Sendable (String) -> any Sendable) {
+        let process = Process()
+        job.start(cancel: process.cancel) {
             let child: ChildProcess
             do throws(ChildProcess.SpawnError) {
                 child = try ChildProcess.spawn(
                     ["/bin/sh", "-c", command], input: .null, output: .pipe, error: .standardOutput, processGroup: true)
             } catch {
-                let current = state.withLock { $0.generation == mine }
-                return current ? message("cannot run sh: \(error.reason)") : Superseded()
+                return message("cannot run sh: \(error.reason)")
             }
-            let current = state.withLock { state in
-                guard state.generation == mine else { return false }
-                state.running = child.pid
-                ChildProcessGroup.set(child.pid)
-                return true
-            }
-            if !current { kill(-child.pid, SIGKILL) }
+            if !process.started(child.pid) { kill(-child.pid, SIGKILL) }
             let output = Self.read(child.standardOutput, limit: Self.limit)
             if output.count >= Self.limit { kill(-child.pid, SIGKILL) }
             child.wait()
-            let deliver = state.withLock { state in
-                guard state.generation == mine else { return false }
-                state.running = 0
-                ChildProcessGroup.set(nil)
-                return true
-            }
-            return deliver ? message(String(decoding: output.prefix(Self.limit), as: UTF8.self)) : Superseded()
+            process.ended()
+            return message(String(decoding: output.prefix(Self.limit), as: UTF8.self))
         }
+    }
+
+    /// The newest run's message, from a message the program received; nil for a stale run's
+    /// (a newer run or ``cancel()`` came first) or any other message.
+    /// - Parameter message: A message the app received.
+    package func accept(_ message: any Sendable) -> (any Sendable)? {
+        job.accept(message)
     }
 
     /// Reads `descriptor` to its end or to `limit` bytes (not closed: ``ChildProcess/wait()`` does).
@@ -315,13 +335,7 @@ package final class PreviewRunner: Sendable {
 
     /// Kills the run in flight, if any; its output is never delivered.
     package func cancel() {
-        let stale = state.withLock { state in
-            state.generation += 1
-            defer { state.running = 0 }
-            if state.running > 0 { ChildProcessGroup.set(nil) }
-            return state.running
-        }
-        if stale > 0 { kill(-stale, SIGKILL) }
+        job.cancel()
     }
 
     /// What fzf's placeholders stand for: the selected line, the marked ones, the query.
