@@ -26,6 +26,19 @@ struct ListFilterTests {
         #expect(!filter.isActive && filter.passes(3) == true && filter.matches == nil)
     }
 
+    /// Built from the items and their text, the filter keeps the text, so a query with an
+    /// accent matches as written while one without matches both. (Fails if
+    /// `init(items:text:)` builds its index without `storingText`.)
+    @Test func aFilterOfItemsMatchesAccentsAsWritten() {
+        let texts = [1: "Crème brûlée", 2: "Creme fraiche", 3: "Coffee"]
+        var filter = ListFilter(items: [1, 2, 3]) { texts[$0]! }
+        #expect(filter.index?.count == 3 && !filter.isActive)
+        filter.setText("creme")
+        #expect([1, 2, 3].map { filter.passes($0) } == [true, true, false])
+        filter.setText("crème")
+        #expect([1, 2, 3].map { filter.passes($0) } == [true, false, false])
+    }
+
     /// A narrower query, a wider one after Backspace, and an edit of the index all give the
     /// matches a fresh search would. (Fails if an edit of the index keeps the old matches.)
     @Test func matchesFollowTheTextAndTheIndex() {

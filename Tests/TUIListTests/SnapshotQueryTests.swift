@@ -83,6 +83,18 @@ import Testing
         #expect(marked.reloadedSectionIdentifiers.isEmpty && marked.reconfiguredSectionIdentifiers.isEmpty)
     }
 
+    /// What a filter shows: the items kept in order, each in its section; every section stays
+    /// unless asked to drop the empty ones. (Fails if `dropsEmptySections` is ignored either
+    /// way, or if an item lands in the section after its own.)
+    @Test func filteringItemsKeepsOrderAndSections() {
+        let odd = s.filteringItems { $0 % 2 == 1 }
+        #expect(odd == snap([("E0", []), ("A", [1, 3]), ("E1", []), ("B", [5]), ("E2", [])]))
+        #expect(s.filteringItems(dropsEmptySections: true) { $0 % 2 == 1 } == snap([("A", [1, 3]), ("B", [5])]))
+        #expect(s.filteringItems(dropsEmptySections: true) { $0 > 3 } == snap([("B", [4, 5])]))
+        #expect(s.filteringItems { _ in true } == s)
+        #expect(s.filteringItems(dropsEmptySections: true) { _ in false } == TestSnapshot())
+    }
+
     @Test func equalityAndDescription() {
         #expect(snap([("A", [1]), ("B", [])]) != snap([("A", []), ("B", [1])]))  // same items, other sections
         #expect(snap([("A", [1, 2])]) != snap([("A", [2, 1])]))

@@ -224,6 +224,24 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(!watch.rows.contains { $0.hasPrefix("web") }, "words are exact, not fuzzy: \(watch.rows)")
     }
 
+    /// The filter reads accents as every TUIList list does: a word without one matches both
+    /// spellings, a word with one only itself; and a group the filter empties goes with its
+    /// header. (Fails if watch's filter index is built without the rows' text, as it was.)
+    @Test func theFilterMatchesAnAccentAsWritten() async throws {
+        let runner = ScriptedRunner([output("a café 1", "a cafe 2", "b tea 3")])
+        let watch = try WatchHarness(.init(command: ["x"], interval: 5, groupBy: 1), runner: runner)
+        await watch.advance(by: 0.1)
+        for key: Key in [.character("/"), .character("c"), .character("a"), .character("f"), .character("e"), .enter] {
+            await watch.press(key)
+        }
+        #expect(watch.app.list.snapshot().itemIdentifiers.count == 2 && watch.app.list.snapshot().numberOfSections == 1)
+        await watch.press(.escape)
+        for key: Key in [.character("/"), .character("c"), .character("a"), .character("f"), .character("é"), .enter] {
+            await watch.press(key)
+        }
+        #expect(watch.rows[2] == "a café 1" && watch.rows[3] == "", "\(watch.rows)")
+    }
+
     /// `--group-by` is the picker's grouping (`LineGroups`): lines without the field share the
     /// group named "" (once each line was a group of its own), groups in order of first appearance.
     @Test func linesWithoutTheGroupFieldShareOneGroup() async throws {

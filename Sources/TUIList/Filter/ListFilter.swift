@@ -29,6 +29,24 @@ public struct ListFilter<ID: Hashable> {
     /// A filter with no text and no index: everything passes.
     public init() {}
 
+    /// A filter with no text over an index of `items`, each matched by its `text` (kept in the
+    /// index, so a query with accents matches them as written): a list's filter in one call.
+    ///
+    /// ```swift
+    /// var filter = ListFilter(items: snapshot.itemIdentifiers) { contacts[$0]!.name }
+    /// filter.setText("ada")
+    /// let shown = snapshot.filteringItems { filter.passes($0) ?? false }
+    /// ```
+    /// - Parameters:
+    ///   - items: The items, in order.
+    ///   - text: Each item's text.
+    /// - Complexity: O(bytes of the texts), to fold them once.
+    public init(items: some Sequence<ID>, text: (ID) -> String) {
+        var index = FilterIndex<ID>(storingText: true)
+        for id in items { index.append(id, text: text(id)) }
+        self.index = index
+    }
+
     /// Whether the query filters anything out (text of blanks alone does not).
     public var isActive: Bool { !query.isEmpty }
 

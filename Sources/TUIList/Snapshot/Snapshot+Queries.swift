@@ -149,3 +149,28 @@ extension Snapshot {
         _lastStart(atMost: position, in: _sectionStarts, count: _sectionStarts.count)
     }
 }
+
+extension Snapshot {
+    /// The items that pass `isIncluded`, in order, each in its section: what a filter shows.
+    ///
+    /// ```swift
+    /// let shown = items.filteringItems { filter.passes($0) ?? true }
+    /// ```
+    /// - Parameters:
+    ///   - dropsEmptySections: Whether a section left without items goes (its header with
+    ///     it); by default every section stays, so its header does not come and go as a
+    ///     filter is typed.
+    ///   - isIncluded: Whether an item stays.
+    /// - Returns: The snapshot of the items kept.
+    /// - Complexity: O(*n* + *s*), one call of `isIncluded` per item.
+    public func filteringItems(dropsEmptySections: Bool = false, _ isIncluded: (ItemID) throws -> Bool) rethrows -> Snapshot {
+        var sections: [(SectionID, [ItemID])] = []
+        sections.reserveCapacity(numberOfSections)
+        for section in sectionIdentifiers {
+            let kept = try _items.elements[itemRange(ofSection: section)].filter(isIncluded)
+            if dropsEmptySections && kept.isEmpty { continue }
+            sections.append((section, kept))
+        }
+        return Snapshot(sections: sections)
+    }
+}

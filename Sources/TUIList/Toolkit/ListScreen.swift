@@ -634,18 +634,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         if !query.isEmpty, let rule = filtering.rule {
             shown = rule(filter.query, items)
         } else if !query.isEmpty {
-            if filtering.index == nil {
-                var index = FilterIndex<ItemID>(storingText: true)
-                for id in items.itemIdentifiers { index.append(id, text: filtering.text(id)) }
-                filtering.index = ListFilter()
-                filtering.index!.setIndex(index)
-            }
+            if filtering.index == nil { filtering.index = ListFilter(items: items.itemIdentifiers, text: filtering.text) }
             filtering.index!.setText(filter.query)
             let matching = filtering.index!
-            shown = Snapshot(
-                sections: items.sectionIdentifiers.map { section in
-                    (section, items.itemIdentifiers(inSection: section).filter { matching.passes($0) ?? false })
-                })
+            shown = items.filteringItems { matching.passes($0) ?? false }
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = items.isEmpty ? emptyText : noMatchesText

@@ -233,11 +233,7 @@ package final class WatchApp: TerminalApp {
     private func show(_ rows: Snapshot<String, String>, changed: [String], animated: Bool) {
         var shown = rows
         if let run = model.history.shown, let matching = matchingRows(of: run) {
-            shown = Snapshot(
-                sections: rows.sectionIdentifiers.compactMap { section in
-                    let items = rows.itemIdentifiers(inSection: section).filter { matching.contains($0) }
-                    return items.isEmpty ? nil : (section, items)
-                })
+            shown = rows.filteringItems(dropsEmptySections: true) { matching.contains($0) }
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = rows.isEmpty ? "(no output)" : "no row matches the filter"
@@ -259,11 +255,7 @@ package final class WatchApp: TerminalApp {
     private func matchingRows(of run: Run) -> Set<String>? {
         guard !FilterQuery.listFilter(query).isEmpty else { return nil }
         if rowFilter?.run != run.number {
-            var index = FilterIndex<String>()
-            for id in run.snapshot.itemIdentifiers { index.append(id, text: run.content[id] ?? "") }
-            var filter = ListFilter<String>()
-            filter.setIndex(index)
-            rowFilter = (run.number, filter)
+            rowFilter = (run.number, ListFilter(items: run.snapshot.itemIdentifiers) { run.content[$0] ?? "" })
         }
         rowFilter!.filter.setText(query)
         let filter = rowFilter!.filter
