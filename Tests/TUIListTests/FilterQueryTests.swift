@@ -446,4 +446,25 @@ import Testing
         }
     }
 
+    /// The packed keys hold a score in 20 bits around a bias of 2^19: the highest score that
+    /// fits (2^19 − 1) and the lowest (−2^19) rank there, equal to the general keys; one past
+    /// either end leaves the ranking to the general keys (nil), never wraps. (Fails if the
+    /// guard's `Int(high) < scoreBias` becomes `<=`: the key's subtraction then overflows.)
+    @Test func theFastKeysTakeScoresToTheEdgeOfTheirBitsAndNoFurther() {
+        var index = FilterIndex<Int>()
+        for n in 0 ..< 3 { index.append(n, text: "line \(n)") }
+        let query = FilterQuery("line")
+        func matches(_ scores: [Int32]) -> FilterMatches {
+            FilterMatches(query, slots: [0, 1, 2], slotCount: 3, version: index._version, scores: scores)
+        }
+        let top = Int32(1 << 19) - 1, bottom = -Int32(1 << 19)
+        for scores in [[top, 5, top], [bottom, 0, bottom], [top, bottom, 0]] {
+            let found = matches(scores)
+            let fast = index._rankedByLength(found, laterFirst: false, byLength: true)
+            #expect(fast != nil && fast == index._rankedByKeys(found, laterFirst: false, criteria: [.length]), "\(scores)")
+        }
+        #expect(index._rankedByLength(matches([top + 1, 0, 0]), laterFirst: false, byLength: true) == nil)
+        #expect(index._rankedByLength(matches([0, bottom - 1, 0]), laterFirst: false, byLength: true) == nil)
+    }
+
 }
