@@ -282,6 +282,28 @@ private func decodeAll(_ bytes: [UInt8], splitAt cuts: [Int] = []) -> [InputEven
         #expect(!decoder.isWaitingForMore)
     }
 
+    /// A paste still open past the limit (its end not yet read) comes out in parts, each cut
+    /// before a character that would not fit whole, so every part is valid text and together
+    /// they are the paste: the limit falls inside a two-byte `é`, on a boundary, inside a
+    /// four-byte emoji; the text comes in reads of three bytes. (Fails if the cut backs off
+    /// one byte too few or too many: `pasted![cut - 1] >= 0xC0` read at `cut + 1` leaves half
+    /// a character at the end of a part, or crashes.)
+    @Test func aPastePastTheLimitComesInWholeCharacters() {
+        for (text, limit) in [("aééééé", 4), ("abcdefghij", 4), ("ab😀c😀d", 5), ("é😀é😀", 7)] {
+            var decoder = InputDecoder(pasteLimit: limit)
+            var events = decoder.decode(Array("\u{1B}[200~".utf8))
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: 3) {
+                events += decoder.decode(Array(bytes[start ..< min(bytes.count, start + 3)]))
+            }
+            events += decoder.decode(Array("\u{1B}[201~".utf8))
+            let parts = events.compactMap { if case .paste(let part) = $0 { part } else { nil } }
+            #expect(parts.count == events.count && parts.count > 1, "\(text): \(events)")
+            #expect(parts.joined() == text && !parts.joined().contains("\u{FFFD}"), "\(text): \(parts)")
+            #expect(parts.dropLast().allSatisfy { $0.utf8.count > limit - 4 }, "cut back at most 3 bytes: \(parts)")
+        }
+    }
+
     @Test func mouseReports() {
         #expect(decodeAll(Array("\u{1B}[<0;5;3M".utf8)) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .press))])
         #expect(decodeAll(Array("\u{1B}[<0;5;3m".utf8)) == [.mouse(MouseEvent(x: 4, y: 2, button: .left, kind: .release))])

@@ -49,9 +49,14 @@ package struct InputDecoder: Sendable {
     package static let maximumSequenceLength = 64
     /// A paste longer than this many bytes arrives as several paste events.
     package static let maximumPasteLength = 1 << 24
+    /// This decoder's paste limit (``maximumPasteLength`` but in tests).
+    private let pasteLimit: Int
 
     /// A decoder with nothing held.
-    package init() {}
+    /// - Parameter pasteLimit: Bytes of a paste per paste event (tests give a small one).
+    package init(pasteLimit: Int = InputDecoder.maximumPasteLength) {
+        self.pasteLimit = max(4, pasteLimit)
+    }
 
     /// A terminal's answer to a DEC private mode query (DECRQM `CSI ? mode $ p`).
     struct ModeReport: Hashable, Sendable {
@@ -193,7 +198,7 @@ package struct InputDecoder: Sendable {
 
     private mutating func appendPasted(_ bytes: ArraySlice<UInt8>, into events: inout [InputEvent]) {
         pasted!.append(contentsOf: bytes)
-        if pasted!.count >= Self.maximumPasteLength {
+        if pasted!.count >= pasteLimit {
             // Cut at a character boundary, so each part is valid text.
             var cut = pasted!.count
             while cut > 0, pasted![cut - 1] & 0xC0 == 0x80 { cut -= 1 }
