@@ -124,7 +124,7 @@ struct SessionE2ETests {
             + "\n"
             + #"{"edit":{"del":[2],"ins":[["S",0,[2]]]},"kind":"edit","t":0.5}"# + "\n"
             + #"{"edit":{"del":[1"#
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         let result = try Subprocess.run([demo, "replay", "--headless", file])
         #expect(result.status == 0)
         #expect(
@@ -148,7 +148,7 @@ struct SessionE2ETests {
     func badRecordingsGiveOneLine(name: String, content: String?, expected: String) throws {
         let file = folder + "/\(name).jsonl"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        if let content { FileManager.default.createFile(atPath: file, contents: Data(content.utf8)) }
+        if let content { _ = FileManager.default.createFile(atPath: file, contents: Data(content.utf8)) }
         for command in [["replay", "--headless", file], ["export", file, "--output", folder + "/x.cast"]] {
             let result = try Subprocess.run([demo] + command)
             #expect(result.status == 1)

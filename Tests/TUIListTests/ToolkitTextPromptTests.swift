@@ -177,11 +177,11 @@ struct ToolkitTextPromptTests {
 
     @Test func ctrlWEatsSpacesThenAWord() {
         var prompt = typed("git log   --oneline  ")
-        prompt.handle(.key(.control("w")))
+        _ = prompt.handle(.key(.control("w")))
         #expect(shown(prompt) == "git log   |")
-        prompt.handle(.key(.control("w")))
+        _ = prompt.handle(.key(.control("w")))
         #expect(shown(prompt) == "git |")
-        prompt.handle(.key(.control("w")))
+        _ = prompt.handle(.key(.control("w")))
         #expect(shown(prompt) == "|")
     }
 
@@ -226,11 +226,11 @@ struct ToolkitTextPromptTests {
 
     @Test func wideCharactersAndClustersAreOneStep() {
         var prompt = TextPrompt()
-        prompt.handle(keys("漢字") + [.key(.character("🇫🇷")), .key(.character("e\u{301}"))])
+        _ = prompt.handle(keys("漢字") + [.key(.character("🇫🇷")), .key(.character("e\u{301}"))])
         #expect(prompt.characters.count == 4)
-        prompt.handle([.key(.left), .key(.left), .key(.backspace)])
+        _ = prompt.handle([.key(.left), .key(.left), .key(.backspace)])
         #expect(shown(prompt) == "漢|🇫🇷é")
-        prompt.handle(.key(.delete))
+        _ = prompt.handle(.key(.delete))
         #expect(shown(prompt) == "漢|é")
     }
 
@@ -241,7 +241,7 @@ struct ToolkitTextPromptTests {
         #expect(!changed14)
         #expect(prompt.text == "abc")
         prompt.keymap = Keymap([KeyBinding(keys: [.character("k")], help: "left", .left)]).appending(prompt.keymap)
-        prompt.handle(.key(.character("k")))
+        _ = prompt.handle(.key(.character("k")))
         #expect(shown(prompt) == "ab|c")
     }
 

@@ -145,7 +145,7 @@ package final class WatchApp: TerminalApp {
             return
         }
         var rest = events[...]
-        while let event = rest.first {
+        while !rest.isEmpty {
             if isEditingFilter {
                 var prompt = model.filter
                 let edit = prompt.handle(rest)

@@ -16,14 +16,13 @@ extension WatchModel {
             started: startedAt, ended: now, interval: options.interval, precise: options.precise,
             origin: runs.gridOrigin ?? startedAt)
         guard result.succeeded else {
-            var effects: [WatchEffect] = options.beep ? [.bell] : []
             if options.exitOnError {
                 // Stopped: the status line says why and that a key exits, so the filter being
                 // typed closes (its query stays) rather than cover it.
                 runs.isFrozen = true
                 isEditingFilter = false
             }
-            return effects
+            return options.beep ? [.bell] : []
         }
         var effects: [WatchEffect] = []
         var run = makeRun(result.output, wallTime: wallTime)
