@@ -267,7 +267,9 @@ import Testing
         picker.press(.tab)  // marks a
         picker.type("b")
         picker.press(.control("r"))
-        let rows = picker.waitUntil { $0.contains("b-1") }
+        // The reload's lines can show before its end of input does ("2/2 reading…"): wait for
+        // both, as the count says the reload is done (a CI run under ThreadSanitizer caught it).
+        let rows = picker.waitUntil { $0.contains("b-1") && $0.first?.hasSuffix("2/2") == true }
         #expect(rows.contains("b-1") && rows.contains("b-2"), "\(rows)")
         #expect(picker.app.marked.isEmpty && picker.rows[0].hasSuffix("2/2"), "\(picker.rows)")
     }
