@@ -127,7 +127,7 @@ package final class WatchApp: TerminalApp {
     /// ``filter`` and the rows are filtered once for the run; the other events go through the
     /// keymap in force (keys: ``action(for:)``) or the list (the mouse, not while the help
     /// shows).
-    /// - Complexity: O(events) look-ups, plus one filter per run of editing (``matchingRows(of:)``).
+    /// - Complexity: O(events) look-ups, plus one filter per run of editing (``rowFilter(of:)``).
     package func handle(_ events: [InputEvent], in program: Program) {
         defer { program.setNeedsDisplay() }
         guard !isFrozen else {
@@ -229,11 +229,11 @@ package final class WatchApp: TerminalApp {
 
     /// Shows `rows` (sorted, before the filter) filtered by the query: the row on screen keeps
     /// its line, `changed` rows draw again (and flash when `animated`); then ``didShow()``.
-    /// - Complexity: O(rows) to filter (``matchingRows(of:)``), plus the list's apply.
+    /// - Complexity: O(rows) to filter (``rowFilter(of:)``), plus the list's apply.
     private func show(_ rows: Snapshot<String, String>, changed: [String], animated: Bool) {
         var shown = rows
-        if let run = model.history.shown, let matching = matchingRows(of: run) {
-            shown = rows.filteringItems(dropsEmptySections: true) { matching.contains($0) }
+        if let run = model.history.shown, let filter = rowFilter(of: run) {
+            shown = rows.filteringItems(dropsEmptySections: true) { filter.passes($0) ?? false }
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = rows.isEmpty ? "(no output)" : "no row matches the filter"
@@ -249,17 +249,17 @@ package final class WatchApp: TerminalApp {
         record(list.snapshot())
     }
 
-    /// The rows of `run` that match the filter (``FilterQuery/listFilter(_:)``, as every TUIList
-    /// list), or `nil` when there is no filter: the library's ``ListFilter``, its index built
-    /// once per run filtered. O(bytes of the run) to build, then O(bytes searched) per term.
-    private func matchingRows(of run: Run) -> Set<String>? {
+    /// The filter over the rows of `run` (``FilterQuery/listFilter(_:)``, as every TUIList list)
+    /// with the query set, or `nil` when there is no filter: the library's ``ListFilter``, its
+    /// index built once per run filtered. O(bytes of the run) to build, then O(bytes searched)
+    /// per term; asking of a row is O(1) (``ListFilter/passes(_:)``).
+    private func rowFilter(of run: Run) -> ListFilter<String>? {
         guard !FilterQuery.listFilter(query).isEmpty else { return nil }
         if rowFilter?.run != run.number {
             rowFilter = (run.number, ListFilter(items: run.snapshot.itemIdentifiers) { run.content[$0] ?? "" })
         }
         rowFilter!.filter.setText(query)
-        let filter = rowFilter!.filter
-        return Set(filter.matches.map { filter.index?.identifiers($0) ?? [] } ?? [])
+        return rowFilter!.filter
     }
 
     private func record(_ snapshot: Snapshot<String, String>) {
