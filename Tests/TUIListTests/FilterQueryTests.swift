@@ -367,6 +367,7 @@ import Testing
             index.append(id, fields: fields)
         }
         var previous: FilterMatches?
+        var previousUnscored: FilterMatches?  // the match-only search, narrowing its own results
         var text = ""
         for step in 0 ..< 10 {
             // Typing on (narrowing), a new term, an OR, or a new query.
@@ -383,6 +384,10 @@ import Testing
             #expect(
                 index.identifiers(found) == expected,
                 "seed \(seed) step \(step): \(text.debugDescription) exact \(exact) → \(Self.describe(query))")
+            let unscored = index.matches(query, narrowing: previousUnscored, scored: false)!
+            #expect(index.identifiers(unscored) == expected, "match-only, seed \(seed) step \(step): \(text.debugDescription)")
+            #expect(unscored.scores.isEmpty, "nothing to rank by: the items keep their order")
+            previousUnscored = unscored
             for id in items.indices where items[id].count == 1 {
                 #expect(
                     (query.matches(items[id][0]) != nil) == expected.contains(id),
@@ -414,6 +419,7 @@ import Testing
             let query = FilterQuery(text)
             let found = index.identifiers(index.matches(query)!)
             #expect(found == lines.indices.filter { Self.model(query, [lines[$0]]) }, "\(text)")
+            #expect(index.identifiers(index.matches(query, scored: false)!) == found, "match-only: \(text)")
         }
     }
 

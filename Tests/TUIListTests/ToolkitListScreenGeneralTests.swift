@@ -150,6 +150,10 @@ struct ToolkitListScreenGeneralTests {
         #expect(screen.paneScrollOffset == 0)
         _ = screen.handle([.key(.control("d")), .key(.character("j"))])
         #expect(frame(screen, width: 40)[1].hasSuffix("│Bob line 1         "))
+        // Away and back in one batch, with no frame drawn between: the top again.
+        _ = screen.handle([.key(.character("k")), .key(.control("d")), .key(.character("j")), .key(.character("k"))])
+        #expect(screen.paneScrollOffset == 0)
+        #expect(frame(screen, width: 40)[1].hasSuffix("│Ada line 1         "))
     }
 
     @Test func confirmIsAModeThatHandsTheActionOnlyOnYes() {

@@ -87,7 +87,11 @@ import Testing
         ]
         for (style, separator, expected) in cases {
             var options = PickerApp.Options()
-            options.info = try #require(PickerApp.InfoStyle(style))
+            guard let info = PickerApp.InfoStyle(style) else {
+                Issue.record("--info=\(style) is one of fzf's styles")
+                continue
+            }
+            options.info = info
             options.separatorLine = separator
             let screen = Self.screen(try Picker(options, lines: Self.thirty, columns: 20, rows: 6))
             #expect(Array(screen.prefix(2)) == expected, "--info=\(style) separator \(separator ?? "-"): \(screen)")

@@ -9,6 +9,9 @@ extension FilterIndex {
     ///     `"!abc"`) and the index has only grown since, only the previous matches and the
     ///     items added after it are searched.
     ///   - cancellation: checked every few thousand items; when set, the search returns `nil`.
+    ///   - scored: Whether to score the matches, for ``ranked(_:laterFirst:tiebreaks:shownLength:shown:)``;
+    ///     false finds the same items for less (each term's first occurrence decides, no best
+    ///     one is looked for), for a filter that keeps its items' order (``ListFilter``).
     /// - Returns: the matches, or `nil` when cancelled.
     /// - Complexity: O(bytes searched × terms), split over `activeProcessorCount` threads for
     ///   `parallelThreshold` candidates or more. A single exact term is one `memmem` per item;
@@ -17,7 +20,8 @@ extension FilterIndex {
     ///   as written, in an index made `init(storingText:)` (without the text, accents are
     ///   ignored).
     public func matches(
-        _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil
+        _ query: FilterQuery, narrowing previous: FilterMatches? = nil, cancellation: FilterCancellation? = nil,
+        scored: Bool = true
     ) -> FilterMatches? {
         let total = _starts.count
         if query.isEmpty {
@@ -27,15 +31,18 @@ extension FilterIndex {
         if let previous, previous.version == version, previous.slotCount <= total, query._implies(previous.query) {
             candidates = _candidates(narrowing: previous)
         }
-        guard
-            var found = _search(_QueryMatcher(matcher: _FilterMatcher(query)), candidates: candidates, cancellation: cancellation)
-        else { return nil }
+        let matcher = _FilterMatcher(query)
+        let searched =
+            scored
+            ? _search(_QueryMatcher(matcher: matcher), candidates: candidates, cancellation: cancellation)
+            : _search(_QueryPresenceMatcher(matcher: matcher), candidates: candidates, cancellation: cancellation)
+        guard var found = searched else { return nil }
         if _storesText && query._hasAccentSensitiveTerms {
             // An accented term matched the text without its accents: check it with them.
             var kept: (slots: [Int32], scores: [Int32]) = ([], [])
-            for (slot, score) in zip(found.slots, found.scores) where query._acceptsAccents(in: text(atSlot: Int(slot))) {
+            for (i, slot) in found.slots.enumerated() where query._acceptsAccents(in: text(atSlot: Int(slot))) {
                 kept.slots.append(slot)
-                kept.scores.append(score)
+                if scored { kept.scores.append(found.scores[i]) }
             }
             found = kept
         }
@@ -238,6 +245,18 @@ internal struct _QueryMatcher: _ItemMatcher, @unchecked Sendable {
     func score(_ text: _ItemText, slot: Int) -> Int32? {
         var unused: [Int] = []
         return matcher.score(folded: text.folded(slot), cased: text.cased(slot), positions: &unused, collect: false)
+    }
+}
+
+/// A search by a ``FilterQuery`` that finds the same items as ``_QueryMatcher`` without
+/// scoring them.
+internal struct _QueryPresenceMatcher: _ItemMatcher, @unchecked Sendable {
+    let matcher: _FilterMatcher
+
+    static var keepsScores: Bool { false }
+
+    func score(_ text: _ItemText, slot: Int) -> Int32? {
+        matcher.matches(folded: text.folded(slot), cased: text.cased(slot)) ? 0 : nil
     }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// Add each item's text when it arrives (``append(_:fields:)``) and change it when the item
 /// changes (``update(_:fields:)``); the text is folded then (`TextFolding`: case and
-/// diacritics), never during a search. ``matches(_:narrowing:cancellation:)`` finds the items
+/// diacritics), never during a search. ``matches(_:narrowing:cancellation:scored:)`` finds the items
 /// that match a ``FilterQuery`` (fzf's extended search: fuzzy, exact, prefix, suffix and
 /// inverse terms, smart case), comparing bytes, on every core for large lists, with a score
 /// per match; given the previous result, a query whose every match it holds (`"ab"` after

@@ -95,6 +95,36 @@ internal struct _FilterMatcher: @unchecked Sendable {
     }
 }
 
+extension _FilterMatcher {
+    /// Whether the line matches, without a score: each term stops at its first occurrence
+    /// (``score(folded:cased:positions:collect:)`` looks further for the best one), so a filter
+    /// that keeps its items' order pays only for the search.
+    func matches(folded: UnsafeBufferPointer<UInt8>, cased: UnsafeBufferPointer<UInt8>) -> Bool {
+        groups.allSatisfy { group in
+            group.contains { term in
+                let text = term.caseSensitive ? cased : folded
+                let found = term.needle.withUnsafeBufferPointer { _termOccurs(term.kind, needle: $0, text: text) }
+                return found != term.inverted
+            }
+        }
+    }
+}
+
+/// Whether a term matches a field of `text` (fields end at NUL bytes).
+private func _termOccurs(_ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let needleBase = needle.baseAddress, needle.count > 0 else { return true }
+    guard let base = text.baseAddress else { return false }
+    let count = text.count
+    var low = 0
+    while true {
+        let high =
+            memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
+        if _fieldMatch(kind, needleBase, needle.count, base, low, high) != nil { return true }
+        if high >= count { return false }
+        low = high + 1
+    }
+}
+
 /// The byte length of the UTF-8 sequence a byte starts (1 for a stray continuation byte).
 @inline(__always)
 internal func _utf8Length(_ lead: UInt8) -> Int {

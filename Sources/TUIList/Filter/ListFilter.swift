@@ -98,7 +98,7 @@ public struct ListFilter<ID: Hashable> {
             matches = nil
             return
         }
-        matches = index.matches(query, narrowing: matches)
+        matches = index.matches(query, narrowing: matches, scored: false)  // shown in the items' order
     }
 }
 

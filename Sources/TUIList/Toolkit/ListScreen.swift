@@ -133,7 +133,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var showsHelp = false
     /// The whole content, unfiltered, with the moves made on the screen.
     public private(set) var items = Snapshot<SectionID, ItemID>() {
-        didSet { filtering.index = nil }
+        didSet { filtering.list.setIndex(nil) }  // built again when a filter next needs it
     }
     /// Lines drawn under the title bar, above the list (a command's header); the list keeps at
     /// least one line, the header gives way.
@@ -173,17 +173,23 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         var prompt = FilterPrompt()
         var rule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)?
         let text: (ItemID) -> String
-        var index: ListFilter<ItemID>?
+        /// The query, parsed once per edit; its index of the items' text is built when a
+        /// filter first needs it after the items change.
+        var list = ListFilter<ItemID>()
         var animates = true
     }
 
-    /// The pane, the item its text was scrolled for, the scroll, and the pane's area at the
-    /// last render (Ctrl-D scrolls by half of it).
+    /// The pane, the item its text was scrolled for and the scroll (another item's text starts
+    /// at the top), and the area the pane was laid out in at the last render, as the list
+    /// learns its viewport there (Ctrl-D scrolls by half of it).
     private struct PaneState {
         var pane: ListScreenPane<ItemID>?
-        var item: ItemID?
-        var scrollOffset = 0
+        var scrolledItem: ItemID?
+        var scrolledOffset = 0
         var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+        /// The scroll of `item`'s text: 0 unless it is the item scrolled last.
+        func scrollOffset(for item: ItemID?) -> Int { item == scrolledItem ? scrolledOffset : 0 }
     }
 
     /// Until the items come: the loading line and its progress; and the spinner's work.
@@ -241,7 +247,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         set { paneState.pane = newValue }
     }
     /// The text pane's scroll offset (back to 0 when the selection changes).
-    var paneScrollOffset: Int { paneState.scrollOffset }
+    var paneScrollOffset: Int { paneState.scrollOffset(for: list.selectedItem) }
     /// What the empty list says when there are no items at all.
     public var emptyText: String {
         get { words.empty }
@@ -545,6 +551,8 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     private func handle(_ events: [InputEvent], emit: (Action) -> Void) {
         var rest = events[...]
         while let event = rest.first {
+            // The pane's text starts at the top again once the selection leaves the item scrolled.
+            defer { if list.selectedItem != paneState.scrolledItem { paneState.scrolledItem = nil } }
             if showsHelp {
                 rest = rest.dropFirst()
                 if case .key(let key) = event, !Self.isUnknown(key) { showsHelp = false }
@@ -605,10 +613,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// - Parameter count: Lines to scroll.
     func scrollPane(byLines count: Int) {
         guard let pane, case .text(let content) = pane.content else { return }
-        var view = content(list.selectedItem)
-        view.scrollOffset = paneState.scrollOffset
+        let item = list.selectedItem
+        var view = content(item)
+        view.scrollOffset = paneState.scrollOffset(for: item)
         view.scroll(by: count, width: paneState.rect.width, height: paneState.rect.height)
-        paneState.scrollOffset = view.scrollOffset
+        paneState.scrolledItem = item
+        paneState.scrolledOffset = view.scrollOffset
     }
 
     /// Moves the selected item one place among the items shown, across section boundaries
@@ -629,14 +639,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
 
     /// Applies the filtered content to the list and keeps something selected, on screen.
     private func showItems(animated: Bool, changed: [ItemID] = []) {
-        let query = FilterQuery.listFilter(filter.query)
+        filtering.list.setText(filter.query)
         var shown = items
-        if !query.isEmpty, let rule = filtering.rule {
+        if filtering.list.isActive, let rule = filtering.rule {
             shown = rule(filter.query, items)
-        } else if !query.isEmpty {
-            if filtering.index == nil { filtering.index = ListFilter(items: items.itemIdentifiers, text: filtering.text) }
-            filtering.index!.setText(filter.query)
-            let matching = filtering.index!
+        } else if filtering.list.isActive {
+            if filtering.list.index == nil {
+                filtering.list.setIndex(ListFilter(items: items.itemIdentifiers, text: filtering.text).index)
+            }
+            let matching = filtering.list
             shown = items.filteringItems { matching.passes($0) ?? false }
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
@@ -760,20 +771,16 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         return position + "\(shown.numberOfItems)" + noun
     }
 
-    /// Draws the pane for the selected item; a text pane's scroll goes back to the top when
-    /// the selection changed.
+    /// Draws the pane for the selected item; a text pane shows the top of the text until it is
+    /// scrolled for that item.
     private func drawPane(_ pane: ListScreenPane<ItemID>, into canvas: inout Canvas) {
         let item = list.selectedItem
-        if item != paneState.item {
-            paneState.item = item
-            paneState.scrollOffset = 0
-        }
         let paneRect = paneState.rect
         canvas.clear(paneRect)
         switch pane.content {
         case .text(let content):
             var view = content(item)
-            view.scrollOffset = paneState.scrollOffset
+            view.scrollOffset = paneState.scrollOffset(for: item)
             view.draw(into: &canvas, in: paneRect)
         case .custom(let draw):
             draw(&canvas, paneRect, item)
