@@ -78,14 +78,14 @@ import Testing
     /// a terminal without bracketed paste) search the index once, not thirty times.
     @Test func aBatchOfTypingIsSearchedOnce() throws {
         let picker = try PickerHarness(lines: ["alpha", "beta", "a long line of thirty characters!"])
-        let before = picker.app.searchGeneration
+        let before = picker.app.searchesStarted
         let thirty = "a long line of thirty characte"
         picker.type(thirty)
         #expect(picker.app.query == thirty && picker.listRows() == ["a long line of thirty characters!"])
-        #expect(picker.app.searchGeneration == before + 1, "\(picker.app.searchGeneration - before) searches")
+        #expect(picker.app.searchesStarted == before + 1, "\(picker.app.searchesStarted - before) searches")
         // A move in the middle of a batch searches what was typed before it, once, first.
         picker.send([.key(.control("u")), .key(.character("b")), .key(.down), .key(.character("e"))])
-        #expect(picker.app.searchGeneration == before + 3 && picker.app.query == "be")
+        #expect(picker.app.searchesStarted == before + 3 && picker.app.query == "be")
     }
 
     /// Ctrl-W erases the word before the cursor (fzf's unix-word-rubout), Ctrl-U what is before
@@ -110,10 +110,10 @@ import Testing
         let picker = try PickerHarness(lines: ["red apple", "green apple", "red cherry"])
         picker.type("apple")
         picker.press(.control("a"))
-        let before = picker.app.searchGeneration
+        let before = picker.app.searchesStarted
         picker.send([.paste("red\n"), .key(.character("x"))])
         #expect(picker.app.query == "red xapple" && picker.app.prompt.cursor == 5, "\(picker.app.query)")
-        #expect(picker.app.searchGeneration == before + 1, "one search for the batch")
+        #expect(picker.app.searchesStarted == before + 1, "one search for the batch")
         #expect(picker.listRows() == ["no line matches"])
         picker.press(.backspace)
         #expect(picker.listRows() == ["red apple"])

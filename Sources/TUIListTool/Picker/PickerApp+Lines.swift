@@ -189,7 +189,7 @@ extension PickerApp {
         let parsed = options.filterQuery(model.search.enabled ? model.search.query : "")
         model.search.parsed = parsed
         runtime?.searchJob.cancel()
-        model.search.generation += 1
+        model.search.started += 1
         if parsed.isEmpty {
             model.search.lastMatches = nil
             show(nil, animated: animated)

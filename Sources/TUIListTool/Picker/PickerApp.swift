@@ -116,9 +116,9 @@ package final class PickerApp: TerminalApp {
     package var exitStatus: Int32? { model.outcome.exitStatus }
     /// How many lines match (``PickerSearch/matches`` or every line).
     var matchCount: Int { model.search.matches?.count ?? model.input.count }
-    /// Bumped by each search started: a test counts the searches a batch of typing makes.
-    /// (The search job drops a background result for an older one.)
-    package var searchGeneration: Int { model.search.generation }
+    /// How many searches started: a test counts the searches a batch of typing makes. (The
+    /// search job drops a background result for an older one.)
+    package var searchesStarted: Int { model.search.started }
     /// Whether a background search is in flight.
     var searchInFlight: Bool { runtime?.searchJob.isRunning ?? false }
     /// Whether the list does not hold every line yet although the query asks for all of them.

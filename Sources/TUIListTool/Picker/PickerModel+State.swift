@@ -62,8 +62,9 @@ struct PickerSearch {
     var matches: [Int32]?
     /// The last search's result, to narrow the next one from.
     var lastMatches: FilterMatches?
-    /// Bumped by each search started: a test counts the searches a batch of typing makes.
-    var generation = 0
+    /// How many searches started (a count, not a stale-result check: ``LatestJob`` drops a
+    /// stale search's result); a test counts the searches a batch of typing makes.
+    var started = 0
     /// Whether the lines shown are out of date (new lines, a new query) and the search has
     /// not been made yet.
     var due = false
