@@ -578,6 +578,40 @@ func contactsMain() throws -> Never {
 // DOC-END
 
 // DOC-BEGIN BuildingAContactsApp.md
+/// A message's row: the sender in bold in a column of 12, then the subject.
+final class MessageCell: ListCell {
+    var sender = ""
+    var subject = ""
+
+    func draw(into canvas: inout Canvas, rect: Rect, state: CellState) {
+        let reverse: TextAttributes = state.isSelected ? .reverse : []
+        canvas.fill(rect, with: " ", style: Style(attributes: reverse))
+        canvas.draw(sender, x: rect.x, y: rect.y, style: Style(attributes: [.bold, reverse]), maxWidth: 12, clip: rect)
+        canvas.draw(subject, x: rect.x + 13, y: rect.y, style: Style(attributes: reverse), clip: rect)
+    }
+}
+
+enum InboxAction: Equatable, Sendable { case archive, markRead }
+
+/// An inbox screen: the app's own list and cell, its own keys beside the screen's.
+func makeInboxScreen(_ messages: [Int: (sender: String, subject: String)]) -> ListScreen<String, Int, InboxAction> {
+    let list = ListView<String, Int>(cellProvider: { context, id in
+        let cell = context.dequeue(MessageCell.self)
+        (cell.sender, cell.subject) = messages[id]!
+        return cell
+    })
+    let screen = ListScreen<String, Int, InboxAction>(
+        title: "Inbox", list: list,
+        bindings: [KeyBinding(keys: [.character("e")], help: "archive", bar: "e archive", .archive)],
+        filterText: { "\(messages[$0]!.sender) \(messages[$0]!.subject)" })
+    screen.keymap.bind(.character("y"), to: .app(.archive))  // a second key: the help lists "e y"
+    screen.keymap.bind(.character("r"), to: .app(.markRead), help: "mark read")
+    screen.keymap.bind(.character("n"), to: .select(.next))  // the screen's own actions too
+    return screen
+}
+// DOC-END
+
+// DOC-BEGIN BuildingAContactsApp.md
 /// Runs the app headless for a second and a half of its clock, then lets the search run.
 func runContactsHeadless(_ app: ContactsApp) -> HeadlessTerminal {
     let clock = ManualClock()

@@ -90,6 +90,32 @@ struct ToolkitListScreenGeneralTests {
         #expect(screen.list.selectedItem == "n47")
     }
 
+    /// New content at the top of the list shows what arrived above its first row; away from
+    /// the top, the selected row keeps its line. (Fails if `setItems` keeps the selected line at
+    /// the top too: the list then starts at "Item 1" and hides the arrivals.)
+    @Test func arrivalsAboveTheFirstRowShowAtTheTopAndKeepTheLineElsewhere() {
+        let screen = ListScreen<String, Int, Act>(title: "Inbox", row: { ("Item \($0)", nil) })
+        var items = Snapshot(sections: [("A", Array(1 ... 20))])
+        screen.setItems(items)
+        func rows() -> [String] {
+            var canvas = Canvas(width: 30, height: 8)
+            screen.render(into: &canvas)
+            return canvas.lines.dropFirst().prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(rows().prefix(2) == ["A", "Item 1"])
+        items.insertItems([100, 101], beforeItem: 1)
+        screen.setItems(items)
+        #expect(rows() == ["A", "Item 100", "Item 101", "Item 1", "Item 2"], "the header and the arrivals")
+        #expect(screen.list.selectedItem == 1, "the selection stays on its item")
+        // Scrolled down: the selected row keeps its line while rows arrive above.
+        _ = screen.handle(Array(repeating: .key(.character("j")), count: 9))
+        let line = try! #require(rows().firstIndex(of: "Item \(screen.list.selectedItem!)"))
+        items.insertItems([102], beforeItem: 100)
+        screen.setItems(items)
+        #expect(rows().firstIndex(of: "Item \(screen.list.selectedItem!)") == line, "\(rows())")
+        #expect(!rows().contains("Item 102") && !rows().contains("A"))
+    }
+
     @Test func aTextPaneBesideFollowsTheSelectionAndTheOverlaysCoverIt() {
         let screen = makeScreen()
         screen.pane = .text(beside: 0.5) { name in
@@ -154,6 +180,57 @@ struct ToolkitListScreenGeneralTests {
         _ = screen.handle([.key(.character("k")), .key(.control("d")), .key(.character("j")), .key(.character("k"))])
         #expect(screen.paneScrollOffset == 0)
         #expect(frame(screen, width: 40)[1].hasSuffix("│Ada line 1         "))
+    }
+
+    /// `scrollPane(n)` scrolls n lines; Ctrl-D is the half-pane step, an action of its own; and
+    /// `bind` works on a screen's keymap, for the app's actions and the screen's. (Fails if
+    /// `scrollPane` scrolls half panes again, or if `ListScreenAction` stops being `Equatable`,
+    /// which `bind` needs: this does not compile then.)
+    @Test func scrollPaneCountsLinesAndBindWorksOnTheScreensKeymap() {
+        let screen = makeScreen()
+        screen.pane = .text(beside: 0.5) { name in
+            TextView(text: (1 ... 30).map { "\(name ?? "") line \($0)" }.joined(separator: "\n"))
+        }
+        screen.keymap.bind(.character("x"), to: .scrollPane(3), help: "three lines down")
+        screen.keymap.bind(.character("m"), to: .app(.mark), help: "mark")
+        screen.keymap.bind(.character("e"), to: .app(.delete))  // joins d's binding
+        _ = frame(screen, width: 40)
+        #expect(screen.handle(keys("x")).isEmpty)
+        #expect(screen.paneScrollOffset == 3)
+        #expect(frame(screen, width: 40)[1].hasSuffix("│Ada line 4         "))
+        _ = screen.handle([.key(.control("d"))])
+        #expect(screen.paneScrollOffset == 5, "and half of the 5-line pane")
+        #expect(screen.handle(keys("me")) == [.app(.mark), .app(.delete)])
+        #expect(screen.keymap.bindings.contains { $0.help == "delete" && $0.triggers.count == 2 }, "e joined d")
+    }
+
+    /// The contacts article's inbox: its own cell draws the rows (the sender bold, the selected
+    /// row reversed), `bindings:` and `bind` give keys to the app's actions and the screen's, the
+    /// help lists a key added to a binding beside the first, and the filter reads `filterText`.
+    @Test func theInboxScreenDrawsItsOwnCellsAndTakesItsOwnKeys() {
+        let messages = [1: ("Ada", "Engines at noon"), 2: ("Bob", "Lunch?"), 3: ("Cy", "Invoice")]
+        let screen = makeInboxScreen(messages.mapValues { (sender: $0.0, subject: $0.1) })
+        screen.setItems(Snapshot(sections: [("Today", [1, 2, 3])]))
+        func frame() -> Canvas {
+            var canvas = Canvas(width: 40, height: 16)
+            screen.render(into: &canvas)
+            return canvas
+        }
+        var canvas = frame()
+        let row = try! #require(canvas.lines.firstIndex { $0.hasPrefix("Ada") })
+        #expect(canvas.lines[row].hasPrefix("Ada          Engines at noon"))
+        #expect(canvas[0, row].style.attributes == [.bold, .reverse], "selected: bold sender, reversed")
+        #expect(canvas[13, row].style.attributes == .reverse)
+        #expect(canvas[0, row + 1].style.attributes == .bold, "\(canvas.lines)")
+        #expect(screen.handle([.key(.character("n"))]).isEmpty)
+        #expect(screen.list.selectedItem == 2)
+        #expect(screen.handle("eyr".map { .key(.character($0)) }) == [.app(.archive), .app(.archive), .app(.markRead)])
+        _ = screen.handle([.key(.character("?"))])
+        canvas = frame()
+        #expect(canvas.lines.contains { $0.contains("e y        archive") }, "\(canvas.lines.joined(separator: "\n"))")
+        _ = screen.handle([.key(.character("x"))])  // closes the help
+        _ = screen.handle("/noon".map { .key(.character($0)) })
+        #expect(screen.list.snapshot().itemIdentifiers == [1])
     }
 
     @Test func confirmIsAModeThatHandsTheActionOnlyOnYes() {

@@ -14,8 +14,11 @@ public enum ListScreenAction<AppAction: Sendable>: Sendable {
     case toggleHelp
     /// Answers the open confirm prompt: yes (y) runs the app's action, no (n, Esc) drops it.
     case answer(Bool)
-    /// Scrolls the detail pane by lines, down for positive counts (Ctrl-D, Ctrl-U: half a pane).
+    /// Scrolls the detail pane by this many lines, down for positive counts.
     case scrollPane(Int)
+    /// Scrolls the detail pane by this many half panes, down for positive counts (Ctrl-D,
+    /// Ctrl-U: one half down, one up).
+    case scrollPaneByHalves(Int)
     /// Goes back to browsing from the filter prompt (keeping the filter) or from an app mode.
     case browse
     /// Asks to quit (q, Ctrl-C): handed back to the app.
@@ -23,6 +26,10 @@ public enum ListScreenAction<AppAction: Sendable>: Sendable {
     /// One of the app's own actions: handed back to the app.
     case app(AppAction)
 }
+
+/// Actions compare when the app's do: `keymap.bind(key, to: .app(.archive))` on a screen's
+/// keymap, `keymap.bind(key, to: .scrollPane(3))`.
+extension ListScreenAction: Equatable where AppAction: Equatable {}
 
 /// Which parts of a ``ListScreen`` are drawn.
 public struct ListScreenParts: OptionSet, Hashable, Sendable {
@@ -314,7 +321,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         map.bindings.append(KeyBinding(keys: [.character("/")], help: "filter", bar: "/ filter", .beginFilter))
         map.bindings.append(
             KeyBinding(
-                [.init(.key(.control("d")), .scrollPane(1)), .init(.key(.control("u")), .scrollPane(-1))],
+                [.init(.key(.control("d")), .scrollPaneByHalves(1)), .init(.key(.control("u")), .scrollPaneByHalves(-1))],
                 help: "scroll the detail pane", bar: nil))
         map.bindings += bindings.map { $0.map { Action.app($0) } }
         map.bindings.append(KeyBinding(keys: [.character("?")], help: "this help", bar: "? help", .toggleHelp))
@@ -367,21 +374,25 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// A list screen over the app's own list (its cells, row sizing, headers), loading until
-    /// ``setItems(_:animated:)``; the keymap is ``defaultKeymap(movesItems:bindings:)`` without
-    /// J/K until the app sets ``keymap``.
+    /// ``setItems(_:animated:)``; the keymap is ``defaultKeymap(movesItems:bindings:)`` with the
+    /// app's `bindings` (J/K only when `movesItems`).
     /// - Parameters:
     ///   - title: The title bar's text.
     ///   - list: The list the screen shows and drives.
     ///   - parts: Which parts are drawn.
+    ///   - movesItems: Whether J/K move the selected item.
+    ///   - bindings: The app's own bindings: they dispatch ``ListScreenAction/app(_:)`` and the
+    ///     help lists them.
     ///   - filterText: The text the filter matches for each item (nil: the item's description);
     ///     or set ``filterRule``.
     public init(
-        title: String, list: ListView<SectionID, ItemID>, parts: Parts = .all, filterText: ((ItemID) -> String)? = nil
+        title: String, list: ListView<SectionID, ItemID>, parts: Parts = .all, movesItems: Bool = false,
+        bindings: [KeyBinding<AppAction>] = [], filterText: ((ItemID) -> String)? = nil
     ) {
         self.title = title
         self.parts = parts
         filtering = Filtering(text: filterText ?? { "\($0)" })
-        keys = Keys(browsing: Self.defaultKeymap(movesItems: false))
+        keys = Keys(browsing: Self.defaultKeymap(movesItems: movesItems, bindings: bindings))
         self.list = list
     }
 
@@ -433,7 +444,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// - Complexity: O(*n*) to filter, plus ``ListView/apply(_:animated:)``.
     public func setFilter(_ query: String) {
         filter.query = query
-        showItems(animated: false)
+        showItems(animated: false, filterChanged: true)
     }
 
     /// The items shown: those whose filter text matches the filter, in order, every section kept.
@@ -560,7 +571,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             }
             if mode == .filtering {
                 let edit = filter.handle(rest)
-                if edit.changed { showItems(animated: animatesFilter) }
+                if edit.changed { showItems(animated: animatesFilter, filterChanged: true) }
                 rest = rest.dropFirst(edit.consumed)
                 guard let next = rest.popFirst() else { break }
                 if case .key(let key) = next {
@@ -597,14 +608,15 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
             mode = .browsing
             guard !filter.query.isEmpty else { break }
             filter.query = ""
-            showItems(animated: animatesFilter)
+            showItems(animated: animatesFilter, filterChanged: true)
         case .toggleHelp: showsHelp.toggle()
         case .answer(let yes):
             let pending = confirming.prompt
             confirming.prompt = nil
             mode = confirming.modeBefore
             if yes, let pending { emit(.app(pending.action)) }
-        case .scrollPane(let direction): scrollPane(byLines: direction * max(1, paneState.rect.height / 2))
+        case .scrollPane(let lines): scrollPane(byLines: lines)
+        case .scrollPaneByHalves(let halves): scrollPane(byLines: halves * max(1, paneState.rect.height / 2))
         case .quit, .app: emit(action)
         }
     }
@@ -637,8 +649,10 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         return true
     }
 
-    /// Applies the filtered content to the list and keeps something selected, on screen.
-    private func showItems(animated: Bool, changed: [ItemID] = []) {
+    /// Applies the filtered content to the list and keeps something selected, on screen: the
+    /// selected row keeps its line when the filter changed; new content at the top of the
+    /// list shows what arrived above its first row.
+    private func showItems(animated: Bool, changed: [ItemID] = [], filterChanged: Bool = false) {
         filtering.list.setText(filter.query)
         var shown = items
         if filtering.list.isActive, let rule = filtering.rule {
@@ -654,7 +668,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         list.emptyText = items.isEmpty ? emptyText : noMatchesText
         // The selected row keeps its line on screen (rows come and go around it), so it never
         // scrolls away when the filter brings rows above it back.
-        list.applyKeepingSelectedLine(shown, animated: animated)
+        list.applyKeepingSelectedLine(shown, animated: animated, keepsTheTop: !filterChanged)
         if list.selectedItem == nil, !shown.isEmpty {
             list.select(shown[globalIndex: 0])
         }
@@ -668,7 +682,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         var keys = mode == .filtering ? keymap : activeKeymap
         if pane == nil {  // no pane to scroll: its keys are not worth a row
             keys.bindings.removeAll { binding in
-                binding.triggers.allSatisfy { if case .scrollPane = $0.action { true } else { false } }
+                binding.triggers.allSatisfy {
+                    switch $0.action {
+                    case .scrollPane, .scrollPaneByHalves: true
+                    default: false
+                    }
+                }
             }
         }
         var sections: [HelpOverlay.Section] = [.init(nil, keys)]

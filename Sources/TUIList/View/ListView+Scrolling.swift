@@ -301,17 +301,27 @@ extension ListView {
     /// screen line it was on while rows come and go around it (a filter typed or cleared, a
     /// run's new rows): the list scrolls under it instead of it scrolling away; then the
     /// selection is scrolled into view. What a person filtering or watching a list expects:
-    /// the row they are looking at does not jump.
+    /// the row they are looking at does not jump. A list scrolled to its top stays there
+    /// instead, unless `keepsTheTop` is false, so rows that arrive above its first row are
+    /// seen (the selection still scrolled into view).
     /// - Parameters:
     ///   - snapshot: The new content.
     ///   - animated: Whether the change animates.
+    ///   - keepsTheTop: Whether a list at its top stays at its top: true for new content
+    ///     (arrivals, an undone delete); false for a filter, whose cleared query brings the
+    ///     rows back around the row being looked at, which keeps its line.
     /// - Complexity: as ``apply(_:animated:)``, plus O(log *n*) to find the row's line.
-    public func applyKeepingSelectedLine(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool) {
+    public func applyKeepingSelectedLine(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, keepsTheTop: Bool = true) {
         let selectionBefore = selectedItem
         let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
+        // At the top, the top stays: rows arriving above the first show (a new message, an
+        // undone delete, a filter cleared), as they would in a bare list.
+        let atTop = keepsTheTop && min(state.scrollOffset, maximumScrollOffset) == 0
         apply(snapshot, animated: animated)
         guard let selection = selectedItem else { return }
-        if selection == selectionBefore, let line, let index = layout.index(of: .item(selection)) {
+        if atTop {
+            state.scrollOffset = 0
+        } else if selection == selectionBefore, let line, let index = layout.index(of: .item(selection)) {
             state.scrollOffset = max(0, layout.lines(ofRowAt: index).lowerBound - line)
             scroll(byLines: 0)  // clamps
         }

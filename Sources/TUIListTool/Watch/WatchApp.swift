@@ -214,7 +214,7 @@ package final class WatchApp: TerminalApp {
         case .show(let rows):
             show(rows.snapshot, changed: rows.changed, animated: rows.animated)
         case .filterRows:
-            show(model.history.shown.map(model.arranged) ?? Snapshot(), changed: [], animated: true)
+            show(model.history.shown.map(model.arranged) ?? Snapshot(), changed: [], animated: true, filterChanged: true)
         case .redrawRows:
             // An apply configures the cells on screen again, so they draw from the new column.
             list.apply(list.snapshot(), animated: false)
@@ -228,16 +228,17 @@ package final class WatchApp: TerminalApp {
     }
 
     /// Shows `rows` (sorted, before the filter) filtered by the query: the row on screen keeps
-    /// its line, `changed` rows draw again (and flash when `animated`); then ``didShow()``.
+    /// its line (at the top of the list, the top stays, unless the filter changed), `changed`
+    /// rows draw again (and flash when `animated`); then ``didShow()``.
     /// - Complexity: O(rows) to filter (``rowFilter(of:)``), plus the list's apply.
-    private func show(_ rows: Snapshot<String, String>, changed: [String], animated: Bool) {
+    private func show(_ rows: Snapshot<String, String>, changed: [String], animated: Bool, filterChanged: Bool = false) {
         var shown = rows
         if let run = model.history.shown, let filter = rowFilter(of: run) {
             shown = rows.filteringItems(dropsEmptySections: true) { filter.passes($0) ?? false }
         }
         shown.reconfigureItems(changed.filter { shown.contains(item: $0) })
         list.emptyText = rows.isEmpty ? "(no output)" : "no row matches the filter"
-        list.applyKeepingSelectedLine(shown, animated: animated)
+        list.applyKeepingSelectedLine(shown, animated: animated, keepsTheTop: !filterChanged)
         didShow()
     }
 
