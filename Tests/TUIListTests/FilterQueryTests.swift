@@ -141,6 +141,19 @@ import Testing
         #expect(index.matches(FilterQuery("e"), narrowing: accented)!.slots.count == 6)
     }
 
+    /// An anchored accented term ignores blanks around the text as the plain one does, tabs and
+    /// the other control blanks included (fzf trims every white space). (Fails if the accent
+    /// check's blanks start after the tab, 0x09.)
+    @Test func anAnchoredAccentedTermSkipsTabsAroundTheText() {
+        let lines = ["\tétude", "café\t", "\u{0B}été\r", "ete"]
+        var index = FilterIndex<Int>(storingText: true)
+        for (number, line) in lines.enumerated() { index.append(number, text: line) }
+        for (text, expected) in [("^é", [0, 2]), ("é$", [1, 2]), ("^été$", [2]), ("^e", [0, 2, 3])] {
+            #expect(index.identifiers(index.matches(FilterQuery(text))!) == expected, "\(text)")
+            #expect(lines.indices.filter { FilterQuery(text).matches(lines[$0]) != nil } == expected, "one line: \(text)")
+        }
+    }
+
     /// Whether one term, typed as in a query, matches a line: a model of the table in
     /// ``FilterQuery``'s comment on plain lower-case ASCII.
     static func modelMatches(_ typed: String, _ line: String) -> Bool {

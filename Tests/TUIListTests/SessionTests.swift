@@ -392,3 +392,14 @@ private func resize(_ columns: Int, _ rows: Int, at time: Double = 1) -> String 
         #expect(error.line == 2)
     }
 }
+
+/// A replay's default controls (the help closed): Esc quits, as q does, and `?` opens the help;
+/// over the help, Esc closes it instead. (Fails if the default is built as if the help showed.)
+@Test func replayControlsEscQuitsUnlessTheHelpShows() {
+    let closed = Keymap<ReplayAction>.replayControls
+    #expect(closed.action(for: .escape) == .quit && closed.action(for: .character("q")) == .quit)
+    #expect(closed.action(for: .character("?")) == .toggleHelp)
+    #expect(closed.bindings.contains { $0.help == "this help" })
+    let open = Keymap<ReplayAction>.replayControls(showingHelp: true)
+    #expect(open.action(for: .escape) == .toggleHelp && open.action(for: .character("q")) == .quit)
+}
