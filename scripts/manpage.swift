@@ -55,10 +55,36 @@ func roff(_ text: String) -> String {
         .joined(separator: "\n")
 }
 
-/// Paragraphs of `text` (blank lines between them become `.PP`).
+/// Paragraphs of `text` (blank lines between them become `.PP`). Each line starts a line of
+/// its own, as `--help` shows it (the text within a line is filled); indented lines (an
+/// example command) are set apart as they are written, unfilled and indented.
 func paragraphs(_ text: String) -> String {
-    text.components(separatedBy: "\n\n").map { roff($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        .filter { !$0.isEmpty }.joined(separator: "\n.PP\n")
+    text.components(separatedBy: "\n\n").map { paragraph in
+        var out: [String] = []
+        var literal: [String] = []
+        var afterText = false
+        func flushLiteral() {
+            guard !literal.isEmpty else { return }
+            out += [".RS 4", ".nf"] + literal.map(roff) + [".fi", ".RE"]
+            literal = []
+        }
+        for line in paragraph.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  "), !line.allSatisfy(\.isWhitespace) {
+                literal.append(line.trimmingCharacters(in: .whitespaces))
+                afterText = false
+            } else {
+                flushLiteral()
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { continue }
+                if afterText { out.append(".br") }
+                out.append(roff(text))
+                afterText = true
+            }
+        }
+        flushLiteral()
+        return out.joined(separator: "\n")
+    }
+    .filter { !$0.isEmpty }.joined(separator: "\n.PP\n")
 }
 
 /// How an argument is written in the synopsis and the options list.

@@ -5,11 +5,11 @@ import Foundation
 /// asciicast file to write and the screen size.
 package struct ExportOptions: ParsableArguments {
     /// The recording to export.
-    @Argument(help: "The recording (a JSON-lines file made with --record).")
+    @Argument(help: "The recording (a JSON-lines file made with --record).", completion: .file())
     package var file: String
 
     /// The asciicast file to write.
-    @Option(name: .long, help: "The asciicast file to write.")
+    @Option(name: .long, help: "The asciicast file to write.", completion: .file())
     package var output: String
 
     /// The screen size, if not the recorded one.

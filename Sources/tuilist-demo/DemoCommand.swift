@@ -33,10 +33,12 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "Seed for shuffles and generated data, so a session repeats exactly.")
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: "Load items from a JSON file shaped like Resources/sample-data.json.")
+    @Option(
+        name: .long, help: "Load items from a JSON file shaped like Resources/sample-data.json.",
+        completion: .file(extensions: ["json"]))
     var data: String?
 
-    @Option(name: .long, help: "Record the session to this JSON-lines file.")
+    @Option(name: .long, help: "Record the session to this JSON-lines file.", completion: .file())
     var record: String?
 
     @Flag(name: .long, help: "Do not ask the terminal for mouse events.")

@@ -29,7 +29,7 @@ struct Replay: ParsableCommand {
         abstract: "Play a recorded session back.",
         discussion: "In a terminal: Space pauses and resumes, . steps one event, + and - change speed, q quits.")
 
-    @Argument(help: "The recording (a JSON-lines file made with --record).")
+    @Argument(help: "The recording (a JSON-lines file made with --record).", completion: .file())
     var file: String
 
     @OptionGroup var pacing: PacingOptions
@@ -72,7 +72,7 @@ struct Export: ParsableCommand {
 
     @OptionGroup var export: ExportOptions
 
-    @Option(name: .long, help: "Also write every frame as plain text to this file.")
+    @Option(name: .long, help: "Also write every frame as plain text to this file.", completion: .file())
     var frames: String?
 
     @OptionGroup var pacing: PacingOptions

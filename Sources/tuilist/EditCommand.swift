@@ -34,7 +34,7 @@ struct EditCommand: ToolCommand {
     @Flag(name: .long, help: "Treat the file as a git rebase todo (automatic for files named git-rebase-todo).")
     var gitRebase = false
 
-    @Argument(help: "The file to edit.")
+    @Argument(help: "The file to edit.", completion: .file())
     var file: String
 
     func run() throws {

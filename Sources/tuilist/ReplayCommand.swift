@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Play a recorded session back (tuilist watch --record).",
         discussion: "In a terminal: Space pauses and resumes, . steps one event, + and - change speed, q quits.")
 
-    @Argument(help: "The recording (a JSON-lines file made with --record).")
+    @Argument(help: "The recording (a JSON-lines file made with --record).", completion: .file())
     var file: String
 
     @Option(name: .long, help: "Playback speed: 2 plays twice as fast (0.1...100).")

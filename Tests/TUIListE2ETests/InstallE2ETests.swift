@@ -69,6 +69,19 @@ import Testing
             let shown = result.output.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
             #expect(result.status == 0, "\(command): exit \(result.status): \(result.errors)")
             #expect(shown.contains("NAME") && shown.contains(text), "\(page).1 lacks \(text):\n\(shown.prefix(2000))")
+            if page == "tuilist-edit" {
+                // The configuration example is a line of its own; "Exit status" starts the next
+                // (it ran on after the example when indented lines were filled like the rest).
+                let lines = shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(lines.contains("git config --global sequence.editor \"tuilist edit\""), "\(shown)")
+                #expect(lines.contains { $0.hasPrefix("Exit status: 0 written") }, "\(shown)")
+            }
+            if page == "tuilist-watch" {
+                // Each line of the discussion starts a line, as in --help.
+                let lines = shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(lines.contains { $0.hasPrefix("Exit status: 0 q or -g;") }, "\(shown)")
+                #expect(lines.contains { $0.hasPrefix("--on-change gets") }, "\(shown)")  // (justified: spaces vary)
+            }
             if Self.available("groff") {
                 // Every character and request understood: no warning at all.
                 let check = try Subprocess.run(["groff", "-ww", "-z", "-Tutf8", "-man", path])
@@ -79,10 +92,11 @@ import Testing
 
     /// What bash's completion offers for `words` (the last being completed), with the installed
     /// script sourced and its function called as bash-completion's tests do.
-    private func completions(_ words: [String]) throws -> [String] {
+    private func completions(_ words: [String], in folder: String = ".") throws -> [String] {
         let prefix = try prefix()
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let script = """
+            cd "$2" || exit 4
             source "$1/share/bash-completion/completions/tuilist" || exit 3
             function=$(complete -p tuilist | sed -E 's/.* -F ([^ ]+) .*/\\1/')
             COMP_WORDS=(\(quoted))
@@ -95,7 +109,7 @@ import Testing
             """
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "\(prefix)/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try Subprocess.run(["bash", "--norc", "-c", script, "bash", prefix], environment: environment)
+        let result = try Subprocess.run(["bash", "--norc", "-c", script, "bash", prefix, folder], environment: environment)
         #expect(result.status == 0 && result.errors.isEmpty, "bash: exit \(result.status): \(result.errors)")
         return result.output.split(separator: "\n").map(String.init)
     }
@@ -107,6 +121,39 @@ import Testing
         // pick is the default subcommand: a line that starts with its options is its.
         #expect(try completions(["tuilist", "-q", "foo", "--preview-w"]) == ["--preview-window"])
         #expect(try completions(["tuilist", "--mul"]) == ["--multi"])
+    }
+
+    /// The arguments that are files complete file names: edit's file, replay's recording (and
+    /// the demo's export and --data in its own script, declared the same way).
+    @Test(.enabled(if: available("bash"), "bash is not installed"))
+    func bashCompletesFileNamesWhereTheArgumentIsAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tuilist-complete-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["git-rebase-todo", "session.jsonl"] {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
+        }
+        #expect(try completions(["tuilist", "edit", "git-"], in: folder.path) == ["git-rebase-todo"])
+        #expect(try completions(["tuilist", "replay", "sess"], in: folder.path) == ["session.jsonl"])
+    }
+
+    /// `PREFIX=DIR scripts/install`, as `make install` takes it, installs into DIR.
+    @Test func prefixInTheEnvironmentIsWhereItInstalls() throws {
+        _ = try prefix()  // the suite's install worked (it built nothing: --from)
+        let tuilist = try #require(TestPaths.executable("tuilist"))
+        let from = URL(fileURLWithPath: tuilist).deletingLastPathComponent()
+        let target = from.deletingLastPathComponent().appendingPathComponent("e2e-install-PREFIX").path
+        try? FileManager.default.removeItem(atPath: target)
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PREFIX"] = target
+        // Should PREFIX be ignored, the default (~/.local) lands in a HOME of the test's own.
+        environment["HOME"] = target + "/home"
+        let script = TestPaths.packageRoot.appendingPathComponent("scripts/install").path
+        let result = try Subprocess.run([script, "--from", from.path], environment: environment)
+        #expect(result.status == 0, "\(result.errors)")
+        let version = try Subprocess.run(["\(target)/bin/tuilist", "--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("tuilist "), "\(version.output)\(version.errors)")
     }
 
     @Test(.enabled(if: available("fish"), "fish is not installed"))
