@@ -315,7 +315,7 @@ extension ListView {
         let selectionBefore = selectedItem
         let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
         // At the top, the top stays: rows arriving above the first show (a new message, an
-        // undone delete, a filter cleared), as they would in a bare list.
+        // undone delete), as they would in a bare list.
         let atTop = keepsTheTop && min(state.scrollOffset, maximumScrollOffset) == 0
         apply(snapshot, animated: animated)
         guard let selection = selectedItem else { return }
