@@ -91,7 +91,7 @@ package final class WatchApp: TerminalApp {
     private var message = TimedMessage()
     /// The library's list filter over the rows of the run last filtered (its index built on
     /// first use): a cache of ``WatchModel/history``, not state.
-    private var rowFilter: (run: Int, filter: ListFilter<String>)?
+    private var rowFilter: (run: Int?, filter: ListFilter<String>) = (nil, ListFilter())
 
     /// A watch of `options.command`, run by `runner`.
     package init(options: Options, runner: any CommandRunner = SubprocessRunner()) throws(ToolFailure) {
@@ -255,12 +255,16 @@ package final class WatchApp: TerminalApp {
     /// index built once per run filtered. O(bytes of the run) to build, then O(bytes searched)
     /// per term; asking of a row is O(1) (``ListFilter/passes(_:)``).
     private func rowFilter(of run: Run) -> ListFilter<String>? {
-        guard !FilterQuery.listFilter(query).isEmpty else { return nil }
-        if rowFilter?.run != run.number {
-            rowFilter = (run.number, ListFilter(items: run.snapshot.itemIdentifiers) { run.content[$0] ?? "" })
+        if rowFilter.run != run.number {
+            rowFilter.run = run.number
+            rowFilter.filter.setIndex(nil)  // built below, once a filter needs it
         }
-        rowFilter!.filter.setText(query)
-        return rowFilter!.filter
+        rowFilter.filter.setText(query)  // the query parsed once per edit
+        guard rowFilter.filter.isActive else { return nil }
+        if rowFilter.filter.index == nil {
+            rowFilter.filter.setIndex(ListFilter(items: run.snapshot.itemIdentifiers) { run.content[$0] ?? "" }.index)
+        }
+        return rowFilter.filter
     }
 
     private func record(_ snapshot: Snapshot<String, String>) {
