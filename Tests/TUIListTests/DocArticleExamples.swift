@@ -144,6 +144,41 @@ func animatingChangesFrames() -> (frames: Int, cellsPerFrame: [Int], lines: [Str
     return (cellsPerFrame.count, cellsPerFrame, terminal.lines)
 }
 
+// DOC-BEGIN AnimatingChanges.md
+/// A widget of the app's own: one rendered line per item, in the snapshot's order. A change
+/// renders only the items that arrive or are updated; every other line is kept from before.
+struct RenderedColumn {
+    private(set) var lines: [String] = []
+    private(set) var renders = 0                            // lines rendered so far
+
+    mutating func update(from old: Snapshot<String, Int>, to new: Snapshot<String, Int>,
+                         render: (Int) -> String) {
+        let changes = Changeset(from: old, to: new)
+        var leaving = Set<Int>()                            // old positions taken out
+        var moving: [Int: String] = [:]                     // a moved item's line, by item
+        for delete in changes.itemDeletes { leaving.insert(old.globalIndex(of: delete.index)!) }
+        for move in changes.itemMoves {
+            let from = old.globalIndex(of: move.from)!
+            leaving.insert(from)
+            moving[move.id] = lines[from]
+        }
+        var arriving: [Int: String] = [:]                   // new position -> line
+        for insert in changes.itemInserts {
+            arriving[new.globalIndex(of: insert.index)!] = render(insert.id)
+            renders += 1
+        }
+        for move in changes.itemMoves { arriving[new.globalIndex(of: move.to)!] = moving[move.id] }
+        var staying = lines.indices.filter { !leaving.contains($0) }.map { lines[$0] }
+            .makeIterator()                                 // kept items keep their order
+        lines = (0 ..< new.numberOfItems).map { arriving[$0] ?? staying.next()! }
+        for update in changes.itemUpdates {                 // content changed: render again
+            lines[new.globalIndex(of: update.to)!] = render(update.id)
+            renders += 1
+        }
+    }
+}
+// DOC-END
+
 // MARK: - RecordingAndReplaying.md
 
 /// The article's recorder: three states of a list written to `path`.

@@ -122,6 +122,53 @@ import Testing
                 == ["Numbers", "Item 5", "Item 0", "Item 1", "Item 3"], "\(lines)")
     }
 
+    /// The article's own widget follows random changes with the public changeset: its lines are
+    /// every item rendered afresh, and it renders only the inserted and updated items. Fails if
+    /// the column replays moves by their new path as the old one, skips updates, or if an entry
+    /// array leaves the public API (the public-examples script type-checks the block).
+    @Test func aWidgetOfTheAppsOwnFollowsTheChangeset() {
+        for seed in 0 ..< 1000 {
+            var rng = SplitMix64(seed: UInt64(seed))
+            var version: [Int: Int] = [:]
+            func render(_ item: Int) -> String { "\(item) v\(version[item, default: 0])" }
+            var old = Snapshot<String, Int>(sections: [("A", Array(0 ..< 6)), ("B", Array(6 ..< 10))])
+            var column = RenderedColumn()
+            column.update(from: Snapshot(), to: old, render: render)
+            var next = 100
+            for _ in 0 ..< 4 {
+                var new = old
+                for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+                    let items = new.itemIdentifiers
+                    switch Int.random(in: 0 ..< 4, using: &rng) {
+                    case 0 where !items.isEmpty: new.deleteItems([items.randomElement(using: &rng)!])
+                    case 1:
+                        next += 1
+                        if let before = items.randomElement(using: &rng) {
+                            new.insertItems([next], beforeItem: before)
+                        } else {
+                            new.appendItems([next], toSection: "B")
+                        }
+                    case 2 where items.count > 1:
+                        let item = items.randomElement(using: &rng)!, other = items.randomElement(using: &rng)!
+                        if item != other { new.moveItem(item, beforeItem: other) }
+                    default:
+                        if let item = items.randomElement(using: &rng) {
+                            version[item, default: 0] += 1
+                            new.reconfigureItems([item])
+                        }
+                    }
+                }
+                let changes = Changeset(from: old, to: new)
+                let before = column.renders
+                column.update(from: old, to: new, render: render)
+                #expect(column.lines == new.itemIdentifiers.map(render), "seed \(seed)")
+                #expect(column.renders - before == changes.itemInserts.count + changes.itemUpdates.count, "seed \(seed)")
+                #expect(changes.applied(to: old) == new, "seed \(seed)")
+                old = new
+            }
+        }
+    }
+
     @Test func aRecordingReplaysAndExports() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("doc-article-\(UUID().uuidString).jsonl").path

@@ -18,7 +18,7 @@ extension Changeset {
     /// equality ignores them).
     ///
     /// - Complexity: O(*n* + *s* + *k* log *k*) for *k* entries.
-    package func applied(to old: Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>? {
+    public func applied(to old: Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>? {
         let oldSections = old.sectionIdentifiers
         let oldItems = old.itemIdentifiers
 

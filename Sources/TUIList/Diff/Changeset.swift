@@ -2,10 +2,10 @@
 ///
 /// ```swift
 /// let changes = Changeset(from: onScreen, to: next)
-/// changes.itemDeletes      // [ItemChange]: identifier + index path in `onScreen`
-/// changes.itemInserts      // [ItemChange]: identifier + index path in `next`
-/// changes.itemMoves        // [ItemMove]:   identifier + old path + new path
-/// changes.itemUpdates      // [ItemUpdate]: identifier + old path + new path + kind
+/// changes.itemDeletes      // [ListChange]: identifier + index path in `onScreen`
+/// changes.itemInserts      // [ListChange]: identifier + index path in `next`
+/// changes.itemMoves        // [ListMove]:   identifier + old path + new path
+/// changes.itemUpdates      // [ListUpdate]: identifier + old path + new path + kind
 /// print(changes)           // "−2 +1 ↕3 ~1"
 /// changes.applied(to: onScreen) == next   // true
 /// ```
@@ -41,21 +41,21 @@ public struct Changeset<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline package typealias ItemUpdate = ListUpdate<ItemID, ListIndexPath>
 
     /// Sections of the old snapshot that the new one lacks, by old index.
-    @usableFromInline package var sectionDeletes: [SectionChange] = []
+    public var sectionDeletes: [ListChange<SectionID, Int>] = []
     /// Sections of the new snapshot that the old one lacks, by new index.
-    @usableFromInline package var sectionInserts: [SectionChange] = []
+    public var sectionInserts: [ListChange<SectionID, Int>] = []
     /// Sections kept by both that changed relative order (the minimal set).
-    @usableFromInline package var sectionMoves: [SectionMove] = []
+    public var sectionMoves: [ListMove<SectionID, Int>] = []
     /// Sections kept by both that refresh (marks on the new snapshot, or content).
-    @usableFromInline package var sectionUpdates: [SectionUpdate] = []
+    public var sectionUpdates: [ListUpdate<SectionID, Int>] = []
     /// Items of the old snapshot that the new one lacks, by old index path.
-    @usableFromInline package var itemDeletes: [ItemChange] = []
+    public var itemDeletes: [ListChange<ItemID, ListIndexPath>] = []
     /// Items of the new snapshot that the old one lacks, by new index path.
-    @usableFromInline package var itemInserts: [ItemChange] = []
+    public var itemInserts: [ListChange<ItemID, ListIndexPath>] = []
     /// Items kept by both that moved (the minimal set; see ``init(from:to:)``).
-    @usableFromInline package var itemMoves: [ItemMove] = []
+    public var itemMoves: [ListMove<ItemID, ListIndexPath>] = []
     /// Items kept by both that refresh (marks on the new snapshot, or content).
-    @usableFromInline package var itemUpdates: [ItemUpdate] = []
+    public var itemUpdates: [ListUpdate<ItemID, ListIndexPath>] = []
 
     /// An empty changeset; fill its arrays by hand to describe changes (``applied(to:)``
     /// checks that they fit a snapshot).

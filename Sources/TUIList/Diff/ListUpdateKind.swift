@@ -1,5 +1,5 @@
 /// How a row or section header that stays should refresh, in a ``Changeset`` update.
-@usableFromInline package enum ListUpdateKind: Hashable, Sendable, CustomStringConvertible {
+public enum ListUpdateKind: Hashable, Sendable, CustomStringConvertible {
     /// Same cell, configured again with the current content: the item was marked with
     /// ``Snapshot/reconfigureItems(_:)`` (or its section with `reconfigureSections`), or the
     /// diff found its content changed (``ContentEquatable`` or a content closure).
@@ -8,7 +8,7 @@
     /// `reloadSections`). A reload mark wins over a reconfigure mark and a content change.
     case reload
 
-    @usableFromInline package var description: String {
+    public var description: String {
         switch self {
         case .reconfigure: "reconfigure"
         case .reload: "reload"

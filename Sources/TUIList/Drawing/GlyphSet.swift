@@ -56,7 +56,7 @@ public enum GlyphSet: Sendable, Hashable {
     ///
     /// - Parameter scalar: The character's first scalar.
     /// - Complexity: O(1).
-    public static func asciiForm(of scalar: Unicode.Scalar) -> Character? {
+    package static func asciiForm(of scalar: Unicode.Scalar) -> Character? {
         switch scalar.value {
         case 0x2550: return "="
         case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2574, 0x2576, 0x2578, 0x257A, 0x257C,
@@ -85,10 +85,10 @@ public enum GlyphSet: Sendable, Hashable {
 
 extension Canvas {
     /// Replaces every cell that holds a chrome glyph with the glyph's ASCII form
-    /// (``GlyphSet/asciiForm(of:)``), keeping its style; other cells are left alone.
+    /// (`asciiForm(of:)`), keeping its style; other cells are left alone.
     ///
     /// - Complexity: O(cells); a cell of plain ASCII costs one comparison.
-    public mutating func useASCIIGlyphs() {
+    package mutating func useASCIIGlyphs() {
         for index in cells.indices {
             guard let first = cells[index].text.unicodeScalars.first, !first.isASCII,
                 let form = GlyphSet.asciiForm(of: first)

@@ -19,7 +19,7 @@ import Darwin
 /// // receive(_:in:):    if let delivery = feed.accept(message) { … }
 /// ```
 ///
-/// Back-pressure: the reader stops reading while ``waitingLimit`` bytes of lines are sent and
+/// Back-pressure: the reader stops reading while `waitingLimit` bytes of lines are sent and
 /// not yet accepted, so a producer faster than the app never piles up batches (and a
 /// producer that blocks on a full pipe waits with it). ``close()`` lets a waiting reader go
 /// on to its input's end, dropping what it reads.
@@ -73,7 +73,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
 
     /// How many bytes of lines may be sent and not accepted before the reader waits for the
     /// app to accept them.
-    public let waitingLimit: Int
+    package let waitingLimit: Int
 
     /// A feed with nothing read.
     /// - Parameter waitingLimit: The back-pressure's limit, in bytes (default 2 MiB).
@@ -132,7 +132,7 @@ public final class LineFeed<Batch: Sendable>: Sendable {
     /// - Parameters:
     ///   - bytes: The bytes read; those after the last end are not looked at.
     ///   - ends: Where each line ends: its separator's offset.
-    ///   - waitsForRoom: Whether to wait, first, while ``waitingLimit`` bytes are not accepted
+    ///   - waitsForRoom: Whether to wait, first, while `waitingLimit` bytes are not accepted
     ///     (the reader does; a test feeding lines from the app's thread must not).
     public func send(utf8 bytes: UnsafeBufferPointer<UInt8>, ends: [Int], waitsForRoom: Bool = true) {
         guard !ends.isEmpty else { return }

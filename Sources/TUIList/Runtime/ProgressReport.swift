@@ -19,7 +19,7 @@ public struct ProgressReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The share done, 0...1, or nil when the total is unknown (or 0).
-    public var fraction: Double? {
+    package var fraction: Double? {
         guard let total, total > 0 else { return nil }
         return min(1, max(0, Double(completed) / Double(total)))
     }

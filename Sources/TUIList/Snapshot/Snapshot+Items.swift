@@ -24,7 +24,7 @@ extension Snapshot {
     ///   `.unknownSection`, or `.duplicateItem` naming the item, the section it is already in
     ///   and the section it was being added to.
     @inlinable  // specialised in the caller: appending is the hot path of building a snapshot
-    public mutating func checkedAppendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(SnapshotError) {
+    package mutating func checkedAppendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(SnapshotError) {
         let sectionIndex: Int
         if let section {
             sectionIndex = try _requireSection(section)
@@ -64,7 +64,7 @@ extension Snapshot {
     }
 
     /// Inserts items before an existing item, throwing on an unknown or duplicate identifier.
-    public mutating func checkedInsertItems(_ items: [ItemID], beforeItem: ItemID) throws(SnapshotError) {
+    package mutating func checkedInsertItems(_ items: [ItemID], beforeItem: ItemID) throws(SnapshotError) {
         let position = try _requireItem(beforeItem)
         try _insertItems(items, at: position, inSection: _sectionIndex(containingPosition: position))
     }
@@ -78,7 +78,7 @@ extension Snapshot {
     }
 
     /// Inserts items after an existing item, throwing on an unknown or duplicate identifier.
-    public mutating func checkedInsertItems(_ items: [ItemID], afterItem: ItemID) throws(SnapshotError) {
+    package mutating func checkedInsertItems(_ items: [ItemID], afterItem: ItemID) throws(SnapshotError) {
         let position = try _requireItem(afterItem)
         try _insertItems(items, at: position + 1, inSection: _sectionIndex(containingPosition: position))
     }
@@ -93,7 +93,7 @@ extension Snapshot {
     }
 
     /// Deletes items, throwing on an unknown identifier (nothing is deleted then).
-    public mutating func checkedDeleteItems(_ items: [ItemID]) throws(SnapshotError) {
+    package mutating func checkedDeleteItems(_ items: [ItemID]) throws(SnapshotError) {
         var removedPerSection = [Int](repeating: 0, count: _sections.count)
         var positions: [Int] = []
         positions.reserveCapacity(items.count)
@@ -149,7 +149,7 @@ extension Snapshot {
     }
 
     /// Moves an item before another one, throwing on an unknown identifier.
-    public mutating func checkedMoveItem(_ item: ItemID, beforeItem: ItemID) throws(SnapshotError) {
+    package mutating func checkedMoveItem(_ item: ItemID, beforeItem: ItemID) throws(SnapshotError) {
         try _moveItem(item, relativeTo: beforeItem, after: false)
     }
 
@@ -162,7 +162,7 @@ extension Snapshot {
     }
 
     /// Moves an item after another one, throwing on an unknown identifier.
-    public mutating func checkedMoveItem(_ item: ItemID, afterItem: ItemID) throws(SnapshotError) {
+    package mutating func checkedMoveItem(_ item: ItemID, afterItem: ItemID) throws(SnapshotError) {
         try _moveItem(item, relativeTo: afterItem, after: true)
     }
 
@@ -175,7 +175,7 @@ extension Snapshot {
     }
 
     /// Moves an item to the end of a section, throwing on an unknown identifier.
-    public mutating func checkedMoveItem(_ item: ItemID, toEndOfSection section: SectionID) throws(SnapshotError) {
+    package mutating func checkedMoveItem(_ item: ItemID, toEndOfSection section: SectionID) throws(SnapshotError) {
         let from = try _requireItem(item)
         let target = try _requireSection(section)
         let end = itemRange(ofSectionAt: target).upperBound
@@ -194,7 +194,7 @@ extension Snapshot {
     }
 
     /// Marks items for reload, throwing on an unknown identifier.
-    public mutating func checkedReloadItems(_ items: [ItemID]) throws(SnapshotError) {
+    package mutating func checkedReloadItems(_ items: [ItemID]) throws(SnapshotError) {
         try _requireItems(items)
         _reloadedItems.formUnion(items)
     }
@@ -209,7 +209,7 @@ extension Snapshot {
     }
 
     /// Marks items for reconfigure, throwing on an unknown identifier.
-    public mutating func checkedReconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
+    package mutating func checkedReconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
         try _requireItems(items)
         _reconfiguredItems.formUnion(items)
     }
@@ -315,7 +315,7 @@ extension Snapshot {
     }
 
     /// Exchanges the places of two items, throwing on an unknown identifier.
-    public mutating func checkedSwapItems(_ item: ItemID, _ other: ItemID) throws(SnapshotError) {
+    package mutating func checkedSwapItems(_ item: ItemID, _ other: ItemID) throws(SnapshotError) {
         let a = try _requireItem(item)
         let b = try _requireItem(other)
         guard a != b else { return }

@@ -17,7 +17,7 @@ extension Snapshot {
     /// - Throws: ``SnapshotError`` `.duplicateSection` naming the first duplicate.
     /// - Complexity: amortised O(1) per section.
     @inlinable
-    public mutating func checkedAppendSections(_ sections: [SectionID]) throws(SnapshotError) {
+    package mutating func checkedAppendSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _checkNewSections(sections)
         if !sections.isEmpty { _log.reset() }
         for section in sections {
@@ -37,7 +37,7 @@ extension Snapshot {
 
     /// Inserts empty sections before an existing one, throwing on an unknown or duplicate
     /// identifier. O(*s*).
-    public mutating func checkedInsertSections(_ sections: [SectionID], beforeSection: SectionID) throws(SnapshotError) {
+    package mutating func checkedInsertSections(_ sections: [SectionID], beforeSection: SectionID) throws(SnapshotError) {
         let index = try _requireSection(beforeSection)
         try _insertSections(sections, at: index)
     }
@@ -52,7 +52,7 @@ extension Snapshot {
 
     /// Inserts empty sections after an existing one, throwing on an unknown or duplicate
     /// identifier. O(*s*).
-    public mutating func checkedInsertSections(_ sections: [SectionID], afterSection: SectionID) throws(SnapshotError) {
+    package mutating func checkedInsertSections(_ sections: [SectionID], afterSection: SectionID) throws(SnapshotError) {
         let index = try _requireSection(afterSection)
         try _insertSections(sections, at: index + 1)
     }
@@ -67,7 +67,7 @@ extension Snapshot {
 
     /// Deletes sections together with their items, throwing on an unknown identifier.
     /// O(*n* + *s*).
-    public mutating func checkedDeleteSections(_ sections: [SectionID]) throws(SnapshotError) {
+    package mutating func checkedDeleteSections(_ sections: [SectionID]) throws(SnapshotError) {
         var doomed = Set<Int>()
         for section in sections { doomed.insert(try _requireSection(section)) }
         guard !doomed.isEmpty else { return }
@@ -89,7 +89,7 @@ extension Snapshot {
     }
 
     /// Moves a section before another one, throwing on an unknown identifier. O(*n* + *s*).
-    public mutating func checkedMoveSection(_ section: SectionID, beforeSection: SectionID) throws(SnapshotError) {
+    package mutating func checkedMoveSection(_ section: SectionID, beforeSection: SectionID) throws(SnapshotError) {
         try _moveSection(section, relativeTo: beforeSection, after: false)
     }
 
@@ -102,7 +102,7 @@ extension Snapshot {
     }
 
     /// Moves a section after another one, throwing on an unknown identifier. O(*n* + *s*).
-    public mutating func checkedMoveSection(_ section: SectionID, afterSection: SectionID) throws(SnapshotError) {
+    package mutating func checkedMoveSection(_ section: SectionID, afterSection: SectionID) throws(SnapshotError) {
         try _moveSection(section, relativeTo: afterSection, after: true)
     }
 
@@ -115,7 +115,7 @@ extension Snapshot {
     }
 
     /// Marks sections for reload, throwing on an unknown identifier.
-    public mutating func checkedReloadSections(_ sections: [SectionID]) throws(SnapshotError) {
+    package mutating func checkedReloadSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _requireSections(sections)
         _reloadedSections.formUnion(sections)
     }
@@ -130,7 +130,7 @@ extension Snapshot {
     }
 
     /// Marks sections for reconfigure, throwing on an unknown identifier.
-    public mutating func checkedReconfigureSections(_ sections: [SectionID]) throws(SnapshotError) {
+    package mutating func checkedReconfigureSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _requireSections(sections)
         _reconfiguredSections.formUnion(sections)
     }

@@ -25,10 +25,9 @@ import OrderedCollections
 ///
 /// - Misuse by a program (appending an identifier twice, naming an identifier the snapshot
 ///   does not hold) traps with a message naming the identifier, as an out-of-range array index
-///   does. Where the identifiers come from data a user supplies, use the throwing counterparts
-///   (``init(validating:)``, ``checkedAppendItems(_:toSection:)`` and the other `checked`
-///   methods): they throw a ``SnapshotError`` naming the identifier and the section, and leave
-///   the snapshot untouched.
+///   does. Where the identifiers come from data a user supplies, build the snapshot with
+///   ``init(validating:)``, which throws a ``SnapshotError`` naming the identifier and the
+///   section, and ask ``contains(item:)`` or ``contains(section:)`` before an edit.
 /// - Lookups by identifier are O(1) (hashed); appending is amortised O(1) per item. Each
 ///   operation documents its complexity, where *n* is the number of items and *s* the number
 ///   of sections.

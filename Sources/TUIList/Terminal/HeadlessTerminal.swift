@@ -16,7 +16,7 @@
 ///
 /// When the script runs out, the terminal waits for the test's next input, as a real one waits
 /// for the user's next key: a wait with no timeout returns an empty batch at once and sets
-/// ``isWaitingForInput``, so ``Program/step(_:)`` returns and the test decides what comes next
+/// `isWaitingForInput`, so ``Program/step(_:)`` returns and the test decides what comes next
 /// (more input, time passing on its ``ManualClock``, or the end). The input ends, and the
 /// program hangs up, only when the test says so with ``endInput()`` — until then
 /// ``Program/run(_:)`` on a headless terminal returns only when the app quits:
@@ -54,11 +54,11 @@ public final class HeadlessTerminal: Terminal {
     public private(set) var isRestored = false
     /// True once ``endInput()`` has been called: when the script runs out, a wait with no
     /// timeout returns nil (the input hung up).
-    public private(set) var inputHasEnded = false
+    package private(set) var inputHasEnded = false
     /// True when the last ``nextEvents(timeout:waker:)`` found no input pending or scheduled,
     /// no wake and no timeout, and returned an empty batch where a real terminal would wait for
     /// the user: the program waits for the test's next input. False after any other wait.
-    public private(set) var isWaitingForInput = false
+    package private(set) var isWaitingForInput = false
     private var events: [InputEvent] = []
     private var nextEventIndex = 0
     /// Batches that become available at a clock time, in time order.
@@ -113,7 +113,7 @@ public final class HeadlessTerminal: Terminal {
     /// whose time has come); else waits as the ``clock`` allows: up to the next scheduled batch
     /// or for `timeout`, advancing the clock. Returns early while `waker` is pending (the
     /// caller consumes it). When nothing is pending or scheduled and `timeout` is nil, returns
-    /// an empty batch and sets ``isWaitingForInput`` (the test's next input is awaited), or nil
+    /// an empty batch and sets `isWaitingForInput` (the test's next input is awaited), or nil
     /// once ``endInput()`` has been called (no input will ever come).
     public func nextEvents(timeout: Double?, waker: ProgramWaker?) -> [InputEvent]? {
         isWaitingForInput = false
@@ -151,7 +151,7 @@ public final class HeadlessTerminal: Terminal {
     }
 
     /// Scripted input, returned in order by `nextEvent`.
-    public func enqueue(_ events: [InputEvent]) {
+    package func enqueue(_ events: [InputEvent]) {
         self.events.append(contentsOf: events)
     }
 
@@ -163,7 +163,7 @@ public final class HeadlessTerminal: Terminal {
     }
 
     /// The number of scripted events not yet returned.
-    public var pendingEventCount: Int { events.count - nextEventIndex }
+    package var pendingEventCount: Int { events.count - nextEventIndex }
 
     /// Changes the size and enqueues `.resize` with it; the next frame counts as a full redraw.
     public func resize(columns: Int, rows: Int) {

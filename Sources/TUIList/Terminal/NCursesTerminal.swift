@@ -67,7 +67,7 @@ import Darwin
 /// - Any `TERM` works. One this machine's terminfo lacks (`xterm-ghostty`, `wezterm` over SSH),
 ///   an unset one, or one that cannot address the cursor (`dumb`, where fzf draws as usual
 ///   too) is drawn as xterm-256color: the machine's own entry, else a built-in copy of it (a
-///   minimal container has none; ``terminalDescription`` says which). That class is what
+///   minimal container has none; `terminalDescription` says which). That class is what
 ///   terminals in use today speak: colours, the alternate screen, the mouse, bracketed paste.
 ///   The programs the app runs keep the caller's `TERM`.
 /// - Colours: `.rgb` maps to the nearest xterm-256 colour on 256-colour terminals, everything to
@@ -261,7 +261,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// The terminfo description drawn with: `TERM`'s own; where `TERM` names none this machine
     /// has, is unset, or cannot address the cursor, `xterm-256color` (the machine's), or
     /// `xterm-256color (built in)` where the machine has no such entry either.
-    public let terminalDescription: String
+    package let terminalDescription: String
 
     /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
     /// cannot address the cursor (`dumb`), ncurses then ended again.

@@ -81,11 +81,11 @@ public struct ListScreenParts: OptionSet, Hashable, Sendable {
 /// ```
 ///
 /// - Modes (``mode``): browsing (``keymap``), filtering (``filteringKeymap``; typing edits the
-///   query), confirming (``confirmKeymap``) and the app's own (``appKeymaps``, entered with
+///   query), confirming (`confirmKeymap`) and the app's own (`appKeymaps`, entered with
 ///   ``enter(_:)``). The help overlay lists the keymap in force and the filter's.
 /// - Filter: the items whose `filterText` (default: the row's title) matches
 ///   ``FilterQuery/listFilter(_:)`` show, in order, every section kept; the change animates
-///   (``animatesFilter``) and the selection stays on screen, also when Esc brings everything
+///   (`animatesFilter`) and the selection stays on screen, also when Esc brings everything
 ///   back. A move made while filtering is worked out among the items shown and made in the
 ///   whole content.
 /// - Time: ``showMessage(_:for:)`` and the spinner run on the program's clock
@@ -133,7 +133,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// default, 10×3, fits a title, a row and a help bar).
     public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// Whether item moves animate.
-    public var animatesMoves = true
+    package var animatesMoves = true
     /// What keys do now.
     public private(set) var mode = ListScreenMode.browsing
     /// Whether the help overlay is shown (any key closes it).
@@ -152,7 +152,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// prompt line (``ListScreenPromptPlacement/top`` or ``ListScreenPromptPlacement/bottom``,
     /// in place of the status line) or the help bar (``ListScreenPromptPlacement/helpBar``,
     /// between the bar's label and its items). The app edits it; the screen draws it.
-    public var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
+    package var appPrompt: (prompt: TextPrompt, placement: ListScreenPromptPlacement)?
     private var clock: any AnimationClock = SystemClock()
     private var message = TimedMessage()
 
@@ -213,12 +213,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// The help overlay's title.
-    public var helpTitle: String {
+    package var helpTitle: String {
         get { words.helpTitle }
         set { words.helpTitle = newValue }
     }
     /// The line under the help's rows.
-    public var helpFooter: String {
+    package var helpFooter: String {
         get { words.helpFooter }
         set { words.helpFooter = newValue }
     }
@@ -233,12 +233,12 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         set { keys.filtering = newValue }
     }
     /// The keys while a confirm prompt is open: y yes, n and Esc no.
-    public var confirmKeymap: Keymap<Action> {
+    package var confirmKeymap: Keymap<Action> {
         get { keys.confirming }
         set { keys.confirming = newValue }
     }
     /// The keymaps of the app's own modes (``ListScreenMode/app(_:)``), by name.
-    public var appKeymaps: [String: Keymap<Action>] {
+    package var appKeymaps: [String: Keymap<Action>] {
         get { keys.app }
         set { keys.app = newValue }
     }
@@ -261,7 +261,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         set { words.empty = newValue }
     }
     /// What the empty list says when the filter matches nothing.
-    public var noMatchesText: String {
+    package var noMatchesText: String {
         get { words.noMatches }
         set { words.noMatches = newValue }
     }
@@ -277,7 +277,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         set { loading.activity = newValue }
     }
     /// Whether a change of the filter animates (rows leave and come back, the rest slide).
-    public var animatesFilter: Bool {
+    package var animatesFilter: Bool {
         get { filtering.animates }
         set { filtering.animates = newValue }
     }
@@ -285,7 +285,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     public var isFiltering: Bool { mode == .filtering }
     /// Whether the items have not come yet (``setItems(_:animated:)`` ends it): the list area shows
     /// the loading line. An app that applies snapshots to its own ``list`` itself sets it false.
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         get { loading.isLoading }
         set { loading.isLoading = newValue }
     }
@@ -461,7 +461,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     }
 
     /// Takes the message off the status line before its time (it spoke of what has changed).
-    public func clearMessage() {
+    package func clearMessage() {
         message.clear()
     }
 
@@ -484,7 +484,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         mode = .confirming
     }
 
-    /// Changes the mode: an app's own (``appKeymaps`` must hold its keymap), or back to
+    /// Changes the mode: an app's own (`appKeymaps` must hold its keymap), or back to
     /// browsing; entering ``ListScreenMode/filtering`` opens the prompt.
     /// - Parameter mode: The mode.
     public func enter(_ mode: ListScreenMode) {

@@ -5,9 +5,9 @@ public enum ListScreenMode: Hashable, Sendable {
     case browsing
     /// Typing edits the filter; other keys go through ``ListScreen/filteringKeymap``.
     case filtering
-    /// A `ConfirmPrompt` is open: keys go through ``ListScreen/confirmKeymap`` (y, n, Esc).
+    /// A `ConfirmPrompt` is open: keys go through `confirmKeymap` (y, n, Esc).
     case confirming
-    /// One of the app's modes, by name: keys go through ``ListScreen/appKeymaps`` for that name
+    /// One of the app's modes, by name: keys go through `appKeymaps` for that name
     /// (unbound keys do nothing).
     case app(String)
 }

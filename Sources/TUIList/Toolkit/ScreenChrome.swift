@@ -111,7 +111,7 @@ public struct ScreenChrome {
     /// The status line; nil: none (a message then takes the help bar's line).
     public var status: Status?
     /// A timed message: before the status's left side (joined by the theme's
-    /// ``ScreenTheme/messageSeparator``, or in its place), or, without a status line, on the
+    /// `messageSeparator`, or in its place), or, without a status line, on the
     /// help bar's line.
     public var message: String?
     /// The help bar's items and label (its look comes from the theme when built with
@@ -141,7 +141,7 @@ public struct ScreenChrome {
     /// Draws the parts into `rect` of `canvas` and returns the body's rectangle; nil when the
     /// area is below ``minimumSize`` (the too-small message is drawn instead). The body is not
     /// cleared: the app draws all of it. Overlays are not drawn: see
-    /// ``drawOverlays(into:in:)``.
+    /// `drawOverlays(into:in:)`.
     /// - Parameters:
     ///   - canvas: Where to draw.
     ///   - rect: The screen's area.
@@ -237,7 +237,7 @@ public struct ScreenChrome {
     ///   - canvas: Where to draw.
     ///   - rect: The screen's area.
     /// - Complexity: O(the overlays' cells).
-    public func drawOverlays(into canvas: inout Canvas, in rect: Rect) {
+    package func drawOverlays(into canvas: inout Canvas, in rect: Rect) {
         guard confirm != nil || help != nil, let area = partsArea(into: &canvas, in: rect, drawing: false) else { return }
         confirm?.draw(into: &canvas, in: area)
         help?.draw(into: &canvas, in: area)
@@ -366,9 +366,9 @@ public struct ScreenTheme: Hashable, Sendable {
     /// The style of the lines under the title (``ScreenChrome/headerLines``).
     public var headerStyle: Style
     /// Spaces before the status line's text.
-    public var statusInset: Int
+    package var statusInset: Int
     /// How a timed message joins the status's left side (`"  │ "`); nil: it takes its place.
-    public var messageSeparator: String?
+    package var messageSeparator: String?
 
     /// A theme.
     /// - Parameters:

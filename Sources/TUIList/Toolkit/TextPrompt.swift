@@ -108,7 +108,7 @@ public struct TextPrompt: Sendable {
     /// The placeholder's style.
     var placeholderStyle: Style
     /// Whether the cursor is drawn (a field without focus hides it).
-    public var showsCursor: Bool
+    package var showsCursor: Bool
 
     /// A prompt.
     /// - Parameters:

@@ -9,7 +9,7 @@
 /// ```
 public struct TimedMessage: Hashable, Sendable {
     /// How long a refused Ctrl-Z's reason shows (``receive(_:now:)``).
-    public static let suspendRefusalSeconds = 5.0
+    package static let suspendRefusalSeconds = 5.0
 
     private struct Shown: Hashable, Sendable {
         var text: String
@@ -52,7 +52,7 @@ public struct TimedMessage: Hashable, Sendable {
     }
 
     /// Takes a program's message that is shown as a timed message: a ``SuspendRefused`` (Ctrl-Z
-    /// where nothing can stop), whose reason shows for ``suspendRefusalSeconds``.
+    /// where nothing can stop), whose reason shows for `suspendRefusalSeconds`.
     /// - Parameters:
     ///   - message: A message from the program's batch.
     ///   - now: The time now, on the app's clock.

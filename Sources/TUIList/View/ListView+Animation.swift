@@ -15,7 +15,7 @@ extension ListView {
     /// this is `true` always ends on the final frame.
     ///
     /// Asking notices the rest: the call that first answers `false` after animated applies
-    /// calls ``onAnimationsFinished``, once.
+    /// calls `onAnimationsFinished`, once.
     public var isAnimating: Bool {
         let animating = _isAnimatingNow
         if !animating { _noticeRest() }
@@ -49,7 +49,7 @@ extension ListView {
         _transition.pending != nil || _animator.isAnimating || _flags.lastRenderWasMidTransition
     }
 
-    /// Calls ``onAnimationsFinished`` if an animated apply has come to rest since the last call
+    /// Calls `onAnimationsFinished` if an animated apply has come to rest since the last call
     /// (deferred to the end of a render that notices it).
     internal func _noticeRest() {
         guard _flags.restDue, !_isAnimatingNow else { return }

@@ -16,7 +16,7 @@ extension ListView {
     }
 
     /// The rows that touch the area, top to bottom. O(rows on screen).
-    public var visibleRows: [Row] { visibleRowIndices.map { _layout.row(at: $0) } }
+    package var visibleRows: [Row] { visibleRowIndices.map { _layout.row(at: $0) } }
 
     /// The row shown on a line of the list's area (0 is its top line), e.g. under a mouse
     /// click; a sticky header counts where it covers the line. `nil` past the content (below

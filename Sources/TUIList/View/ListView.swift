@@ -204,7 +204,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     }
     /// Called once each time the list comes to rest after one or more animated applies (never
     /// in the middle of drawing: a render that notices the rest calls it as it returns).
-    public var onAnimationsFinished: (() -> Void)?
+    package var onAnimationsFinished: (() -> Void)?
 
     internal var _animator = Animator<ListRow<SectionID, ItemID>>(clock: SystemClock())
     /// The rows the running transition animates (its tracks); the others are drawn at rest.
@@ -436,7 +436,7 @@ struct _ListRenderFlags {
     var animationOrigin = 0
     /// The content width the running transition was planned at.
     var animationWidth = 0
-    /// An animated apply happened and ``onAnimationsFinished`` has not been called since.
+    /// An animated apply happened and `onAnimationsFinished` has not been called since.
     var restDue = false
     /// A render is under way (a rest noticed then is reported as the render returns).
     var isRendering = false
