@@ -18,6 +18,15 @@
 /// cell.detail = "12 kg"
 /// cell.badge = "new"
 /// ```
+///
+/// Parts of the title or the detail take their own style through ``styledTitle`` and
+/// ``styledDetail`` (see ``ANSIText/init(spans:)``); the spans keep their styles when the
+/// text is cut, each grapheme cluster whole:
+///
+/// ```swift
+/// cell.styledTitle = ANSIText(spans: [(message.sender, Style(attributes: .bold)),
+///                                     ("  " + message.subject, .plain)])
+/// ```
 public final class TextCell: ListCell {
     /// Where the detail text goes.
     public enum DetailPlacement: Hashable, Sendable {
@@ -31,6 +40,13 @@ public final class TextCell: ListCell {
     public var title: String = "" { didSet { _titleColumns = -1 } }
     /// Secondary text, shown dimmed; `nil` for none.
     public var detail: String? { didSet { _detailColumns = -1 } }
+    /// The title with styled spans, drawn instead of ``title`` when set; each span's style is
+    /// laid over the title's (so a span's default colours keep the row's look, and the
+    /// selection's reverse video covers it). `nil` (the default) draws ``title``.
+    public var styledTitle: ANSIText? { didSet { _titleColumns = -1 } }
+    /// The detail with styled spans, drawn instead of ``detail`` when set, over the detail's
+    /// dim style. `nil` (the default) draws ``detail``.
+    public var styledDetail: ANSIText? { didSet { _detailColumns = -1 } }
     /// A short tag at the right end of the first line, e.g. a count or "new"; `nil` for none.
     public var badge: String? { didSet { _badgeColumns = -1 } }
 
@@ -67,7 +83,7 @@ public final class TextCell: ListCell {
 
     /// Two lines when the detail goes below the title, else one.
     public func height(forWidth width: Int) -> Int {
-        detailPlacement == .below && detail != nil ? 2 : 1
+        detailPlacement == .below && _detailText != nil ? 2 : 1
     }
 
     /// Clears title, detail and badge; placement, padding and styles stay (they belong to the
@@ -76,6 +92,25 @@ public final class TextCell: ListCell {
         title = ""
         detail = nil
         badge = nil
+        styledTitle = nil
+        styledDetail = nil
+    }
+
+    /// The title's text as drawn.
+    private var _titleText: String { styledTitle?.plain ?? title }
+    /// The detail's text as drawn; `nil` for none.
+    private var _detailText: String? { styledDetail?.plain ?? detail }
+
+    /// Draws the title or the detail, plain or with its spans.
+    private func _draw(
+        _ text: String, styled: ANSIText?, into canvas: inout Canvas, x: Int, y: Int, style: Style, width: Int,
+        clip: Rect
+    ) {
+        if let styled {
+            styled.draw(into: &canvas, x: x, y: y, style: style, maxWidth: width, clip: clip)
+        } else {
+            canvas.draw(text, x: x, y: y, style: style, maxWidth: width, clip: clip)
+        }
     }
 
     /// Draws title, detail and badge as the type's comment shows, then the state's overlays.
@@ -86,6 +121,7 @@ public final class TextCell: ListCell {
         let width = right - left
         if width > 0 {
             var end = right  // the right-hand parts are laid out from here to the left
+            let title = _titleText
             let titleWidth = _columns(title, &_titleColumns)
             let keepForTitle = min(titleWidth, max(1, width / 2))
             if let badge, !badge.isEmpty {
@@ -96,19 +132,26 @@ public final class TextCell: ListCell {
                     end -= 1
                 }
             }
+            let detail = _detailText
             if detailPlacement == .trailing, let detail, !detail.isEmpty {
                 let room = end - left - keepForTitle - 1
                 let full = _columns(detail, &_detailColumns)
                 if room >= min(full, 4) {  // a detail cut shorter than this says nothing
                     let w = min(full, room)
                     end -= w
-                    canvas.draw(detail, x: end, y: rect.y, style: detailStyle, maxWidth: w, clip: rect)
+                    _draw(
+                        detail, styled: styledDetail, into: &canvas, x: end, y: rect.y, style: detailStyle, width: w,
+                        clip: rect)
                     end -= 1
                 }
             }
-            canvas.draw(title, x: left, y: rect.y, style: titleStyle, maxWidth: max(0, end - left), clip: rect)
+            _draw(
+                title, styled: styledTitle, into: &canvas, x: left, y: rect.y, style: titleStyle,
+                width: max(0, end - left), clip: rect)
             if detailPlacement == .below, let detail, rect.height >= 2 {
-                canvas.draw(detail, x: left, y: rect.y + 1, style: detailStyle, maxWidth: width, clip: rect)
+                _draw(
+                    detail, styled: styledDetail, into: &canvas, x: left, y: rect.y + 1, style: detailStyle,
+                    width: width, clip: rect)
             }
         }
         CellState.applyStandardOverlays(

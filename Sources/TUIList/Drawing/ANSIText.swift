@@ -87,6 +87,33 @@ public struct ANSIText: Hashable, Sendable {
         self.runs = runs
     }
 
+    /// Styled text from pieces, each in its own style: a bold sender before a plain subject.
+    ///
+    /// ```swift
+    /// let line = ANSIText(spans: [("Ada", Style(attributes: .bold)), ("  lunch on Friday?", .plain)])
+    /// line.plain   // "Ada  lunch on Friday?"
+    /// cell.styledTitle = line
+    /// ```
+    ///
+    /// Styles apply to whole grapheme clusters: where a piece starts with a combining mark or a
+    /// joiner that fuses with the end of the piece before it, the fused `Character` keeps the
+    /// style of its first scalar, as in ``init(parsing:base:)``. Equal neighbouring styles merge
+    /// into one run; empty pieces add nothing.
+    /// - Parameter spans: The pieces in order, each with its style.
+    /// - Complexity: O(n) in the total length of the pieces.
+    public init(spans: [(String, Style)]) {
+        var text = String.UnicodeScalarView()
+        var segments: [(start: Int, style: Style)] = []
+        var scalars = 0
+        for (piece, style) in spans where !piece.isEmpty {
+            if segments.last?.style != style { segments.append((scalars, style)) }
+            text.append(contentsOf: piece.unicodeScalars)
+            scalars += piece.unicodeScalars.count
+        }
+        plain = String(text)
+        runs = Self.runs(of: plain, segments: segments, base: .plain)
+    }
+
     /// The runs of the characters `range` of ``plain``, cut to it and counted from its start:
     /// the runs of a piece of this text (a wrapped line, one line of several).
     ///
