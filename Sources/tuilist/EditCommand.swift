@@ -23,7 +23,13 @@ struct EditCommand: ToolCommand {
             pick/reword/edit/squash/fixup/drop, D deletes a line, c shows the commit, x adds an \
             exec line (X edits one), b a break; a commit moves with the update-ref lines below \
             it; every line git writes (label, reset, merge, update-ref, ...) is kept byte for \
-            byte. As git's sequence editor:
+            byte. w refuses (one line naming it, the cursor on it) a todo git would stop on: an \
+            unknown command word, a command without its argument, or a commit git cannot find \
+            here (one git cat-file for the whole todo). --keys girt gives the keys of \
+            git-interactive-rebase-tool: j/k move the line, p r e s f d, b, c, E, I, Delete, v, !, \
+            Ctrl-Y redo, q asks and exits 1, Q exits 1 at once, w/W write (undo is u: Ctrl-Z \
+            suspends); keys it leaves free keep their meaning here. A key that does nothing says so. \
+            As git's sequence editor:
               git config --global sequence.editor "tuilist edit"
             Exit status: 0 written or unchanged, 1 changes discarded or Ctrl-C (not 130, which git \
             takes for its editor killed by SIGINT: it would stop itself mid-rebase), 2 the file \
@@ -33,6 +39,13 @@ struct EditCommand: ToolCommand {
 
     @Flag(name: .long, help: "Treat the file as a git rebase todo (automatic for files named git-rebase-todo).")
     var gitRebase = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Whose keys: tuilist (J/K move a line, j/k the cursor) or girt (git-interactive-rebase-tool's defaults).",
+            valueName: "tuilist|girt"))
+    var keys: EditorKeymap.Keys = .tuilist
 
     @Argument(help: "The file to edit.", completion: .file())
     var file: String
@@ -48,7 +61,11 @@ struct EditCommand: ToolCommand {
         let app = EditorApp(
             model: EditorModel(document: editable.document, mode: mode), title: file,
             save: { bytes throws(ToolFailure) in try editable.write(bytes) })
-        if mode == .rebase { app.commitDetails = { GitShow.lines(for: $0) } }
+        app.keys = keys
+        if mode == .rebase {
+            app.commitDetails = { GitShow.lines(for: $0) }
+            app.verifyCommits = { GitCommits.unresolved($0) }
+        }
         let name = file.split(separator: "/").last.map(String.init) ?? "file"
         // Standard input or output may be a pipe (`git rebase -i | cat`, a script): then the
         // editor draws on and reads from the controlling terminal, as vi does.
@@ -76,3 +93,5 @@ struct EditCommand: ToolCommand {
         throw ExitCode(status)
     }
 }
+
+extension EditorKeymap.Keys: ExpressibleByArgument {}

@@ -230,6 +230,47 @@ final class EditRebaseE2ETests {
         #expect(String(decoding: FileManager.default.contents(atPath: record) ?? Data(), as: UTF8.self) == "s3\n")
     }
 
+    /// Issue 40, item 4, beside the peer: git itself, given a todo with `pick 1234567` (no such
+    /// commit) on line 2 by a sequence editor, stops the rebase ("invalid line 2") with nothing
+    /// done. tuilist, given the same line by `i`, refuses `w` naming line 2, and `q` `y` leaves
+    /// history untouched; `pik` typed with `i` is refused out loud, as git refuses it.
+    @Test func wRefusesTheBadLineGitWouldStopOn() throws {
+        try makeRepository(.stack)
+        let before = try refs()
+        // The peer: a sequence editor that puts the bad lines on line 2.
+        for bad in ["pick 1234567 nothing", "pik 1234567 nothing"] {
+            let script = folder + "/bad-editor.sh"
+            try Data("#!/bin/sh\nsed -i '1a \(bad)' \"$1\"\n".utf8).write(to: URL(fileURLWithPath: script))
+            chmod(script, 0o755)
+            var environment = ProcessInfo.processInfo.environment
+            environment["GIT_SEQUENCE_EDITOR"] = script
+            let peer = try Subprocess.run(["git", "-C", repo, "rebase", "-i", "start"], environment: environment)
+            #expect(peer.status != 0 && peer.errors.contains("invalid line 2: \(bad)"), "git: \(peer.errors)")
+            try git("rebase", "--abort")
+        }
+        #expect(try refs() == before)
+        let session = try TmuxSession.start(
+            command:
+                "cd \(repo.shellQuoted) && GIT_SEQUENCE_EDITOR=\("\(tuilist) edit".shellQuoted) git rebase -i start; echo \"exit=$?\"; sleep 60"
+        )
+        defer { session.kill() }
+        try session.waitUntil("the todo") { self.shape($0).first == "pick s1" && $0[23].contains("w write") }
+        try session.sendKeys("i")
+        try session.waitFor("insert ▸")
+        try session.sendText("pik 1234567")
+        try session.sendKeys("Enter")
+        try session.waitFor("unknown action \"pik\"")
+        try session.sendKeys("C-u")
+        try session.sendText("pick 1234567")
+        try session.sendKeys("Enter")
+        try session.waitUntil("the line added") { self.rows($0).dropFirst().first == "pick 1234567" }
+        try session.sendKeys("w")
+        try session.waitFor("not written: line 2: no commit 1234567")
+        try session.sendKeys("q", "y")
+        try session.waitFor("exit=1")
+        #expect(try refs() == before, "nothing written, git aborted: history untouched")
+    }
+
     /// `c` shows the selected commit's diff (`diff --git` lines), in git's colours; it follows
     /// the selection; `]` scrolls it, `[` back.
     @Test func cShowsTheSelectedCommitsDiffFollowingTheSelectionAndScrolls() throws {

@@ -1,11 +1,13 @@
 import TUIList
 
 /// A row of `tuilist edit`: the line's original number in a dim gutter, then (rebase todos)
-/// the action as a coloured badge and the short hash, then the text.
+/// the action as a coloured badge (with `fixup`'s `-C`/`-c`, as git writes it) and the short
+/// hash, then the text.
 ///
 /// ```
 ///    3 │ pick   1a2b3c4 Add the parser
 ///    1 │ fixup  5d6e7f8 fix typo
+///    2 │ fixup -C 9a8b7c6 amend! Add the parser
 /// ```
 ///
 /// Control characters show as their Unicode pictures (␉ for a tab), so a line can never move
@@ -18,6 +20,8 @@ package final class EditLineCell: ListCell {
     package var gutterWidth = 3
     /// The action word of a rebase commit, or nil.
     package var action: RebaseAction?
+    /// `fixup`'s `-C` or `-c`, drawn with the action (`fixup -C`), or nil.
+    package var flag: String?
     /// A rebase command that is not a commit (`exec`, `label`, ...), shown like an action.
     package var command: String?
     /// The commit's hash (rebase todos).
@@ -32,6 +36,7 @@ package final class EditLineCell: ListCell {
     package func prepareForReuse() {
         lineNumber = 0
         action = nil
+        flag = nil
         command = nil
         hash = nil
         text = ""
@@ -57,7 +62,8 @@ package final class EditLineCell: ListCell {
             String(repeating: " ", count: pad) + number + " │ ", x: x, y: rect.y,
             style: Style(attributes: .dim), clip: rect)
         if let action {
-            x += canvas.draw(action.rawValue.padding(to: 7), x: x, y: rect.y, style: Self.style(of: action), clip: rect)
+            let word = action.rawValue + (flag.map { " \($0)" } ?? "")
+            x += canvas.draw(word.padding(to: 7), x: x, y: rect.y, style: Self.style(of: action), clip: rect)
         } else if let command {
             x += canvas.draw(
                 command.padding(to: 7), x: x, y: rect.y, style: Style(foreground: .magenta, attributes: .bold), clip: rect)

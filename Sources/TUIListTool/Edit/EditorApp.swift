@@ -32,6 +32,11 @@ package final class EditorApp: TerminalApp {
     /// uses ``ExternalEditor``); it runs inside ``Program/suspend(_:)``, with the terminal
     /// given back. Nil: `!` says there is no editor.
     package var externalEditor: (([UInt8]) throws(ToolFailure) -> [UInt8])?
+    /// Rebase todos: which commit names git cannot find, with its word for why (the CLI runs
+    /// ``GitCommits``), asked once per `w`; nil, or a nil answer, checks none.
+    package var verifyCommits: (([String]) -> [String: String]?)?
+    /// Whose keys the normal modes take (`--keys`).
+    package var keys: EditorKeymap.Keys = .tuilist
     /// The status the editor asked to exit with, once it has.
     package private(set) var exitStatus: Int32?
 
@@ -46,6 +51,9 @@ package final class EditorApp: TerminalApp {
     private var clock: any AnimationClock = SystemClock()
     /// The status line's timed message ("written", "nothing to undo", a refused Ctrl-Z).
     private var message = TimedMessage()
+    /// Whether the message answers a key typed in the open prompt (Enter refused): it then
+    /// shows over the help bar, the status line being under the prompt.
+    private var messageAnswersPrompt = false
 
     /// An editor for `model`, titled `title`, writing through `save`.
     package init(model: EditorModel, title: String, save: @escaping ([UInt8]) throws(ToolFailure) -> Void) {
@@ -62,6 +70,7 @@ package final class EditorApp: TerminalApp {
             let cell = context.dequeue(EditLineCell.self)
             // A reconfigured row comes back with its old content: every field is set anew.
             cell.action = nil
+            cell.flag = nil
             cell.command = nil
             cell.hash = nil
             cell.lineNumber = model.isAdded(id) ? nil : id + 1
@@ -71,9 +80,9 @@ package final class EditorApp: TerminalApp {
                 case .commit(let commit):
                     cell.action = model.action(of: id)
                     cell.hash = commit.hash
-                    // fixup -C / -c: the flag before the subject (it goes with the action).
-                    let flag = cell.action == .fixup && model.state.actions[id] == nil ? commit.flag : nil
-                    cell.text = (flag.map { "\($0) " } ?? "") + commit.subject
+                    // fixup -C / -c: the flag goes with the action, before the hash, as git writes it.
+                    cell.flag = cell.action == .fixup && model.state.actions[id] == nil ? commit.flag : nil
+                    cell.text = commit.subject
                 case .command(let word, let argument):
                     cell.command = RebaseCommand(word: Substring(word))?.rawValue ?? word
                     cell.text = argument
@@ -113,12 +122,15 @@ package final class EditorApp: TerminalApp {
         var rest = events[...]
         while let event = rest.first, exitStatus == nil {
             model.pageSize = max(1, list.viewportHeight - 1)
-            let step = model.step(rest)
+            let step = model.step(rest, keys: keys)
             rest = rest.dropFirst(step.consumed)
             if let action = step.action {
                 perform(action)
             } else if case .paste = event {
                 show("paste ignored: keys only (type / to filter)")
+            } else if case .key(let key) = event {
+                show(EditorKeymap.nothingMessage(for: key, in: model))
+                messageAnswersPrompt = model.prompt != nil
             }
         }
         if let exitStatus { program.quit(status: exitStatus) }
@@ -137,12 +149,16 @@ package final class EditorApp: TerminalApp {
 
     /// What `key` does now: the action of the keymap in force (``EditorKeymap/keymap(for:)``), or nil.
     package func action(for key: Key) -> EditorAction? {
-        EditorKeymap.action(for: key, in: model)
+        EditorKeymap.action(for: key, in: model, keys: keys)
     }
 
     /// Feeds an action to the model and carries out its effects.
     package func perform(_ action: EditorAction) {
+        let prompted = model.prompt != nil
         let effects = model.update(action)
+        if effects.contains(where: { if case .message = $0 { true } else { false } }) {
+            messageAnswersPrompt = prompted && model.prompt != nil
+        }
         if case .scrollCommit = action, let hash = model.cursorCommitHash {
             model.clampCommitScroll(to: details(of: hash).count - commitRows)
         }
@@ -167,6 +183,9 @@ package final class EditorApp: TerminalApp {
                 }
             case .exit(let status):
                 exitStatus = status
+            case .verifyCommits(let names):
+                // No answer (no git here): the todo is not refused for want of a check.
+                perform(.commitsVerified(verifyCommits?(names) ?? [:]))
             case .openInEditor:
                 openInEditor()
             }
@@ -228,19 +247,21 @@ package final class EditorApp: TerminalApp {
         chrome.titleDetail = titleState
         chrome.minimumSize = Self.minimumSize
         if model.isConfirmingDiscard {
-            chrome.status = .init(left: "discard changes? (y/n)")  // the question alone
+            chrome.status = .init(left: model.discardQuestion)  // the question alone
             chrome.theme.statusStyle = Style(foreground: .yellow, attributes: .bold)
         } else {
             chrome.status = .init(left: summary)
             chrome.message = message.text(at: clock.now)
         }
         var bar = HelpBar(
-            items: EditorKeymap.barItems(for: model), separator: EditorKeymap.barSeparator(for: model),
+            items: EditorKeymap.barItems(for: model, keys: keys), separator: EditorKeymap.barSeparator(for: model),
             style: Style(foreground: .cyan))
         bar.label = " " + EditorKeymap.barLabel(for: model)
         chrome.helpBar = bar
         if let prompt = model.prompt {
             chrome.prompt = .init(.text(prompt.field), placement: .bottom)  // in place of the status line
+            // A message of the prompt's own ("unknown action …") then takes the help bar's line.
+            if messageAnswersPrompt && chrome.message != nil { chrome.status = nil }
         } else if EditorKeymap.mode(of: model) == .filter {
             var prompt = model.filterPrompt
             prompt.style = Style(foreground: .cyan)
@@ -264,7 +285,7 @@ package final class EditorApp: TerminalApp {
     /// has a prompt; it may take the whole screen (it has more rows than the list).
     private var helpOverlay: HelpOverlay {
         let mode = EditorKeymap.helpMode(of: model)
-        var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode))]
+        var sections = [HelpOverlay.Section(nil, EditorKeymap.keymap(for: mode, keys: keys))]
         if let editing = EditorKeymap.promptKeymap(for: mode, of: model) {
             sections.append(HelpOverlay.Section(EditorKeymap.promptHeading(for: mode), editing))
         }

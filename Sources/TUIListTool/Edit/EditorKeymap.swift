@@ -4,11 +4,29 @@ import TUIList
 /// to actions and writes the help (``HelpOverlay`` and ``HelpBar``), so the help can never
 /// disagree with what the keys do. F1 shows the help of the mode in force in every mode.
 ///
+/// The normal modes come in two sets of keys (``Keys``): tuilist's own, and
+/// git-interactive-rebase-tool's defaults (`--keys girt`) for people whose fingers know that
+/// tool; every other mode is the same in both.
+///
 /// ```swift
-/// EditorKeymap.action(for: .character("J"), in: model)   // .moveDown
+/// EditorKeymap.action(for: .character("J"), in: model)               // .moveDown
+/// EditorKeymap.action(for: .character("j"), in: model, keys: .girt)  // .moveDown too
 /// EditorKeymap.bindings(for: .rebase).map(\.keysLabel)     // the help's left column
 /// ```
 package enum EditorKeymap {
+    /// Whose keys the normal modes take.
+    package enum Keys: String, CaseIterable, Hashable, Sendable {
+        /// tuilist's: ↑↓ j k move the cursor, J K the line, q asks only when something changed.
+        case tuilist
+        /// git-interactive-rebase-tool's defaults (its `readme/customization.md`): ↑↓ move the
+        /// cursor, j k the line, p r e s f d the action, b a break, c the commit, E edits a
+        /// command's arguments, I inserts a line, Delete deletes, v marks, ! opens the editor,
+        /// Ctrl-Y redoes, q asks then exits 1 (git aborts the rebase), Q exits 1 at once, w and W
+        /// write. Keys it leaves free keep tuilist's meaning (J K, T B, m, Space, /, u U, x, D).
+        /// Ctrl-Z, its undo, stays the terminal's suspend: undo is u.
+        case girt
+    }
+
     /// Which table is in force.
     package enum Mode: Hashable, Sendable {
         /// Plain lines.
@@ -104,7 +122,62 @@ package enum EditorKeymap {
             "this help; Ctrl-C exits at once, writing nothing", bar: "? help"),
     ]
 
-    /// Every table, by mode, in the order the help shows them.
+    /// git-interactive-rebase-tool's default keys of a normal mode (the rebase todo's take
+    /// the actions too), from its `readme/customization.md`: they come before tuilist's table,
+    /// which loses them (``bindings(for:keys:)``).
+    private static func girtRows(rebase: Bool) -> [Binding] {
+        var rows = [
+            row(
+                each(
+                    (.up, .cursor(.up)), (.down, .cursor(.down)), (.pageUp, .cursor(.pageUp)),
+                    (.pageDown, .cursor(.pageDown)), (.home, .cursor(.top)), (.end, .cursor(.bottom))),
+                "↑↓ PgUp PgDn Home End", "move the cursor"),
+            row(
+                each((.character("j"), .moveDown), (.character("k"), .moveUp)), "j k",
+                "move the line (or the marked lines) down, up", bar: "j/k move"),
+        ]
+        if rebase {
+            rows += [
+                row(
+                    each(
+                        (.character("p"), .setAction(.pick)), (.character("r"), .setAction(.reword)),
+                        (.character("e"), .setAction(.edit)), (.character("s"), .setAction(.squash)),
+                        (.character("f"), .setAction(.fixup)), (.character("d"), .setAction(.drop))),
+                    "p r e s f d", "pick, reword, edit, squash, fixup, drop", bar: "p r e s f d action"),
+                row(keys(.character("b")), "b", "add a break line below: git stops there", .addBreak),
+                row(keys(.character("c")), "c", "the commit's diff (git show) or not", bar: "c diff", .toggleCommit),
+                row(keys(.character("E")), "E", "edit an exec, label, reset, merge or update-ref line", .editExec),
+                row(keys(.character("I")), "I", "insert any todo line below", .insertLine),
+            ]
+        }
+        rows += [
+            row(keys(.delete), "Delete", "delete the line (or the marked lines)", .delete),
+            row(keys(.character("v")), "v", "mark the line (several: v on each)", .toggleMark),
+            row(keys(.control("y")), "Ctrl-Y", "redo (undo is u: Ctrl-Z suspends)", .redo),
+            row(keys(.character("!")), "!", "edit in $VISUAL/$EDITOR, back with what was saved", .openInEditor),
+            row(
+                each((.character("w"), .write), (.character("W"), .write)), "w W", "write the file and exit",
+                bar: "w write"),
+            row(keys(.character("q")), "q", "exit 1 writing nothing, after y (git aborts)", bar: "q abort", .quitAsking),
+            row(keys(.character("Q")), "Q", "exit 1 at once, writing nothing (git aborts)", .abort),
+            row(keys(.character("?")), "?", "this help", bar: "? help", .toggleHelp),
+        ]
+        return rows
+    }
+
+    /// Every table, by mode, in the order the help shows them; the normal modes with `keys`.
+    package static func bindings(for mode: Mode, keys: Keys) -> [Binding] {
+        guard keys == .girt, mode == .lines || mode == .rebase else { return bindings(for: mode) }
+        let girt = girtRows(rebase: mode == .rebase)
+        return girt
+            + {
+                var table = Keymap(bindings(for: mode))
+                table.unbind(girt.flatMap(\.keys))
+                return table.bindings
+            }()
+    }
+
+    /// Every table, by mode, in the order the help shows them (tuilist's keys).
     package static func bindings(for mode: Mode) -> [Binding] {
         switch mode {
         case .lines:
@@ -242,13 +315,30 @@ package enum EditorKeymap {
         return model.mode == .rebase ? .rebase : .lines
     }
 
+    /// The keymap of `mode` with `keys` (``bindings(for:keys:)``).
+    package static func keymap(for mode: Mode, keys: Keys) -> Keymap<EditorAction> {
+        Keymap(bindings(for: mode, keys: keys))
+    }
+
     /// The action for a key in the model's current mode, or `nil` when the key does nothing
     /// here or is an editing key of the prompt open (``promptKeymap(for:of:)``, which takes it
     /// first): that of the mode's keymap (the first row of its table that binds it).
-    package static func action(for key: Key, in model: EditorModel) -> EditorAction? {
+    package static func action(for key: Key, in model: EditorModel, keys: Keys = .tuilist) -> EditorAction? {
         let mode = mode(of: model)
         if promptKeymap(for: mode, of: model)?.action(for: key) != nil { return nil }
-        return keymap(for: mode).action(for: key)
+        return keymap(for: mode, keys: keys).action(for: key)
+    }
+
+    /// What the status line says of a key that does nothing in the model's mode: its name and
+    /// where help is (`?` in the normal modes, F1 where `?` is typed or means something else),
+    /// as in `Ctrl-Y does nothing here · ? for help`.
+    package static func nothingMessage(for key: Key, in model: EditorModel) -> String {
+        let help: String
+        switch mode(of: model) {
+        case .lines, .rebase: help = "? for help"
+        default: help = "F1 for help"
+        }
+        return "\(key.shortName) does nothing here · \(help)"
     }
 
     /// What the help bar starts with in the model's mode, before the keymap's items.
@@ -263,7 +353,7 @@ package enum EditorKeymap {
             case .editArguments(let id)?: return (model.todoLine(id).command?.rawValue.uppercased() ?? "EDIT") + "  "
             case .newExec?, nil: return "EXEC  "
             }
-        case .confirmDiscard: return "discard changes? (y/n)"
+        case .confirmDiscard: return model.discardQuestion
         case .help, .lines, .rebase: return ""
         }
     }
@@ -271,15 +361,15 @@ package enum EditorKeymap {
     /// The help bar's items in the model's mode: the keymap's bar texts (none while asking
     /// "discard changes?", which names its keys); in the normal modes help, write and quit
     /// first, so a narrow window still shows how to learn the rest and leave.
-    package static func barItems(for model: EditorModel) -> [String] {
+    package static func barItems(for model: EditorModel, keys: Keys = .tuilist) -> [String] {
         let mode = mode(of: model)
         // A prompt's editing keys after the mode's own (as many as the line has room for).
         let editing = promptKeymap(for: mode, of: model)?.bindings.filter { !$0.keys.isEmpty }.map(\.keysLabel) ?? []
-        let parts = keymap(for: mode).barItems + editing
+        let parts = keymap(for: mode, keys: keys).barItems + editing
         switch mode {
         case .confirmDiscard: return []
         case .lines, .rebase:
-            let first = parts.filter { $0 == "? help" || $0 == "w write" || $0 == "q quit" }
+            let first = parts.filter { ["? help", "w write", "q quit", "q abort"].contains($0) }
             return first + parts.filter { !first.contains($0) }
         default: return parts
         }
@@ -294,7 +384,7 @@ package enum EditorKeymap {
     }
 
     /// The one-line help bar for the model's current mode, as text.
-    package static func bar(for model: EditorModel) -> String {
-        barLabel(for: model) + barItems(for: model).joined(separator: barSeparator(for: model))
+    package static func bar(for model: EditorModel, keys: Keys = .tuilist) -> String {
+        barLabel(for: model) + barItems(for: model, keys: keys).joined(separator: barSeparator(for: model))
     }
 }

@@ -57,6 +57,57 @@ extension EditorModel {
         return problems
     }
 
+    /// The first line of the todo git would refuse to read, so that the rebase would stop
+    /// there after the editor has gone: an unknown command word, a command without what it
+    /// needs (``RebaseTodoLine/problem``), or a commit that `unresolved` says git cannot find.
+    /// Unlike ``writeProblems()``, `w` never writes such a todo.
+    ///
+    /// - Parameter unresolved: The commit names git did not find, with its word for why
+    ///   (``GitCommits/unresolved(_:in:timeout:)``).
+    /// - Returns: The line's identifier, its number as git counts it (in the file as it would
+    ///   be written, comments included: git's "invalid line 3") and what is wrong, as in
+    ///   `line 3: no commit 1234567`; nil in ``EditorMode/lines`` or when every line reads.
+    /// - Complexity: O(*n*) for *n* lines of the file.
+    package func writeRefusal(unresolved: [String: String] = [:]) -> (id: Int, message: String)? {
+        guard mode == .rebase else { return nil }
+        for id in state.order {
+            let line = todoLine(id)
+            var reason = line.problem
+            if reason == nil, let name = line.commitName, let why = unresolved[name] {
+                reason = why == "missing" ? "no commit \(name)" : "commit \(name) is \(why)"
+            }
+            guard let reason else { continue }
+            let number = (fullOrder().firstIndex(of: id) ?? 0) + 1
+            return (id, "line \(number): \(reason)")
+        }
+        return nil
+    }
+
+    /// The commit names of the lines to be written, in list order, for git to look up
+    /// before `w` writes (``EditorEffect/verifyCommits(_:)``).
+    /// - Complexity: O(*n*).
+    package func commitNames() -> [String] {
+        guard mode == .rebase else { return [] }
+        return state.order.compactMap { todoLine($0).commitName }
+    }
+
+    /// `w` after the commits were looked up: refused when a line would stop git (the cursor
+    /// goes to it), else written, or held once for ``writeProblems()`` (`w` again writes).
+    /// - Parameters:
+    ///   - unresolved: The names git did not find (empty when it was not asked).
+    ///   - armed: Whether the `w` before this one said what ``writeProblems()`` found.
+    mutating func finishWrite(unresolved: [String: String], armed: Bool) -> [EditorEffect] {
+        if let refusal = writeRefusal(unresolved: unresolved) {
+            if displayed.contains(item: refusal.id) { cursor = refusal.id }
+            return [.message("not written: \(refusal.message)")]
+        }
+        let problems = writeProblems()
+        guard !problems.isEmpty, !armed else { return [.write] }
+        isWriteArmed = true
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+        return [.message("not written (w again writes anyway): \(problems[0])\(more)")]
+    }
+
     /// The line making a commit right above label `id` in the todo as read (over comments),
     /// or nil when another command (a `reset`, another `label`) or the start comes first.
     func namedCommit(ofLabel id: Int) -> Int? {

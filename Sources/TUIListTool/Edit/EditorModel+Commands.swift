@@ -255,13 +255,18 @@ extension EditorModel {
     /// - Parameter events: The batch, or what is left of it; not empty.
     /// - Returns: The action, if any, and how many events it takes (one or more, but none for
     ///   that paste).
-    package func step(_ events: ArraySlice<InputEvent>) -> (action: EditorAction?, consumed: Int) {
+    /// - Parameter keys: Whose keys the normal modes take.
+    package func step(
+        _ events: ArraySlice<InputEvent>, keys: EditorKeymap.Keys = .tuilist
+    ) -> (
+        action: EditorAction?, consumed: Int
+    ) {
         if showHelp, case .paste? = events.first, [.filter, .prompt].contains(EditorKeymap.helpMode(of: self)) {
             return (.toggleHelp, 0)
         }
         if let edit = textEdit(events) { return (edit.action, edit.consumed) }
         guard case .key(let key)? = events.first else { return (nil, 1) }
-        return (EditorKeymap.action(for: key, in: self), 1)
+        return (EditorKeymap.action(for: key, in: self, keys: keys), 1)
     }
 
     /// The leading events of `events` that edit the text prompt in force — the filter's
@@ -318,19 +323,14 @@ extension EditorModel {
                 return [.message("nothing typed: no line added")]
             }
             let line = RebaseTodoLine(parsing: command, commentString: commentString)
-            let valid: Bool
-            switch line {
-            case .commit: valid = true
-            case .command: valid = line.command != nil
-            case .comment, .blank: valid = false
-            }
-            guard valid else {
+            guard !line.isHidden else {
                 return [.message("not a todo line: pick <hash>, label, reset, merge, update-ref, exec or break first")]
             }
-            if case .command(_, let argument) = line, argument.isEmpty, let needed = line.command,
-                [.exec, .label, .reset, .merge, .updateRef].contains(needed)
-            {
-                return [.message("\(needed.rawValue) needs its argument")]
+            // What `w` would refuse (the same words), said now: the prompt stays open.
+            if let problem = line.problem {
+                guard case .command(let word, _) = line, line.command == nil, RebaseAction(word: Substring(word)) == nil
+                else { return [.message(problem)] }
+                return [.message("\(problem) — pick <hash>, label, reset, merge, update-ref, exec or break")]
             }
             prompt = nil
             var effects = insertLine(command, after: after)

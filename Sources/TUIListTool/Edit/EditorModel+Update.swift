@@ -132,13 +132,15 @@ extension EditorModel {
             return []
         case .write:
             guard isModified else { return [.exit(0)] }
-            let problems = writeProblems()
-            guard !problems.isEmpty, !writeArmed else { return [.write] }
-            isWriteArmed = true
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            return [.message("not written (w again writes anyway): \(problems[0])\(more)")]
-        case .quit:
-            guard isModified else { return [.exit(0)] }
+            let names = writeRefusal() == nil ? commitNames() : []
+            guard names.isEmpty else {
+                isWriteArmed = writeArmed  // kept for the answer (.commitsVerified)
+                return [.verifyCommits(names)]
+            }
+            return finishWrite(unresolved: [:], armed: writeArmed)
+        case .commitsVerified(let unresolved): return finishWrite(unresolved: unresolved, armed: writeArmed)
+        case .quit, .quitAsking:
+            guard isModified || action == .quitAsking else { return [.exit(0)] }
             isConfirmingDiscard = true
             return []
         case .confirmDiscard, .abort: return []

@@ -70,11 +70,19 @@ package enum EditorAction: Hashable, Sendable {
     case toggleCommit
     /// Rebase todos: scrolls the commit shown under the list a page down (or up).
     case scrollCommit(down: Bool)
-    /// Writes the file and exits 0; a rebase todo with ``EditorModel/writeProblems()`` is
-    /// written only by a second `w` in a row.
+    /// Writes the file and exits 0; a rebase todo is first checked: a line git would stop on
+    /// (``EditorModel/writeRefusal(unresolved:)``: an unknown command, a commit git cannot
+    /// find) is never written; one with ``EditorModel/writeProblems()`` only by a second `w`
+    /// in a row.
     case write
+    /// What git said of the todo's commits after `w` asked (``EditorEffect/verifyCommits(_:)``):
+    /// the names it did not find, with its word for why; empty when it could not be asked.
+    case commitsVerified([String: String])
     /// Exits 0 when nothing changed; else asks "discard changes? (y/n)".
     case quit
+    /// Asks even when nothing changed (git-interactive-rebase-tool's `q`: the rebase is
+    /// aborted); `y` exits 1 without writing.
+    case quitAsking
     /// The answer to that question: `true` exits 1 without writing.
     case confirmDiscard(Bool)
     /// Exits at once without writing (Ctrl-C): status 1, as discarding does — not 130, which git
@@ -90,6 +98,9 @@ package enum EditorEffect: Equatable, Sendable {
     case message(String)
     /// Write ``EditorModel/outputBytes()`` to the file; on success exit 0, else show the error.
     case write
+    /// Ask git which of these commit names it cannot find (``GitCommits``) and feed the answer
+    /// back as ``EditorAction/commitsVerified(_:)``: `w` of a rebase todo waits on it.
+    case verifyCommits([String])
     /// Exit with this status, writing nothing.
     case exit(Int32)
     /// Hand ``EditorModel/outputBytes()`` to `$VISUAL`/`$EDITOR` (the terminal given back
@@ -221,6 +232,12 @@ package struct EditorModel: Sendable {
     /// `w` found ``writeProblems()`` and said so: a `w` right after writes anyway (any other
     /// action first disarms it).
     package internal(set) var isWriteArmed = false
+    /// The question ``isConfirmingDiscard`` asks: "discard changes? (y/n)", or, when nothing
+    /// changed (`q` of `--keys girt`), "exit 1, writing nothing? (y/n)".
+    package var discardQuestion: String {
+        isModified ? "discard changes? (y/n)" : "exit 1, writing nothing? (y/n)"
+    }
+
     /// Whether "discard changes? (y/n)" is being asked.
     package internal(set) var isConfirmingDiscard = false
     /// A drag in progress: the lines carried and the state before the pick-up.

@@ -129,6 +129,48 @@ package enum RebaseTodoLine: Hashable, Sendable {
         return command == .merge
     }
 
+    /// What git's sequencer would refuse in this line by itself, as a message names it
+    /// (`unknown action "pik"`, `pick needs a commit`, `exec needs its argument`,
+    /// `break takes no argument`); nil for a line it reads. Whether the commit exists is asked
+    /// of git (``commitName``, ``GitCommits``).
+    ///
+    /// git reads a todo line as a known command word (full or one letter), then for the commit
+    /// actions a commit (after `-C`/`-c` for `fixup`); `exec`, `label`, `reset`, `merge` and
+    /// `update-ref` need an argument, `break` and `noop` take none.
+    /// - Complexity: O(length of the line).
+    package var problem: String? {
+        guard case .command(let word, let argument) = self else { return nil }
+        guard let command else {
+            if let action = RebaseAction(word: Substring(word)) { return "\(action.rawValue) needs a commit" }
+            return "unknown action \"\(word)\""
+        }
+        let empty = argument.trimmingWhitespace().isEmpty
+        switch command {
+        case .break, .noop: return empty ? nil : "\(command.rawValue) takes no argument"
+        case .merge:
+            let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if let flag = words.first, flag == "-C" || flag == "-c" {
+                return words.count < 3 ? "merge \(flag) needs a commit and a label" : nil
+            }
+            return empty ? "merge needs a label" : nil
+        case .exec, .label, .reset, .updateRef: return empty ? "\(command.rawValue) needs its argument" : nil
+        }
+    }
+
+    /// The commit git must find for this line: a commit line's hash, a `merge -C`/`-c`'s
+    /// commit; nil for any other line.
+    package var commitName: String? {
+        switch self {
+        case .commit(let commit): return commit.hash
+        case .command(_, let argument):
+            guard command == .merge else { return nil }
+            let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 2, words[0] == "-C" || words[0] == "-c" else { return nil }
+            return String(words[1])
+        case .comment, .blank: return nil
+        }
+    }
+
     /// Whether the line is hidden in the editor (comments and blank lines).
     package var isHidden: Bool {
         switch self {

@@ -242,7 +242,7 @@ extension ChildProcess {
     package static let gracePeriod = 0.5
 
     /// Runs `arguments` to its end in a process group of its own, with standard input from
-    /// `/dev/null`, collecting its output and errors; at `timeout` seconds the whole group gets
+    /// `input` (else `/dev/null`), collecting its output and errors; at `timeout` seconds the whole group gets
     /// SIGTERM, and SIGKILL ``gracePeriod`` later. While it runs, its group is the runtime's
     /// ``ChildProcessGroup``, so it ends with this process (Ctrl-C, a signal, `exit`).
     ///
@@ -256,15 +256,28 @@ extension ChildProcess {
     ///   - outputLimit: Bytes of standard output kept.
     ///   - errorLimit: Bytes of standard error kept.
     ///   - environment: Variables set for the child on top of this process's environment.
+    ///   - input: The child's standard input (`git cat-file --batch-check`'s names), written
+    ///     first to an unlinked temporary file that the child reads at its own pace: no pipe to
+    ///     keep fed, no SIGPIPE when it stops reading early. Nil: `/dev/null`.
     /// - Complexity: Blocks until the child and everything holding its pipes end, or until the
-    ///   deadline and the grace after it; O(output).
+    ///   deadline and the grace after it; O(output + input).
     package static func run(
         _ arguments: [String], timeout: Double?, outputLimit: Int = 16 << 20, errorLimit: Int = 1 << 20,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], input: [UInt8]? = nil
     ) -> Run {
         let child: ChildProcess
         do {
-            child = try spawn(arguments, output: .pipe, error: .pipe, processGroup: true, environment: environment)
+            var stream = Stream.null
+            if let input {
+                guard let file = temporaryFile(holding: input) else {
+                    return Run(
+                        status: nil, output: [], errors: [], timedOut: false,
+                        spawnError: SpawnError(executable: arguments.first ?? "", code: errno))
+                }
+                stream = .descriptor(file)
+            }
+            defer { if case .descriptor(let file) = stream { close(file) } }
+            child = try spawn(arguments, input: stream, output: .pipe, error: .pipe, processGroup: true, environment: environment)
         } catch {
             return Run(status: nil, output: [], errors: [], timedOut: false, spawnError: error)
         }
@@ -331,6 +344,33 @@ extension ChildProcess {
         var endedBySignal = false
         if case .signaled = ended { endedBySignal = true }
         return Run(status: ended, output: output, errors: errors, timedOut: timedOut && endedBySignal, spawnError: nil)
+    }
+
+    /// A descriptor open for reading on an unlinked temporary file holding `bytes`, at its
+    /// start (close-on-exec: a child gets it only as a descriptor it is given); nil when no
+    /// such file can be made (`errno` says why).
+    /// - Complexity: O(`bytes.count`).
+    private static func temporaryFile(holding bytes: [UInt8]) -> Int32? {
+        guard let stream = tmpfile() else { return nil }
+        let file = dup(fileno(stream))
+        fclose(stream)
+        guard file >= 0 else { return nil }
+        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                close(file)
+                return nil
+            }
+            written += count
+        }
+        guard lseek(file, 0, SEEK_SET) == 0 else {
+            close(file)
+            return nil
+        }
+        return file
     }
 
     private static func monotonicSeconds() -> Double {
