@@ -322,6 +322,67 @@ func tasksMain() throws -> Never {
 }
 // DOC-END
 
+// DOC-BEGIN BuildingAnApp.md
+/// Where the headlines come from: the app's own client (URLSession, AsyncHTTPClient, …).
+protocol HeadlineSource: Sendable {
+    func headlines() async throws -> [String]
+}
+
+enum HeadlinesAction: Sendable { case refresh }
+
+/// Headlines fetched with `async`/`await`; r fetches again, cancelling a fetch still running.
+final class HeadlinesApp: TerminalApp {
+    let screen = ListScreen<String, String, HeadlinesAction>(
+        title: "Headlines",
+        bindings: [KeyBinding(keys: [.character("r")], help: "fetch again", bar: "r refresh", .refresh)]
+    ) { headline in (headline, nil) }
+    let source: any HeadlineSource
+    var fetch: LatestJob?
+
+    init(source: any HeadlineSource) { self.source = source }
+
+    func start(in program: Program) {
+        screen.start(in: program)
+        fetch = LatestJob(mailbox: program.mailbox)
+        refresh()
+    }
+
+    func refresh() {
+        let source = self.source
+        screen.activity = "fetching"
+        fetch?.start {                          // a task; a newer start cancels it
+            do { return try await source.headlines() } catch { return "\(error)" }
+        }
+    }
+
+    func handle(_ events: [InputEvent], in program: Program) {
+        for action in screen.handle(events, in: program) where action == .refresh { refresh() }
+    }
+
+    func receive(_ message: any Sendable, in program: Program) {
+        switch fetch?.accept(message) {
+        case let headlines as [String]:
+            screen.activity = nil
+            screen.setItems(Snapshot(sections: [("Today", headlines)]), animated: true)
+        case let failure as String:
+            screen.activity = nil
+            screen.showMessage("fetch failed: \(failure)")
+        default:
+            screen.receive(message)             // a stale fetch's result, or the screen's own
+        }
+    }
+
+    var isAnimating: Bool { screen.isAnimating }
+
+    func render(into canvas: inout Canvas) { screen.render(into: &canvas) }
+}
+
+/// The article's `main`: an `async` one works as well (the program runs on its thread).
+func headlinesMain(source: any HeadlineSource) async throws -> Never {
+    exit(Program(terminal: try NCursesTerminal()).run(HeadlinesApp(source: source)))
+}
+// DOC-END
+
 // The toolkit's pieces, composed by hand (the article's second example).
 
 // DOC-BEGIN BuildingAnApp.md

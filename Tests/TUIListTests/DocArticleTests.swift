@@ -169,6 +169,46 @@ import Testing
         }
     }
 
+    /// The article's async fetch, run on demand: a refresh typed while the first fetch waits
+    /// cancels it (its sleep throws), its late result is dropped, and the second fetch's
+    /// headlines show. Fails if `LatestJob.start(work:)` lets the stale task run on (the first
+    /// fetch then sleeps and its result is dropped, but `cancelled` stays false) or accepts it.
+    @Test func theHeadlinesAppFetchesWithAsyncAwaitAndARefreshCancels() {
+        final class Source: HeadlineSource {
+            let calls = LockedValue((count: 0, cancelled: false))
+            func headlines() async throws -> [String] {
+                let call = calls.withLock {
+                    $0.count += 1; return $0.count
+                }
+                do {
+                    try await Task.sleep(for: .milliseconds(call == 1 ? 300 : 1))
+                } catch {
+                    calls.withLock { $0.cancelled = true }
+                    throw error
+                }
+                return ["Headline \(call)a", "Headline \(call)b"]
+            }
+        }
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(columns: 30, rows: 6)
+        terminal.clock = clock
+        let program = Program(terminal: terminal, clock: clock)
+        program.mailbox.scheduling = .onDemand
+        let source = Source()
+        let app = HeadlinesApp(source: source)
+        app.screen.list.transitionTiming = .none
+        program.start(app)
+        terminal.enqueue([.key(.character("r"))])
+        program.step(app)  // r: a second fetch, the first cancelled while still queued
+        #expect(program.mailbox.runPendingWork() == 2)
+        program.step(app)
+        program.drawNextFrame(app, on: terminal)
+        #expect(source.calls.withLock { $0.count == 2 && $0.cancelled })
+        #expect(terminal.lines.contains { $0.contains("Headline 2a") }, "\(terminal.lines)")
+        #expect(!terminal.lines.joined().contains("Headline 1"), "\(terminal.lines)")
+        #expect(!terminal.lines.joined().contains("fetch failed"), "the stale failure is dropped")
+    }
+
     @Test func aRecordingReplaysAndExports() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("doc-article-\(UUID().uuidString).jsonl").path

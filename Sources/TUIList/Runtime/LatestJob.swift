@@ -1,6 +1,6 @@
 /// Background work of one kind where only the latest result counts (a search for the query
 /// typed last, the snapshot of the lines read so far): ``start(cancel:work:)`` runs a job off the
-/// program's thread (``ProgramMailbox/perform(_:)``) and cancels the one before it; the result
+/// program's thread (``ProgramMailbox/perform(_:)-1sggm``) and cancels the one before it; the result
 /// comes back as a message, which the app hands to ``accept(_:)`` in `receive` — nil for a
 /// stale job's result (it is dropped) or another message.
 ///
@@ -61,6 +61,27 @@ public final class LatestJob: Sendable {
         }
         stale?()
         mailbox.perform { [number] in Result(job: number, generation: generation, value: work()) }
+    }
+
+    /// Starts `async` work as a task (``ProgramMailbox/perform(_:)-7i43r``), cancelling the job
+    /// before it: a stale `async` job's task is cancelled (`Task.isCancelled`, and `try await`
+    /// calls that check it throw `CancellationError`), and its result is dropped.
+    ///
+    /// ```swift
+    /// search.start { try? await catalog.search(query) }   // a newer start cancels this task
+    /// ```
+    /// - Parameter work: The job; what it returns comes back to ``accept(_:)`` unless a newer
+    ///   job started meanwhile; nil delivers nothing.
+    public func start(work: @escaping @Sendable () async -> (any Sendable)?) {
+        let handle = AsyncJobHandle()
+        let (generation, stale) = state.withLock { state in
+            state.generation += 1
+            state.running = true
+            defer { state.cancel = { handle.cancel() } }
+            return (state.generation, state.cancel)
+        }
+        stale?()
+        mailbox.perform(handle) { [number] in Result(job: number, generation: generation, value: await work()) }
     }
 
     /// Cancels the job in flight, if any: its result is dropped.

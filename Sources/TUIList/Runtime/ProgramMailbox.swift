@@ -18,9 +18,12 @@ import Foundation
 /// entry in the app's batch: long work reports progress through a ``ProgressReporter``, which
 /// posts only when the shown figure changes.
 ///
+/// `async` work goes to the same place: `perform { await … }` runs it as a task and posts what
+/// it returns.
+///
 /// Tests run the work deterministically: with ``scheduling`` at ``WorkScheduling/onDemand``,
-/// ``perform(_:)`` only queues the work, and ``runPendingWork()`` runs it on the test's thread
-/// and posts its results, which the program hands to the app in its next batch — no thread, no
+/// `perform` only queues the work, and ``runPendingWork()`` runs it on the test's thread (an
+/// `async` job to its end, every `await` included) and posts its results, which the program hands to the app in its next batch — no thread, no
 /// real time, no reaching into the queue:
 ///
 /// ```swift
@@ -31,7 +34,7 @@ import Foundation
 /// program.step(app)                          // the app receives it
 /// ```
 public final class ProgramMailbox: Sendable {
-    /// How ``perform(_:)`` runs its work.
+    /// How ``perform(_:)-1sggm`` runs its work.
     public enum WorkScheduling: Hashable, Sendable {
         /// On a thread of its own, at once (the default).
         case threads
@@ -44,17 +47,18 @@ public final class ProgramMailbox: Sendable {
     /// The scheduling, and the work queued on demand.
     private let work = LockedValue<(scheduling: WorkScheduling, pending: [@Sendable () -> Void])>((.threads, []))
 
-    /// How ``perform(_:)`` runs its work; change it before work is started.
+    /// How ``perform(_:)-1sggm`` runs its work; change it before work is started.
     public var scheduling: WorkScheduling {
         get { work.withLock { $0.scheduling } }
         set { work.withLock { $0.scheduling = newValue } }
     }
 
-    /// The number of jobs queued by ``perform(_:)`` under ``WorkScheduling/onDemand``.
+    /// The number of jobs queued by ``perform(_:)-1sggm`` under ``WorkScheduling/onDemand``.
     var pendingWorkCount: Int { work.withLock { $0.pending.count } }
 
     /// Runs every queued job (and those they queue), oldest first, on the caller's thread; each
-    /// posts its result as it ends.
+    /// posts its result as it ends. An `async` job runs to its end here: the pieces between its
+    /// `await`s run on this thread, and the call returns when the job has returned.
     /// - Returns: How many jobs ran.
     @discardableResult
     public func runPendingWork() -> Int {
@@ -130,6 +134,41 @@ public final class ProgramMailbox: Sendable {
         schedule { [self] in
             post(work())
         }
+    }
+
+    /// Runs `async` work as a task of its own (or, under ``WorkScheduling/onDemand``, on the
+    /// thread that calls ``runPendingWork()``, to its end) and posts what it returns: Swift
+    /// code that fetches (URLSession, AsyncHTTPClient, swift-subprocess) hands its `await`s
+    /// here as they are.
+    ///
+    /// ```swift
+    /// program.mailbox.perform {
+    ///     do { return Headlines(try await feed.fetch(page: 1)) }
+    ///     catch { return FetchFailed(error: "\(error)") }
+    /// }
+    /// ```
+    ///
+    /// The task is detached: it runs on the concurrency pool, not the program's thread, and
+    /// shares nothing with the app but what it captures (`Sendable`). To drop a job's result
+    /// when a newer one supersedes it, and cancel its task, start it through
+    /// ``LatestJob/start(work:)`` instead.
+    /// - Parameter work: The slow work; its result comes to the app as a message.
+    public func perform(_ work: @escaping @Sendable () async -> any Sendable) {
+        perform(AsyncJobHandle()) { await work() }
+    }
+
+    /// Runs `work` as `perform(_:)` runs an `async` job, posting its result unless it
+    /// is nil; `handle` cancels it.
+    func perform(_ handle: AsyncJobHandle, _ work: @escaping @Sendable () async -> (any Sendable)?) {
+        let body: @Sendable () async -> Void = { [self] in
+            if let result = await work() { post(result) }
+        }
+        let queued = self.work.withLock { state in
+            guard state.scheduling == .onDemand else { return false }
+            state.pending.append { CallerThreadExecutor.run(handle, body: body) }
+            return true
+        }
+        if !queued { handle.started(Task.detached(operation: body)) }
     }
 
     /// Runs `work` on a thread of its own with a ``ProgressReporter`` for its progress (`total`

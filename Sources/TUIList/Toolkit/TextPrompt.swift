@@ -247,7 +247,7 @@ public struct TextPrompt: Sendable {
     /// Takes one event if it edits the prompt: a key of ``keymap`` or a paste.
     /// - Parameter event: The event.
     /// - Returns: Whether the prompt took it (it may not have changed the text).
-    /// - Complexity: that of ``perform(_:)``.
+    /// - Complexity: that of ``perform(_:)-1sggm``.
     @discardableResult
     mutating func handle(_ event: InputEvent) -> Bool {
         switch event {

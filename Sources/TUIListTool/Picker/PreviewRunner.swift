@@ -232,7 +232,7 @@ package struct PreviewWindow: Sendable, Equatable {
 /// error together, at most ``limit`` bytes (the rest is not read, and the command is ended).
 ///
 /// Each run is a ``ChildProcess`` in a process group of its own, started and waited for on a
-/// thread of the mailbox's (``ProgramMailbox/perform(_:)``).
+/// thread of the mailbox's (``ProgramMailbox/perform(_:)-1sggm``).
 ///
 /// ```swift
 /// preview.run(command) { text in PreviewOutput(text: text) }

@@ -35,7 +35,7 @@ package struct CommandResult: Sendable, Equatable {
 /// script one.
 package protocol CommandRunner: Sendable {
     /// Runs `command` (the executable, then its arguments; never through a shell), giving up
-    /// after `timeout` seconds. Called off the program's thread (``ProgramMailbox/perform(_:)``).
+    /// after `timeout` seconds. Called off the program's thread (``ProgramMailbox/perform(_:)-1sggm``).
     func run(_ command: [String], timeout: Double) -> CommandResult
 }
 
@@ -110,7 +110,7 @@ package final class OnChangeQueue: Sendable {
     /// - Parameters:
     ///   - command: the executable, then its arguments.
     ///   - environment: variables added to the inherited environment.
-    ///   - mailbox: where the commands run (``ProgramMailbox/perform(_:)``, off the program's
+    ///   - mailbox: where the commands run (``ProgramMailbox/perform(_:)-1sggm``, off the program's
     ///     thread) and ``Drained`` is posted.
     package func submit(_ command: [String], environment: [String: String], mailbox: ProgramMailbox) {
         let startNow = state.withLock { state in
