@@ -43,6 +43,7 @@ let package = Package(
         .target(
             name: "DemoResources",
             path: "Resources",
+            exclude: ["readme"],  // the README's recorded session and its picture (scripts/readme-svg)
             sources: ["DemoResources.swift"],
             resources: [.copy("sample-data.json")]
         ),

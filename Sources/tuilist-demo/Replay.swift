@@ -68,7 +68,7 @@ struct Replay: ParsableCommand {
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export a recorded session as an asciicast v2 file (and optionally its frames as text).")
+        abstract: "Export a recorded session as an asciicast v2 file or an animated SVG (and optionally its frames as text).")
 
     @OptionGroup var export: ExportOptions
 
@@ -83,6 +83,7 @@ struct Export: ParsableCommand {
         var cast = AsciicastWriter(
             columns: columns, rows: rows, title: recording.header.title ?? "TUIList session",
             timestamp: Int(Date().timeIntervalSince1970))
+        var picture = export.svgWriter(columns: columns, rows: rows)
         var text = ""
         var frameCount = 0
         let options = HeadlessReplay.Options(speed: pacing.speed, idleTimeLimit: pacing.idleTimeLimit)
@@ -90,6 +91,7 @@ struct Export: ParsableCommand {
             switch out {
             case .frame(let time, let canvas):
                 cast.frame(canvas, at: time)
+                picture?.frame(canvas, at: time)
                 frameCount += 1
                 if frames != nil { text += String(format: "--- t=%.3f\n", time) + canvas.lines.joined(separator: "\n") + "\n" }
             case .resize(let time, let c, let r):
@@ -98,6 +100,6 @@ struct Export: ParsableCommand {
         }
         export.write(
             cast: cast.text, frames: frameCount, duration: cast.duration, extraFiles: frames.map { [($0, text)] } ?? [],
-            prefix: "tuilist-demo", status: 1)
+            picture: picture, prefix: "tuilist-demo", status: 1)
     }
 }

@@ -46,11 +46,12 @@ struct ReplayCommand: ParsableCommand {
     }
 }
 
-/// `tuilist export FILE --output OUT.cast`: a recording as an asciicast v2 file.
+/// `tuilist export FILE --output OUT.cast`: a recording as an asciicast v2 file; `--svg OUT.svg`
+/// as an animated picture.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a recorded session as an asciicast v2 file (asciinema play OUT.cast).")
+        abstract: "Export a recorded session as an asciicast v2 file (asciinema play OUT.cast) or an animated SVG.")
 
     @OptionGroup var export: ExportOptions
 
@@ -60,10 +61,10 @@ struct ExportCommand: ParsableCommand {
         let clock = ManualClock()
         let terminal = CastingTerminal(
             columns: columns, rows: rows, clock: clock, title: recording.header.title ?? "tuilist session",
-            timestamp: Int(Date().timeIntervalSince1970))
+            timestamp: Int(Date().timeIntervalSince1970), picture: export.svgWriter(columns: columns, rows: rows))
         _ = ListReplayApp.playHeadless(recording, columns: columns, rows: rows, casting: terminal, clock: clock)
         export.write(
-            cast: terminal.cast.text, frames: terminal.frames, duration: terminal.cast.duration, prefix: "tuilist export",
-            status: 2)
+            cast: terminal.cast.text, frames: terminal.frames, duration: terminal.cast.duration, picture: terminal.picture,
+            prefix: "tuilist export", status: 2)
     }
 }

@@ -159,22 +159,29 @@ package final class CastingTerminal: Terminal {
     package let screen: HeadlessTerminal
     /// The cast so far.
     package private(set) var cast: AsciicastWriter
+    /// The picture so far, when one was asked for.
+    package private(set) var picture: SVGAnimationWriter?
     /// Frames written.
     package private(set) var frames = 0
     private let clock: ManualClock
 
-    /// A `columns`×`rows` terminal timed by `clock`, casting under `title`.
-    package init(columns: Int, rows: Int, clock: ManualClock, title: String, timestamp: Int) {
+    /// A `columns`×`rows` terminal timed by `clock`, casting under `title` (and drawing
+    /// `picture`, if given).
+    package init(
+        columns: Int, rows: Int, clock: ManualClock, title: String, timestamp: Int, picture: SVGAnimationWriter? = nil
+    ) {
         screen = HeadlessTerminal(columns: columns, rows: rows)
         screen.clock = clock
         self.clock = clock
         cast = AsciicastWriter(columns: columns, rows: rows, title: title, timestamp: timestamp)
+        self.picture = picture
     }
 
     package var size: TerminalSize { screen.size }
     package func present(_ canvas: Canvas) {
         screen.present(canvas)
         cast.frame(screen.frame, at: clock.now)
+        picture?.frame(screen.frame, at: clock.now)
         frames += 1
     }
     package func nextEvent(timeout: Double?) -> InputEvent? { screen.nextEvent(timeout: timeout) }

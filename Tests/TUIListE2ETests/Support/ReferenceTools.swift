@@ -97,6 +97,20 @@ enum ReferenceTools {
         else { return nil }
         return "watch"
     }()
+
+    /// Debian's Chromium (`chromium`), which renders the session pictures; nil when PATH has
+    /// none.
+    static let chromium: String? = {
+        guard let result = try? Subprocess.run(["chromium", "--version"]), result.status == 0,
+            result.output.contains("Chromium")
+        else { return nil }
+        return "chromium"
+    }()
+
+    /// Chromium's name; throws (failing the test) when PATH has none.
+    static func requireChromium() throws -> String {
+        try #require(chromium, "CI=true and chromium is not on PATH (.ci/run installs it)")
+    }
 }
 
 @Suite struct ReferenceToolsTests {
@@ -119,6 +133,7 @@ enum ReferenceTools {
         #expect(ReferenceTools.tmux, "CI=true and tmux 3.2 or later is not on PATH")
         #expect(ReferenceTools.git, "CI=true and git 2.26 or later is not on PATH")
         #expect(ReferenceTools.procpsWatch != nil, "CI=true and procps-ng watch 4.0 or later is not on PATH")
+        #expect(ReferenceTools.chromium != nil, "CI=true and chromium is not on PATH")
     }
 }
 
@@ -133,6 +148,12 @@ extension Trait where Self == ConditionTrait {
     /// procps-ng watch 4.0 or later (run under CI, where it fails).
     static var needsProcpsWatch: Self {
         .enabled(if: ReferenceTools.procpsWatch != nil || ReferenceTools.isCI, "procps-ng watch 4.0 or later is not on PATH")
+    }
+
+    /// For a test that renders a picture in Chromium: skipped with one line when PATH has no
+    /// chromium (run under CI, where it fails).
+    static var needsChromium: Self {
+        .enabled(if: ReferenceTools.chromium != nil || ReferenceTools.isCI, "chromium is not on PATH")
     }
 
     /// For a test that compares with the reference fzf: skipped with one line when
