@@ -69,14 +69,11 @@ struct EditCommand: ToolCommand {
         let name = file.split(separator: "/").last.map(String.init) ?? "file"
         // Standard input or output may be a pipe (`git rebase -i | cat`, a script): then the
         // editor draws on and reads from the controlling terminal, as vi does.
-        var input = STDIN_FILENO, output = STDOUT_FILENO
-        if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
-            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-            guard tty >= 0 else {
-                fail(ToolFailure("no terminal to edit in: cannot open /dev/tty: \(String(cString: strerror(errno)))"))
-            }
-            input = tty
-            output = tty
+        let input: Int32, output: Int32
+        do {
+            (input, output) = try ControllingTerminal.descriptors(for: "to edit in")
+        } catch {
+            fail(error)
         }
         let terminal: NCursesTerminal
         do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TUIList
 import TUIListCommandLine
@@ -14,16 +15,20 @@ struct WatchCommand: ToolCommand {
         discussion: """
             Each line is a row; its identity is the whole line, a field (--key) or a regex capture \
             (--key-regex), so between runs rows that moved slide, new rows fade in, gone rows fade \
-            out and changed rows flash. One command argument runs with `sh -c` (pipes and quotes \
-            work, as in procps watch); several arguments, or -x, run directly. Keys: Space \
+            out and changed rows flash. The command's arguments are joined by spaces and run with \
+            `sh -c`, as procps watch runs them (-x: run as given), with the terminal's COLUMNS and \
+            LINES, its stderr shown with its output. The options read as procps watch's: -tn1 is \
+            -t -n 1, -d=permanent, -dpermanent and -dn1 are -d with a value (permanent), -n -1 is \
+            0.1 s; WATCH_INTERVAL sets the interval when -n does not. Keys: Space \
             pause/resume, ← → step through the runs (a run with no change is not kept), > < sort \
             by the next/previous field, r reverses it, / filter, ↑↓ move, ? help, q quit. Long \
             lines wrap (-w cuts them; Shift-← → scroll), tabs reach 8-column stops. A failing \
-            run shows its exit code and stderr's last line, and keeps the last good list.
+            run shows what it printed and its exit code; one that could not start says why and \
+            keeps the list. With standard output not a terminal, the screen is /dev/tty.
             --on-change gets these variables: TUILIST_ADDED, TUILIST_REMOVED, TUILIST_MOVED, \
             TUILIST_CHANGED (rows added, removed, moved, and whose line changed, since the \
             previous run).
-            Exit status: 0 q or -g; 8 -e after a failing run; 130 Ctrl-C; 2 a usage error (one line).
+            Exit status: 0 q, Ctrl-C, -g or -q; 8 -e after a failing run; 2 a usage error (one line).
             Examples: tuilist watch 'ps aux | sort -k3'
               tuilist watch --key 1 --header-lines 1 --sort=-2 --columns -- ps -eo pid,pcpu,comm
             """
@@ -31,8 +36,13 @@ struct WatchCommand: ToolCommand {
 
     @Option(
         name: [.customShort("n", allowingJoined: true), .long],
-        help: "Seconds between runs (-n 1, -n1, -n.5 as watch's; below 0.1 is 0.1).")
-    var interval: Double = 2
+        help: "Seconds between runs (-n 1, -n1, -n.5, -n 0,5 as watch's; below 0.1 is 0.1; default: WATCH_INTERVAL, else 2).")
+    var interval: Double?
+
+    @Option(
+        name: [.customShort("q"), .long],
+        help: "Exit (0) when the output has not changed for this many runs (as procps: the first run counts as unchanged).")
+    var equexit: Double?
 
     @Flag(
         name: [.customShort("w"), .long], help: "Cut long lines at the right edge (Shift-← → scroll) instead of wrapping them.")
@@ -52,13 +62,13 @@ struct WatchCommand: ToolCommand {
     @Option(name: .long, help: "Record the session to this file (replay with `tuilist replay`).")
     var record: String?
 
-    @Flag(name: [.customShort("x"), .long], help: "Run the command directly, even one argument (not through sh -c).")
+    @Flag(name: [.customShort("x"), .long], help: "Run the arguments as given (not joined and run with sh -c).")
     var exec = false
 
     @Flag(
         name: [.customShort("d"), .long],
         help:
-            "Highlight the characters of a row that changed (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them."
+            "Highlight the characters of a row that changed, and a row that came (--differences=permanent: since the first run); without --key, rows follow the previous run as a line diff aligns them."
     )
     var differences = false
 
@@ -78,8 +88,11 @@ struct WatchCommand: ToolCommand {
         name: [.customShort("p"), .long], help: "Start runs on the interval's grid (not an interval after the last run ended).")
     var precise = false
 
-    @Flag(name: [.customShort("t"), .long], help: "Hide the title line.")
+    @Flag(name: [.customShort("t"), .long], help: "Show nothing but the output (no title, status line, help bar or scrollbar).")
     var noTitle = false
+
+    @Flag(name: [.customShort("v"), .long], help: "Show the version and exit.")
+    var version = false
 
     @Option(name: .long, help: "Run this command when a run differs (one string: sh -c); see the variables below.")
     var onChange: String?
@@ -102,9 +115,14 @@ struct WatchCommand: ToolCommand {
         // The command argument captures everything after the options, `--help` included: ask
         // for the help here (tuilist watch --help, -h as procps watch's).
         if let first = command.first, ["--help", "-h", "-help"].contains(first) { throw CleanExit.helpRequest(self) }
+        if version || command.first == "--version" { throw CleanExit.message("tuilist watch \(TUIListVersion.string)") }
         // procps watch clamps a shorter interval to 0.1 s; a longer one than a day is a slip.
+        let interval = try seconds()
         if !(interval <= 86_400) {
             throw ValidationError("--interval must be at most 86400 seconds (got \(interval))")
+        }
+        if let equexit, !(equexit >= 0 && equexit < Double(Int32.max)) {
+            throw ValidationError("-q/--equexit takes a number of runs, 0 or more (got \(equexit))")
         }
         if color && columns {
             throw ValidationError("-c/--color and --columns cannot be used together: --columns draws its rows without colours")
@@ -124,12 +142,24 @@ struct WatchCommand: ToolCommand {
 
     private var arguments: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
+    /// Seconds between runs: -n, else WATCH_INTERVAL, else 2 (before procps's clamp to 0.1 s).
+    private func seconds() throws -> Double {
+        if let interval { return interval }
+        do {
+            return try WatchCommandLine.interval(fromEnvironment: ProcessInfo.processInfo.environment) ?? 2
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     func run() throws {
         var options = WatchApp.Options(
-            command: WatchCommandLine.command(arguments, exec: exec), interval: max(0.1, interval), key: rows.lineKey,
+            command: WatchCommandLine.command(arguments, exec: exec), interval: WatchCommandLine.clamped(try seconds()),
+            key: rows.lineKey,
             headerLines: rows.headerLines, groupBy: groupBy, timeout: timeout)
         options.differences = permanentDifferences ? .permanent : differences ? .successive : nil
         options.exitOnChange = chgexit
+        options.exitWhenUnchanged = equexit.map { Int($0) }
         options.exitOnError = errexit
         options.beep = beep
         options.precise = precise
@@ -146,15 +176,20 @@ struct WatchCommand: ToolCommand {
         } catch {
             fail(error)
         }
+        // Standard output may be redirected (`-g … >/dev/null && echo CHANGED`): the screen is
+        // then drawn on /dev/tty, as procps watch's.
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal()
+            let (input, output) = try ControllingTerminal.descriptors(for: "to watch on")
+            terminal = try NCursesTerminal(input: input, output: output)
+            app.bell = {
+                var bell: UInt8 = 7
+                _ = Glibc.write(output, &bell, 1)
+            }
+        } catch let failure as ToolFailure {
+            fail(failure)
         } catch {
             fail(ToolFailure("cannot open the terminal: \(error)"))
-        }
-        app.bell = {
-            var bell: UInt8 = 7
-            _ = Glibc.write(STDOUT_FILENO, &bell, 1)
         }
         let clock = SystemClock()
         if let record {
@@ -169,7 +204,9 @@ struct WatchCommand: ToolCommand {
                 fail(ToolFailure("\(record): cannot record (\(error))"))
             }
         }
-        let status = Program(terminal: terminal, clock: clock).run(app)
+        let program = Program(terminal: terminal, clock: clock)
+        program.interruptStatus = 0  // Ctrl-C ends procps watch with 0
+        let status = program.run(app)
         terminal.restore()
         throw ExitCode(status)
     }

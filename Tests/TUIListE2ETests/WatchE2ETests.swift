@@ -81,33 +81,33 @@ final class WatchE2ETests {
         #expect(drawn.contains("epsilon") && drawn.contains("delta"), "both runs are drawn")
     }
 
-    @Test func aFailingCommandShowsItsCodeAndKeepsTheLastList() throws {
-        let file = folder + "/list.txt"
-        try write("one\ntwo\n", to: file)
+    /// A failing run shows what it printed, its stderr too, where procps watch shows it (the
+    /// list, not the status line); its code is on the status line. Before, the last good list
+    /// stayed and stderr's last line went to the status line, cut.
+    @Test(.needsProcpsWatch)
+    func aFailingCommandShowsItsOutputAndStderrAsProcpsWatch() throws {
+        let command = "'echo out; echo the error text >&2; echo after; exit 3'"
+        let screens = try beside("-t -n 0.3 \(command)", width: 70, height: 10) { session, _ in
+            try session.waitFor("after", timeout: 20)
+        }
+        #expect(Array(screens[0].prefix(3)) == ["out", "the error text", "after"], "procps watch: \(screens[0])")
+        #expect(Array(screens[1].prefix(3)) == Array(screens[0].prefix(3)), "ours: \(screens[1])")
         let session = try TmuxSession.start(
-            width: 160, height: 20,
-            command:
-                "\(tuilist.shellQuoted) watch -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
+            width: 70, height: 10, command: "\(tuilist.shellQuoted) watch -n 0.3 \(command); echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
-        try session.waitUntil("the list", timeout: 20) { $0.count > 2 && $0[2].contains("two") }
-        unlink(file)
-        let screen = try session.waitFor("exit 1: ", timeout: 20)
-        #expect(screen[1].contains("one") && screen[2].contains("two"), "the last good list stays")
-        #expect(screen.contains { $0.contains("No such file or directory") })
-        try session.sendKeys("q")
-        try session.waitFor("exit=0", timeout: 20)
+        let screen = try session.waitFor("exit 3", timeout: 20)
+        #expect(screen[1] == "out" && screen[2] == "the error text", "\(screen)")
     }
 
     /// A run in flight (its command leads its own process group, out of Ctrl-C's reach) ends
-    /// with tuilist, whether q or Ctrl-C ends it.
-    @Test(arguments: [("q", 0), ("C-c", 130)])
+    /// with tuilist, whether q or Ctrl-C ends it; both exit 0, as procps watch's Ctrl-C does.
+    @Test(arguments: [("q", 0), ("C-c", 0)])
     func aRunInFlightEndsWithTuilist(key: String, status: Int) throws {
         // A sleep of a unique length names this run's processes for pgrep.
         let sleep = "sleep 40.\(getpid())\(UInt16.random(in: 1000 ... .max))"
         let session = try TmuxSession.start(
             width: 100, height: 20,
-            command:
-                "trap : INT; \(tuilist.shellQuoted) watch -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
+            command: "trap : INT; \(tuilist.shellQuoted) watch -x -- sh -c '\(sleep); echo slow'; echo \"exit=$?\"; sleep 60")
         defer { session.kill() }
         try session.waitFor("running…", timeout: 20)
         try waitUntil("the command runs", timeout: 10) { !(try pgrep(sleep)).isEmpty }
@@ -156,20 +156,25 @@ final class WatchE2ETests {
         try session.waitFor("exit=0", timeout: 20)
     }
 
-    /// -e: a failing run stops the runs and stays on screen; a key then exits with status 8.
-    @Test func errexitStopsOnAFailureAndAKeyExitsEight() throws {
+    /// -e: a failing run stops the runs and stays on screen, what it printed shown (cat's
+    /// complaint, as procps watch shows it, not the list before); a key then exits with
+    /// status 8, as procps watch's.
+    @Test(.needsProcpsWatch)
+    func errexitStopsOnAFailureShowsItAndAKeyExitsEight() throws {
         let file = folder + "/errexit.txt"
-        try write("fine\n", to: file)
-        let session = try TmuxSession.start(
-            width: 120, height: 12,
-            command: "\(tuilist.shellQuoted) watch -e -n 0.2 -- cat \(file.shellQuoted); echo \"exit=$?\"; sleep 60")
-        defer { session.kill() }
-        try session.waitFor("fine", timeout: 20)
-        unlink(file)
-        let screen = try session.waitFor("stopped (-e)", timeout: 20)
-        #expect(screen.contains { $0.contains("exit 1: ") } && screen[1].contains("fine"), "\(screen)")
-        try session.sendKeys("x")
-        try session.waitFor("exit=8", timeout: 20)
+        let screens = try beside(
+            "-e -n 0.2 -- cat \(file.shellQuoted)", width: 120, height: 12, before: { try self.write("fine\n", to: file) },
+            read: { session, _ in
+                try session.waitFor("fine", timeout: 20)
+                unlink(file)
+                let screen = try session.waitFor("No such file or directory", timeout: 20)
+                try session.sendKeys("x")
+                try session.waitFor("exit=8", timeout: 20)
+                return screen
+            })
+        #expect(screens[0].contains { $0.contains("press a key to exit") }, "procps watch: \(screens[0])")
+        #expect(screens[1].contains { $0.contains("stopped (-e)") && $0.contains("exit 1") }, "ours: \(screens[1])")
+        #expect(!screens[1].contains { $0.contains("fine") }, "the failing run is shown, not the list before")
     }
 
     /// -d: the characters that changed in a row are drawn in standout; a row that only moved
@@ -346,5 +351,173 @@ final class WatchE2ETests {
         let pair = try Subprocess.run([tuilist, "watch", "-c", "--columns", "--", "ls"])
         #expect(pair.status == 2 && pair.errors.contains("cannot be used together"), "\(pair.errors)")
         #expect(pair.errors.split(separator: "\n").count == 1, "\(pair.errors)")
+    }
+
+    // MARK: - Beside procps watch
+
+    /// Runs `watch ARGUMENTS` with procps-ng watch, then with tuilist watch, each in a tmux
+    /// window of its own (`width`×`height`, `TERM=tmux-256color`, `prefix` before it: variables,
+    /// a trap), the shell then printing `exit=STATUS`; `before` runs before each starts. What `read` makes of each session
+    /// (given the session and the program's name), procps's first.
+    private func beside<T>(
+        _ arguments: String, width: Int = 60, height: Int = 12, prefix: String = "", redirect: String = "",
+        before: () throws -> Void = {}, read: (TmuxSession, String) throws -> T
+    ) throws -> [T] {
+        let watch = try #require(ReferenceTools.procpsWatch, "procps-ng watch 4.0 or later is not on PATH")
+        var results: [T] = []
+        for program in [watch, "\(tuilist.shellQuoted) watch"] {
+            try before()
+            let session = try TmuxSession.start(
+                width: width, height: height,
+                command: "\(prefix) TERM=tmux-256color \(program) \(arguments) \(redirect); echo \"exit=$?\"; sleep 60")
+            defer { session.kill() }
+            results.append(try read(session, program))
+        }
+        return results
+    }
+
+    /// The seconds of the title line (`Every 0.1s:`, `every 2s:`), nil without one (`-t`).
+    private func titleSeconds(_ screen: [String]) -> Double? {
+        guard let line = screen.first, let match = line.firstMatch(of: /[Ee]very ([0-9.]+)s:/) else { return nil }
+        return Double(match.1)
+    }
+
+    /// procps's grammar, each form read as procps-ng watch 4.0 reads it, beside it: joined
+    /// short options (`-tn1`, `-gn1`), -d's optional value in its group (`-dn1` is -d with the
+    /// value "n1", so the interval stays 2 s; `-d=permanent`, `-dpermanent`), a negative or
+    /// zero interval clamped to 0.1 s, `,` before the fraction, WATCH_INTERVAL under -n.
+    /// Before, `-dn1`, `-tn1`, `-gn1`, `-d=permanent`, `-dpermanent`, `-n -1` were refused and
+    /// WATCH_INTERVAL ignored.
+    @Test(
+        .needsProcpsWatch,
+        arguments: [
+            ("", "-n -1"), ("", "-n 0,5"), ("", "-dn1"), ("", "-d=permanent -n 1"), ("", "-dpermanent"),
+            ("", "-gn1"), ("", "-tn1"), ("", "-bn 3 -p"), ("WATCH_INTERVAL=0.5", ""), ("WATCH_INTERVAL=0.5", "-n 3"),
+            ("", "-xn 1"),
+        ])
+    func theGrammarReadsAsProcpsWatch(environment: String, options: String) throws {
+        let screens = try beside("\(options) echo hi", prefix: environment) { session, _ in
+            try session.waitUntil("hi", timeout: 20) { $0.contains("hi") }
+        }
+        let seconds = screens.map(titleSeconds)
+        #expect(seconds[0] != nil || options.contains("t"), "procps watch: \(screens[0])")
+        #expect(seconds[1] == seconds[0], "\(environment) \(options): procps \(screens[0]), ours \(screens[1])")
+        #expect((screens[1].first == "hi") == (screens[0].first == "hi"), "-t: the output on the first line")
+    }
+
+    /// -v and --version print the version and exit 0, as procps's.
+    @Test(.needsProcpsWatch)
+    func versionExitsZero() throws {
+        for flag in ["-v", "--version"] {
+            let ours = try Subprocess.run([tuilist, "watch", flag])
+            let theirs = try Subprocess.run(["watch", flag])
+            #expect(theirs.status == 0 && ours.status == 0, "\(flag): \(ours.errors)")
+            #expect(ours.output.hasPrefix("tuilist watch "), "\(ours.output)")
+        }
+    }
+
+    /// Several arguments are joined by spaces and run with `sh -c`, as procps runs them:
+    /// `watch echo '$HOME' x` prints the home folder. Before, they ran without a shell
+    /// (`$HOME` printed as is) while the title said `sh -c`.
+    @Test(.needsProcpsWatch)
+    func severalArgumentsRunThroughTheShell() throws {
+        let screens = try beside("-t -n 5 echo '$HOME' '\"a  b\"'") { session, _ in
+            try session.waitUntil("the output", timeout: 20) { !($0.first ?? "").isEmpty }
+        }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/"
+        #expect(screens[0].first == "\(home) a  b", "procps watch: \(screens[0])")
+        #expect(screens[1].first == screens[0].first, "ours: \(screens[1])")
+    }
+
+    /// The command's environment carries the terminal's COLUMNS and LINES, as procps's: `tput
+    /// cols` says 70 in a 70-column window. Before, it said 80 (no COLUMNS, no terminal).
+    @Test(.needsProcpsWatch)
+    func theCommandGetsTheTerminalsColumnsAndLines() throws {
+        let screens = try beside("-t -n 5 'echo $COLUMNS $LINES; tput cols'", width: 70, height: 11) { session, _ in
+            try session.waitUntil("two lines", timeout: 20) { $0.count > 1 && !$0[1].isEmpty }
+        }
+        #expect(Array(screens[0].prefix(2)) == ["70 11", "70"], "procps watch: \(screens[0])")
+        #expect(Array(screens[1].prefix(2)) == Array(screens[0].prefix(2)), "ours: \(screens[1])")
+    }
+
+    /// -t shows nothing but the output: twelve 60-column lines fill a 60×12 window, as under
+    /// procps. Before, the status line, the help bar and a scrollbar column left 5.
+    @Test(.needsProcpsWatch)
+    func noTitleShowsOnlyTheOutput() throws {
+        let command = "-t -n 5 'for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf \"%060d\\n\" $i; done'"
+        let screens = try beside(command, width: 60, height: 12) { session, _ in
+            try session.waitFor("00001", timeout: 20)
+            usleep(300_000)
+            return try session.capture()
+        }
+        let full = { (screen: [String]) in screen.filter { $0.count == 60 && $0.allSatisfy(\.isNumber) }.count }
+        #expect(full(screens[0]) == 12, "procps watch: \(screens[0])")
+        #expect(full(screens[1]) == 12, "ours: \(screens[1])")
+    }
+
+    /// -g with standard output redirected draws on the terminal (/dev/tty) and exits 0 on the
+    /// change: `… >/dev/null && echo CHANGED` prints CHANGED, as with procps. Before: exit 2,
+    /// "standard output is not a terminal".
+    @Test(.needsProcpsWatch)
+    func chgexitWithStdoutRedirectedDrawsOnTheTerminal() throws {
+        let outcomes = try beside("-g -n 0.3 'date +%N'", redirect: ">/dev/null && echo CHANGED") { session, _ in
+            try session.waitFor("exit=", timeout: 20)
+        }
+        for (name, screen) in zip(["procps watch", "ours"], outcomes) {
+            #expect(screen.contains("CHANGED") && screen.contains("exit=0"), "\(name): \(screen)")
+        }
+    }
+
+    /// Ctrl-C ends both with status 0 (procps's SIGINT handler exits 0). Before: 130.
+    @Test(.needsProcpsWatch)
+    func ctrlCExitsZero() throws {
+        // A long interval: procps's handler calls exit(), which can hang when the signal lands
+        // while it draws (stdio's lock); between runs it sleeps.
+        // The shell survives Ctrl-C (a non-interactive sh would end with the pane).
+        let outcomes = try beside("-n 10 'echo ticking'", prefix: "trap : INT;") { session, _ in
+            try session.waitFor("ticking", timeout: 20)
+            usleep(500_000)
+            try session.sendKeys("C-c")
+            return try session.waitFor("exit=", timeout: 20)
+        }
+        #expect(outcomes[0].contains("exit=0"), "procps watch: \(outcomes[0])")
+        #expect(outcomes[1].contains("exit=0"), "ours: \(outcomes[1])")
+    }
+
+    /// -q N exits 0 once the output has not changed for N runs, counted as procps counts them
+    /// (the first run counts as unchanged): as many runs as procps. Before, -q was refused.
+    @Test(.needsProcpsWatch, arguments: [1, 3])
+    func equexitExitsAfterTheRunsProcpsMakes(cycles: Int) throws {
+        let counter = folder + "/runs-\(cycles)"
+        var runs: [Int] = []
+        let outcomes = try beside(
+            "-q \(cycles) -n 0.2 'echo same; echo x >> \(counter)'", before: { unlink(counter) },
+            read: { session, _ in
+                let screen = try session.waitFor("exit=", timeout: 20)
+                runs.append(readTextFile(counter)?.split(separator: "\n").count ?? 0)
+                return screen
+            })
+        #expect(outcomes[0].contains("exit=0") && outcomes[1].contains("exit=0"), "\(outcomes)")
+        #expect(runs[0] == cycles + 1, "procps watch ran \(runs[0]) times")
+        #expect(runs[1] == runs[0], "ours ran \(runs[1]) times")
+    }
+
+    /// -d marks a line that came in standout, as procps does. Before, an inserted row faded
+    /// in with no mark.
+    @Test(.needsProcpsWatch)
+    func differencesMarkAnInsertedLine() throws {
+        let file = folder + "/inserted.txt"
+        let screens = try beside(
+            "-t -d -n 0.2 cat \(file.shellQuoted)", before: { try self.write("a\nc\n", to: file) },
+            read: { session, _ in
+                try session.waitUntil("a, c", timeout: 20) { $0.count > 1 && $0[0] == "a" && $0[1] == "c" }
+                usleep(400_000)
+                try write("a\nb\nc\n", to: file)
+                return try session.waitUntil("b in standout", timeout: 20, escapes: true) { screen in
+                    reversed(on: screen, line: "b") == "b"
+                }
+            })
+        #expect(reversed(on: screens[0], line: "b") == "b" && reversed(on: screens[1], line: "b") == "b")
+        #expect(reversed(on: screens[1], line: "a") == "", "ours: a did not change")
     }
 }

@@ -11,10 +11,12 @@ private final class ScriptedRunner: CommandRunner, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [CommandResult]
     private(set) var commands: [[String]] = []
+    private(set) var environments: [[String: String]] = []
     init(_ script: [CommandResult]) { self.script = script }
-    func run(_ command: [String], timeout: Double) -> CommandResult {
+    func run(_ command: [String], timeout: Double, environment: [String: String]) -> CommandResult {
         lock.withLock {
             commands.append(command)
+            environments.append(environment)
             return script.count > 1 ? script.removeFirst() : script[0]
         }
     }
@@ -149,27 +151,50 @@ private func output(_ lines: String...) -> CommandResult {
         #expect(between.contains { frames[$0][4] == "" }, "epsilon's line opens before it arrives:\n\(shown)")
     }
 
-    @Test func aFailingRunShowsItsCodeAndStderrAndKeepsTheLastGoodList() async throws {
+    /// A failing run shows what it printed, stdout then stderr (as procps watch's screen),
+    /// and its code on the status line; a run that could not start keeps the list and says why.
+    @Test func aFailingRunShowsItsOwnOutputAndStderr() async throws {
         let runner = ScriptedRunner([
             output("a", "b"),
-            CommandResult(exitCode: 2, output: "", errors: "warming up\ncat: f: No such file or directory\n"),
+            CommandResult(exitCode: 2, output: "partial\n", errors: "warming up\ncat: f: No such file or directory\n"),
+            CommandResult(exitCode: nil, output: "", failure: "cat: not found"),
         ])
         let watch = try WatchHarness(.init(command: ["cat", "f"], interval: 0.5), runner: runner)
-        await watch.advance(by: 1)
+        await watch.advance(by: 0.3)
         #expect(Array(watch.rows[1 ... 2]) == ["a", "b"])
-        #expect(
-            watch.app.statusText.contains("exit 2: cat: f: No such file or directory (last good list kept)"),
-            "\(watch.app.statusText)")
+        await watch.advance(by: 0.6)
+        #expect(Array(watch.rows[1 ... 3]) == ["partial", "warming up", "cat: f: No such file or directory"], "\(watch.rows)")
+        #expect(watch.app.statusText.contains("exit 2 ·"), "\(watch.app.statusText)")
+        await watch.advance(by: 0.6)
+        #expect(Array(watch.rows[1 ... 3]) == ["partial", "warming up", "cat: f: No such file or directory"])
+        #expect(watch.app.statusText.contains("failed: cat: not found (last list kept)"), "\(watch.app.statusText)")
+    }
+
+    /// -t shows nothing but the output (procps: "turn off the header"): twelve lines fill a
+    /// 12-line screen, sixty columns a 60-column one (no scrollbar), no status, no help bar.
+    /// The command gets the terminal's COLUMNS and LINES, as procps gives them.
+    /// Fails if the chrome keeps the status and help bar under -t, or `showsScrollbar` stays
+    /// true (the scrollbar takes the last column); the environment's part if the `.run`
+    /// effect passes no environment.
+    @Test func noTitleShowsOnlyTheOutputAndTheCommandGetsTheTerminalsSize() async throws {
+        let lines = (1 ... 12).map { String(repeating: "\($0 % 10)", count: 60) }
+        let runner = ScriptedRunner([CommandResult(exitCode: 0, output: lines.joined(separator: "\n") + "\n")])
+        var options = WatchApp.Options(command: ["x"], interval: 1)
+        options.showsTitle = false
+        let watch = try WatchHarness(options, runner: runner, columns: 60, rows: 12)
+        await watch.advance(by: 0.5)
+        #expect(watch.terminal.lines == lines, "\(watch.terminal.lines)")
+        #expect(runner.environments.first == ["COLUMNS": "60", "LINES": "12"])
     }
 
     @Test func leftAndRightStepThroughTheRunsAndSpacePauses() async throws {
         let runner = ScriptedRunner([
             output("one"), output("one", "two"), output("one", "two", "three"),
-            CommandResult(exitCode: 1, output: ""),
+            CommandResult(exitCode: nil, output: "", failure: "timed out"),
         ])
         let watch = try WatchHarness(.init(command: ["x"], interval: 0.2), runner: runner)
         await watch.advance(by: 0.7)
-        #expect(watch.app.history.count == 3, "three good runs, then failures")
+        #expect(watch.app.history.count == 3, "three runs, then failures that could not answer")
         await watch.press(.character(" "))
         #expect(watch.app.isPaused)
         let runs = watch.app.runsStarted
@@ -440,8 +465,12 @@ private func output(_ lines: String...) -> CommandResult {
         let echo = runner.run(["echo", "a b", "$HOME"], timeout: 10)
         #expect(echo.output == "a b $HOME\n", "arguments are not expanded by a shell")
         #expect(echo.exitCode == 0)
-        let failing = runner.run(["sh", "-c", "echo oops >&2; exit 3"], timeout: 10)
-        #expect(failing.exitCode == 3 && failing.problem == "oops")
+        let failing = runner.run(["sh", "-c", "echo out; echo oops >&2; echo more"], timeout: 10)
+        #expect(failing.output == "out\noops\nmore\n", "stderr down stdout's pipe, in the order printed, as procps's")
+        let code = runner.run(["sh", "-c", "exit 3"], timeout: 10)
+        #expect(code.exitCode == 3)
+        let size = runner.run(["sh", "-c", "echo $COLUMNS $LINES"], timeout: 10, environment: ["COLUMNS": "70", "LINES": "9"])
+        #expect(size.output == "70 9\n")
         let slow = runner.run(["sleep", "5"], timeout: 0.3)
         #expect(slow.failure?.contains("timed out") == true)
         let missing = runner.run(["no-such-command-tuilist"], timeout: 5)

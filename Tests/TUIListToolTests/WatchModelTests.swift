@@ -86,22 +86,25 @@ private struct Driver {
 
     // MARK: - Exit status
 
-    /// Exit 0 is the only success: exit 1 is a failure (nothing kept, the last good list stays),
-    /// and exit 0 with a failure (too much output) is one too.
-    /// Fails if `succeeded`'s `exitCode == 0 && failure == nil` becomes `exitCode == 1 && …`
-    /// (exit 1 kept), or `&&` becomes `||` (exit 0 with a failure kept).
-    @Test func onlyExitZeroWithoutAFailureIsKept() throws {
+    /// A run that answered is shown whatever its exit code, as procps watch shows it: its
+    /// standard output, then its standard error. One that failed before answering (too much
+    /// output, timed out, not found) is not: the list on screen stays.
+    /// Fails if finish's `guard result.answered` becomes `guard result.succeeded` (the failing
+    /// run's output is not shown), or `makeRun(result.shownText, …)` reads `result.output`
+    /// (stderr is not).
+    @Test func aRunThatAnsweredIsShownWhateverItsCode() throws {
         var watch = try Driver(WatchOptions(command: ["x"], interval: 1))
-        #expect(watch.run(CommandResult(exitCode: 1, output: "one\n")).isEmpty)
-        #expect(watch.model.history.runs.isEmpty && watch.model.runs.last?.result.exitCode == 1)
+        let failing = Driver.shown(watch.run(CommandResult(exitCode: 1, output: "one", errors: "bad\n")))
+        #expect(failing?.snapshot.itemIdentifiers == ["one", "bad"], "stdout, then stderr")
+        #expect(watch.model.history.runs.map(\.exitCode) == [1])
         watch.waitForNextRun()
         #expect(watch.run(CommandResult(exitCode: 0, output: "two\n", failure: "too much output")).isEmpty)
-        #expect(watch.model.history.runs.isEmpty)
+        watch.waitForNextRun()
+        #expect(watch.run(CommandResult(exitCode: nil, output: "", failure: "timed out after 5 s")).isEmpty)
+        #expect(watch.model.history.runs.map(\.snapshot.itemIdentifiers) == [["one", "bad"]], "the list on screen kept")
         watch.waitForNextRun()
         #expect(Driver.shown(watch.run(output("three")))?.snapshot.itemIdentifiers == ["three"])
-        watch.waitForNextRun()
-        #expect(watch.run(CommandResult(exitCode: 2, output: "")).isEmpty)
-        #expect(watch.model.history.runs.map(\.snapshot.itemIdentifiers) == [["three"]], "the last good list kept")
+        #expect(watch.model.history.runs.map(\.exitCode) == [1, 0])
     }
 
     /// `-e -b`: a failing run rings the bell, then closes the filter and stops: no run is due
@@ -114,11 +117,34 @@ private struct Driver {
         var watch = try Driver(options)
         _ = watch.send(.action(.startFilter))
         #expect(watch.model.isEditingFilter)
-        #expect(watch.run(CommandResult(exitCode: 3, output: "")) == [.bell])
+        let effects = watch.run(CommandResult(exitCode: 3, output: "stopped here\n"))
+        #expect(Driver.shown(effects)?.snapshot.itemIdentifiers == ["stopped here"], "the failing run is shown")
+        #expect(effects.last == .bell)
         #expect(!watch.model.isEditingFilter)
         #expect(watch.model.runs.isFrozen && watch.model.nextRunDeadline == nil)
         watch.clock.advance(by: 10)
         #expect(watch.send(.tick).isEmpty)
+    }
+
+    /// `-q N`, counted as procps-ng watch 4.0.2 counts (watch.c's `cycle_count`): the first run
+    /// counts as unchanged, a run that changed starts the count again, and the run that finds
+    /// N unchanged before it quits with 0. So `-q 1` quits at the 2nd run of the same output
+    /// from the start, and 2 runs after a change.
+    /// Fails if finish's `runs.unchanged >= limit` becomes `runs.unchanged > limit` (one run
+    /// late), or a changed run does not reset the count.
+    @Test func equexitCountsAsProcps() throws {
+        var options = WatchOptions(command: ["x"], interval: 1)
+        options.exitWhenUnchanged = 1
+        var watch = try Driver(options)
+        #expect(!watch.run(output("a")).contains(.quit(status: 0)))
+        watch.waitForNextRun()
+        #expect(watch.run(output("a")).contains(.quit(status: 0)), "the first run and one unchanged")
+        var again = try Driver(options)
+        for (index, text) in ["a", "b", "b", "b"].enumerated() {
+            let quits = again.run(output(text)).contains(.quit(status: 0))
+            #expect(quits == (index == 3), "run \(index + 1) (\(text))")
+            again.waitForNextRun()
+        }
     }
 
     // MARK: - Interval edges
@@ -287,8 +313,8 @@ private struct Driver {
 
     // MARK: - Title and status
 
-    /// At the newest run, the status line tells the last run's time and code (a failure keeps
-    /// the last good list); viewing an older run, that run's own time and the title's
+    /// At the newest run, the status line tells the last run's time and code (a run that could
+    /// not start keeps the list on screen and says why); viewing an older run, that run's own time and the title's
     /// `run 1/2` — never at the newest run itself.
     /// Fails if History's `isFollowing` reads `position == runs.count - 1` as
     /// `position == runs.count - 2`.
@@ -300,13 +326,13 @@ private struct Driver {
         _ = watch.send(.runFinished(number: number ?? 0, result: output("a", "b"), wallTime: "12:00:07"))
         watch.waitForNextRun()
         let failed = Driver.started(watch.send(.tick))
-        let failure = CommandResult(exitCode: 2, output: "", errors: "boom\n")
+        let failure = CommandResult(exitCode: nil, output: "", failure: "x: not found")
         _ = watch.send(.runFinished(number: failed ?? 0, result: failure, wallTime: "12:00:09"))
         let model = watch.model
         #expect(model.titleDetail == "")
         #expect(
             model.statusText(lastChange: "+1", shownRows: 1, recording: nil)
-                == "12:00:09 exit 2: boom (last good list kept) · +1 · 1/2 rows")
+                == "12:00:09 failed: x: not found (last list kept) · +1 · 1/2 rows")
         _ = watch.send(.action(.olderRun))
         var typed = watch.model.filter
         typed.query = "x"

@@ -11,7 +11,7 @@ private final class Script: CommandRunner, @unchecked Sendable {
     private var script: [CommandResult]
     private(set) var runs = 0
     init(_ script: [CommandResult]) { self.script = script }
-    func run(_ command: [String], timeout: Double) -> CommandResult {
+    func run(_ command: [String], timeout: Double, environment: [String: String]) -> CommandResult {
         lock.withLock {
             runs += 1
             return script.count > 1 ? script.removeFirst() : script[0]
@@ -67,11 +67,47 @@ private func output(_ lines: String...) -> CommandResult {
     @Test func theCommandLineReadsAsProcpsWatch() {
         #expect(WatchCommandLine.command(["ps aux | sort -k3"], exec: false) == ["sh", "-c", "ps aux | sort -k3"])
         #expect(WatchCommandLine.command(["ps aux"], exec: true) == ["ps aux"])
-        #expect(WatchCommandLine.command(["ls", "-l"], exec: false) == ["ls", "-l"])
         #expect(
             WatchCommandLine.normalized(["-n", "1", "--differences=permanent", "ls", "--differences=permanent"])
-                == ["-n", "1", "--permanent-differences", "ls", "--differences=permanent"])
+                == ["--interval=1", "--permanent-differences", "ls", "--differences=permanent"])
         #expect(WatchCommandLine.normalized(["--", "x", "--differences=permanent"]) == ["--", "x", "--differences=permanent"])
+        // Several arguments are joined and run by sh, as procps runs them; -x runs them as given.
+        #expect(WatchCommandLine.command(["echo", "$HOME", "x"], exec: false) == ["sh", "-c", "echo $HOME x"])
+        #expect(WatchCommandLine.command(["echo", "$HOME"], exec: true) == ["echo", "$HOME"])
+        #expect(WatchCommandLine.title(of: ["sh", "-c", "echo $HOME x"]) == "echo $HOME x")
+        #expect(WatchCommandLine.title(of: ["ls", "a b"]) == "ls 'a b'")
+    }
+
+    /// procps's getopt (`+bced::ghq:n:pvtwx`), form by form: groups split, -n and -q take the
+    /// rest of the group or the next argument (a negative one too, `,` read as `.`), -d takes
+    /// the rest of its group as its optional value (any value: permanent), -h and -v are help
+    /// and version, the command and what follows it are left alone.
+    /// Fails if `normalized` passes a group through whole (the parser refused `-tn1`), or
+    /// `case "d"` ignores the rest of its group (`-dn1` read as -d -n 1).
+    @Test(arguments: [
+        (["-tn1", "date"], ["-t", "--interval=1", "date"]),
+        (["-gn1", "date"], ["-g", "--interval=1", "date"]),
+        (["-dn1", "date"], ["--permanent-differences", "date"]),
+        (["-d=permanent", "date"], ["--permanent-differences", "date"]),
+        (["-dpermanent", "-n", "1", "date"], ["--permanent-differences", "--interval=1", "date"]),
+        (["-d", "-n", "-1", "date"], ["-d", "--interval=-1", "date"]),
+        (["-n", "0,5", "date"], ["--interval=0.5", "date"]),
+        (["--interval", "-2", "date"], ["--interval=-2", "date"]),
+        (["-q3", "-bx", "ls", "-tn1"], ["--equexit=3", "-b", "-x", "ls", "-tn1"]),
+        (["-q", "2", "--key", "1", "-v"], ["--equexit=2", "--key", "1", "--version"]),
+        (["-h"], ["--help"]),
+        (["-z", "ls"], ["-z", "ls"]),
+    ])
+    func theGrammarIsProcpsGetopt(arguments: [String], expected: [String]) throws {
+        #expect(WatchCommandLine.normalized(arguments) == expected)
+    }
+
+    /// WATCH_INTERVAL: read as -n reads its value; not set is nil; not a number is an error.
+    @Test func watchIntervalIsReadAsTheIntervalIs() throws {
+        #expect(try WatchCommandLine.interval(fromEnvironment: ["WATCH_INTERVAL": "0,5"]) == 0.5)
+        #expect(try WatchCommandLine.interval(fromEnvironment: [:]) == nil)
+        #expect(throws: WatchUsageError.self) { try WatchCommandLine.interval(fromEnvironment: ["WATCH_INTERVAL": "x"]) }
+        #expect(WatchCommandLine.clamped(-1) == 0.1 && WatchCommandLine.clamped(0.05) == 0.1 && WatchCommandLine.clamped(3) == 3)
         #expect(WatchSort(argument: "-2") == WatchSort(field: 2, descending: true))
         #expect(WatchSort(argument: "3") == WatchSort(field: 3))
         #expect(WatchSort(argument: "0") == nil && WatchSort(argument: "x") == nil && WatchSort(argument: "--2") == nil)
@@ -181,8 +217,8 @@ private func output(_ lines: String...) -> CommandResult {
         await watch.advance(by: 4)
         #expect(runner.runs == 2, "no run after the failing one")
         #expect(bells.count == 1)
-        #expect(watch.app.isFrozen && watch.rows[1] == "a")
-        #expect(watch.app.statusText.contains("exit 3: broken"), "\(watch.app.statusText)")
+        #expect(watch.app.isFrozen && watch.rows[1] == "broken", "the failing run's stderr, as procps shows it")
+        #expect(watch.app.statusText.contains("exit 3"), "\(watch.app.statusText)")
         #expect(!watch.program.isFinished)
         await watch.press(.character("j"))
         #expect(watch.program.isFinished)
@@ -338,19 +374,23 @@ extension WatchProcpsTests {
 
 /// The screen tells the truth: what a failed first run said, the time and code of the run viewed.
 @Suite struct WatchTruthTests {
-    /// A first run that fails shows its code, why, and what it printed in the middle, not
-    /// "waiting for the first run…"; the first good run replaces it with the list.
+    /// A first run that could not start shows its code and why in the middle, not "waiting for
+    /// the first run…"; the first run that answers replaces it with the list. One that answered
+    /// with a failing code shows what it printed, as procps watch does, its code on the status.
     @Test func aFailedFirstRunShowsItsOutputAndStatusInTheMiddle() async throws {
         let runner = Script([
+            CommandResult(exitCode: nil, output: "", failure: "nope: not found"),
             CommandResult(exitCode: 127, output: "partial\tout\n", errors: "sh: 1: nope: not found\n"), output("fine"),
         ])
         let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
         await watch.advance(by: 0.5)
-        #expect(watch.rows[1] == "exit 127: sh: 1: nope: not found", "\(watch.rows)")
+        #expect(watch.rows[1] == "failed: nope: not found", "\(watch.rows)")
         #expect(watch.terminal.frame[0, 1].style.attributes.contains(.bold))
-        #expect(watch.rows[2] == "partial out" && watch.terminal.lines[2].hasPrefix("partial out"), "\(watch.rows)")
-        #expect(watch.rows[3] == "sh: 1: nope: not found")
         #expect(!watch.rows.contains { $0.contains("waiting") })
+        await watch.advance(by: 1)
+        #expect(watch.rows[1] == "partial out" && watch.terminal.lines[1].hasPrefix("partial out"), "\(watch.rows)")
+        #expect(watch.rows[2] == "sh: 1: nope: not found")
+        #expect(watch.app.statusText.contains("exit 127"), "\(watch.app.statusText)")
         await watch.advance(by: 1)
         #expect(watch.rows[1] == "fine" && !watch.rows.contains { $0.contains("exit 127") }, "\(watch.rows)")
     }
@@ -361,7 +401,7 @@ extension WatchProcpsTests {
         let runner = Script([CommandResult(exitCode: 3, output: "one\r\ntwo\r\n", errors: "bad\r\nworse\r\n")])
         let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
         await watch.advance(by: 0.5)
-        #expect(Array(watch.rows[1 ... 5]) == ["exit 3: worse", "one", "two", "bad", "worse"], "\(watch.rows)")
+        #expect(Array(watch.rows[1 ... 4]) == ["one", "two", "bad", "worse"], "\(watch.rows)")
         #expect(CommandResult(exitCode: 1, output: "", errors: "bad\r\n\r\n").problem == "bad")
     }
 
@@ -371,7 +411,9 @@ extension WatchProcpsTests {
         let runner = Script([output("a"), output("b"), CommandResult(exitCode: 3, output: "", errors: "broken\n")])
         let watch = try Harness(WatchApp.Options(command: ["x"], interval: 1), runner)
         await watch.advance(by: 2.5)
-        #expect(watch.app.statusText.contains("exit 3: broken"), "\(watch.app.statusText)")
+        #expect(watch.app.statusText.contains("exit 3"), "\(watch.app.statusText)")
+        #expect(watch.rows[1] == "broken")
+        await watch.press(.left)
         await watch.press(.left)
         #expect(watch.app.position == 0)
         #expect(watch.app.statusText.hasPrefix("\(watch.app.history[0].wallTime) exit 0 ·"), "\(watch.app.statusText)")
@@ -439,7 +481,7 @@ extension WatchProcpsTests {
         #expect(watch.app.lastChange == "+1 ~1", "\(watch.app.lastChange)")
         #expect(watch.app.history.last!.snapshot.itemIdentifiers[2] == id, "the same row, moved down by the insert")
         #expect(watch.highlighted(line: 3) == "1", "the tens digit changed this time")
-        #expect(watch.highlighted(line: 1) == "", "an inserted row has no highlight")
+        #expect(watch.highlighted(line: 1) == "new", "an inserted row is all new, as procps marks it")
     }
 }
 

@@ -7,7 +7,7 @@ import TUIList
 /// every signal and an empty signal mask, whatever this process set for its own threads.
 ///
 /// ``spawn(_:input:output:error:processGroup:environment:)`` starts it;
-/// ``run(_:timeout:outputLimit:errorLimit:environment:)`` starts it in a process group of its
+/// ``run(_:timeout:outputLimit:errorLimit:environment:input:mergingErrors:)`` starts it in a process group of its
 /// own, collects what it prints and ends the whole group at a deadline. Either way the caller
 /// waits for it with ``wait()``, so no zombie is left.
 ///
@@ -224,7 +224,7 @@ extension ChildProcess {
 // MARK: - A whole run
 
 extension ChildProcess {
-    /// What a finished ``run(_:timeout:outputLimit:errorLimit:environment:)`` gave.
+    /// What a finished ``run(_:timeout:outputLimit:errorLimit:environment:input:mergingErrors:)`` gave.
     package struct Run: Sendable, Equatable {
         /// How it ended; nil when it could not start.
         package var status: Status?
@@ -259,11 +259,13 @@ extension ChildProcess {
     ///   - input: The child's standard input (`git cat-file --batch-check`'s names), written
     ///     first to an unlinked temporary file that the child reads at its own pace: no pipe to
     ///     keep fed, no SIGPIPE when it stops reading early. Nil: `/dev/null`.
+    ///   - mergingErrors: Standard error goes down standard output's pipe (`2>&1`), in the
+    ///     order printed; ``Run/errors`` is then empty.
     /// - Complexity: Blocks until the child and everything holding its pipes end, or until the
     ///   deadline and the grace after it; O(output + input).
     package static func run(
         _ arguments: [String], timeout: Double?, outputLimit: Int = 16 << 20, errorLimit: Int = 1 << 20,
-        environment: [String: String] = [:], input: [UInt8]? = nil
+        environment: [String: String] = [:], input: [UInt8]? = nil, mergingErrors: Bool = false
     ) -> Run {
         let child: ChildProcess
         do {
@@ -277,7 +279,9 @@ extension ChildProcess {
                 stream = .descriptor(file)
             }
             defer { if case .descriptor(let file) = stream { close(file) } }
-            child = try spawn(arguments, input: stream, output: .pipe, error: .pipe, processGroup: true, environment: environment)
+            child = try spawn(
+                arguments, input: stream, output: .pipe, error: mergingErrors ? .standardOutput : .pipe, processGroup: true,
+                environment: environment)
         } catch {
             return Run(status: nil, output: [], errors: [], timedOut: false, spawnError: error)
         }

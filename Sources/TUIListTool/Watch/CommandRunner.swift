@@ -20,6 +20,19 @@ package struct CommandResult: Sendable, Equatable {
         self.failure = failure
     }
 
+    /// What the command printed, as procps watch shows it: standard output, then standard
+    /// error (``SubprocessRunner`` sends both down one pipe, so they come in the order printed
+    /// and ``errors`` is empty).
+    package var shownText: String {
+        guard !errors.isEmpty else { return output }
+        // Bytes, not Characters: "\r\n" is one Character, which `hasSuffix("\n")` misses.
+        return output.isEmpty || output.utf8.last == 0x0A ? output + errors : output + "\n" + errors
+    }
+
+    /// Whether the command ran and answered with an exit code (good or bad): its output is
+    /// shown. Not when it could not start, timed out, or a signal ended it with no exit code.
+    package var answered: Bool { exitCode != nil && failure == nil }
+
     /// Whether the run succeeded (exit code 0).
     package var succeeded: Bool { exitCode == 0 && failure == nil }
 
@@ -35,13 +48,22 @@ package struct CommandResult: Sendable, Equatable {
 /// script one.
 package protocol CommandRunner: Sendable {
     /// Runs `command` (the executable, then its arguments; never through a shell), giving up
-    /// after `timeout` seconds. Called off the program's thread (``ProgramMailbox/perform(_:)-1sggm``).
-    func run(_ command: [String], timeout: Double) -> CommandResult
+    /// after `timeout` seconds, with `environment` set on top of tuilist's (the terminal's
+    /// `COLUMNS` and `LINES`, as procps watch sets them). Called off the program's thread
+    /// (``ProgramMailbox/perform(_:)-1sggm``).
+    func run(_ command: [String], timeout: Double, environment: [String: String]) -> CommandResult
 }
 
-/// Runs commands as ``ChildProcess/run(_:timeout:outputLimit:errorLimit:environment:)`` does:
-/// the executable is looked up on `PATH`, no shell is involved, output is limited (16 MB,
-/// 1 MB of stderr), and a run that takes longer than its timeout is torn down and reported as
+extension CommandRunner {
+    /// Runs `command` in tuilist's environment as it is.
+    package func run(_ command: [String], timeout: Double) -> CommandResult {
+        run(command, timeout: timeout, environment: [:])
+    }
+}
+
+/// Runs commands as ``ChildProcess/run(_:timeout:outputLimit:errorLimit:environment:input:mergingErrors:)``
+/// does: the executable is looked up on `PATH`, no shell is involved, standard error is
+/// merged into the output (as procps watch's), output is limited (16 MB), and a run that takes longer than its timeout is torn down and reported as
 /// timed out. Each run is the leader of its own process group, so the teardown (SIGTERM to the
 /// group, SIGKILL after ``ChildProcess/gracePeriod``) also ends what the command started (a
 /// shell's children were otherwise left running after a timeout). While a run is in flight its
@@ -55,9 +77,11 @@ package struct SubprocessRunner: CommandRunner {
     /// A runner.
     package init() {}
 
-    package func run(_ command: [String], timeout: Double) -> CommandResult {
+    package func run(_ command: [String], timeout: Double, environment: [String: String]) -> CommandResult {
         guard let name = command.first else { return CommandResult(exitCode: nil, output: "", failure: "no command") }
-        let run = ChildProcess.run(command, timeout: timeout)
+        // Standard error goes down standard output's pipe, as procps watch's `2>&1`: what a
+        // failing command says shows where it said it.
+        let run = ChildProcess.run(command, timeout: timeout, environment: environment, mergingErrors: true)
         if let failure = run.spawnError {
             return CommandResult(exitCode: nil, output: "", failure: "\(name): \(failure.reason)")
         }

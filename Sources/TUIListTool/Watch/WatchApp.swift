@@ -8,8 +8,10 @@ import TUIList
 /// Every successful run that changed something is kept (the last ``Options/historyLimit``, 200 by
 /// default): ← and → step through them and the list animates between them. The procps watch
 /// flags (`-d -g -e -b -p -t -c -w`), `--tabstop`, `--on-change`, `--sort` and `--columns` are ``Options``.
-/// Space pauses and resumes running; `/` filters the rows; q quits. A failing run (non-zero exit, not found, timed out) shows its exit code and the
-/// last line of its standard error, and keeps the last good list on screen.
+/// Space pauses and resumes running; `/` filters the rows; q quits. The command's standard
+/// error comes with its output, as procps watch shows it; a failing run shows what it printed
+/// and its exit code on the status line; one that could not start or timed out says why and
+/// keeps the list on screen.
 ///
 /// The command runs off the program's thread (a thread per run, never more than one at a time);
 /// its result is posted to the program's mailbox and comes back in ``receive(_:in:)``. Tests give a
@@ -106,14 +108,12 @@ package final class WatchApp: TerminalApp {
         }
         list.showsSectionHeaders = options.groupBy != nil
         list.stickySectionHeaders = options.groupBy != nil
-        list.showsScrollbar = true
+        list.showsScrollbar = options.showsTitle  // -t: the output's own columns, all of them
         list.emptyText = "waiting for the first run…"
     }
 
     /// The command as a person reads it.
-    package var commandLine: String {
-        options.command.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ")
-    }
+    package var commandLine: String { WatchCommandLine.title(of: options.command) }
 
     // MARK: - TerminalApp
 
@@ -210,7 +210,12 @@ package final class WatchApp: TerminalApp {
         switch effect {
         case .run(let number, let command, let timeout):
             let runner = self.runner
-            program.mailbox.perform { RunFinished(number: number, result: runner.run(command, timeout: timeout)) }
+            // The terminal's size, as procps watch gives it (`tput cols`, `ls` read it).
+            let size = program.size
+            let environment = ["COLUMNS": "\(size.columns)", "LINES": "\(size.rows)"]
+            program.mailbox.perform {
+                RunFinished(number: number, result: runner.run(command, timeout: timeout, environment: environment))
+            }
         case .show(let rows):
             show(rows.snapshot, changed: rows.changed, animated: rows.animated)
         case .filterRows:
@@ -327,12 +332,18 @@ package final class WatchApp: TerminalApp {
             chrome.titleDetail = model.titleDetail
         }
         chrome.headerLines = model.history.shown?.header ?? []
-        chrome.status = ScreenChrome.Status(left: statusText)
         chrome.message = program.flatMap { message.text(at: $0.clock.now) }
+        // -t: nothing but the output, as procps watch's; a line at the bottom only while -e
+        // has stopped (a key exits) or a message is due.
+        if options.showsTitle || isFrozen || chrome.message != nil {
+            chrome.status = ScreenChrome.Status(left: statusText)
+        }
         let mode = keyMode
-        chrome.helpBar = HelpBar(
-            items: WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap),
-            separator: mode == .filter ? " · " : "  ", style: Style(foreground: .ansi(6)))
+        if options.showsTitle {
+            chrome.helpBar = HelpBar(
+                items: WatchKeymap.barItems(for: keymap, mode: mode, prompt: filter.prompt.keymap),
+                separator: mode == .filter ? " · " : "  ", style: Style(foreground: .ansi(6)))
+        }
         if isEditingFilter {
             let total = model.history.shown?.snapshot.numberOfItems ?? 0
             chrome.prompt = ScreenChrome.Prompt(.filter(filter, matches: list.snapshot().numberOfItems, total: total))
@@ -353,7 +364,7 @@ package final class WatchApp: TerminalApp {
         return chrome
     }
 
-    /// No run has succeeded yet and the last one failed: what it said, instead of an empty list —
+    /// No run has been shown yet and the last one could not start or timed out: what it said, instead of an empty list —
     /// its exit code and why (bold), then what it printed (standard output, then standard error).
     private func drawFailure(_ result: CommandResult, into canvas: inout Canvas, in rect: Rect) {
         canvas.clear(rect)

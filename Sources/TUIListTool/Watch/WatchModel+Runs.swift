@@ -2,8 +2,8 @@ import TUIList
 
 extension WatchModel {
     /// The run under way ended with `result` at `now`: schedules the next run, then keeps the
-    /// run when it succeeded and changed something (and shows it when the newest run is on
-    /// screen), or reports the failure.
+    /// run when the command answered (any exit code) and changed something, and shows it when
+    /// the newest run is on screen; a failure also stops the runs (`-e`) and rings (`-b`).
     /// - Parameters:
     ///   - result: what the command did.
     ///   - startedAt: when the run started.
@@ -11,21 +11,36 @@ extension WatchModel {
     ///   - wallTime: when it ended, `HH:MM:SS`.
     mutating func finish(_ result: CommandResult, startedAt: Double, now: Double, wallTime: String) -> [WatchEffect] {
         runs.current = nil
+        let previous = runs.last?.result
         runs.last = (result, wallTime)
+        if let limit = options.exitWhenUnchanged {
+            // procps's count: what the command printed, stdout and stderr, good run or bad.
+            if previous == nil || (previous?.output == result.output && previous?.errors == result.errors) {
+                if runs.unchanged >= limit { return [.quit(status: 0)] }
+                runs.unchanged += 1
+            } else {
+                runs.unchanged = 0
+            }
+        }
         runs.nextRunAt = WatchSchedule.nextRun(
             started: startedAt, ended: now, interval: options.interval, precise: options.precise,
             origin: runs.gridOrigin ?? startedAt)
-        guard result.succeeded else {
+        var failed: [WatchEffect] = []
+        if !result.succeeded {
             if options.exitOnError {
                 // Stopped: the status line says why and that a key exits, so the filter being
                 // typed closes (its query stays) rather than cover it.
                 runs.isFrozen = true
                 isEditingFilter = false
             }
-            return options.beep ? [.bell] : []
+            if options.beep { failed.append(.bell) }
         }
+        // A run that answered shows what it printed, stdout and stderr, good or bad, as procps
+        // watch's; one that could not start or timed out keeps the list on screen.
+        guard result.answered else { return failed }
         var effects: [WatchEffect] = []
-        var run = makeRun(result.output, wallTime: wallTime)
+        var run = makeRun(result.shownText, wallTime: wallTime)
+        run.exitCode = result.exitCode ?? 0
         if let previous = history.runs.last {
             // Rows kept whose line changed (identity decides: a row that only moved is not one).
             var changedRows: [String] = []
@@ -36,7 +51,7 @@ extension WatchModel {
             }
             // No change: not a step of the history.
             guard !changedRows.isEmpty || run.header != previous.header || run.snapshot != previous.snapshot else {
-                return []
+                return failed
             }
             run.changedRows = changedRows
             if let differences = options.differences {
@@ -47,6 +62,11 @@ extension WatchModel {
                     // Offsets in the line as drawn (aligned with --columns).
                     let marks = WatchDifferences.changedCharacters(old: previous.shown(id)!, new: run.shown(id)!)
                     run.changed[id, default: []].formUnion(marks)
+                }
+                // A row that came (an inserted line): all of it is new, as procps watch marks
+                // the characters of a line that was not there.
+                for (id, line) in run.drawnLines where previous.content[id] == nil {
+                    run.changed[id] = WatchDifferences.changedCharacters(old: "", new: line)
                 }
             }
             if let command = options.onChange {
@@ -62,7 +82,7 @@ extension WatchModel {
             }
             if options.exitOnChange { effects.append(.quit(status: 0)) }
         }
-        return effects + keep(run)
+        return effects + keep(run) + failed
     }
 
     /// Appends `run` to the history, drops the oldest runs past ``WatchOptions/historyLimit``

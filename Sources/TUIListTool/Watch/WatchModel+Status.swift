@@ -26,16 +26,17 @@ extension WatchModel {
     package func statusText(lastChange: String, shownRows: Int, recording: String?) -> String {
         var parts: [String] = []
         if let run = history.shown, !history.isFollowing {
-            // An older run is viewed: its own time (only runs that succeeded are kept).
-            parts.append("\(run.wallTime) exit 0")
+            // An older run is viewed: its own time and exit code.
+            parts.append("\(run.wallTime) exit \(run.exitCode)")
         } else if let (result, wallTime) = runs.last.map({ ($0.result, $0.wallTime) }) {
-            if result.succeeded {
-                parts.append("\(wallTime) exit 0")
+            if result.answered {
+                // What it printed is on screen, stderr included.
+                parts.append("\(wallTime) exit \(result.exitCode ?? 0)")
             } else {
                 let code = result.exitCode.map { "exit \($0)" } ?? "failed"
                 parts.append(
                     "\(wallTime) \(code)" + (result.problem.map { ": \($0)" } ?? "")
-                        + (history.runs.isEmpty ? "" : " (last good list kept)"))
+                        + (history.runs.isEmpty ? "" : " (last list kept)"))
             }
         } else {
             parts.append("running…")

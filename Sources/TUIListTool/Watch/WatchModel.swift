@@ -47,6 +47,8 @@ package struct WatchModel {
         package var isPaused = false
         /// `-e`: a run failed; no more runs, the next key exits.
         package var isFrozen = false
+        /// `-q`: runs in a row whose output was the run's before (the first run counts).
+        package var unchanged = 0
         /// The last run's result, good or bad, and when it ended (`HH:MM:SS`).
         package var last: (result: CommandResult, wallTime: String)?
     }

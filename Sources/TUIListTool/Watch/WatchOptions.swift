@@ -24,6 +24,11 @@ package struct WatchOptions: Sendable {
     package var differences: Differences?
     /// `-g`: exit 0 when the output changes.
     package var exitOnChange = false
+    /// `-q N`: exit 0 when the output has not changed for `N` runs, counted as procps watch
+    /// counts them: the first run counts as unchanged, a run that changed counts nothing and
+    /// starts the count again (so `-q 1` ends after two runs of the same output from the
+    /// start, or after two more runs of it after a change).
+    package var exitWhenUnchanged: Int?
     /// `-e`: on a failing run, stop running, show it, and exit (status 8) on a key.
     package var exitOnError = false
     /// `-b`: ring the bell on a failing run.
@@ -77,7 +82,7 @@ package struct WatchOptions: Sendable {
     }
 }
 
-/// One successful run of `tuilist watch`, as shown: its rows, their lines and looks.
+/// One run of `tuilist watch` that answered (any exit code), as shown: its rows, their lines and looks.
 package struct WatchRun: Sendable {
     /// When it ended, `HH:MM:SS`.
     package var wallTime: String
@@ -105,4 +110,6 @@ package struct WatchRun: Sendable {
     package var drawnLines: [String: String] { aligned.isEmpty ? content : aligned }
     /// The rows whose line changed since the run kept before it.
     package var changedRows: [String] = []
+    /// The command's exit code (a failing run is shown too, as procps watch shows it).
+    package var exitCode: Int32 = 0
 }

@@ -93,38 +93,3 @@ package enum WatchSchedule {
         return origin + steps * interval
     }
 }
-
-/// The watch command line as procps watch reads it.
-package enum WatchCommandLine {
-    /// What is run: one argument goes to `sh -c` (pipes and quotes work, as in procps watch);
-    /// several arguments, or `exec` (`-x`), run directly.
-    /// - Parameters:
-    ///   - arguments: the command's arguments.
-    ///   - exec: run directly even when there is one.
-    package static func command(_ arguments: [String], exec: Bool) -> [String] {
-        arguments.count == 1 && !exec ? ["sh", "-c", arguments[0]] : arguments
-    }
-
-    /// Options that take a value in `tuilist watch` (so their value is not the command).
-    package static let valueOptions: Set<String> = [
-        "-n", "--interval", "--key", "--key-regex", "--header-lines", "--group-by", "--timeout", "--record",
-        "--on-change", "--sort", "--tabstop",
-    ]
-
-    /// `arguments` (after the subcommand's name) with procps's `--differences=permanent`
-    /// written as `--permanent-differences`, among watch's own options only (up to `--` or
-    /// the command).
-    /// - Parameter arguments: the arguments after `watch`.
-    package static func normalized(_ arguments: [String]) -> [String] {
-        var result = arguments
-        var index = 0
-        while index < result.count {
-            let argument = result[index]
-            if argument == "--" || !argument.hasPrefix("-") { break }
-            if argument == "--differences=permanent" { result[index] = "--permanent-differences" }
-            if valueOptions.contains(argument) { index += 1 }
-            index += 1
-        }
-        return result
-    }
-}
