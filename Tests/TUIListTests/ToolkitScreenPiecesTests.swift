@@ -36,6 +36,17 @@ struct ToolkitScreenPiecesTests {
         #expect(canvas.lines == ["        Engines Ltd ", "                    ", "The first program   "])
     }
 
+    /// Mail, notes and commit messages keep their lines: a break starts a line, an empty line
+    /// stays, a long line still wraps, colours follow. Fails if `wrap` joins lines (the inbox's
+    /// preview once read "Hello,this is").
+    @Test func aTextViewKeepsTheTextsLineBreaks() {
+        let pieces = TextView.wrap(ANSIText(parsing: "Hello,\n\nthis runs \u{1B}[1mlong\u{1B}[0m\r\nBest,\nAda\n"), width: 9)
+        #expect(pieces.map(\.plain) == ["Hello,", "", "this runs", "long", "Best,", "Ada", ""])
+        #expect(pieces[3].runs.first?.style.attributes == .bold)
+        #expect(TextView.wrap(ANSIText(parsing: "one line"), width: 20).map(\.plain) == ["one line"])
+        #expect(TextView.wrap(ANSIText(parsing: "\n"), width: 20).map(\.plain) == ["", ""])
+    }
+
     @Test func aWordLongerThanTheLineIsCut() {
         #expect(TextView.wrap(ANSIText(parsing: "abcdefgh ij"), width: 3).map(\.plain) == ["abc", "def", "gh", "ij"])
     }

@@ -373,6 +373,45 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
         })
     }
 
+    /// A list screen whose rows are ``TextCell``s the app fills itself — styled spans
+    /// (``TextCell/styledTitle``), a badge, the detail — loading until
+    /// ``setItems(_:animated:)``.
+    ///
+    /// ```swift
+    /// ListScreen<String, Int, Never>(title: "Inbox", cell: { cell, id in
+    ///     cell.styledTitle = ANSIText(spans: [(mail[id]!.sender, Style(attributes: .bold)),
+    ///                                         ("  " + mail[id]!.subject, .plain)])
+    ///     cell.detail = mail[id]!.time
+    /// }, filterText: { "\(mail[$0]!.sender) \(mail[$0]!.subject)" })
+    /// ```
+    /// - Parameters:
+    ///   - title: The title bar's text.
+    ///   - parts: Which parts are drawn.
+    ///   - movesItems: Whether J/K move the selected item.
+    ///   - bindings: The app's own bindings: they dispatch ``ListScreenAction/app(_:)`` and the
+    ///     help lists them.
+    ///   - cell: Fills a cleared cell for an item.
+    ///   - filterText: The text the filter matches for each item (nil: the cell's title as
+    ///     drawn, without styles).
+    public convenience init(
+        title: String, parts: Parts = .all, movesItems: Bool = true, bindings: [KeyBinding<AppAction>] = [],
+        cell: @escaping (TextCell, ItemID) -> Void, filterText: ((ItemID) -> String)? = nil
+    ) {
+        let list = ListView<SectionID, ItemID>(cellProvider: { context, item in
+            let textCell = context.dequeue(TextCell.self)
+            cell(textCell, item)
+            return textCell
+        })
+        let titleText: (ItemID) -> String = { item in
+            let probe = TextCell()
+            cell(probe, item)
+            return probe.styledTitle?.plain ?? probe.title
+        }
+        self.init(
+            title: title, list: list, parts: parts, movesItems: movesItems, bindings: bindings,
+            filterText: filterText ?? titleText)
+    }
+
     /// A list screen over the app's own list (its cells, row sizing, headers), loading until
     /// ``setItems(_:animated:)``; the keymap is ``defaultKeymap(movesItems:bindings:)`` with the
     /// app's `bindings` (J/K only when `movesItems`).

@@ -19,7 +19,8 @@
 public struct TextView: Hashable, Sendable {
     /// One block of the text.
     public enum Block: Hashable, Sendable {
-        /// A paragraph (ANSI colour escapes allowed), wrapped at word boundaries.
+        /// A paragraph (ANSI colour escapes allowed), wrapped at word boundaries; a line break
+        /// in it starts a new line, and an empty line stays (mail, commit messages, notes).
         case text(String)
         /// A label (dim, in a column as wide as the widest label) and its value (ANSI allowed).
         case field(String, String)
@@ -139,27 +140,37 @@ public struct TextView: Hashable, Sendable {
     static func wrap(_ text: ANSIText, width: Int) -> [ANSIText] {
         let width = max(1, width)
         let characters = Array(text.plain)
-        guard TerminalText.columns(of: text.plain) > width else { return [text] }
+        let isBreak: (Character) -> Bool = { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        guard characters.contains(where: isBreak) || TerminalText.columns(of: text.plain) > width else { return [text] }
         var pieces: [Range<Int>] = []
-        var start = 0
-        while start < characters.count {
-            var end = start, columns = 0, lastSpace: Int?
-            while end < characters.count {
-                let w = TerminalText.columns(of: characters[end])
-                if columns + w > width { break }
-                if characters[end] == " " { lastSpace = end }
-                columns += w
-                end += 1
+        var lineStart = 0
+        while lineStart <= characters.count {
+            // One line of the text, up to its line break: wrapped at its spaces.
+            let lineEnd = characters[lineStart...].firstIndex(where: isBreak) ?? characters.count
+            var start = lineStart
+            if start == lineEnd { pieces.append(start ..< start) }
+            while start < lineEnd {
+                var end = start, columns = 0, lastSpace: Int?
+                while end < lineEnd {
+                    let w = TerminalText.columns(of: characters[end])
+                    if columns + w > width { break }
+                    if characters[end] == " " { lastSpace = end }
+                    columns += w
+                    end += 1
+                }
+                if end == start { end = start + 1 }  // one character wider than the line
+                var next = end
+                if end < lineEnd, characters[end] == " " {  // the line ends on a word's end
+                    next = end + 1
+                } else if end < lineEnd, let space = lastSpace, space > start {
+                    end = space
+                    next = space + 1
+                }
+                pieces.append(start ..< end)
+                start = next
+                while start < lineEnd, characters[start] == " ", start > end { start += 1 }
             }
-            if end == start { end = start + 1 }  // one character wider than the line
-            var next = end
-            if end < characters.count, let space = lastSpace, space > start {
-                end = space
-                next = space + 1
-            }
-            pieces.append(start ..< end)
-            start = next
-            while start < characters.count, characters[start] == " ", start > end { start += 1 }
+            lineStart = lineEnd + 1
         }
         return pieces.map { range in
             let plain = String(characters[range])
