@@ -100,12 +100,16 @@ enum FilterBenchmarks {
             times.sort()
             matchTimes.sort()
             let median = times[times.count / 2]
-            // (No fzf beside it: this is in-process, fzf a whole process; see filter-process.)
-            let measurement = Measurement(
+            // Beside fzf's whole process on the same lines and queries (`fzf --exact --filter`,
+            // measured below): what a keystroke costs us to the frame against what fzf takes to
+            // answer the same query at all. The goal's reference; unmeasured without fzf.
+            let fzfExact = runProcesses(lines: lines, &report)
+            var measurement = Measurement(
                 workload: "filter-keystroke", size: size, median_ms: median,
                 note: String(
                     format: "%d keystrokes, max %.1f ms; match alone median %.2f ms", times.count, times.last!,
                     matchTimes[matchTimes.count / 2]))
+            if let fzfExact { measurement = measurement.compared(to: "fzf", milliseconds: fzfExact) }
             report.add(measurement)
             // The picker's path: fzf's extended search (fuzzy terms), scored and ranked.
             var fuzzyTimes: [Double] = []
@@ -128,36 +132,39 @@ enum FilterBenchmarks {
                 note: String(
                     format: "FilterQuery match + rank, %d keystrokes, max %.1f ms", fuzzyTimes.count, fuzzyTimes.last!))
             report.add(fuzzyMeasurement)
-            runProcesses(lines: lines, &report)
         }
         runEdit(&report)
     }
 
     /// `tuilist pick --filter` beside `fzf --filter`, each a whole process over the same file
     /// (exact and fuzzy): the median over the keystrokes' queries, and their ratio.
-    static func runProcesses(lines: [(title: String, detail: String)], _ report: inout BenchReport) {
+    /// - Returns: fzf's median for `--exact`, or nil when fzf did not run.
+    @discardableResult
+    static func runProcesses(lines: [(title: String, detail: String)], _ report: inout BenchReport) -> Double? {
         let size = lines.count
         guard let fzf = fzfBinary else {
             report.add(Measurement(workload: "filter-process", size: size, note: "no fzf on PATH: no comparison"))
-            return
+            return nil
         }
         let tuilist =
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tuilist").path
-        guard FileManager.default.isExecutableFile(atPath: tuilist) else {
+        let hasTuilist = FileManager.default.isExecutableFile(atPath: tuilist)
+        if !hasTuilist {
             report.add(Measurement(workload: "filter-process", size: size, note: "no tuilist beside tuilist-bench (build it)"))
-            return
         }
         let path = NSTemporaryDirectory() + "tuilist-bench-lines-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var text = ""
         text.reserveCapacity(lines.count * 40)
         for line in lines { text += line.title; text += "\t"; text += line.detail; text += "\n" }
-        guard (try? text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return }
+        guard (try? text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return nil }
         let queries = keystrokes.filter { !$0.isEmpty }
+        var fzfExact: Double?
         for exact in [true, false] {
             let flags = exact ? ["--exact"] : []
-            guard let theirs = processMilliseconds(fzf.path, flags, path: path, queries: queries),
-                let ours = processMilliseconds(tuilist, ["pick"] + flags, path: path, queries: queries)
+            guard let theirs = processMilliseconds(fzf.path, flags, path: path, queries: queries) else { continue }
+            if exact { fzfExact = theirs }
+            guard hasTuilist, let ours = processMilliseconds(tuilist, ["pick"] + flags, path: path, queries: queries)
             else { continue }
             report.add(
                 Measurement(
@@ -166,6 +173,7 @@ enum FilterBenchmarks {
                         + "\(queries.count) queries; fzf \(fzf.version) the same: \(String(format: "%.1f", theirs)) ms"
                 ).compared(to: "fzf", milliseconds: theirs))
         }
+        return fzfExact
     }
 
     /// The fzf that `PATH` finds, and what `fzf --version` says.
