@@ -50,7 +50,8 @@ import Testing
         // Bad values: ArgumentParser's, and the commands' own checks (before any input is read).
         Case(
             program: "tuilist", arguments: ["watch", "-n", "abc", "ls"],
-            line: "tuilist: the value 'abc' is invalid for '-n <interval>' (tuilist watch --help lists the options)"),
+            // (-n is normalized to --interval as procps's getopt reads it: -n0,5 -tn1 -n -1.)
+            line: "tuilist: the value 'abc' is invalid for '--interval <interval>' (tuilist watch --help lists the options)"),
         Case(
             program: "tuilist", arguments: ["--preview-window", "nonsense"],
             // (fzf's words: `invalid preview window option: nonsense`.)
