@@ -415,7 +415,7 @@ private func styledRows(_ screen: [String]) -> [(text: String, styles: [Style])]
     #expect(defined.count > 30, "\(defined)")
     let missing = defined.subtracting(PickerCommandLine.knownLongOptions)
     #expect(missing.isEmpty, "defined but not known (FZF_DEFAULT_OPTS would keep them anyway): \(missing.sorted())")
-    let skipped = PickerCommandLine.fzfFlagOptions.union(PickerCommandLine.fzfValueOptions)
+    let skipped = Set(PickerFzfOptions.arity.keys.filter { PickerFzfOptions.isUnsupported($0) })
     #expect(skipped.isDisjoint(with: defined), "skipped but ours: \(skipped.intersection(defined).sorted())")
 }
 

@@ -221,7 +221,9 @@ extension PickerApp {
     }
 
     var ranking: Ranking {
-        Ranking(
+        var options = options
+        if model.search.sortToggled { options.sort.toggle() }  // (fzf's `toggle-sort`)
+        return Ranking(
             options: options, keptLines: options.nth == nil ? [] : model.input.keptLines, shownLengths: model.input.shownLengths)
     }
 

@@ -78,6 +78,9 @@ package enum PickerAction: Equatable, Sendable {
     case editOrCancel(TextPrompt.Action)
     /// Show (`true`, fzf's `show-preview`) or hide the preview pane.
     case showPreview(Bool)
+    /// Rank the matches by score, or keep input order, the other way than now (fzf's
+    /// `toggle-sort`).
+    case toggleSort
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)

@@ -57,6 +57,8 @@ struct PickerSearch {
     var parsed = FilterQuery("")
     /// Whether the query filters the lines (`--disabled`, `enable-search`, `toggle-search`).
     var enabled: Bool
+    /// Whether fzf's `toggle-sort` turned `--sort` (or `--no-sort`) the other way.
+    var sortToggled = false
     /// The matching lines (slots), in the order shown; `nil` for every line in input order
     /// (an empty query, without `--tac`).
     var matches: [Int32]?
