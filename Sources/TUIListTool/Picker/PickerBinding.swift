@@ -217,10 +217,17 @@ package struct PickerBinding: Sendable, Equatable {
         return .failure(ToolFailure("--bind: unsupported action: \(name)"))
     }
 
-    /// The actions that take an argument (also written `NAME:ARGUMENT`, to the value's end).
-    private static let argumentActions: Set<String> = [
-        "change-query", "change-prompt", "reload", "reload-sync", "execute", "execute-silent", "become",
-    ]
+    /// fzf's actions that take an argument (also written `NAME:ARGUMENT`, to the value's end:
+    /// `preview:cat {}`), the picker's and the others, so that an unsupported one is named whole.
+    private static let argumentActions: Set<String> = {
+        var names: Set<String> = [
+            "reload", "reload-sync", "execute", "execute-silent", "execute-multi", "become", "preview", "print", "put",
+            "pos", "search", "unbind", "rebind", "toggle-bind", "trigger", "bg-cancel",
+        ]
+        names.formUnion(
+            fzfActions.filter { $0.hasPrefix("change-") || $0.hasPrefix("transform") || $0.hasPrefix("bg-transform") })
+        return names
+    }()
 
     /// fzf 0.74's action names (those the picker lacks among them are skipped from
     /// `FZF_DEFAULT_OPTS`; any other name is an error, as in fzf).

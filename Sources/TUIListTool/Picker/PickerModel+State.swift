@@ -200,4 +200,7 @@ struct PickerEvents {
     var loadFired = false
     /// The selection when the `focus` event last looked.
     var focusedLast: Int??
+    /// Whether an `accept` came before the lines were read and searched (fzf's
+    /// `start:accept`): it chooses once they are.
+    var acceptWhenReady = false
 }
