@@ -124,6 +124,9 @@ struct PickerListOptions: ParsableArguments {
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")
     var ansi = false
 
+    @Flag(name: .customLong("no-bold"), help: "Draw no bold text (as fzf's).")
+    var noBold = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -263,6 +266,17 @@ struct PickerScriptingOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Read lines ended by NUL, not newline.")
     var read0 = false
+
+    @Option(
+        name: .long,
+        help: "With nothing piped in: list file, dir, follow (links), hidden, comma-separated (default: file,follow,hidden).")
+    var walker = "file,follow,hidden"
+
+    @Option(name: .customLong("walker-root"), help: "With nothing piped in: the directories listed (default: .).")
+    var walkerRoot: [String] = []
+
+    @Option(name: .customLong("walker-skip"), help: "With nothing piped in: directory names not entered, comma-separated.")
+    var walkerSkip = ".git,node_modules"
 
     @Flag(name: .long, help: "Print the chosen lines ended by NUL, not newline.")
     var print0 = false

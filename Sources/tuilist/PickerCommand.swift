@@ -129,6 +129,9 @@ struct PickerCommand: ToolCommand {
                 "block": (.block, .all), "thinblock": (.thinblock, .all), "horizontal": (.rounded, .horizontal),
                 "vertical": (.rounded, .vertical), "top": (.rounded, .top), "bottom": (.rounded, .bottom),
                 "left": (.rounded, .left), "right": (.rounded, .right), "none": nil, "ascii": (.ascii, .all),
+                "dashed": (.dashed, .all), "up": (.rounded, .top), "down": (.rounded, .bottom),
+                // (fzf's `line`: one line, at the top as with --height.)
+                "line": (.single, .top),
             ]
             guard let parsed = borders[border] else { throw ToolFailure("--border: invalid border style: \(border)") }
             (options.border, options.borderEdges) = (parsed?.0, parsed?.1 ?? .all)
@@ -137,6 +140,7 @@ struct PickerCommand: ToolCommand {
         options.headerText = layout.header.map { LineSplitter.lines(in: Array($0.utf8)) } ?? []
         options.prompt = layout.prompt
         for text in list.color { try options.colors.apply(text) }
+        options.colors.bold = !list.noBold
         guard list.tabstop >= 1 else { throw ToolFailure("--tabstop: must be 1 or more: \(list.tabstop)") }
         options.tabStop = list.tabstop
         options.marker = list.marker
@@ -148,6 +152,7 @@ struct PickerCommand: ToolCommand {
     /// What keys, clicks and the end of the input do: `--bind`, `--expect`, `--cycle`,
     /// `--no-mouse`, `-1`, `-0`, and the line separator `reload` reads by (`--read0`).
     private func setKeys(of options: inout PickerApp.Options) throws(ToolFailure) {
+        _ = try PickerCommandLine.defaultCommand(environment: [:], walker: scripting.walker)  // (a bad --walker)
         for text in scripting.bind { options.bindings += try PickerBinding.parse(text) }
         for text in scripting.expect { options.bindings += try PickerBinding.expecting(text) }
         options.cycle = list.cycle
@@ -171,7 +176,10 @@ struct PickerCommand: ToolCommand {
         var input = STDIN_FILENO
         if isatty(STDIN_FILENO) != 0 {
             do {
-                input = try DefaultInput.start(PickerCommandLine.defaultCommand(environment: ProcessInfo.processInfo.environment))
+                let command = try PickerCommandLine.defaultCommand(
+                    environment: ProcessInfo.processInfo.environment, walker: scripting.walker,
+                    roots: scripting.walkerRoot.isEmpty ? ["."] : scripting.walkerRoot, skip: scripting.walkerSkip)
+                input = try DefaultInput.start(command)
             } catch {
                 fail(error)
             }

@@ -37,7 +37,10 @@ struct TUIListCommand: ParsableCommand {
             arguments = ["watch"] + WatchCommandLine.normalized(Array(arguments.dropFirst()))
         } else {
             do {
-                arguments = try PickerCommandLine.arguments(arguments, environment: ProcessInfo.processInfo.environment)
+                // What fzf's configuration holds that the picker lacks is skipped, one line each.
+                arguments = try PickerCommandLine.arguments(arguments, environment: ProcessInfo.processInfo.environment) {
+                    FileHandle.standardError.write(Data("tuilist: \($0)\n".utf8))
+                }
             } catch {
                 exitWithMessage(error.message, prefix: "tuilist", status: error.status)
             }

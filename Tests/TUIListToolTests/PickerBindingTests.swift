@@ -34,8 +34,24 @@ import Testing
         #expect(throws: ToolFailure("--bind: unsupported action: transform(ls)")) {
             try PickerBinding.parse("ctrl-r:transform(ls)")
         }
-        #expect(throws: ToolFailure("--bind: unsupported key: ctrl-alt-x")) { try PickerBinding.parse("ctrl-alt-x:up") }
+        #expect(throws: ToolFailure("--bind: unsupported key: ctrl-alt-bs")) { try PickerBinding.parse("ctrl-alt-bs:up") }
+        #expect(throws: ToolFailure("--expect: unsupported key: ctrl-alt-bs")) { try PickerBinding.expecting("ctrl-alt-bs") }
         #expect(throws: ToolFailure("--bind: no action for key: ctrl-a")) { try PickerBinding.parse("ctrl-a") }
+    }
+
+    /// fzf's key names of issue 40 are the keys the decoder reports for what a terminal sends
+    /// (Ctrl-/ sends what Ctrl-_ does, Ctrl-Space a NUL).
+    @Test(arguments: [
+        ("ctrl-/", "\u{1F}"), ("ctrl-_", "\u{1F}"), ("ctrl-space", "\u{00}"), ("ctrl-\\", "\u{1C}"), ("ctrl-]", "\u{1D}"),
+        ("ctrl-^", "\u{1E}"), ("ctrl-6", "\u{1E}"), ("alt-enter", "\u{1B}\r"), ("alt-up", "\u{1B}[1;3A"),
+        ("alt-bs", "\u{1B}\u{7F}"), ("ctrl-alt-x", "\u{1B}\u{18}"), ("shift-delete", "\u{1B}[3;2~"),
+        ("ctrl-delete", "\u{1B}[3;5~"), ("alt-shift-up", "\u{1B}[1;4A"), ("ctrl-alt-left", "\u{1B}[1;7D"),
+        ("shift-home", "\u{1B}[1;2H"), ("alt-space", "\u{1B} "), ("alt-page-down", "\u{1B}[6;3~"),
+    ])
+    func fzfsKeyNamesAreTheKeysTerminalsSend(name: String, bytes: String) throws {
+        var decoder = InputDecoder()
+        let events = decoder.decode(Array(bytes.utf8)) + decoder.flush()
+        #expect(events == [.key(try PickerBinding.key(named: name))], "\(name)")
     }
 
     @Test func ctrlASelectAllTakesTheKeyFromThePromptAndMarksEveryMatch() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import TUIList
 import Testing
 
@@ -113,38 +114,96 @@ import Testing
     }
 
     /// A fzf user's `FZF_DEFAULT_OPTS` holds options of fzf's that the picker lacks (`--tail`,
-    /// `--style`, `--highlight-line`): those are skipped, with their value word, and the rest
-    /// applies; an option fzf lacks too, or one on the command line or in our own variable,
-    /// still reaches ArgumentParser, which names it.
-    @Test func fzfsOwnOptionsThatThePickerLacksAreSkippedFromFzfDefaultOpts() throws {
+    /// `--border-label`): those are skipped, with their value word, one warning line each, and
+    /// the rest applies (`--style`, `--highlight-line` are the picker's); an option fzf lacks
+    /// too still reaches ArgumentParser, which names it; on the command line or in our own
+    /// variable an unsupported option of fzf's is an error naming it.
+    @Test func fzfsOwnOptionsThatThePickerLacksAreSkippedFromFzfDefaultOptsWithAWarning() throws {
         let environment = [
             "FZF_DEFAULT_OPTS": "--height 40% --tail 1 --style=minimal --highlight-line -i --border-label x --bogus"
         ]
+        var warnings: [String] = []
         #expect(
-            try PickerCommandLine.arguments(["-q", "a"], environment: environment)
-                == ["pick", "--height=40%", "-i", "--bogus", "--query=a"])
-        #expect(try PickerCommandLine.arguments(["--tail", "1"], environment: [:]) == ["pick", "--tail", "1"])
-        #expect(try PickerCommandLine.arguments([], environment: ["TUILIST_DEFAULT_OPTS": "--tail=1"]) == ["pick", "--tail=1"])
-        // A value option keeps its value word, whatever it looks like.
-        #expect(PickerCommandLine.withoutUnknownOptions(["--prompt", "--sync", "--sync"]) == ["--prompt", "--sync"])
+            try PickerCommandLine.arguments(["-q", "a"], environment: environment) { warnings.append($0) }
+                == ["pick", "--height=40%", "--no-separator", "--no-scrollbar", "-i", "--bogus", "--query=a"])
+        #expect(
+            warnings == [
+                "FZF_DEFAULT_OPTS: skipped --tail 1 (tuilist pick does not support it)",
+                "FZF_DEFAULT_OPTS: skipped --border-label x (tuilist pick does not support it)",
+            ])
+        #expect(throws: PickerFzfOptions.unsupported("--tail")) {
+            try PickerCommandLine.arguments(["--tail", "1"], environment: [:])
+        }
+        #expect(throws: PickerFzfOptions.unsupported("--tail")) {
+            try PickerCommandLine.arguments([], environment: ["TUILIST_DEFAULT_OPTS": "--tail=1"])
+        }
+        // A value option keeps its value word, whatever it looks like; an optional value is
+        // taken unless it is an option (fzf's `--tmux 80%`, `--wrap --sync`).
+        #expect(
+            PickerFzfOptions.fromConfiguration(["--prompt", "--sync", "--sync"], source: "X") { _ in } == ["--prompt", "--sync"])
+        let tmux = PickerFzfOptions.fromConfiguration(["--wrap", "char", "--wrap", "-i", "--gap", "2", "-e"], source: "X") { _ in
+        }
+        #expect(tmux == ["-i", "-e"])
     }
 
-    /// A binding in `FZF_DEFAULT_OPTS` to an action the picker lacks (a newer fzf's) is
-    /// skipped, the value's other bindings kept as written; on the command line it is still
-    /// a usage error that names the action.
-    @Test func fzfDefaultOptsBindingsToActionsThePickerLacksAreSkipped() throws {
+    /// fzf's options that the picker has under another spelling, and fzf's joined `-m3`.
+    @Test func fzfsOtherSpellingsAreThePickersOwn() throws {
+        #expect(try PickerCommandLine.normalized(["-m3"]) == ["--multi", "--multi-limit=3"])
+        #expect(try PickerCommandLine.normalized(["--no-color", "+c"]) == ["--color=bw", "--color=bw"])
+        #expect(try PickerCommandLine.normalized(["--expect=a", "--no-expect", "--expect", "b"]) == ["--expect=b"])
+        #expect(try PickerCommandLine.normalized(["--preview", "cat {}", "--no-preview", "--header=h", "--no-header"]) == [])
+        #expect(try PickerCommandLine.normalized(["--disabled", "--enabled", "--no-bold"]) == ["--no-bold"])
+        #expect(try PickerCommandLine.normalized(["--style", "full"]) == ["--border=rounded", "--info=inline-right"])
+        #expect(try PickerCommandLine.normalized(["--tmux", "80%", "-i"]) == ["-i"], "outside tmux, as fzf: nothing")
+        #expect(throws: PickerFzfOptions.unsupported("--tmux")) {
+            try PickerCommandLine.normalized(["--tmux", "80%"], environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        }
+        #expect(throws: ToolFailure("--style: unsupported style preset: odd (default, minimal or full[:BORDER])")) {
+            try PickerCommandLine.normalized(["--style", "odd"])
+        }
+    }
+
+    /// Every option of fzf 0.74's table is the picker's, rewritten, fzf's default, or
+    /// unsupported — and an unsupported one is skipped from `FZF_DEFAULT_OPTS` with exactly one
+    /// warning line, its value word gone with it, and named as an error on the command line.
+    @Test func everyUnsupportedFzfOptionIsOneWarningFromTheConfigurationAndAnErrorOnTheCommandLine() throws {
+        for (name, arity) in PickerFzfOptions.arity.sorted(by: { $0.key < $1.key })
+        where PickerFzfOptions.isUnsupported(name) {
+            let words = arity == .flag ? [name] : [name, "1"]
+            var warnings: [String] = []
+            #expect(throws: PickerFzfOptions.unsupported(name), "\(name)") {
+                try PickerCommandLine.arguments(words + ["-i"], environment: [:])
+            }
+            let fromConfiguration = try PickerCommandLine.arguments(
+                [], environment: ["FZF_DEFAULT_OPTS": words.joined(separator: " ") + " -e"]
+            ) {
+                warnings.append($0)
+            }
+            #expect(fromConfiguration == ["pick", "--exact"], "\(name): \(fromConfiguration)")
+            #expect(warnings.count == 1, "\(name): \(warnings)")
+        }
+    }
+
+    /// A `--color` spec of fzf's for a part the picker does not draw, and a `--bind` with a key
+    /// or action it lacks, are skipped from `FZF_DEFAULT_OPTS` (one warning line per option),
+    /// the rest kept.
+    @Test func fzfDefaultOptsColorsAndKeysThePickerLacksAreSkipped() throws {
+        var warnings: [String] = []
         let environment = [
             "FZF_DEFAULT_OPTS":
-                "--bind 'ctrl-a:select-all,ctrl-t:transform(echo x)+up,ctrl-y:execute-silent(echo {} | xclip)' --bind=alt-j:jump"
+                "--color 'bg+:#313244,selected-bg:#45475a,preview-bg:0' --color base16 --bind 'ctrl-/:up,ctrl-alt-bs:down,f1:jump'"
         ]
         #expect(
-            try PickerCommandLine.arguments([], environment: environment)
-                == ["pick", "--bind=ctrl-a:select-all,ctrl-y:execute-silent(echo {} | xclip)"])
-        #expect(PickerBinding.withoutUnsupportedActions("a:jump,b:up") == "b:up")
-        #expect(PickerBinding.withoutUnsupportedActions("a:jump") == nil)
-        #expect(PickerBinding.withoutUnsupportedActions("nokey") == "nokey", "not fzf's syntax: left for the error")
-        #expect(throws: ToolFailure("--bind: unsupported action: transform(echo x)")) {
-            try PickerBinding.parse("ctrl-a:select-all,ctrl-t:transform(echo x)+up")
+            try PickerCommandLine.arguments([], environment: environment) { warnings.append($0) }
+                == ["pick", "--color=bg+:#313244", "--color=base16", "--bind=ctrl-/:up"])
+        #expect(
+            warnings == [
+                "FZF_DEFAULT_OPTS: skipped --color selected-bg:#45475a,preview-bg:0 (tuilist pick does not support it)",
+                "FZF_DEFAULT_OPTS: skipped --bind ctrl-alt-bs:down,f1:jump (tuilist pick does not support it)",
+            ])
+        var colors = PickerColors()
+        #expect(throws: ToolFailure("--color: unsupported color name: selected-bg (fzf's; tuilist pick does not draw it)")) {
+            try colors.apply("selected-bg:1")
         }
     }
 
@@ -172,10 +231,41 @@ import Testing
         #expect(try PickerCommandLine.shellWords(text) == expected)
     }
 
-    @Test func withNothingPipedInTheFilesBelowAreListedOrFzfsDefaultCommandRun() {
-        #expect(PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": "fd"]) == "fd")
-        let walker = PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": ""])
-        #expect(walker.hasPrefix("find -L . ") && walker.contains("-name .git -o -name node_modules"))
+    @Test func withNothingPipedInTheFilesBelowAreListedOrFzfsDefaultCommandRun() throws {
+        #expect(try PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": "fd"]) == "fd")
+        let walker = try PickerCommandLine.defaultCommand(environment: ["FZF_DEFAULT_COMMAND": ""])
+        #expect(walker.contains("find -L '.' ") && walker.contains("-name '.git' -o -name 'node_modules'"))
+        #expect(throws: ToolFailure("--walker: invalid walker option: files (file, dir, follow, hidden)")) {
+            try PickerCommandLine.defaultCommand(environment: [:], walker: "files")
+        }
+    }
+
+    /// fzf's `--walker`, `--walker-root` and `--walker-skip` (what fzf's Alt-C and Ctrl-T ask
+    /// for): the listed kinds below each root, hidden ones only with `hidden`, skipped names
+    /// not entered.
+    @Test func theWalkerListsWhatItsOptionsSay() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walker-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for directory in ["a/b", ".hid", "skip"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
+        }
+        for file in ["a/f", ".hid/g", "skip/h", "top"] {
+            FileManager.default.createFile(atPath: "\(root)/\(file)", contents: nil)
+        }
+        func walk(_ walker: String, skip: String = "skip") throws -> [String] {
+            let command = try PickerCommandLine.defaultCommand(environment: [:], walker: walker, roots: ["."], skip: skip)
+            let process = Process(), pipe = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "cd '\(root)' && \(command)"]
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return output.split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try walk("dir,follow,hidden") == [".hid", "a", "a/b"])
+        #expect(try walk("file,follow,hidden") == [".hid/g", "a/f", "top"])
+        #expect(try walk("file,dir") == ["a", "a/b", "a/f", "top"])
     }
 }
 

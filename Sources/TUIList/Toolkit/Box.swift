@@ -23,6 +23,8 @@ public struct Box: Hashable, Sendable {
         case block
         /// One-eighth blocks (Unicode 13's legacy computing corners): `🭽▔🭾`, `▏ ▕`, `🭼▁🭿`.
         case thinblock
+        /// `╭╶╮┆╰╯`: dashed lines, rounded corners (fzf's `dashed`).
+        case dashed
 
         /// The corners (top-left, top-right, bottom-left, bottom-right) and the edges (top,
         /// bottom, left, right).
@@ -35,6 +37,7 @@ public struct Box: Hashable, Sendable {
             case .bold: return (["┏", "┓", "┗", "┛"], "━", "━", "┃", "┃")
             case .block: return (["▛", "▜", "▙", "▟"], "▀", "▄", "▌", "▐")
             case .thinblock: return (["\u{1FB7D}", "\u{1FB7E}", "\u{1FB7C}", "\u{1FB7F}"], "▔", "▁", "▏", "▕")
+            case .dashed: return (["╭", "╮", "╰", "╯"], "╶", "╶", "┆", "┆")
             }
         }
     }

@@ -9,6 +9,10 @@ extension PickerApp {
     /// when the selection moved since the last look), and those its actions bring about; at
     /// most 32 a round, so actions that keep bringing each other about end.
     func fireEvents(in program: Program) {
+        if model.events.acceptWhenReady, isReady, model.outcome.exitStatus == nil {
+            model.events.acceptWhenReady = false
+            choose(in: program)
+        }
         noteFocus()
         var budget = 32
         while !model.events.pending.isEmpty, model.outcome.exitStatus == nil, budget > 0 {

@@ -60,6 +60,9 @@ extension PickerApp {
         checkAutoExit(in: program)
     }
 
+    /// Whether every line is read and the query in force searched (fzf's `load`).
+    var isReady: Bool { model.input.finished && !model.search.due && !searchInFlight }
+
     /// Under `--read0`, once a line holds a line break, rows take a line per line of theirs
     /// (``LineCell/lineCount(of:)``), as fzf draws multi-line items; until then (and without
     /// `--read0`) every row is one line, the list's fast path.
@@ -221,7 +224,9 @@ extension PickerApp {
     }
 
     var ranking: Ranking {
-        Ranking(
+        var options = options
+        if model.search.sortToggled { options.sort.toggle() }  // (fzf's `toggle-sort`)
+        return Ranking(
             options: options, keptLines: options.nth == nil ? [] : model.input.keptLines, shownLengths: model.input.shownLengths)
     }
 

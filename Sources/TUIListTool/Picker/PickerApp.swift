@@ -537,6 +537,11 @@ package final class PickerApp: TerminalApp {
     }
 
     func choose(in program: Program) {
+        if model.input.index.count == 0 && !model.input.finished {
+            // (As fzf: an accept before any line is read, `start:accept`, waits for the lines.)
+            model.events.acceptWhenReady = true
+            return
+        }
         if options.multi && !model.marks.items.isEmpty {
             model.outcome.chosen = model.marks.items.map(accepted)  // in the order marked, as fzf prints them
         } else if let selected = list.state.selection {

@@ -70,9 +70,20 @@ package struct PickerBinding: Sendable, Equatable {
     /// is left. A value that is not fzf's syntax at all is returned as it is, for ``parse(_:)``
     /// to name what is wrong.
     package static func withoutUnsupportedActions(_ text: String) -> String? {
-        guard let entries = try? scan(text) else { return text }
-        let kept = entries.filter { if case .success = $0.binding { true } else { false } }.map(\.text)
-        return kept.isEmpty ? nil : kept.joined(separator: ",")
+        supportedPart(of: text).kept
+    }
+
+    /// `text` (a `--bind` value from fzf's configuration) without the bindings whose key or
+    /// actions the picker lacks: the others as written, comma-separated (`nil` when none is
+    /// left), and the bindings left out. A value that is not fzf's syntax at all is kept as it
+    /// is, for ``parse(_:)`` to name what is wrong.
+    package static func supportedPart(of text: String) -> (kept: String?, skipped: [String]) {
+        guard let entries = try? scan(text) else { return (text, []) }
+        var kept: [Substring] = [], skipped: [String] = []
+        for entry in entries {
+            if case .success = entry.binding { kept.append(entry.text) } else { skipped.append(String(entry.text)) }
+        }
+        return (kept.isEmpty ? nil : kept.joined(separator: ","), skipped)
     }
 
     /// Each binding of a `--bind` value: its text, and what it parses to (or the action it
@@ -95,10 +106,12 @@ package struct PickerBinding: Sendable, Equatable {
             guard let colon, !rest[..<colon].contains(",") else {
                 throw ToolFailure("--bind: no action for key: \(rest.prefix { $0 != "," })")
             }
-            let key = try Self.key(named: String(rest[..<colon]))
+            let keyName = String(rest[..<colon])
             rest = rest[rest.index(after: colon)...]
             var actions: [PickerAction] = []
             var unsupported: ToolFailure?
+            var key = Key.unknown(keyName)
+            do { key = try Self.key(named: keyName) } catch { unsupported = error }
             while true {
                 switch try action(from: &rest) {
                 case .success(let action): actions.append(action)
@@ -195,6 +208,7 @@ package struct PickerBinding: Sendable, Equatable {
             "delete-char/eof": .editOrCancel(.delete), "line-discard": .edit(.deleteToStart),
             "word-rubout": .edit(.deleteWordBackward), "best": .move(.first), "clear-selection": .unmarkAll,
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
+            "toggle-sort": .toggleSort,
         ]
         if let action = actions[name] { return .success(action) }
         // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks
@@ -203,10 +217,17 @@ package struct PickerBinding: Sendable, Equatable {
         return .failure(ToolFailure("--bind: unsupported action: \(name)"))
     }
 
-    /// The actions that take an argument (also written `NAME:ARGUMENT`, to the value's end).
-    private static let argumentActions: Set<String> = [
-        "change-query", "change-prompt", "reload", "reload-sync", "execute", "execute-silent", "become",
-    ]
+    /// fzf's actions that take an argument (also written `NAME:ARGUMENT`, to the value's end:
+    /// `preview:cat {}`), the picker's and the others, so that an unsupported one is named whole.
+    private static let argumentActions: Set<String> = {
+        var names: Set<String> = [
+            "reload", "reload-sync", "execute", "execute-silent", "execute-multi", "become", "preview", "print", "put",
+            "pos", "search", "unbind", "rebind", "toggle-bind", "trigger", "bg-cancel",
+        ]
+        names.formUnion(
+            fzfActions.filter { $0.hasPrefix("change-") || $0.hasPrefix("transform") || $0.hasPrefix("bg-transform") })
+        return names
+    }()
 
     /// fzf 0.74's action names (those the picker lacks among them are skipped from
     /// `FZF_DEFAULT_OPTS`; any other name is an error, as in fzf).
@@ -253,40 +274,60 @@ package struct PickerBinding: Sendable, Equatable {
     package static func expecting(_ text: String) throws(ToolFailure) -> [PickerBinding] {
         var bindings: [PickerBinding] = []
         for name in text.split(separator: ",") {
-            let key = try key(named: String(name))
+            let key = try key(named: String(name), option: "--expect")
             bindings.append(PickerBinding(key: key, action: .chooseExpecting(String(name)), help: "choose, print \(name)"))
         }
         return bindings
     }
 
-    /// The key fzf names `name`.
+    /// The key fzf names `name` (fzf 0.74's `AVAILABLE KEYS`, but `ctrl-backspace`,
+    /// `ctrl-alt-backspace` and the shifted clicks, which a terminal does not tell apart).
     ///
-    /// - Parameter name: e.g. `ctrl-a`, `alt-x`, `f2`, `btab`, `;`.
+    /// - Parameters:
+    ///   - name: e.g. `ctrl-a`, `alt-x`, `f2`, `btab`, `;`, `ctrl-/`, `alt-shift-up`.
+    ///   - option: the option it was given to, for the error.
     /// - Returns: the key as the decoder reports it.
     /// - Throws: ``ToolFailure`` (status 2) for a name fzf does not have.
-    package static func key(named name: String) throws(ToolFailure) -> Key {
+    package static func key(named name: String, option: String = "--bind") throws(ToolFailure) -> Key {
         let lower = name.lowercased()
-        let named: [String: Key] = [
-            "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
-            "space": .character(" "), "bspace": .backspace, "bs": .backspace, "del": .delete, "insert": .insert,
-            "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
-            "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown,
-            "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft, "shift-right": .shiftRight,
-            "shift-page-up": Key.pageUp.adding(.shift), "shift-page-down": Key.pageDown.adding(.shift),
-            "alt-page-up": Key.pageUp.adding(.alt), "alt-page-down": Key.pageDown.adding(.alt),
-        ]
-        if let key = named[lower] { return key }
         if mouseEvents.contains(lower) || events.contains(lower) { return .unknown(lower) }
         if name.count == 1 { return .character(name.first!) }
-        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter, letter.isASCII {
-            return .control(letter)
-        }
-        if lower.hasPrefix("alt-"), name.count == 5 {
-            return .modified(.character(name.last!), .alt)
-        }
+        if lower.hasPrefix("alt-"), name.count == 5 { return .modified(.character(name.last!), .alt) }
         if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1 ... 12).contains(number) {
             return .function(number)
         }
-        throw ToolFailure("--bind: unsupported key: \(name)")
+        // Modifiers, then a named key or (with ctrl) a letter or fzf's ctrl punctuation.
+        var rest = Substring(lower), modifiers: KeyModifiers = []
+        let prefixes: [(String, KeyModifiers)] = [("ctrl-", .control), ("alt-", .alt), ("shift-", .shift)]
+        while let (prefix, modifier) = prefixes.first(where: { rest.hasPrefix($0.0) && rest.count > $0.0.count }) {
+            modifiers.insert(modifier)
+            rest = rest.dropFirst(prefix.count)
+        }
+        let named: [String: Key] = [
+            "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "space": .character(" "),
+            "bspace": .backspace, "bs": .backspace, "backspace": .backspace, "del": .delete, "delete": .delete,
+            "insert": .insert, "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+            "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown,
+        ]
+        if modifiers == .control, rest.count == 1, let letter = rest.first, letter.isASCII {
+            if letter.isLetter { return .control(letter) }
+            // (What the terminal sends: Ctrl-/ is Ctrl-_, Ctrl-6 Ctrl-^.)
+            let punctuation: [Character: Character] = ["\\": "\\", "]": "]", "^": "^", "6": "^", "/": "_", "_": "_"]
+            if let code = punctuation[letter] { return .control(code) }
+        }
+        if modifiers == [.control, .alt], rest.count == 1, let letter = rest.first, letter.isLetter, letter.isASCII {
+            return Key.control(letter).adding(.alt)
+        }
+        if let base = named[String(rest)] {
+            switch (base, modifiers) {
+            case (_, []): return base
+            case (.character(" "), .control): return .control(" ")
+            case (.backspace, _) where modifiers.contains(.control): break  // (a terminal sends Backspace)
+            case (.enter, .alt), (.character(" "), .alt), (.backspace, .alt), (.tab, .shift): return base.adding(modifiers)
+            case (.enter, _), (.escape, _), (.tab, _), (.backTab, _), (.character, _), (.backspace, _), (.insert, _): break
+            default: return base.adding(modifiers)
+            }
+        }
+        throw ToolFailure("\(option): unsupported key: \(name)")
     }
 }

@@ -32,6 +32,8 @@ package struct PickerColors: Equatable, Sendable {
     package private(set) var styles: [Part: Style]
     /// Whether colours are off (`bw`).
     package private(set) var monochrome = false
+    /// Whether bold is drawn (fzf's `--no-bold` turns it off).
+    package var bold = true
 
     /// The picker's own colours (its `dark` scheme: the 16 ANSI colours, as every terminal has).
     package init() {
@@ -49,6 +51,7 @@ package struct PickerColors: Equatable, Sendable {
     package func style(_ part: Part) -> Style {
         var style = styles[part] ?? Style()
         if monochrome { (style.foreground, style.background) = (.default, .default) }
+        if !bold { style.attributes.remove(.bold) }
         return style
     }
 
@@ -84,7 +87,7 @@ package struct PickerColors: Equatable, Sendable {
     package mutating func apply(_ text: String) throws(ToolFailure) {
         for spec in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !spec.isEmpty {
             switch spec {
-            case "dark", "light", "16":
+            case "dark", "light", "16", "base16":
                 styles = Self.base
                 monochrome = false
                 continue
@@ -94,7 +97,10 @@ package struct PickerColors: Equatable, Sendable {
             default: break
             }
             let fields = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            let name = fields[0] == "current-fg" ? "fg+" : fields[0] == "current-bg" ? "bg+" : fields[0]
+            let name = Self.aliases[fields[0]] ?? fields[0]
+            if Self.fzfOnlyNames.contains(name) {
+                throw ToolFailure("--color: unsupported color name: \(name) (fzf's; tuilist pick does not draw it)")
+            }
             guard let part = Part(rawValue: name), fields.count >= 2 else {
                 throw ToolFailure("--color: invalid color specification: \(spec)")
             }
@@ -112,15 +118,43 @@ package struct PickerColors: Equatable, Sendable {
         }
     }
 
+    /// fzf's other spellings of the names the picker has.
+    private static let aliases = [
+        "current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "input-fg": "query", "header-fg": "header",
+    ]
+
+    /// fzf 0.74's colour names of parts the picker does not draw (or draws as one): skipped
+    /// from `FZF_DEFAULT_OPTS` (``supportedPart(of:)``), an error on the command line.
+    package static let fzfOnlyNames: Set<String> = [
+        "list-fg", "selected-fg", "preview-fg", "list-bg", "selected-bg", "preview-bg", "input-bg", "header-bg",
+        "footer-bg", "selected-hl", "alt-bg", "alt-gutter", "ghost", "disabled", "list-border", "scrollbar", "gap-line",
+        "preview-border", "preview-scrollbar", "input-border", "header-border", "footer-border", "label", "list-label",
+        "preview-label", "input-label", "header-label", "footer-label", "footer", "footer-fg", "nth", "nomatch",
+    ]
+
+    /// `text` (a `--color` value from fzf's configuration) without the specs naming a part the
+    /// picker does not draw (``fzfOnlyNames``): the rest as written (`nil` when nothing is
+    /// left), and the specs left out.
+    package static func supportedPart(of text: String) -> (kept: String?, skipped: [String]) {
+        var kept: [Substring] = [], skipped: [String] = []
+        for spec in text.split(separator: ",") {
+            let name = spec.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
+            if fzfOnlyNames.contains(name) { skipped.append(String(spec)) } else { kept.append(spec) }
+        }
+        return (kept.isEmpty ? nil : kept.joined(separator: ","), skipped)
+    }
+
     private static let attributes: [String: TextAttributes] = [
         "bold": .bold, "dim": .dim, "italic": .italic, "underline": .underline, "reverse": .reverse, "regular": [],
     ]
 
     private static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
-    /// `-1`/`default`, `0`–`255`, `#rrggbb`, a name or `bright-` name; nil for anything else.
+    /// `-1`/`default`, `0`–`255`, `#rrggbb`, a name or `bright-` name (`gray`, `grey`:
+    /// bright black); nil for anything else.
     static func color(_ text: String) -> TerminalColor? {
         if text == "-1" || text == "default" { return .default }
+        if text == "gray" || text == "grey" { return .ansi(8) }
         if let n = Int(text), (0 ... 255).contains(n) { return n < 16 ? .ansi(UInt8(n)) : .indexed(UInt8(n)) }
         if let at = names.firstIndex(of: text) { return .ansi(UInt8(at)) }
         if text.hasPrefix("bright-"), let at = names.firstIndex(of: String(text.dropFirst(7))) { return .ansi(UInt8(at + 8)) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// fzf's option grammar, rewritten into what `tuilist pick`'s ArgumentParser definition reads.
 ///
 /// fzf's parser is not getopt's: a short option's value may be joined (`-fQUERY`, `-qQ`, `-d:`,
@@ -22,7 +24,7 @@ package enum PickerCommandLine {
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
-            "padding",
+            "padding", "walker", "walker-root", "walker-skip",
         ] {
             options["--" + name] = "--" + name
         }
@@ -31,7 +33,7 @@ package enum PickerCommandLine {
 
     /// Value options that add up (fzf's `--bind` and `--expect`, given several times, all count);
     /// of the others, the last one given wins.
-    package static let accumulatingOptions: Set<String> = ["--bind", "--expect", "--color"]
+    package static let accumulatingOptions: Set<String> = ["--bind", "--expect", "--color", "--walker-root"]
 
     /// On/off groups: each spelling, its group, and what it is written as (`nil`: the default,
     /// nothing written). The last spelling of a group given wins.
@@ -42,7 +44,7 @@ package enum PickerCommandLine {
             for name in off { switches[name] = (group, offWritten) }
         }
         add("multi", on: ["-m", "--multi"], "--multi", off: ["+m", "--no-multi"], nil)
-        add("exact", on: ["-e", "--exact"], "--exact", off: ["+e", "--no-exact"], nil)
+        add("exact", on: ["-e", "--exact", "--extended-exact"], "--exact", off: ["+e", "--no-exact"], nil)
         add("extended", on: ["-x", "--extended"], nil, off: ["+x", "--no-extended"], "--no-extended")
         add("sort", on: ["-s", "--sort"], nil, off: ["+s", "--no-sort"], "--no-sort")
         add("case", on: ["-i", "--ignore-case"], "-i", off: ["+i", "--no-ignore-case", "--case-sensitive"], "--case-sensitive")
@@ -60,7 +62,12 @@ package enum PickerCommandLine {
         add("cycle", on: ["--cycle"], "--cycle", off: ["--no-cycle"], nil)
         add("print-query", on: ["--print-query"], "--print-query", off: ["--no-print-query"], nil)
         add("mouse", on: ["--mouse"], nil, off: ["--no-mouse"], "--no-mouse")
-        add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony"], nil)
+        add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony", "--enabled"], nil)
+        add("bold", on: ["--bold"], nil, off: ["--no-bold"], "--no-bold")
+        // fzf's `--no-X` of a value option: the option not given (its group, nothing written).
+        for name in ["preview", "header", "header-lines", "height", "margin", "padding"] {
+            switches["--no-" + name] = ("--" + name, nil)
+        }
         add("literal", on: ["--literal"], "--literal", off: ["--no-literal"], nil)
         // (fzf's older spellings of `--info`, and `--no-separator`, in the value option's group.)
         add("--info", on: ["--inline-info"], "--info=inline", off: ["--no-inline-info"], "--info=default")
@@ -72,20 +79,38 @@ package enum PickerCommandLine {
     /// `arguments` (the picker's, without `pick`) in the form ArgumentParser reads, as fzf
     /// reads them.
     ///
-    /// - Parameter arguments: fzf-style arguments, e.g. `FZF_DEFAULT_OPTS`'s words then the
-    ///   command line's.
+    /// fzf's options the picker has under other spellings are rewritten into its own:
+    /// `--no-color` (`+c`) is `--color=bw`, `--black` `--color=bg:0`, `--no-expect` drops the
+    /// `--expect`s before it, `--no-preview` (`--no-header`, `--no-height`, …) the option,
+    /// `--style` its looks (``styleWords(_:)``), `--toggle-sort=KEY` a binding, `-m3` is
+    /// `--multi=3`; `--tmux` and `--popup` outside tmux are nothing, as in fzf.
+    ///
+    /// - Parameters:
+    ///   - arguments: fzf-style arguments, e.g. `FZF_DEFAULT_OPTS`'s words then the
+    ///     command line's.
+    ///   - environment: the process's (`TMUX`).
     /// - Returns: the same options: value options as `--long=VALUE` (`--layout` given by
     ///   `--reverse` too), the last word of each on/off group, other arguments unchanged.
     /// - Throws: ``ToolFailure`` (status 2) naming a `+` or single-dash word that is no
-    ///   option of fzf's (`+z`, `-me`), as fzf's `unknown option` does.
+    ///   option of fzf's (`+z`, `-me`), as fzf's `unknown option` does, or an option of fzf's
+    ///   the picker does not support (``PickerFzfOptions/isUnsupported(_:environment:)``).
     /// - Complexity: O(*n*) for *n* arguments.
-    package static func normalized(_ arguments: [String]) throws(ToolFailure) -> [String] {
+    package static func normalized(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(ToolFailure) -> [String] {
         // Each output word, with its group (on/off or value option) to drop all but the last.
         var words: [(group: String?, words: [String])] = []
         var index = 0
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
             index += 1
+            if argument.hasPrefix("-m"), argument.count > 2, Int(argument.dropFirst(2)) != nil {
+                argument = "--multi=" + argument.dropFirst(2)  // fzf's joined `-m3`
+            }
+            if let rewritten = try rewrite(argument, in: arguments, at: &index, words: &words, environment: environment) {
+                words += rewritten
+                continue
+            }
             if argument == "-m" || argument == "--multi" || argument.hasPrefix("--multi=") {
                 // fzf's `--multi[=MAX]`, also `-m MAX` (a number as the next word): at most
                 // MAX marks; `--multi=0` is no multi-select.
@@ -101,6 +126,10 @@ package enum PickerCommandLine {
                 words.append(("multi", written))
                 continue
             }
+            if argument == "-s" || argument == "--sort", index < arguments.count, arguments[index].first?.isNumber == true {
+                index += 1  // (fzf's `--sort[=N]`: N is not used)
+            }
+            if PickerFzfOptions.accepted.contains(argument) && switches[argument] == nil { continue }  // fzf's default: ours
             if let (group, written) = switches[argument] {
                 words.append((group, written.map { [$0] } ?? []))
                 continue
@@ -133,6 +162,7 @@ package enum PickerCommandLine {
                 }
                 continue
             }
+            if PickerFzfOptions.isUnsupported(name, environment: environment) { throw PickerFzfOptions.unsupported(name) }
             let singleDash = argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.count > 2
             if argument.hasPrefix("+") || singleDash {
                 throw ToolFailure("unknown option '\(argument)' (tuilist pick --help lists the options)")
@@ -176,6 +206,73 @@ package enum PickerCommandLine {
         return kept.reversed().flatMap { $0 }
     }
 
+    /// fzf's options the picker has under another spelling (``PickerFzfOptions/rewritten``):
+    /// the words (with their groups) `argument` stands for, its value words taken from
+    /// `arguments` at `index`; `nil` for any other argument.
+    private static func rewrite(
+        _ argument: String, in arguments: [String], at index: inout Int, words: inout [(group: String?, words: [String])],
+        environment: [String: String]
+    ) throws(ToolFailure) -> [(group: String?, words: [String])]? {
+        let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
+        let name = equals.map { String(argument[..<$0]) } ?? argument
+        var value = equals.map { String(argument[argument.index(after: $0)...]) }
+        guard PickerFzfOptions.rewritten.contains(name) else { return nil }
+        // Its value word, as fzf's parser takes it.
+        switch PickerFzfOptions.arity[name] {
+        case .value?, .directories?:
+            if value == nil {
+                guard index < arguments.count else { throw ToolFailure("\(name): a value is required") }
+                value = arguments[index]
+                index += 1
+            }
+        case .optionalValue?:
+            if value == nil, index < arguments.count, !arguments[index].hasPrefix("-"), !arguments[index].hasPrefix("+") {
+                value = arguments[index]
+                index += 1
+            }
+        default: break
+        }
+        switch name {
+        case "--no-color", "+c": return [(nil, ["--color=bw"])]
+        case "--black": return [(nil, ["--color=bg:0"])]
+        case "--no-expect":
+            words.removeAll { $0.words.first?.hasPrefix("--expect") == true }
+            return []
+        case "--style": return try styleWords(value!)
+        case "--tmux", "--popup":
+            // (Outside tmux fzf ignores it; inside, ``PickerFzfOptions/isUnsupported(_:environment:)``.)
+            if !(environment["TMUX"] ?? "").isEmpty { throw PickerFzfOptions.unsupported(name) }
+            return []
+        case "--toggle-sort": return [(nil, ["--bind=\(value!):toggle-sort"])]
+        case "--walker-root":
+            var roots = [value!]
+            while index < arguments.count, PickerFzfOptions.isDirectory(arguments[index]) {
+                roots.append(arguments[index])
+                index += 1
+            }
+            return [("--walker-root", roots.map { "--walker-root=\($0)" })]
+        default:
+            // (`--walker`, `--walker-skip`: the picker's own options, under fzf's names.)
+            return [(name, ["\(name)=\(value ?? "")"])]
+        }
+    }
+
+    /// fzf's `--style` presets as the picker's looks: `default` is nothing; `minimal` drops the
+    /// separator line and the scrollbar; `full[:BORDER]` draws a border (rounded, or BORDER)
+    /// and the counts at the prompt line's right end (fzf's borders around each part are one
+    /// border around the picker here).
+    /// - Throws: ``ToolFailure`` naming another preset, as fzf's `unsupported style preset`.
+    static func styleWords(_ preset: String) throws(ToolFailure) -> [(group: String?, words: [String])] {
+        switch preset.lowercased() {
+        case "default": return []
+        case "minimal": return [("--separator", ["--no-separator"]), ("scrollbar", ["--no-scrollbar"])]
+        case let full where full == "full" || full.hasPrefix("full:"):
+            let border = full.dropFirst(5)
+            return [("border", ["--border=\(border.isEmpty ? "rounded" : border)"]), ("--info", ["--info=inline-right"])]
+        default: throw ToolFailure("--style: unsupported style preset: \(preset) (default, minimal or full[:BORDER])")
+        }
+    }
+
     /// The command line `tuilist` parses: a picker's options (explicit `pick`, or none of the
     /// other subcommands) come after `pick` and the words of `FZF_DEFAULT_OPTS`, then of
     /// `TUILIST_DEFAULT_OPTS`, all ``normalized(_:)``; other subcommands' arguments,
@@ -189,7 +286,9 @@ package enum PickerCommandLine {
     /// - Returns: the arguments to parse.
     /// - Throws: ``ToolFailure`` for an unknown `+`/single-dash option or an unclosed quote
     ///   in a variable (naming it).
-    package static func arguments(_ arguments: [String], environment: [String: String]) throws(ToolFailure) -> [String] {
+    package static func arguments(
+        _ arguments: [String], environment: [String: String], warn: (String) -> Void = { _ in }
+    ) throws(ToolFailure) -> [String] {
         var picker = arguments
         if picker.first == "pick" {
             picker.removeFirst()
@@ -199,19 +298,34 @@ package enum PickerCommandLine {
             return arguments
         }
         var words: [String] = []
+        // fzf's configuration: the file's words, then the variable's. What the picker does not
+        // support is skipped, one warning line each, so no configuration breaks a run (ours, and
+        // the command line, name it as an error).
+        if let path = environment["FZF_DEFAULT_OPTS_FILE"], !path.isEmpty {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ToolFailure("FZF_DEFAULT_OPTS_FILE: cannot read \(path)")
+            }
+            do {
+                let given = try shellWords(String(decoding: data, as: UTF8.self))
+                words += PickerFzfOptions.fromConfiguration(
+                    given, source: "FZF_DEFAULT_OPTS_FILE", environment: environment, warn: warn)
+            } catch {
+                throw ToolFailure("FZF_DEFAULT_OPTS_FILE: \(error.message)")
+            }
+        }
         for variable in ["FZF_DEFAULT_OPTS", "TUILIST_DEFAULT_OPTS"] {
             guard let text = environment[variable] else { continue }
             do {
                 let given = try shellWords(text)
-                // FZF_DEFAULT_OPTS is fzf's: an option of a newer fzf that the picker lacks is
-                // skipped, not an error that would break every run (ours, and the command
-                // line, still name an unknown option).
-                words += variable == "FZF_DEFAULT_OPTS" ? withoutUnknownOptions(given) : given
+                words +=
+                    variable == "FZF_DEFAULT_OPTS"
+                    ? PickerFzfOptions.fromConfiguration(given, source: variable, environment: environment, warn: warn)
+                    : given
             } catch {
                 throw ToolFailure("\(variable): \(error.message)")
             }
         }
-        return ["pick"] + (try normalized(words + picker))
+        return ["pick"] + (try normalized(words + picker, environment: environment))
     }
 
     /// The long options the picker has (``valueOptions``, ``switches`` and its other flags);
@@ -221,71 +335,10 @@ package enum PickerCommandLine {
         known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
         known.formUnion([
             "--border", "--scrollbar", "--no-scrollbar", "--columns", "--case-sensitive", "--no-extended", "--multi-limit",
-            "--help", "--version",
+            "--help", "--version", "--no-bold",
         ])
         return known
     }()
-
-    /// fzf's options (0.74) that the picker lacks and that take a value: given as two words
-    /// (`--margin 1`), both are skipped from `FZF_DEFAULT_OPTS`.
-    package static let fzfValueOptions: Set<String> = [
-        "--tail", "--style", "--border-label", "--border-label-pos", "--wrap-sign", "--id-nth",
-        "--freeze-left", "--freeze-right", "--hscroll-off", "--jump-labels", "--gutter", "--gutter-raw",
-        "--marker-multi-line", "--ellipsis", "--list-label", "--list-label-pos", "--info-command",
-        "--ghost", "--input-label", "--input-label-pos", "--preview-label", "--preview-label-pos",
-        "--preview-wrap-sign", "--header-label", "--header-label-pos", "--footer", "--footer-label",
-        "--footer-label-pos", "--with-shell", "--walker", "--walker-root", "--walker-skip", "--history",
-        "--history-size",
-    ]
-
-    /// fzf's other options (0.74) that the picker lacks: flags, or values only after `=`.
-    package static let fzfFlagOptions: Set<String> = [
-        "--sync", "--no-color", "--no-bold", "--popup", "--tmux", "--highlight-line",
-        "--no-highlight-line", "--wrap", "--no-wrap", "--no-multi-line", "--raw", "--gap", "--gap-line",
-        "--keep-right", "--no-hscroll", "--list-border", "--no-input",
-        "--filepath-word", "--input-border", "--preview-border", "--header-first",
-        "--header-border", "--header-lines-border", "--footer-border", "--listen", "--listen-unsafe", "--bash",
-        "--zsh", "--fish", "--nushell", "--man", "--no-height", "--unicode", "--no-unicode", "--ambidouble", "--no-ambidouble",
-        "--no-preview", "--no-header", "--no-header-lines", "--no-tmux", "--no-border",
-    ]
-
-    /// `words` without fzf's long options that the picker does not have (``fzfFlagOptions``;
-    /// ``fzfValueOptions`` with their value word): what the picker takes of `FZF_DEFAULT_OPTS`.
-    /// An option fzf does not have either stays, for ArgumentParser to name.
-    /// - Complexity: O(*n*) for *n* words.
-    package static func withoutUnknownOptions(_ words: [String]) -> [String] {
-        var kept: [String] = []
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            guard word.hasPrefix("--"), word.count > 2 else {
-                kept.append(word)
-                continue
-            }
-            let name = word.firstIndex(of: "=").map { String(word[..<$0]) } ?? word
-            if name == "--bind", name != word || index < words.count {
-                // A binding to an action the picker lacks (a newer fzf's) is skipped; the rest stay.
-                let value = name == word ? words[index] : String(word.dropFirst("--bind=".count))
-                if name == word { index += 1 }
-                if let supported = PickerBinding.withoutUnsupportedActions(value) { kept += ["--bind", supported] }
-                continue
-            }
-            if knownLongOptions.contains(name) {
-                kept.append(word)
-                // A value option's value, as its own word, is the next word whatever it is.
-                if name == word, valueOptions[name] != nil, index < words.count {
-                    kept.append(words[index])
-                    index += 1
-                }
-            } else if fzfValueOptions.contains(name) {
-                if name == word, index < words.count { index += 1 }  // (its value goes with it)
-            } else if !fzfFlagOptions.contains(name) {
-                kept.append(word)
-            }
-        }
-        return kept
-    }
 
     /// Splits `text` into words as `sh` would, without expanding anything: blanks (space, tab,
     /// newline) separate words; `'…'` keeps everything; `"…"` keeps everything but `\"`,
@@ -355,14 +408,38 @@ package enum PickerCommandLine {
     package static let forArgumentParser = ["--generate-completion-script", "---completion", "--experimental-dump-help"]
 
     /// What lists the input when nothing is piped in (standard input a terminal), as fzf:
-    /// `FZF_DEFAULT_COMMAND` when set and not empty, else the files below the current
-    /// directory, hidden ones too, following links, skipping `.git` and `node_modules` (fzf
-    /// 0.74's walker), as paths without `./`.
+    /// `FZF_DEFAULT_COMMAND` when set and not empty, else fzf 0.74's walker: the files below
+    /// the current directory, hidden ones too, following links, skipping `.git` and
+    /// `node_modules`, as paths without `./` — or as `--walker`, `--walker-root` and
+    /// `--walker-skip` say.
     ///
-    /// - Parameter environment: the process's environment.
+    /// - Parameters:
+    ///   - environment: the process's environment.
+    ///   - walker: fzf's `--walker`: `file`, `dir`, `follow`, `hidden`, comma-separated.
+    ///   - roots: fzf's `--walker-root`: the directories listed (their paths are the lines'
+    ///     start, but for `.`).
+    ///   - skip: fzf's `--walker-skip`: names of directories not entered, comma-separated.
     /// - Returns: a command for `sh -c`.
-    package static func defaultCommand(environment: [String: String]) -> String {
+    /// - Throws: ``ToolFailure`` for a `--walker` word that is not fzf's.
+    package static func defaultCommand(
+        environment: [String: String], walker: String = "file,follow,hidden", roots: [String] = ["."],
+        skip: String = ".git,node_modules"
+    ) throws(ToolFailure) -> String {
         if let command = environment["FZF_DEFAULT_COMMAND"], !command.isEmpty { return command }
-        return "find -L . -mindepth 1 \\( -name .git -o -name node_modules \\) -prune -o -type f -print 2>/dev/null | cut -b3-"
+        let kinds = Set(walker.split(separator: ",").map(String.init))
+        if let bad = kinds.subtracting(["file", "dir", "follow", "hidden"]).first {
+            throw ToolFailure("--walker: invalid walker option: \(bad) (file, dir, follow, hidden)")
+        }
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var pruned = skip.split(separator: ",").map { "-name \(quoted(String($0)))" }
+        if !kinds.contains("hidden") { pruned.append("-name '.*'") }
+        let types = [kinds.contains("file") ? "-type f" : nil, kinds.contains("dir") ? "-type d" : nil].compactMap { $0 }
+        let shown = types.isEmpty ? "-type f" : types.joined(separator: " -o ")
+        let prune = pruned.isEmpty ? "" : "\\( \(pruned.joined(separator: " -o ")) \\) -prune -o "
+        let follow = kinds.contains("follow") ? "-L " : ""
+        let finds = roots.map { root in
+            "find \(follow)\(quoted(root)) -mindepth 1 \(prune)\\( \(shown) \\) -print 2>/dev/null"
+        }
+        return "{ \(finds.joined(separator: "; ")); } | sed 's|^\\./||'"
     }
 }

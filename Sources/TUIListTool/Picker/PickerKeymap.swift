@@ -78,6 +78,9 @@ package enum PickerAction: Equatable, Sendable {
     case editOrCancel(TextPrompt.Action)
     /// Show (`true`, fzf's `show-preview`) or hide the preview pane.
     case showPreview(Bool)
+    /// Rank the matches by score, or keep input order, the other way than now (fzf's
+    /// `toggle-sort`).
+    case toggleSort
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)
@@ -117,6 +120,10 @@ package enum PickerKeymap {
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
             KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
+            // fzf's Ctrl-D: delete-char/eof.
+            KeyBinding(
+                keys: [.control("d")], help: "erase the character at the cursor; on an empty query, exit 130",
+                .editOrCancel(.delete)),
             // fzf's Shift-↑/↓; Shift-PgUp/PgDn (ours: fzf leaves them unbound) by the pane's height.
             KeyBinding(
                 [

@@ -57,6 +57,8 @@ struct PickerSearch {
     var parsed = FilterQuery("")
     /// Whether the query filters the lines (`--disabled`, `enable-search`, `toggle-search`).
     var enabled: Bool
+    /// Whether fzf's `toggle-sort` turned `--sort` (or `--no-sort`) the other way.
+    var sortToggled = false
     /// The matching lines (slots), in the order shown; `nil` for every line in input order
     /// (an empty query, without `--tac`).
     var matches: [Int32]?
@@ -198,4 +200,7 @@ struct PickerEvents {
     var loadFired = false
     /// The selection when the `focus` event last looked.
     var focusedLast: Int??
+    /// Whether an `accept` came before the lines were read and searched (fzf's
+    /// `start:accept`): it chooses once they are.
+    var acceptWhenReady = false
 }

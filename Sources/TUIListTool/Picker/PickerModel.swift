@@ -138,6 +138,10 @@ struct PickerModel {
         case .toggleSearch:
             search.enabled.toggle()
             return [.search, .redraw]
+        case .toggleSort:
+            search.sortToggled.toggle()
+            search.lastMatches = nil  // (the order changes: nothing to narrow from)
+            return [.search, .redraw]
         default:
             return nil
         }
