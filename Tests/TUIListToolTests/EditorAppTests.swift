@@ -244,21 +244,6 @@ import Testing
 
     final class Box { var written: [[UInt8]] = []; var handed: [[UInt8]] = [] }
 
-    /// Sends `events` a little later, then steps until the screen satisfies `condition`.
-    private func send(
-        _ events: [InputEvent], _ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
-        until condition: ([String]) -> Bool
-    ) -> Bool {
-        terminal.schedule(events, at: program.clock.now + 0.1)
-        let deadline = program.clock.now + 10
-        while program.clock.now < deadline && !program.isFinished {
-            program.step(app)
-            if condition(terminal.lines) && !app.isAnimating && terminal.pendingEventCount == 0 { return true }
-            if terminal.isWaitingForInput { break }  // at rest, nothing scheduled: nothing will change
-        }
-        return condition(terminal.lines)
-    }
-
     @Test func bangHandsTheListToTheEditorAndShowsWhatCameBack() throws {
         let (app, program, terminal, box) = try setUp("pick 1 a\npick 2 b\n")
         app.externalEditor = { bytes throws(ToolFailure) in
@@ -266,14 +251,17 @@ import Testing
             guard box.handed.count == 1 else { throw ToolFailure("the editor (vi) exited with status 1: the list is as it was") }
             return Array("pick 2 b\nexec make\npick 1 a\n".utf8)
         }
-        #expect(send([.key(.character("J"))], program, app, terminal) { $0[1].hasPrefix("  2 │ pick") })
-        #expect(send([.key(.character("!"))], program, app, terminal) { $0[2].hasPrefix("  2 │ exec   make") })
+        #expect(sendEditorKeys([.key(.character("J"))], program, app, terminal) { $0[1].hasPrefix("  2 │ pick") })
+        #expect(sendEditorKeys([.key(.character("!"))], program, app, terminal) { $0[2].hasPrefix("  2 │ exec   make") })
         #expect(box.handed == [Array("pick 2 b\npick 1 a\n".utf8)], "the editor gets the list as it is now")
         #expect(terminal.suspensions == 1, "the editor ran with the terminal given back")
         #expect(terminal.lines[1].hasPrefix("  1 │ pick   2 b") && terminal.lines[3].hasPrefix("  3 │ pick   1 a"))
         #expect(terminal.lines[0].contains("modified"))
 
-        #expect(send([.key(.character("!"))], program, app, terminal) { $0[10].contains("the editor (vi) exited with status 1") })
+        #expect(
+            sendEditorKeys([.key(.character("!"))], program, app, terminal) {
+                $0[10].contains("the editor (vi) exited with status 1")
+            })
         #expect(terminal.lines[2].hasPrefix("  2 │ exec   make"), "a failed editor changes nothing")
         terminal.schedule([.key(.character("w"))], at: program.clock.now + 0.1)
         terminal.endInput()  // nothing more: an app that does not quit hangs up
@@ -284,9 +272,9 @@ import Testing
     @Test func thePromptShowsItsTextAndCursorAndAPasteGoesIntoIt() throws {
         let (app, program, terminal, _) = try setUp("pick 1 a\npick 2 b\n")
         let typed: [InputEvent] = "xmake".map { .key(.character($0)) } + [.paste(" -j4\n"), .key(.left)]
-        #expect(send(typed, program, app, terminal) { $0[10].hasPrefix(" exec ▸ make -j4") })
+        #expect(sendEditorKeys(typed, program, app, terminal) { $0[10].hasPrefix(" exec ▸ make -j4") })
         #expect(terminal.frame[15, 10].style.attributes.contains(.reverse), "the cursor is on the 4")
         #expect(terminal.lines[11].hasPrefix(" EXEC  Enter done · Esc cancel"))
-        #expect(send([.key(.enter)], program, app, terminal) { $0[2].hasPrefix("  + │ exec   make -j4") })
+        #expect(sendEditorKeys([.key(.enter)], program, app, terminal) { $0[2].hasPrefix("  + │ exec   make -j4") })
     }
 }

@@ -25,21 +25,6 @@ import Testing
         return (app, Program(terminal: terminal, clock: clock), terminal, saves)
     }
 
-    /// Sends `events`, then steps until the screen at rest holds `condition`.
-    private func send(
-        _ events: [InputEvent], _ program: Program, _ app: EditorApp, _ terminal: HeadlessTerminal,
-        until condition: ([String]) -> Bool
-    ) -> Bool {
-        terminal.schedule(events, at: program.clock.now + 0.1)
-        let deadline = program.clock.now + 10
-        while program.clock.now < deadline && !program.isFinished {
-            program.step(app)
-            if condition(terminal.lines) && !app.isAnimating && terminal.pendingEventCount == 0 { return true }
-            if terminal.isWaitingForInput { break }
-        }
-        return condition(terminal.lines)
-    }
-
     private func keys(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
     /// git's own todo writes `fixup -C <hash> <subject>`: the flag goes with the action.
@@ -58,7 +43,8 @@ import Testing
         ]
         #expect(Array(terminal.lines.prefix(6)) == golden, "\(terminal.lines.joined(separator: "\n"))")
         // Set to squash, the flag goes (it belongs to fixup), as the line written does.
-        #expect(send(keys("js"), program, app, terminal) { $0[2].hasPrefix("  2 │ squash 5d6e7f8 amend! Add the parser") })
+        #expect(
+            sendEditorKeys(keys("js"), program, app, terminal) { $0[2].hasPrefix("  2 │ squash 5d6e7f8 amend! Add the parser") })
     }
 
     /// `i` + `pik …` + Enter: the prompt stays, and the help bar's line says why (the status
@@ -68,7 +54,7 @@ import Testing
         program.start(app)
         let typed: [InputEvent] = keys("i") + keys("pik 2222222") + [.key(.enter)]
         #expect(
-            send(typed, program, app, terminal) { lines in
+            sendEditorKeys(typed, program, app, terminal) { lines in
                 lines[6].hasPrefix(" insert ▸ pik 2222222") && lines[7].contains("unknown action \"pik\"")
             }, "\(terminal.lines.joined(separator: "\n"))")
     }
@@ -79,7 +65,9 @@ import Testing
         app.verifyCommits = { names in names.contains("2222222") ? ["2222222": "missing"] : [:] }
         program.start(app)
         #expect(
-            send(keys("rw"), program, app, terminal) { $0.contains { $0.contains("not written: line 2: no commit 2222222") } })
+            sendEditorKeys(keys("rw"), program, app, terminal) {
+                $0.contains { $0.contains("not written: line 2: no commit 2222222") }
+            })
         #expect(saves.written.isEmpty && !program.isFinished)
     }
 
@@ -90,10 +78,10 @@ import Testing
         program.start(app)
         let key: Key = keys == .girt ? .left : .control("y")
         let expected = "\(key.shortName) does nothing here · ? for help"
-        #expect(send([.key(key)], program, app, terminal) { $0.contains { $0.contains(expected) } }, "\(keys)")
+        #expect(sendEditorKeys([.key(key)], program, app, terminal) { $0.contains { $0.contains(expected) } }, "\(keys)")
         // In the filter, where ? is typed, help is F1.
         #expect(
-            send(self.keys("/") + [.key(.control("y"))], program, app, terminal) {
+            sendEditorKeys(self.keys("/") + [.key(.control("y"))], program, app, terminal) {
                 $0.contains { $0.contains("Ctrl-Y does nothing here · F1 for help") }
             })
     }

@@ -31,9 +31,22 @@ package struct SVGAnimationWriter {
     private let columns: Int, rows: Int
     /// Each frame's time and its lines, as indices into `lineBodies`.
     private var frames: [(time: Double, lines: [Int])] = []
-    /// The SVG of each distinct line, and its index.
-    private var lineBodies: [String] = []
-    private var lineIndex: [String: Int] = [:]
+    /// The SVG of each distinct line.
+    private var lineBodies = Interned<String>()
+
+    /// Values kept once each, by the index of their first appearance.
+    private struct Interned<Value: Hashable> {
+        private(set) var values: [Value] = []
+        private var indices: [Value: Int] = [:]
+
+        /// The index of `value`, added at the end if it is new.
+        mutating func index(of value: Value) -> Int {
+            if let index = indices[value] { return index }
+            indices[value] = values.count
+            values.append(value)
+            return values.count - 1
+        }
+    }
 
     /// A picture of a `columns`×`rows` screen.
     package init(columns: Int, rows: Int) {
@@ -52,14 +65,7 @@ package struct SVGAnimationWriter {
         var lines: [Int] = []
         lines.reserveCapacity(rows)
         for y in 0 ..< min(rows, canvas.height) {
-            let body = Self.line(canvas, y: y, columns: min(columns, canvas.width))
-            if let index = lineIndex[body] {
-                lines.append(index)
-            } else {
-                lineIndex[body] = lineBodies.count
-                lines.append(lineBodies.count)
-                lineBodies.append(body)
-            }
+            lines.append(lineBodies.index(of: Self.line(canvas, y: y, columns: min(columns, canvas.width))))
         }
         if let last = frames.last, last.lines == lines { return }
         frames.append((max(time, frames.last?.time ?? 0), lines))
@@ -81,18 +87,9 @@ package struct SVGAnimationWriter {
     private func picture(frames strip: [[Int]], times: [Double]) -> String {
         let width = columns * Self.cellWidth, height = rows * Self.cellHeight
         // Distinct frames of the strip, each once.
-        var stripIndex: [[Int]: Int] = [:]
-        var film: [[Int]] = []
-        var order: [Int] = []
-        for lines in strip {
-            if let index = stripIndex[lines] {
-                order.append(index)
-            } else {
-                stripIndex[lines] = film.count
-                order.append(film.count)
-                film.append(lines)
-            }
-        }
+        var distinct = Interned<[Int]>()
+        let order = strip.map { distinct.index(of: $0) }
+        let film = distinct.values
         let used = Set(film.joined())
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
@@ -105,13 +102,13 @@ package struct SVGAnimationWriter {
         if times.count > 1 { svg += animationCSS(order: order, times: times, height: height) }
         svg += "</style>\n"
         svg += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Self.defaultBackground)\"/>\n<defs>\n"
-        for (index, body) in lineBodies.enumerated() where used.contains(index) && !body.isEmpty {
+        for (index, body) in lineBodies.values.enumerated() where used.contains(index) && !body.isEmpty {
             svg += "<g id=\"l\(index)\">\(body)</g>\n"
         }
         svg += "</defs>\n<svg width=\"\(width)\" height=\"\(height)\">\n<g class=\"film\">\n"
         for (frameNumber, lines) in film.enumerated() {
             svg += "<g id=\"f\(frameNumber)\" transform=\"translate(0,\(frameNumber * height))\">"
-            for (y, line) in lines.enumerated() where !lineBodies[line].isEmpty {
+            for (y, line) in lines.enumerated() where !lineBodies.values[line].isEmpty {
                 svg += "<use href=\"#l\(line)\" y=\"\(y * Self.cellHeight)\"/>"
             }
             svg += "</g>\n"
