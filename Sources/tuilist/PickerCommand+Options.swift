@@ -26,6 +26,9 @@ struct PickerSearchOptions: ParsableArguments {
     @Option(name: .long, help: "Scoring for the input: default, path (file names first) or history (input order on ties).")
     var scheme: String?
 
+    @Option(name: .long, help: "The fuzzy algorithm: v2 (the best match in each line, the default) or v1 (the first, faster).")
+    var algo: String?
+
     @Option(
         name: [.customShort("d"), .long], parsing: .unconditional,
         help: ArgumentHelp(

@@ -77,7 +77,7 @@ struct PickerCommand: ToolCommand {
     }
 
     /// How the query matches and the matches rank (beyond the initializer's): `+x`,
-    /// `--scheme`, `--tiebreak`, `--tac`, `--track`.
+    /// `--scheme`, `--algo`, `--tiebreak`, `--tac`, `--track`.
     private func setMatching(of options: inout PickerApp.Options) throws(ToolFailure) {
         options.extended = !search.noExtended
         if let scheme = search.scheme {
@@ -85,6 +85,12 @@ struct PickerCommand: ToolCommand {
                 throw ToolFailure("--scheme: invalid scoring scheme: \(scheme) (default, path or history)")
             }
             options.scheme = parsed
+        }
+        if let algo = search.algo {
+            guard let parsed = FilterAlgorithm(rawValue: algo) else {
+                throw ToolFailure("--algo: invalid algorithm: \(algo) (expected: v1 or v2)")
+            }
+            options.algorithm = parsed
         }
         if let tiebreak = results.tiebreak {
             do {

@@ -18,6 +18,7 @@ import Testing
                 switch term.kind {
                 case .fuzzy: kind = "~"
                 case .exact: kind = "="
+                case .exactBoundary: kind = "'="
                 case .prefix: kind = "^"
                 case .suffix: kind = "$"
                 case .equal: kind = "^$"
@@ -60,13 +61,21 @@ import Testing
         ("!Foo", "!=Foo/C"),
         ("ÉCOLE", "~ÉCOLE/C"),
         ("école", "~école"),
+        // fzf 0.74's exact-boundary terms: a quote on both sides, something between them.
+        ("'abc'", "'=abc"),
+        ("'a'", "'=a"),
+        ("''", "='"),
+        ("'''", "'='"),
+        ("!'abc'", "!'=abc"),
+        ("'abc'$", "'=abc"),
+        ("'Ab'", "'=Ab/C"),
     ])
     func parsesLikeFzf(query: String, expected: String) {
         #expect(Self.describe(FilterQuery(query)) == expected, "query \(query.debugDescription)")
     }
 
     @Test func exactFlipsQuotesAndCaseModes() {
-        #expect(Self.describe(FilterQuery("abc 'def ^g !h !'i", exact: true)) == "=abc ~def ^g !=h !~i")
+        #expect(Self.describe(FilterQuery("abc 'def ^g !h !'i 'j'", exact: true)) == "=abc ~def ^g !=h !~i '=j")
         #expect(Self.describe(FilterQuery("Abc", caseMatching: .ignore)) == "~abc")
         #expect(Self.describe(FilterQuery("abc", caseMatching: .respect)) == "~abc/C")
     }
@@ -340,6 +349,16 @@ import Testing
             case .exact:
                 return line.count >= needle.count
                     && (0 ... line.count - needle.count).contains { Array(line[$0 ..< $0 + needle.count]) == needle }
+            case .exactBoundary:
+                // Neither side a letter or digit (or the field's end).
+                func isWord(_ index: Int) -> Bool {
+                    line.indices.contains(index)
+                        && (line[index].properties.isAlphabetic || line[index].properties.numericType != nil)
+                }
+                return line.count >= needle.count
+                    && (0 ... line.count - needle.count).contains {
+                        Array(line[$0 ..< $0 + needle.count]) == needle && !isWord($0 - 1) && !isWord($0 + needle.count)
+                    }
             case .prefix: return text.starts(with: needle)
             case .suffix: return text.reversed().starts(with: needle.reversed())
             case .equal: return text == needle
@@ -362,7 +381,10 @@ import Testing
             let c = alphabet[rng.int(0 ... alphabet.count - 1)]
             body += c == " " ? "\\ " : c
         }
-        return prefixes[rng.int(0 ... prefixes.count - 1)] + body + (rng.chance(0.2) ? "$" : "")
+        let prefix = prefixes[rng.int(0 ... prefixes.count - 1)]
+        // `'body'`: an exact-boundary term.
+        if prefix.hasSuffix("'") && rng.chance(0.4) { body += "'" }
+        return prefix + body + (rng.chance(0.2) ? "$" : "")
     }
 
     @Test(arguments: 0 ..< 60)

@@ -46,7 +46,9 @@ extension FilterIndex {
             }
             found = kept
         }
-        return FilterMatches(query, slots: found.slots, slotCount: total, version: version, scores: found.scores)
+        // As fzf, a query of only `!term`s leaves the lines in input order: no scores.
+        let scores = query._ranks ? found.scores : []
+        return FilterMatches(query, slots: found.slots, slotCount: total, version: version, scores: scores)
     }
 
     /// The slots of `matches` best first: by score (higher first), then each of `tiebreaks`
@@ -261,6 +263,10 @@ internal struct _QueryPresenceMatcher: _ItemMatcher, @unchecked Sendable {
 }
 
 extension FilterQuery {
+    /// Whether the matches are ranked: the query has a term that is not `!term` (fzf's
+    /// `sortable`).
+    internal var _ranks: Bool { groups.contains { $0.contains { !$0.inverted } } }
+
     /// Whether every line matching this query matches `older` too (so a search may start from
     /// `older`'s matches).
     internal func _implies(_ older: FilterQuery) -> Bool {
@@ -296,6 +302,8 @@ extension FilterQuery.Term {
             // Byte by byte only for ASCII (a byte subsequence of UTF-8 is not a character one).
             return m.allSatisfy { $0 < 0x80 } ? _isSubsequence(m, of: n) : _isSubstring(m, of: n)
         case .exact: return a.kind != .fuzzy && _isSubstring(m, of: n)
+        // A boundary in `b`'s place is not one `a`'s match tells of, unless it is the same.
+        case .exactBoundary: return a.kind == .exactBoundary && n == m
         case .prefix: return (a.kind == .prefix || a.kind == .equal) && n.starts(with: m)
         case .suffix: return (a.kind == .suffix || a.kind == .equal) && n.reversed().starts(with: m.reversed())
         case .equal: return a.kind == .equal && n == m

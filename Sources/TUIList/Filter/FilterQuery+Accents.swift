@@ -108,6 +108,16 @@ private func _kindMatches(_ kind: FilterQuery.Kind, needle: [UInt8], in text: [U
         return true
     case .exact:
         return _firstRange(of: needle[...], in: text, from: 0) != nil
+    case .exactBoundary:
+        // Not a letter or digit on either side (bytes of other characters count as letters).
+        func isWord(_ byte: UInt8) -> Bool { byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 }
+        var from = 0
+        while let end = _firstRange(of: needle[...], in: text, from: from) {
+            let start = end - needle.count
+            if (start == 0 || !isWord(text[start - 1])) && (end == text.count || !isWord(text[end])) { return true }
+            from = start + 1
+        }
+        return false
     case .prefix, .suffix, .equal:
         var start = 0, end = text.count
         if kind != .suffix && needle.first.map(isBlank) != true { while start < end && isBlank(text[start]) { start += 1 } }

@@ -11,28 +11,35 @@ import Darwin
 /// reads letters' case there to find camelCase humps). Fields are separated by NUL bytes; a
 /// term matches within one field.
 ///
-/// Scoring (fzf's, on the best of the matches found from each start, each greedy, then shrunk
-/// from its end): 16 per matched character, a bonus for a character at a word start (after a blank 10, after `/`,
-/// `,`, `:`, `;`, `|` 9, after other punctuation 8), a camelCase hump or the first digit 7,
-/// punctuation 8; inside a run of consecutive matches every character gets at least the run's
-/// first bonus (at least 4); the first character's bonus counts twice; a gap costs 3, then 1
-/// per further character.
+/// Scoring is fzf's (`FilterQuery+Algorithms.swift`): a fuzzy term's best alignment in the
+/// line (`FuzzyMatchV2`; its first one under ``FilterAlgorithm/v1``), 16 per matched character,
+/// a bonus for a character at a word start (after a blank 10, after `/`, `,`, `:`, `;`, `|` 9,
+/// after other punctuation 8), a camelCase hump or the first digit 7, punctuation 8; inside a
+/// run of consecutive matches every character gets at least the run's first bonus (at least
+/// 4); the first character's bonus counts twice; a gap costs 3, then 1 per further character.
+/// An exact term scores its occurrence whose first character's bonus is best.
 internal struct _FilterMatcher: @unchecked Sendable {
     struct Term {
         let kind: FilterQuery.Kind
         let inverted: Bool
         let caseSensitive: Bool
         let needle: [UInt8]
+        /// The needle's characters, as scalars (fzf's runes).
+        let scalars: [UInt32]
     }
     let groups: [[Term]]
     let bonuses: _Bonuses
 
     init(_ query: FilterQuery) {
-        bonuses = _Bonuses(query.scheme, lastOccurrence: query.prefersLastOccurrence)
+        bonuses = _Bonuses(query.scheme, lastOccurrence: query.prefersLastOccurrence, algorithm: query.algorithm)
         // A group with an inverted accented term (`!é`) is left to the accent check (on folded
         // text it would exclude every `e`): here it matches every line.
         groups = query.groups.filter { !$0.contains { $0.inverted && $0.isAccentSensitive } }.map { group in
-            group.map { Term(kind: $0.kind, inverted: $0.inverted, caseSensitive: $0.caseSensitive, needle: $0._needle) }
+            group.map {
+                Term(
+                    kind: $0.kind, inverted: $0.inverted, caseSensitive: $0.caseSensitive, needle: $0._needle,
+                    scalars: String(decoding: $0._needle, as: UTF8.self).unicodeScalars.map(\.value))
+            }
         }
     }
 
@@ -70,11 +77,9 @@ internal struct _FilterMatcher: @unchecked Sendable {
             for term in group {
                 let text = term.caseSensitive ? cased : folded
                 let before = positions.count
-                let found = term.needle.withUnsafeBufferPointer { needle in
-                    _termScore(
-                        term.kind, needle: needle, text: text, classText: classText, positions: &positions,
-                        collect: collect && !term.inverted, negative: term.caseSensitive, bonuses: bonuses)
-                }
+                let found = _termScore(
+                    term, text: text, classText: classText, positions: &positions, collect: collect && !term.inverted,
+                    bonuses: bonuses)
                 if let found {
                     if term.inverted { continue }
                     if collectsRanges && positions.count > before {
@@ -103,7 +108,9 @@ extension _FilterMatcher {
         groups.allSatisfy { group in
             group.contains { term in
                 let text = term.caseSensitive ? cased : folded
-                let found = term.needle.withUnsafeBufferPointer { _termOccurs(term.kind, needle: $0, text: text) }
+                let found = term.needle.withUnsafeBufferPointer {
+                    _termOccurs(term.kind, needle: $0, text: text, bonuses: bonuses)
+                }
                 return found != term.inverted
             }
         }
@@ -111,7 +118,9 @@ extension _FilterMatcher {
 }
 
 /// Whether a term matches a field of `text` (fields end at NUL bytes).
-private func _termOccurs(_ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Bool {
+private func _termOccurs(
+    _ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, bonuses: _Bonuses
+) -> Bool {
     guard let needleBase = needle.baseAddress, needle.count > 0 else { return true }
     guard let base = text.baseAddress else { return false }
     let count = text.count
@@ -119,7 +128,7 @@ private func _termOccurs(_ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<U
     while true {
         let high =
             memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
-        if _fieldMatch(kind, needleBase, needle.count, base, low, high) != nil { return true }
+        if _fieldMatch(kind, needleBase, needle.count, base, low, high, bonuses: bonuses) != nil { return true }
         if high >= count { return false }
         low = high + 1
     }
@@ -150,71 +159,79 @@ internal func _position(_ text: UnsafePointer<UInt8>, _ length: Int, _ needle: U
     return nil
 }
 
-/// A term's score in the first field of `text` it matches, or `nil`.
+/// A term's score in the first field of `text` it matches, or `nil`: fzf's algorithm for the
+/// term's kind (`FilterQuery+Algorithms.swift`), scored as fzf scores it.
 private func _termScore(
-    _ kind: FilterQuery.Kind, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
-    classText: UnsafeBufferPointer<UInt8>, positions: inout [Int], collect: Bool, negative: Bool, bonuses: _Bonuses
+    _ term: _FilterMatcher.Term, text: UnsafeBufferPointer<UInt8>, classText: UnsafeBufferPointer<UInt8>,
+    positions: inout [Int], collect: Bool, bonuses: _Bonuses
 ) -> Int32? {
-    guard let needleBase = needle.baseAddress, needle.count > 0 else { return 0 }
-    guard let base = text.baseAddress else { return nil }
-    let count = text.count
-    var low = 0
-    while true {
-        let high =
-            memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? count
-        if var best = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
-            // fzf scores the best occurrence, not the first (`conf` in `debconf/confmodule` is
-            // the one after the `/`): a fuzzy or exact term is tried again from each later start,
-            // up to ``_occurrencesTried`` of them. A fuzzy term takes the best score; an exact
-            // one, as fzf's, the first occurrence at a word boundary (bonus 8 or more; the last
-            // one when searching backward), else the one whose first character's bonus is best.
-            if kind == .fuzzy || kind == .exact {
-                var ignored: [Int] = []
-                func rate(_ range: Range<Int>) -> Int32 {
-                    if kind == .exact {
-                        let previous = range.lowerBound > low ? _class(base[range.lowerBound - 1], bonuses) : bonuses.initial
-                        return _bonus(previous, _class(base[range.lowerBound], bonuses), bonuses)
+    let kind = term.kind, negative = term.caseSensitive
+    return term.needle.withUnsafeBufferPointer { needle -> Int32? in
+        guard let needleBase = needle.baseAddress, needle.count > 0 else { return 0 }
+        guard let base = text.baseAddress else { return nil }
+        // The case-kept text tells letters' case; when its bytes are not the searched text's
+        // one for one, the searched text's own classes serve.
+        let classes = classText.count == text.count ? classText.baseAddress : nil
+        let count = text.count
+        var low = 0
+        while true {
+            let high =
+                memchr(base + low, 0, count - low).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base }
+                ?? count
+            switch kind {
+            case .fuzzy:
+                let score =
+                    bonuses.algorithm == .v1
+                    ? _fuzzyV1(
+                        base, classes, low: low, high: high, needle, bonuses: bonuses, positions: &positions, collect: collect,
+                        negative: negative)
+                    : term.scalars.withUnsafeBufferPointer {
+                        _fuzzyV2(
+                            base, classes, low: low, high: high, $0, needle, bonuses: bonuses, positions: &positions,
+                            collect: collect, negative: negative)
                     }
-                    return _score(
-                        base, classText, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
-                        positions: &ignored, collect: false, negative: negative, bonuses: bonuses)
-                }
-                var bestRating = rate(best)
-                var from = best.lowerBound + _utf8Length(base[best.lowerBound]), tried = 1
-                while tried < _occurrencesTried, from < high, kind == .fuzzy || bonuses.lastOccurrence || bestRating < 8,
-                    let next = _fieldMatch(kind, needleBase, needle.count, base, from, high)
+                if let score { return score }
+            case .exact, .exactBoundary:
+                if let (start, bonus) = _exactMatch(
+                    base, classes, low: low, high: high, needleBase, needle.count, bonuses: bonuses,
+                    boundary: kind == .exactBoundary)
                 {
-                    let rating = rate(next)
-                    let boundary = kind == .exact && rating >= 8
-                    if rating > bestRating || (bonuses.lastOccurrence && (rating == bestRating || boundary)) {
-                        (best, bestRating) = (next, rating)
-                    }
-                    from = next.lowerBound + _utf8Length(base[next.lowerBound])
-                    tried += 1
+                    let score = _score(
+                        base, classes, low: low, start: start, end: start + needle.count, needleBase, needle.count,
+                        positions: &positions, collect: collect, negative: negative, bonuses: bonuses)
+                    guard kind == .exactBoundary else { return score }
+                    return _boundaryScore(base, low: low, high: high, start: start, count: needle.count, bonus: bonus, bonuses)
                 }
-                if !collect && kind == .fuzzy { return bestRating }
+            case .prefix, .suffix, .equal:
+                if let range = _fieldMatch(kind, needleBase, needle.count, base, low, high) {
+                    let score = _score(
+                        base, classes, low: low, start: range.lowerBound, end: range.upperBound, needleBase, needle.count,
+                        positions: &positions, collect: collect, negative: negative, bonuses: bonuses)
+                    guard kind == .equal else { return score }
+                    // fzf's `EqualMatch`: as if every character followed a blank.
+                    let characters = Int32(term.scalars.count)
+                    return (16 + bonuses.white) * characters + bonuses.white
+                }
             }
-            return _score(
-                base, classText, low: low, start: best.lowerBound, end: best.upperBound, needleBase, needle.count,
-                positions: &positions, collect: collect, negative: negative, bonuses: bonuses)
+            if high >= count { return nil }
+            low = high + 1
         }
-        if high >= count { return nil }
-        low = high + 1
     }
 }
-
-/// How many occurrences of a term in one field are scored to find the best (a bound on the
-/// work a line with the term's first character many times costs).
-private let _occurrencesTried = 64
 
 /// Where a term matches in `text[low ..< high]` (the window scored), or `nil`.
 @inline(__always)
 private func _fieldMatch(
-    _ kind: FilterQuery.Kind, _ needle: UnsafePointer<UInt8>, _ n: Int, _ text: UnsafePointer<UInt8>, _ low: Int, _ high: Int
+    _ kind: FilterQuery.Kind, _ needle: UnsafePointer<UInt8>, _ n: Int, _ text: UnsafePointer<UInt8>, _ low: Int, _ high: Int,
+    bonuses: _Bonuses = _Bonuses(.default, lastOccurrence: false)
 ) -> Range<Int>? {
     switch kind {
     case .exact:
         return _position(text + low, high - low, needle, n).map { low + $0 ..< low + $0 + n }
+    case .exactBoundary:
+        return _exactMatch(text, nil, low: low, high: high, needle, n, bonuses: bonuses, boundary: true).map {
+            $0.start ..< $0.start + n
+        }
     case .prefix, .suffix, .equal:
         var start = low, end = high
         if kind != .suffix && !_isBlank(needle[0]) { while start < end && _isBlank(text[start]) { start += 1 } }
@@ -264,9 +281,12 @@ internal struct _Bonuses: Sendable {
     let initial: _CharClass
     /// Whether the last of the best-scoring occurrences is taken (else the first).
     let lastOccurrence: Bool
+    /// How fuzzy terms are matched (fzf's `--algo`).
+    let algorithm: FilterAlgorithm
 
-    init(_ scheme: FilterScheme, lastOccurrence: Bool) {
+    init(_ scheme: FilterScheme, lastOccurrence: Bool, algorithm: FilterAlgorithm = .v2) {
         self.lastOccurrence = lastOccurrence
+        self.algorithm = algorithm
         switch scheme {
         case .default: (white, delimiter, slashOnly, initial) = (10, 9, false, .white)
         case .path: (white, delimiter, slashOnly, initial) = (8, 9, true, .delimiter)
@@ -276,7 +296,7 @@ internal struct _Bonuses: Sendable {
 }
 
 @inline(__always)
-private func _class(_ byte: UInt8, _ bonuses: _Bonuses) -> _CharClass {
+internal func _class(_ byte: UInt8, _ bonuses: _Bonuses) -> _CharClass {
     switch byte {
     case 0x61 ... 0x7A: return .lower
     case 0x41 ... 0x5A: return .upper
@@ -290,8 +310,9 @@ private func _class(_ byte: UInt8, _ bonuses: _Bonuses) -> _CharClass {
 }
 
 @inline(__always)
-private func _bonus(_ previous: _CharClass, _ current: _CharClass, _ bonuses: _Bonuses) -> Int32 {
-    if current.rawValue > _CharClass.nonWord.rawValue {
+internal func _bonus(_ previous: _CharClass, _ current: _CharClass, _ bonuses: _Bonuses) -> Int32 {
+    // fzf's `bonusFor`: anything but a blank after a blank or punctuation starts a word.
+    if current.rawValue >= _CharClass.nonWord.rawValue {
         switch previous {
         case .white: return bonuses.white
         case .delimiter: return bonuses.delimiter
@@ -305,14 +326,15 @@ private func _bonus(_ previous: _CharClass, _ current: _CharClass, _ bonuses: _B
     return 0
 }
 
-/// Scores the needle matched greedily in `text[start ..< end]` (`low`: the field's start).
-private func _score(
-    _ text: UnsafePointer<UInt8>, _ classText: UnsafeBufferPointer<UInt8>, low: Int, start: Int, end: Int,
+/// fzf's `calculateScore`: the needle matched greedily in `text[start ..< end]` (`low`: the
+/// field's start), scored; `classText` (the case-kept text, byte for byte, or nil) tells the
+/// characters' classes.
+internal func _score(
+    _ text: UnsafePointer<UInt8>, _ classText: UnsafePointer<UInt8>?, low: Int, start: Int, end: Int,
     _ needle: UnsafePointer<UInt8>, _ n: Int, positions: inout [Int], collect: Bool, negative: Bool, bonuses: _Bonuses
 ) -> Int32 {
-    @inline(__always) func classAt(_ index: Int) -> _CharClass {
-        _class(index < classText.count ? classText[index] : text[index], bonuses)
-    }
+    let classes = classText ?? text
+    @inline(__always) func classAt(_ index: Int) -> _CharClass { _class(classes[index], bonuses) }
     var score: Int32 = 0, inGap = false, consecutive = 0, firstBonus: Int32 = 0, i = 0
     var previous: _CharClass = start > low ? classAt(start - 1) : bonuses.initial
     var index = start

@@ -8,6 +8,7 @@ import Foundation
 /// |----------|-------------------------------------------------------|
 /// | `abc`    | contain `a`, `b`, `c` in this order (fuzzy)           |
 /// | `'abc`   | contain `abc` (exact)                                 |
+/// | `'abc'`  | contain `abc` as a word: between blanks, punctuation or the line's ends |
 /// | `^abc`   | start with `abc` (leading blanks ignored)             |
 /// | `abc$`   | end with `abc` (trailing blanks ignored)              |
 /// | `^abc$`  | are `abc` (surrounding blanks ignored)                |
@@ -43,6 +44,9 @@ public struct FilterQuery: Sendable, Hashable {
         case fuzzy
         /// The term as a substring.
         case exact
+        /// The term as a substring with a word boundary on both sides (`'term'`): a blank,
+        /// punctuation or the line's end before and after it.
+        case exactBoundary
         /// The line starts with the term.
         case prefix
         /// The line ends with the term.
@@ -101,6 +105,9 @@ public struct FilterQuery: Sendable, Hashable {
     /// then count for the tiebreaks); fzf searches backward when `end` or `pathname` comes
     /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
     public var prefersLastOccurrence = false
+    /// How fuzzy terms are matched (fzf's `--algo`): ``FilterAlgorithm/v2`` finds each line's
+    /// best-scoring alignment, ``FilterAlgorithm/v1`` its first (faster, ranks worse).
+    public var algorithm: FilterAlgorithm = .v2
     /// The terms: a line matches when, in every group, at least one term matches.
     var groups: [[Term]]
 
@@ -189,7 +196,11 @@ public struct FilterQuery: Sendable, Hashable {
                 kind = .suffix
                 word = word.dropLast()
             }
-            if word.hasPrefix("'") {
+            if word.utf8.count > 2 && word.hasPrefix("'") && word.hasSuffix("'") {
+                // fzf 0.74's exact-boundary term.
+                kind = .exactBoundary
+                word = word.dropFirst().dropLast()
+            } else if word.hasPrefix("'") {
                 // Flips exactness; `!'term` is an inverted fuzzy term.
                 kind = !exact && !inverted ? .exact : .fuzzy
                 word = word.dropFirst()

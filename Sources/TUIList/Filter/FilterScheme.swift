@@ -93,3 +93,18 @@ public enum FilterTiebreak: String, Sendable, Hashable, CaseIterable {
         public init(message: String) { self.message = message }
     }
 }
+
+/// How fuzzy terms match, as fzf's `--algo`.
+///
+/// Both find the same lines; they score them differently. ``v2`` scores every alignment of the
+/// term in a line and keeps the best (fzf's `FuzzyMatchV2`, a Smith-Waterman-like matrix, O(n × m)
+/// for a line of n characters that matches a term of m); ``v1`` scores the first alignment,
+/// shortened from its end (fzf's `FuzzyMatchV1`, O(n)), and may miss a better one
+/// (`dconfmod` in `/usr/share/debconf/confmodule`). Exact, prefix and suffix terms are the
+/// same under both.
+public enum FilterAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// The first alignment, shortened (fzf's `v1`).
+    case v1
+    /// The best-scoring alignment (fzf's `v2`, its default).
+    case v2
+}

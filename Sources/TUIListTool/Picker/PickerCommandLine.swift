@@ -22,7 +22,7 @@ package enum PickerCommandLine {
         var options: [String: String] = ["-q": "--query", "-f": "--filter", "-d": "--delimiter", "-n": "--nth"]
         for name in [
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
-            "preview", "preview-window", "tiebreak", "scheme", "layout", "info", "bind", "expect", "height", "color",
+            "preview", "preview-window", "tiebreak", "scheme", "algo", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
             "padding", "walker", "walker-root", "walker-skip",
         ] {

@@ -47,7 +47,7 @@ extension PickerApp {
             package var tabStop = 8
         }
 
-        /// How the query matches and ranks (`--query`, `--exact`, `+x`, `--scheme`, `--tiebreak`,
+        /// How the query matches and ranks (`--query`, `--exact`, `+x`, `--scheme`, `--algo`, `--tiebreak`,
         /// `-i`/`+i`, `--literal`, `--disabled`, `--no-sort`, `--tac`, `--track`).
         package struct Matching: Sendable {
             /// The query to start with (`--query`).
@@ -58,6 +58,8 @@ extension PickerApp {
             package var extended = true
             /// How matches score and rank (`--scheme`).
             package var scheme: FilterScheme = .default
+            /// How fuzzy terms match (`--algo`).
+            package var algorithm: FilterAlgorithm = .v2
             /// How matches of equal score are ordered (`--tiebreak`); `nil` for ``scheme``'s.
             package var tiebreaks: [FilterTiebreak]?
             /// How case is compared (`-i`, `+i`; smart case by default).
@@ -204,11 +206,12 @@ extension PickerApp {
 }
 
 extension PickerApp.Options {
-    /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`).
+    /// `text` parsed as these options say (`--exact`, `-i`/`+i`, `+x`, `--scheme`, `--algo`).
     /// - Parameter text: the query typed.
     package func filterQuery(_ text: String) -> FilterQuery {
         var query = FilterQuery(text, exact: exact, caseMatching: caseMatching, extended: extended, scheme: scheme)
         query.prefersLastOccurrence = FilterQuery.prefersLastOccurrence(for: tiebreaksInForce)
+        query.algorithm = algorithm
         return literal ? query.literal() : query
     }
 
@@ -361,6 +364,11 @@ extension PickerApp.Options {
     package var scheme: FilterScheme {
         get { matching.scheme }
         set { matching.scheme = newValue }
+    }
+    /// ``Matching/algorithm``.
+    package var algorithm: FilterAlgorithm {
+        get { matching.algorithm }
+        set { matching.algorithm = newValue }
     }
     /// ``Matching/tiebreaks``.
     package var tiebreaks: [FilterTiebreak]? {
