@@ -15,7 +15,7 @@ import Testing
         "--preview": "echo {}", "--preview-window": "right", "--border": "rounded", "--scrollbar": "x", "--prompt": "p",
         "--marker": "m", "--pointer": "p", "--separator": "-", "--header": "h", "--query": "q", "-q": "q", "--filter": "a",
         "-f": "a", "--style": "full", "--tmux": "80%", "--popup": "80%", "--walker": "file", "--walker-root": ".",
-        "--walker-skip": ".git", "--toggle-sort": "ctrl-s", "--header-lines": "0", "--accept-nth": "1",
+        "--walker-skip": ".git", "--toggle-sort": "ctrl-s", "--header-lines": "0", "--accept-nth": "1", "--algo": "v1",
     ]
 
     @Test func everyFzfOptionInTheConfigurationLeavesARunWorking() throws {
