@@ -107,4 +107,11 @@ public enum FilterAlgorithm: String, Sendable, Hashable, CaseIterable {
     case v1
     /// The best-scoring alignment (fzf's `v2`, its default).
     case v2
+
+    /// The algorithm fzf's `--algo` names `rawValue` (`v1`, `v2`), or `nil`.
+    /// - Parameter rawValue: the name.
+    public init?(rawValue: String) {
+        guard let algorithm = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = algorithm
+    }
 }
