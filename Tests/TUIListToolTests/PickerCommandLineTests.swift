@@ -254,14 +254,11 @@ import Testing
         }
         func walk(_ walker: String, skip: String = "skip") throws -> [String] {
             let command = try PickerCommandLine.defaultCommand(environment: [:], walker: walker, roots: ["."], skip: skip)
-            let process = Process(), pipe = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "cd '\(root)' && \(command)"]
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return output.split(separator: "\n").map(String.init).sorted()
+            // ChildProcess, not Foundation's Process: Process.run leaks a weak reference that
+            // LeakSanitizer reports under .ci/run's ASan stage.
+            let run = ChildProcess.run(["/bin/sh", "-c", "cd '\(root)' && \(command)"], timeout: 30)
+            #expect(run.status == .exited(0))
+            return String(decoding: run.output, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
         }
         #expect(try walk("dir,follow,hidden") == [".hid", "a", "a/b"])
         #expect(try walk("file,follow,hidden") == [".hid/g", "a/f", "top"])
