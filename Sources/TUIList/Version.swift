@@ -1,1 +1,1 @@
-public enum TUIListVersion { public static let string = "0.1.0" }
+package enum TUIListVersion { package static let string = "0.1.0" }

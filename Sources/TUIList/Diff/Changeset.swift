@@ -70,20 +70,20 @@ extension Changeset {
     }
 
     /// How many entries of each kind the changeset holds.
-    public struct Counts: Hashable, Sendable {
+    package struct Counts: Hashable, Sendable {
         /// Entries that leave: deleted sections or items.
-        public var deletes = 0
+        package var deletes = 0
         /// Entries that arrive: inserted sections or items.
-        public var inserts = 0
+        package var inserts = 0
         /// Entries kept by both snapshots that moved (the minimal set).
-        public var moves = 0
+        package var moves = 0
         /// Entries kept by both snapshots that refresh.
-        public var updates = 0
+        package var updates = 0
         /// All four together.
-        public var total: Int { deletes + inserts + moves + updates }
+        package var total: Int { deletes + inserts + moves + updates }
 
         /// The kinds that happened, each with its sign: `−2 +1 ↕3 ~1`, `↕2`; empty when none.
-        public var summary: String { signed(allKinds: false) }
+        package var summary: String { signed(allKinds: false) }
 
         /// `−deletes +inserts ↕moves ~updates` (`allKinds`: every kind, zeros too), or the kinds
         /// that happened.
@@ -102,12 +102,12 @@ extension Changeset {
     }
 
     /// Counts of item deletes, inserts, moves and updates.
-    public var itemCounts: Counts {
+    package var itemCounts: Counts {
         Counts(deletes: itemDeletes.count, inserts: itemInserts.count, moves: itemMoves.count, updates: itemUpdates.count)
     }
 
     /// Counts of section deletes, inserts, moves and updates.
-    public var sectionCounts: Counts {
+    package var sectionCounts: Counts {
         Counts(
             deletes: sectionDeletes.count, inserts: sectionInserts.count,
             moves: sectionMoves.count, updates: sectionUpdates.count)

@@ -302,7 +302,7 @@ public struct Canvas: Equatable, Sendable {
     /// Changes the style of every cell in rect (for highlight, dim, selection overlays). A wide
     /// character cut by the rect's edge takes the new style on both halves.
     /// - Complexity: O(cells in `rect`).
-    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+    package mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y ..< area.maxY {

@@ -6,7 +6,7 @@
 /// scrollbar (`█ │`), markers (`┃ ▌ ● ★ ▸`), the ellipsis (`…`), separators (` · `), the help
 /// bar's arrows (`↑↓ ← →`), the spinner's braille — and ``Program`` turns each such cell of a
 /// frame into its ASCII form just before the frame is shown when its ``Program/glyphs`` is
-/// ``ascii`` (the default follows the environment: ``preferred(environment:)``). Each form is
+/// ``ascii`` (the default follows the environment: `preferred(environment:)`). Each form is
 /// one column, as the glyph it stands for, so a screen keeps its layout:
 ///
 /// | Unicode | ASCII |
@@ -43,7 +43,7 @@ public enum GlyphSet: Sendable, Hashable {
     ///
     /// - Parameter environment: The process's environment (`ProcessInfo.processInfo.environment`).
     /// - Complexity: O(1).
-    public static func preferred(environment: [String: String]) -> GlyphSet {
+    package static func preferred(environment: [String: String]) -> GlyphSet {
         if let forced = environment["TUILIST_ASCII"], !forced.isEmpty, forced != "0" { return .ascii }
         let locale =
             [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]

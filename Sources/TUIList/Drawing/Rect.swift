@@ -33,7 +33,7 @@ public struct Rect: Hashable, Sendable {
 
     /// The cells in both rects; an empty rect (width and height 0) at the nearest corner when they
     /// do not overlap or either is empty.
-    public func intersection(_ other: Rect) -> Rect {
+    package func intersection(_ other: Rect) -> Rect {
         let nx = Swift.max(x, other.x)
         let ny = Swift.max(y, other.y)
         let w = Swift.min(maxX, other.maxX) - nx

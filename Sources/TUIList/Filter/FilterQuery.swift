@@ -103,8 +103,8 @@ public struct FilterQuery: Sendable, Hashable {
     let scheme: FilterScheme
     /// Whether, of a term's occurrences that score best, the last one is taken (its offsets
     /// then count for the tiebreaks); fzf searches backward when `end` or `pathname` comes
-    /// before `begin` among its tiebreaks (``prefersLastOccurrence(for:)``).
-    public var prefersLastOccurrence = false
+    /// before `begin` among its tiebreaks (`prefersLastOccurrence(for:)`).
+    package var prefersLastOccurrence = false
     /// How fuzzy terms are matched (fzf's `--algo`): ``FilterAlgorithm/v2`` finds each line's
     /// best-scoring alignment, ``FilterAlgorithm/v1`` its first (faster, ranks worse).
     public var algorithm: FilterAlgorithm = .v2
@@ -147,8 +147,8 @@ public struct FilterQuery: Sendable, Hashable {
 
     /// Whether fzf searches backward for these tiebreaks: `end` or `pathname` before `begin`.
     /// - Parameter tiebreaks: the tiebreaks in force.
-    /// - Returns: the value for ``prefersLastOccurrence``.
-    public static func prefersLastOccurrence(for tiebreaks: [FilterTiebreak]) -> Bool {
+    /// - Returns: the value for `prefersLastOccurrence`.
+    package static func prefersLastOccurrence(for tiebreaks: [FilterTiebreak]) -> Bool {
         for tiebreak in tiebreaks {
             if tiebreak == .end || tiebreak == .pathname { return true }
             if tiebreak == .begin { return false }

@@ -4,7 +4,7 @@
 /// drawn; a query that extends the last one searches only its matches.
 ///
 /// The app owns the index's contents: it gives an index (``setIndex(_:)``, built now or on
-/// another thread), keeps it up to date as items change (``editIndex(_:)``), and asks of each
+/// another thread), keeps it up to date as items change (`editIndex(_:)`), and asks of each
 /// item whether it passes (``passes(_:)``). Without an index, or for an item the index does not
 /// hold, the filter cannot say, and the app decides (matching the item's text itself, or
 /// showing everything while an index is being built).
@@ -52,7 +52,7 @@ public struct ListFilter<ID: Hashable> {
 
     /// Whether every item of the index matches (or there is nothing to match): the list can be
     /// shown whole, without looking at each item.
-    public var matchesEverything: Bool { matches.map { $0.count == index?.count } ?? true }
+    package var matchesEverything: Bool { matches.map { $0.count == index?.count } ?? true }
 
     /// Sets the text and finds its matches (narrowing the last ones when it extends them).
     /// - Parameter text: The text as typed.
@@ -75,7 +75,7 @@ public struct ListFilter<ID: Hashable> {
     /// Changes the index in place (an item's text changed, an item arrived) and finds the
     /// matches again; does nothing without an index.
     /// - Parameter edit: The change.
-    public mutating func editIndex(_ edit: (inout FilterIndex<ID>) -> Void) {
+    package mutating func editIndex(_ edit: (inout FilterIndex<ID>) -> Void) {
         guard index != nil else { return }
         edit(&index!)
         refresh()

@@ -12,7 +12,7 @@
 ///
 /// A press of another button, a left press elsewhere or later than `interval` after the one
 /// before starts over; the wheel and drags change nothing.
-public struct ClickCounter: Sendable {
+package struct ClickCounter: Sendable {
     /// Seconds between two presses of a double-click (fzf's 500 ms).
     var interval: Double
     /// The cells of the left presses in a row so far, each within `interval` of the one before.
@@ -22,7 +22,7 @@ public struct ClickCounter: Sendable {
 
     /// A counter that has seen no click.
     /// - Parameter interval: Seconds between the two presses of a double-click.
-    public init(interval: Double = 0.5) {
+    package init(interval: Double = 0.5) {
         self.interval = interval
     }
 
@@ -33,7 +33,7 @@ public struct ClickCounter: Sendable {
     ///   - time: When it came, in seconds (any clock that does not go back).
     /// - Returns: `true` once per double-click, on its second release.
     /// - Complexity: O(1).
-    public mutating func isDoubleClick(_ event: MouseEvent, at time: Double) -> Bool {
+    package mutating func isDoubleClick(_ event: MouseEvent, at time: Double) -> Bool {
         switch (event.button, event.kind) {
         case (.wheelUp, _), (.wheelDown, _), (_, .drag):
             return false

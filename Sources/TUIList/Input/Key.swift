@@ -62,7 +62,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     /// Control.
     public static let control = KeyModifiers(rawValue: 4)
     /// Meta (rare: most terminals report it as Alt).
-    public static let meta = KeyModifiers(rawValue: 8)
+    package static let meta = KeyModifiers(rawValue: 8)
 }
 
 extension Key {
@@ -124,7 +124,7 @@ extension Key {
 extension Key {
     /// The key as a person reads it: `"q"`, `"Space"`, `"Up"`, `"Shift+Up"`, `"Ctrl+C"`,
     /// `"F5"`, `"Ctrl+Alt+Left"`, `"Alt+x"`, or the unknown sequence (`"ESC [ 5 0 ~"`).
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)

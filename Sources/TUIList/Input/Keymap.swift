@@ -79,7 +79,7 @@ public struct Keymap<Action: Sendable>: Sendable {
     /// A copy without `keys`; see the variadic `unbind(_:)`.
     /// - Parameter keys: The keys to free.
     /// - Returns: The keymap with the keys unbound.
-    public func unbinding(_ keys: Key...) -> Keymap {
+    package func unbinding(_ keys: Key...) -> Keymap {
         var copy = self
         copy.unbind(keys)
         return copy
@@ -244,7 +244,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 
 extension Key {
     /// The key as a help table writes it, short: `"↑"`, `"PgDn"`, `"Space"`, `"Ctrl-C"`,
-    /// `"Esc"`, `"q"`; otherwise its ``displayName``.
+    /// `"Esc"`, `"q"`; otherwise its `displayName`.
     public var shortName: String {
         switch self {
         case .up: return "↑"

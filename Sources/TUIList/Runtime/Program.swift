@@ -148,7 +148,7 @@ public final class Program {
     /// The glyphs the screen's chrome is drawn with: ``GlyphSet/ascii`` turns each box line,
     /// block, arrow, dot and ellipsis of a frame into its one-column ASCII form just before the
     /// frame is shown. The default follows the environment at start
-    /// (``GlyphSet/preferred(environment:)``: a locale that is not UTF-8, or `TUILIST_ASCII=1`);
+    /// (`GlyphSet.preferred(environment:)`: a locale that is not UTF-8, or `TUILIST_ASCII=1`);
     /// a test sets it to draw ASCII golden frames.
     public var glyphs: GlyphSet = .preferred(environment: Program.localeEnvironment())
     /// Frames drawn so far.
@@ -308,7 +308,7 @@ public final class Program {
 }
 
 extension Program {
-    /// The variables ``GlyphSet/preferred(environment:)`` reads, from this process's environment.
+    /// The variables `GlyphSet.preferred(environment:)` reads, from this process's environment.
     static func localeEnvironment() -> [String: String] {
         var variables: [String: String] = [:]
         for name in ["TUILIST_ASCII", "LC_ALL", "LC_CTYPE", "LANG"] {

@@ -40,7 +40,7 @@ public final class HeadlessTerminal: Terminal {
     /// Cells written by all frames so far.
     private(set) var cellsWrittenTotal: Int = 0
     /// The number of frames presented.
-    public private(set) var framesPresented: Int = 0
+    package private(set) var framesPresented: Int = 0
     /// Whether every presented frame is kept in ``frames`` (for assertions on the frames of an
     /// animation, not only the last); off by default, as a long replay would keep them all.
     /// Apps set it once, with ``init(columns:rows:keepingFrames:)``.
@@ -51,7 +51,7 @@ public final class HeadlessTerminal: Terminal {
     /// The text of ``frames``, frame by frame and line by line.
     public var frameLines: [[String]] { frames.map(\.lines) }
     /// True once `restore()` has been called.
-    public private(set) var isRestored = false
+    package private(set) var isRestored = false
     /// True once ``endInput()`` has been called: when the script runs out, a wait with no
     /// timeout returns nil (the input hung up).
     package private(set) var inputHasEnded = false

@@ -74,7 +74,7 @@ public struct HelpOverlay: Hashable, Sendable {
     /// Whether the box leaves a margin of the area around it (2 columns on each side, a line
     /// above and below, in areas of at least 12×8); false lets a long key table take the whole
     /// area.
-    public var usesMargin = true
+    package var usesMargin = true
 
     /// A help overlay.
     /// - Parameters:

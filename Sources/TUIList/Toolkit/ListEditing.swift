@@ -99,7 +99,7 @@ public struct ListEditing<State, ItemID: Hashable> {
 
     /// Steps back one edit.
     /// - Returns: The state that was current (to animate from and compare with), or nil when
-    ///   there is nothing to undo (``nothingToUndo``).
+    ///   there is nothing to undo (`nothingToUndo`).
     @discardableResult
     public mutating func undo() -> State? {
         guard let previous = history.undo(from: state) else { return nil }
@@ -109,7 +109,7 @@ public struct ListEditing<State, ItemID: Hashable> {
 
     /// Steps forward again.
     /// - Returns: The state that was current, or nil when there is nothing to redo
-    ///   (``nothingToRedo``).
+    ///   (`nothingToRedo`).
     @discardableResult
     public mutating func redo() -> State? {
         guard let next = history.redo(from: state) else { return nil }
@@ -132,13 +132,13 @@ public struct ListEditing<State, ItemID: Hashable> {
     /// Whether there is an undone edit to redo.
     public var canRedo: Bool { history.canRedo }
     /// The status line after an undo: `undone (2 more to undo)`.
-    public var undoneMessage: String { "undone (\(history.undoStack.count) more to undo)" }
+    package var undoneMessage: String { "undone (\(history.undoStack.count) more to undo)" }
     /// The status line after a redo: `redone (0 more to redo)`.
-    public var redoneMessage: String { "redone (\(history.redoStack.count) more to redo)" }
+    package var redoneMessage: String { "redone (\(history.redoStack.count) more to redo)" }
     /// The status line when there is nothing to undo.
-    public static var nothingToUndo: String { "nothing to undo" }
+    package static var nothingToUndo: String { "nothing to undo" }
     /// The status line when there is nothing to redo.
-    public static var nothingToRedo: String { "nothing to redo" }
+    package static var nothingToRedo: String { "nothing to redo" }
 
     // MARK: - Dragging
 

@@ -294,7 +294,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     /// The app's own filter rule, while set: given the query as typed (never empty) and the
     /// whole content, the items shown. Nil: the items whose `filterText` matches
     /// ``FilterQuery/listFilter(_:)``.
-    public var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)? {
+    package var filterRule: ((String, Snapshot<SectionID, ItemID>) -> Snapshot<SectionID, ItemID>)? {
         get { filtering.rule }
         set { filtering.rule = newValue }
     }
@@ -423,7 +423,7 @@ public final class ListScreen<SectionID: Hashable, ItemID: Hashable, AppAction: 
     ///   - bindings: The app's own bindings: they dispatch ``ListScreenAction/app(_:)`` and the
     ///     help lists them.
     ///   - filterText: The text the filter matches for each item (nil: the item's description);
-    ///     or set ``filterRule``.
+    ///     or set `filterRule`.
     public init(
         title: String, list: ListView<SectionID, ItemID>, parts: Parts = .all, movesItems: Bool = false,
         bindings: [KeyBinding<AppAction>] = [], filterText: ((ItemID) -> String)? = nil

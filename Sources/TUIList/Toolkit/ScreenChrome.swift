@@ -126,11 +126,11 @@ public struct ScreenChrome {
     /// Space inside the border (fzf's `--padding`): the area left for the parts, given the
     /// area inside the border.
     public var padding: ((Rect) -> Rect)?
-    /// The smallest area the parts are drawn in; below it ``tooSmallText`` shows instead.
+    /// The smallest area the parts are drawn in; below it `tooSmallText` shows instead.
     public var minimumSize = TerminalSize(columns: 10, rows: 3)
     /// What shows below ``minimumSize`` on the first line (nil: "Too small (W×H); need W×H",
     /// centred).
-    public var tooSmallText: String?
+    package var tooSmallText: String?
 
     /// An empty chrome: no bars, no lines; its body is the whole area.
     /// - Parameter theme: The looks.
@@ -285,7 +285,7 @@ public struct ScreenChrome {
         return area
     }
 
-    /// Says the area is too small: ``tooSmallText`` on its first line, or the sizes centred.
+    /// Says the area is too small: `tooSmallText` on its first line, or the sizes centred.
     private func drawTooSmall(into canvas: inout Canvas, in area: Rect) {
         canvas.clear(area)
         if let tooSmallText {

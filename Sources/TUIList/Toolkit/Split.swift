@@ -88,7 +88,7 @@ public struct Split: Hashable, Sendable {
     ///   - canvas: Where to draw.
     ///   - rect: The region the split divides.
     /// - Complexity: O(length of the divider).
-    public func drawDivider(into canvas: inout Canvas, in rect: Rect) {
+    package func drawDivider(into canvas: inout Canvas, in rect: Rect) {
         guard let line = areas(in: rect).divider else { return }
         canvas.fill(line, with: axis == .horizontal ? "│" : "─", style: dividerStyle)
     }

@@ -143,7 +143,7 @@ public struct TextPrompt: Sendable {
 
     /// Moves the cursor to `offset`, clamped to the text.
     /// - Parameter offset: Characters from the start.
-    public mutating func moveCursor(to offset: Int) {
+    package mutating func moveCursor(to offset: Int) {
         cursor = min(max(0, offset), characters.count)
     }
 

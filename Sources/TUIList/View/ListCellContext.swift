@@ -18,7 +18,7 @@ public struct ListCellContext<SectionID: Hashable, ItemID: Hashable> {
     /// The width, in columns, the cell will be drawn at.
     public let width: Int
     /// Whether the cell is configured only to measure its height; it will not be drawn.
-    public let isMeasuring: Bool
+    package let isMeasuring: Bool
 
     internal unowned let _list: ListView<SectionID, ItemID>
 

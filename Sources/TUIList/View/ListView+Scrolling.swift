@@ -311,7 +311,7 @@ extension ListView {
     ///     (arrivals, an undone delete); false for a filter, whose cleared query brings the
     ///     rows back around the row being looked at, which keeps its line.
     /// - Complexity: as ``apply(_:animated:)``, plus O(log *n*) to find the row's line.
-    public func applyKeepingSelectedLine(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, keepsTheTop: Bool = true) {
+    package func applyKeepingSelectedLine(_ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, keepsTheTop: Bool = true) {
         let selectionBefore = selectedItem
         let line = selectionBefore.flatMap { lineOnScreen(of: $0) }
         // At the top, the top stays: rows arriving above the first show (a new message, an

@@ -166,7 +166,7 @@ public final class ListView<SectionID: Hashable, ItemID: Hashable> {
     /// Idle and live cells, with counters of cells made and reused.
     package var reusePool: CellReusePool { _cells.pool }
     /// The area of the last render, in canvas coordinates.
-    public internal(set) var lastRenderedRect: Rect? {
+    package internal(set) var lastRenderedRect: Rect? {
         get { _frameState.renderedRect }
         set { _frameState.renderedRect = newValue }
     }
