@@ -27,6 +27,47 @@ import Testing
         #expect(picker.terminal.lines[0].contains("4/5"))
     }
 
+    /// A typed query's rows show at once: no delete or move animation between two keys (fzf
+    /// shows the new list in its next frame). Fails with `search(animated: true)` in
+    /// `setQuery`.
+    @Test func aTypedQueryShowsItsRowsWithoutAnimating() throws {
+        let picker = try PickerHarness(lines: Self.paths, inputEnds: true, columns: 40, stepDuration: 0.02)
+        picker.type("fi")
+        #expect(!picker.app.list.isAnimating)
+        #expect(picker.listRows() == ["fi", "lib/fi/footer.txt", "x/filter/index/thing.txt", "Sources/FilterIndex.swift"])
+    }
+
+    /// Backspace to an earlier query shows its rows again from the recent results, searching
+    /// nothing (the entry moves to the newest place: fails, with 3 entries, when every query
+    /// is searched afresh), and the rows are the same as when it was typed.
+    @Test func backspaceShowsAnEarlierQuerysRowsAgain() throws {
+        let picker = try Harness(Self.paths)
+        picker.type("fi")
+        let typed = picker.listRows()
+        picker.type("l")
+        #expect(picker.listRows() != typed)
+        picker.press(.backspace)
+        #expect(picker.listRows() == typed)
+        #expect(picker.app.model.search.recent.count == 2)
+        #expect(picker.app.model.search.recent.last?.found.count == 4)
+    }
+
+    /// A line read after a query was searched is not left out when Backspace brings the query
+    /// back: its old result no longer holds every line. Fails when a recent result is reused
+    /// whatever the lines (without the slot count in `FilterMatches.isCurrent`).
+    @Test func backspaceAfterNewLinesSearchesThemToo() throws {
+        let picker = try PickerHarness(lines: Self.paths, columns: 40)
+        picker.type("fi")
+        picker.type("l")
+        picker.feed(["fi/new"])
+        picker.inbox.finish()
+        picker.advance(by: 2)
+        picker.press(.backspace)
+        picker.advance(by: 2)
+        #expect(picker.listRows().contains("fi/new"))
+        #expect(picker.listRows().count == 5)
+    }
+
     @Test func noSortKeepsInputOrder() throws {
         let picker = try Harness(Self.paths, .init(sort: false))
         picker.type("fi")

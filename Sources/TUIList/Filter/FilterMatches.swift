@@ -40,6 +40,15 @@ public struct FilterMatches: Sendable, Equatable {
     }
 }
 
+extension FilterMatches {
+    /// Whether this is `query`'s result over `index` as the index is now: the same query,
+    /// nothing changed in the index since and no item added (a result to show again as it is,
+    /// as a picker does when Backspace brings back an earlier query).
+    package func isCurrent<ID>(_ query: FilterQuery, in index: FilterIndex<ID>) -> Bool {
+        self.query == query && version == index.version && slotCount == index.slotCount
+    }
+}
+
 extension FilterIndex {
     /// Whether an item matched (`false` for an item the index does not hold). O(1).
     @inlinable

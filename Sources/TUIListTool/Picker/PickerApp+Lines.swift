@@ -25,6 +25,8 @@ extension PickerApp {
     struct SearchResult: Sendable {
         let found: FilterMatches
         let order: [Int32]
+        /// Whether the list animates to it (not for a typed query: ``setQuery(_:)``).
+        let animated: Bool
     }
     /// Adds `batches` to the lines (and their rows, after a `reload`), then shows them when due.
     func absorb(_ batches: [LineBatch], finished: Bool, error: String?, in program: Program) {
@@ -93,6 +95,7 @@ extension PickerApp {
             model.rows.allLines
         ) = ([], [], [], nil, nil, nil)
         model.input.shownLengths = []
+        model.search.recent = []  // (a new index: its versions and slots start again)
         model.rows.listShowsAllLines = false
         model.fieldLayout.linesReplaced()
         model.rows.builder = AllLinesBuilder()
@@ -179,11 +182,14 @@ extension PickerApp {
         return aligned(title, colored: colored, matched: matched)
     }
 
+    /// Searches a new query. Its result is shown at once, not animated: a typist waits for
+    /// no animation between two keys, as with fzf (typing `12345` over `seq 1000000`, the
+    /// deletes' animation made each key take 150–360 ms to settle against fzf's 10–20).
     func setQuery(_ newQuery: String) {
         model.search.query = newQuery
         model.search.due = false
         model.search.selectsBestMatch = true
-        search(animated: true)
+        search(animated: false)
     }
 
     /// Searches the index for ``query``, narrowing from the last result when it allows: at
@@ -198,11 +204,22 @@ extension PickerApp {
             show(nil, animated: animated)
             return
         }
+        let sortToggled = model.search.sortToggled
+        if let hit = model.search.recent.lastIndex(where: {
+            $0.sortToggled == sortToggled && $0.found.isCurrent(parsed, in: model.input.index)
+        }) {
+            // An earlier query again (Backspace), no line added since: its result as it was.
+            let (found, _, order) = model.search.recent.remove(at: hit)
+            remember(found, order)
+            show(order, animated: animated)
+            return
+        }
         let previous = model.search.lastMatches
         if model.input.index.count < Self.backgroundSearchLines || runtime == nil {
             guard let found = model.input.index.matches(parsed, narrowing: previous) else { return }
-            model.search.lastMatches = found
-            show(order(found), animated: animated)
+            let order = order(found)
+            remember(found, order)
+            show(order, animated: animated)
             return
         }
         guard let job = runtime?.searchJob else { return }
@@ -214,8 +231,21 @@ extension PickerApp {
                 guard let found = lines.matches(parsed, narrowing: previous, cancellation: cancellation) else { return nil }
                 let order = ranking.order(found, in: lines)
                 if cancellation.isCancelled { return nil }
-                return SearchResult(found: found, order: order)
+                return SearchResult(found: found, order: order, animated: animated)
             })
+    }
+
+    /// Keeps `found` (shown in `order`) as the result to narrow the next search from, and
+    /// among the recent ones (``PickerSearch/recent``), dropping the oldest past the limits.
+    func remember(_ found: FilterMatches, _ order: [Int32]) {
+        model.search.lastMatches = found
+        model.search.recent.append((found, model.search.sortToggled, order))
+        let budget = 2 * max(model.input.index.count, 1)
+        while model.search.recent.count > PickerSearch.recentLimit
+            || model.search.recent.reduce(0, { $0 + $1.found.count }) > budget && model.search.recent.count > 1
+        {
+            model.search.recent.removeFirst()
+        }
     }
 
     /// The lines of `found` in the order shown.

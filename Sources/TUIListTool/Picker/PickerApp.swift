@@ -326,8 +326,8 @@ package final class PickerApp: TerminalApp {
             return
         }
         if let result = runtime?.searchJob.accept(message) as? SearchResult {
-            model.search.lastMatches = result.found
-            show(result.order, animated: true)
+            remember(result.found, result.order)
+            show(result.order, animated: result.animated)
             showIfDue(in: program)
             checkAutoExit(in: program)
             program.setNeedsDisplay()

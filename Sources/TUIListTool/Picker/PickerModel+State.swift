@@ -64,6 +64,12 @@ struct PickerSearch {
     var matches: [Int32]?
     /// The last search's result, to narrow the next one from.
     var lastMatches: FilterMatches?
+    /// The last few searches' results with the order they were shown in, newest last: Backspace
+    /// back to one of their queries shows it again at once when no line arrived since (fzf
+    /// keeps such a cache too). Holds at most ``recentLimit`` entries and, together, as many
+    /// matches as two whole lists of lines.
+    var recent: [(found: FilterMatches, sortToggled: Bool, order: [Int32])] = []
+    static let recentLimit = 8
     /// How many searches started (a count, not a stale-result check: ``LatestJob`` drops a
     /// stale search's result); a test counts the searches a batch of typing makes.
     var started = 0
