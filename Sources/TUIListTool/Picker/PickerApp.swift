@@ -22,7 +22,8 @@ import TUIList
 /// in chunks that never move), so a million lines cost about their bytes plus ~30 bytes
 /// each, and no `String` is made for a line until it is drawn or chosen. A row's identity is
 /// its line number: the input never changes, so a row keeps who it is while the ranking moves
-/// it, and it slides to its new place.
+/// it, and slides to its new place after a `reload` or `toggle-sort` (a typed query's rows
+/// show at once, as fzf's).
 ///
 /// Searching: a query over fewer than ``backgroundSearchLines`` lines is searched at once;
 /// over more, in the background (a newer keystroke cancels a stale search), and the screen
