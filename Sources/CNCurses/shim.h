@@ -77,6 +77,11 @@ static inline int tui_wraps_lazily(void) {
     return tigetflag("xenl") > 0 || tigetflag("am") <= 0;
 }
 
+/// True when the current terminal erases in the current background colour (terminfo `bce`).
+static inline int tui_erases_in_background_colour(void) {
+    return tigetflag("bce") > 0;
+}
+
 /// True when the current terminal can move the cursor to any cell (terminfo `cup`).
 static inline int tui_has_cursor_addressing(void) {
     char *value = tigetstr("cup");

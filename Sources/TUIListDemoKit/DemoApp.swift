@@ -350,7 +350,7 @@ package final class DemoApp {
         let line = list.layout.firstLine(ofRowAt: index) - list.state.scrollOffset
         guard line >= 0, line < area.height else { return }
         canvas.restyle(Rect(x: area.x, y: area.y + line, width: area.width - (list.showsScrollbar ? 1 : 0), height: 1)) {
-            $0.attributes.insert(.reverse)
+            $0 = $0.overlaid(with: .selection)
         }
     }
 

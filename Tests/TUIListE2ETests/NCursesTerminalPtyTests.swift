@@ -281,6 +281,39 @@ extension PtyTerminalSuites {
             }
         }
 
+        /// A selection bar (``Style/selection``) that moves down a line on an 80-column
+        /// terminal: where the terminal has 256 colours and erases in the background colour
+        /// (xterm-256color), the bar is drawn in colours (254 on 236) and each row's blank end is
+        /// erased in one sequence, so the move writes a few dozen bytes; a reverse-video bar has
+        /// to write its blanks one by one (two rows, over 160 bytes). Without `bce`
+        /// (screen-256color) or with 8 colours (linux) it stays reverse video.
+        @Test(arguments: [("xterm-256color", true), ("screen-256color", false), ("linux", false)])
+        func aSelectionBarMovesInFewBytesWhereTheTerminalErasesInColour(type: String, inColour: Bool) throws {
+            NCursesTerminal.ignoresNoColor.store(true, ordering: .relaxed)
+            defer { NCursesTerminal.ignoresNoColor.store(false, ordering: .relaxed) }
+            try withPty(columns: 80, rows: 6) { slave, drain in
+                let terminal = try NCursesTerminal(terminalType: type, input: slave, output: slave, handleSignals: false)
+                defer { terminal.restore() }
+                func frame(selected: Int) -> Canvas {
+                    var canvas = Canvas(width: 80, height: 6)
+                    for y in 0 ..< 6 { canvas.draw(" /usr/share/line\(y)", x: 0, y: y) }
+                    canvas.restyle(Rect(x: 0, y: selected, width: 80, height: 1)) { $0 = $0.overlaid(with: .selection) }
+                    return canvas
+                }
+                terminal.present(frame(selected: 1))
+                _ = drain()
+                terminal.present(frame(selected: 2))
+                let move = String(decoding: drain(), as: UTF8.self)
+                #expect(move.contains("line1") && move.contains("line2"), "\(move.debugDescription)")
+                if inColour {
+                    #expect(move.contains("48;5;236") && !move.contains("7m"), "\(move.debugDescription)")
+                    #expect(move.utf8.count < 90, "\(move.utf8.count) bytes: \(move.debugDescription)")
+                } else {
+                    #expect(!move.contains("48;5;236") && move.contains("7m"), "\(move.debugDescription)")
+                }
+            }
+        }
+
         /// A terminal that answers the synchronized-output query gets every frame wrapped in
         /// DEC mode 2026.
         @Test func framesAreSynchronizedWhenTheTerminalSaysItCan() throws {

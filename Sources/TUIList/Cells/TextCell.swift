@@ -69,7 +69,7 @@ public final class TextCell: ListCell {
     /// The style of the badge.
     var badgeStyle = Style(foreground: .ansi(6), attributes: .bold)
     /// Laid over the whole row when it is selected in a focused list.
-    var selectedStyle = Style(attributes: .reverse)
+    var selectedStyle = Style.selection
     /// Laid over the whole row when it is selected in a list without focus.
     var unfocusedSelectedStyle = Style(attributes: .underline)
     /// Laid over the whole row when it is marked (e.g. picked up for dragging).
@@ -165,7 +165,7 @@ extension CellState {
     /// (focused or not), then the highlight. Built-in cells use it; custom cells may too.
     public static func applyStandardOverlays(
         _ state: CellState, to canvas: inout Canvas, rect: Rect,
-        selected: Style = Style(attributes: .reverse),
+        selected: Style = .selection,
         unfocusedSelected: Style = Style(attributes: .underline),
         marked: Style = Style(attributes: .bold)
     ) {

@@ -25,4 +25,7 @@ public struct Style: Hashable, Sendable {
 
     /// Default colours, no attributes.
     public static let plain = Style()
+    /// A selected row's bar: reverse video, in colours on a terminal that erases in them (see
+    /// ``TextAttributes/bar``). The built-in cells lay it over the selected row.
+    public static let selection = Style(attributes: [.reverse, .bar])
 }

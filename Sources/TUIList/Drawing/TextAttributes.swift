@@ -20,6 +20,18 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let underline = TextAttributes(rawValue: 1 << 3)
     /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 4)
+    /// A bar across a row, as a selection is: reverse video, except on a terminal of 256
+    /// colours or more that erases in the current background colour (terminfo `bce`: xterm,
+    /// tmux-256color, kitty), where `NCursesTerminal` draws it light grey on dark grey (the
+    /// colours of fzf's selected line: 254 on 236; a colour the style sets is kept, on the dark
+    /// grey). There the bar's blank end is erased in one sequence instead of written cell by
+    /// cell: moving a selection writes a few dozen bytes, not two whole rows. Worn with
+    /// ``reverse``, which every other writer (the inline terminal, ANSI text, SVG) draws.
+    ///
+    /// ```swift
+    /// let selected = Style(attributes: [.reverse, .bar])
+    /// ```
+    public static let bar = TextAttributes(rawValue: 1 << 5)
 }
 
 extension TextAttributes {

@@ -137,6 +137,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// Whether a terminal is open: ncurses holds one screen per process. Atomic, as any thread
     /// may open one.
     private static let isActive = Atomic<Bool>(false)
+    /// Set by a test of colours in a process whose `NO_COLOR` is set (`swift test` sets it
+    /// when its output is no terminal): terminals started meanwhile draw colours.
+    package static let ignoresNoColor = Atomic<Bool>(false)
 
     private let screen: OpaquePointer
     private let outputFile: UnsafeMutablePointer<FILE>?
@@ -148,6 +151,9 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     let input: TerminalInput
     private let handlesSignals: Bool
     private var usesDefaultColors = false
+    /// Whether ``TextAttributes/bar`` is drawn in colours (256 or more, and `bce`) rather than
+    /// in reverse video.
+    private var drawsBarsInColour = false
     private var lastFrame: Canvas?
     private var needsFullRedraw = true
     private var isRestored = false
@@ -235,11 +241,13 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         idlok(window, true)
         leaveok(window, true)
         curs_set(0)
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        let noColor =
+            !NCursesTerminal.ignoresNoColor.load(ordering: .relaxed) && (getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
         if has_colors() && !noColor {
             start_color()
             usesDefaultColors = use_default_colors() == OK
             colorMode = .palette(Int(tui_colors()))
+            drawsBarsInColour = tui_colors() >= 256 && tui_erases_in_background_colour() != 0
         } else {
             colorMode = .none
         }
@@ -698,6 +706,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// and pairs: default colours, or white on black without them; attributes only when
     /// colours are off).
     private func sgr(for style: Style) -> String {
+        let style = shown(style)
         var codes = ["0"] + style.attributes.sgrParameters
         if case .palette(let colors) = colorMode {
             var fg = style.foreground.paletteIndex(colors: colors)
@@ -719,9 +728,22 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
+    /// `style` as this terminal draws it: a ``TextAttributes/bar`` in colours where
+    /// ``drawsBarsInColour`` (not reversed: its foreground, light grey when it has none, on
+    /// dark grey), else as it is.
+    private func shown(_ style: Style) -> Style {
+        guard drawsBarsInColour, style.attributes.contains(.bar) else { return style }
+        var bar = style
+        bar.attributes.subtract([.bar, .reverse])
+        if bar.foreground == .default { bar.foreground = .indexed(254) }
+        bar.background = .indexed(236)
+        return bar
+    }
+
     /// ncurses attributes and colour pair for a style (cached).
-    private func look(for style: Style) -> (attr_t, Int32) {
-        if let cached = styleCache[style] { return cached }
+    private func look(for original: Style) -> (attr_t, Int32) {
+        if let cached = styleCache[original] { return cached }
+        let style = shown(original)
         var attributes = tui_a_normal()
         if style.attributes.contains(.bold) { attributes |= tui_a_bold() }
         if style.attributes.contains(.dim) { attributes |= tui_a_dim() }
@@ -729,7 +751,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         if style.attributes.contains(.underline) { attributes |= tui_a_underline() }
         if style.attributes.contains(.reverse) { attributes |= tui_a_reverse() }
         let result = (attributes, pair(foreground: style.foreground, background: style.background))
-        styleCache[style] = result
+        styleCache[original] = result
         return result
     }
 

@@ -30,7 +30,7 @@ package final class LineCell: ListCell {
     /// The style of ``pointer``, laid over the row's.
     package var pointerStyle = Style(foreground: .ansi(5), attributes: .bold)
     /// The style laid over the selected row.
-    package var selectedStyle = Style(attributes: .reverse)
+    package var selectedStyle = Style.selection
     /// The style of the highlighted characters on the selected row.
     package var selectedHighlightStyle: Style?
     /// How the carriage return of a CRLF inside a multi-line title is shown (the picker: fzf's

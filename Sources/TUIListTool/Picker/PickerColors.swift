@@ -56,14 +56,14 @@ package struct PickerColors: Equatable, Sendable {
     }
 
     /// Sets a row's styles: matches (`hl`, `hl+` on the selected row), the selected row (`fg+`,
-    /// `bg+`; reversed when neither is set), the gutter marks (`marker`, `pointer`).
+    /// `bg+`; ``Style/selection`` when neither is set), the gutter marks (`marker`, `pointer`).
     package func configure(_ cell: LineCell) {
         cell.highlightStyle = style(.hl)
         cell.selectedHighlightStyle = style(.selectedHl)
         cell.gutterStyle = style(.marker)
         cell.pointerStyle = style(.pointer)
         if styles[.selectedFg] == nil && styles[.selectedBg] == nil {
-            cell.selectedStyle = Style(attributes: .reverse)
+            cell.selectedStyle = .selection
         } else {
             let (fg, bg) = (style(.selectedFg), style(.selectedBg))
             cell.selectedStyle = Style(
