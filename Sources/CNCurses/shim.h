@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Function-like macros and globals that do not import into Swift, wrapped as functions.
 
@@ -80,6 +81,20 @@ static inline int tui_wraps_lazily(void) {
 /// True when the current terminal erases in the current background colour (terminfo `bce`).
 static inline int tui_erases_in_background_colour(void) {
     return tigetflag("bce") > 0;
+}
+
+/// For a terminal that draws without ncurses' screen (the inline one): looks `name` up in
+/// terminfo and says whether it erases in the current background colour (`bce`, bit 1) and has
+/// 256 colours or more (bit 2); 0 when it is not found. The current terminal, if any, stays.
+static inline int tui_describe_terminal(const char *name, int fd) {
+    int error = 0, found = 0;
+    TERMINAL *previous = cur_term;
+    if (setupterm((char *)name, fd, &error) == OK) {
+        found = (tigetflag("bce") > 0 ? 1 : 0) | (tigetnum("colors") >= 256 ? 2 : 0);
+        TERMINAL *looked_up = set_curterm(previous);
+        del_curterm(looked_up);
+    }
+    return found;
 }
 
 /// True when the current terminal can move the cursor to any cell (terminfo `cup`).

@@ -299,6 +299,16 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// This canvas with every ``TextAttributes/bar`` in colours (``Style/barInColour``).
+    /// - Complexity: O(cells).
+    func withBarsInColour() -> Canvas {
+        var copy = self
+        for index in copy.cells.indices where copy.cells[index].style.attributes.contains(.bar) {
+            copy.cells[index].style = copy.cells[index].style.barInColour
+        }
+        return copy
+    }
+
     /// Changes the style of every cell in rect (for highlight, dim, selection overlays). A wide
     /// character cut by the rect's edge takes the new style on both halves.
     /// - Complexity: O(cells in `rect`).

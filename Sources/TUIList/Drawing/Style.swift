@@ -28,4 +28,15 @@ public struct Style: Hashable, Sendable {
     /// A selected row's bar: reverse video, in colours on a terminal that erases in them (see
     /// ``TextAttributes/bar``). The built-in cells lay it over the selected row.
     public static let selection = Style(attributes: [.reverse, .bar])
+
+    /// This style as a terminal of 256 colours with `bce` draws it: a ``TextAttributes/bar``
+    /// not reversed, its foreground (light grey, 254, when it has none) on dark grey (236).
+    var barInColour: Style {
+        guard attributes.contains(.bar) else { return self }
+        var bar = self
+        bar.attributes.subtract([.bar, .reverse])
+        if bar.foreground == .default { bar.foreground = .indexed(254) }
+        bar.background = .indexed(236)
+        return bar
+    }
 }

@@ -20,13 +20,14 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let underline = TextAttributes(rawValue: 1 << 3)
     /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 4)
-    /// A bar across a row, as a selection is: reverse video, except on a terminal of 256
-    /// colours or more that erases in the current background colour (terminfo `bce`: xterm,
-    /// tmux-256color, kitty), where `NCursesTerminal` draws it light grey on dark grey (the
-    /// colours of fzf's selected line: 254 on 236; a colour the style sets is kept, on the dark
-    /// grey). There the bar's blank end is erased in one sequence instead of written cell by
-    /// cell: moving a selection writes a few dozen bytes, not two whole rows. Worn with
-    /// ``reverse``, which every other writer (the inline terminal, ANSI text, SVG) draws.
+    /// A bar across a row, as a selection is: reverse video, except on a terminal whose
+    /// terminfo entry has 256 colours or more and erases in the current background colour
+    /// (`bce`: xterm-256color, as xterm, VTE, iTerm2, Alacritty and Windows Terminal use), where
+    /// ``NCursesTerminal`` and ``InlineTerminal`` draw it light grey on dark grey (the colours
+    /// of fzf's selected line: 254 on 236; a foreground the style sets is kept). There the bar's
+    /// blank end is erased in one sequence instead of written cell by cell: moving a selection
+    /// writes a few dozen bytes, not two whole rows. (tmux-256color and screen list no `bce`:
+    /// reverse video there.) Worn with ``reverse``, which ANSI text and SVG draw.
     ///
     /// ```swift
     /// let selected = Style(attributes: [.reverse, .bar])

@@ -11,6 +11,11 @@
 /// let next = encoder.encode(canvas2)     // only the runs that changed
 /// ```
 ///
+/// Blanks are erased rather than written: to the end of the row (EL) when the rest of it is
+/// blank, or a run of 8 or more within a change (ECH, then the cursor forward). A blank whose
+/// style shows more than its background (reverse video, underline) is written; so is one in a
+/// background colour unless the terminal erases in colour (`erasesInBackgroundColour`).
+///
 /// With ``Placement/inline`` the frame is drawn into the lines below the cursor instead of the
 /// whole screen (``InlineTerminal`` draws so): every move is relative, and each frame starts and
 /// ends with the cursor on the first column of the frame's first line.
@@ -36,6 +41,12 @@ public struct AnsiFrameEncoder: Sendable {
     let placement: Placement
     /// Inline: the frame line the cursor is on while a frame is written.
     private var row = 0
+    /// Whether the terminal erases in the current background colour (terminfo `bce`): blanks
+    /// in a colour are then erased too, not only blanks in the default background.
+    package var erasesInBackgroundColour = false
+    /// Whether a ``TextAttributes/bar`` is drawn in colours (as ``NCursesTerminal`` draws it on
+    /// a terminal of 256 colours with `bce`) rather than in reverse video.
+    package var barsInColour = false
 
     /// An encoder with no previous frame: its first ``encode(_:)`` clears the screen (inline:
     /// the lines from the cursor down) and draws everything.
@@ -52,6 +63,7 @@ public struct AnsiFrameEncoder: Sendable {
     ///
     /// - Complexity: O(cells of the canvas) to compare, output proportional to what changed.
     public mutating func encode(_ canvas: Canvas) -> String {
+        let canvas = barsInColour ? canvas.withBarsInColour() : canvas
         var out = ""
         let full = previous.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
         if full {
@@ -72,6 +84,11 @@ public struct AnsiFrameEncoder: Sendable {
                 let cell = canvas[x, run.y]
                 if cell.isContinuation {
                     x += 1
+                    continue
+                }
+                if let erased = erase(canvas, x: x, y: run.y, end: end, current: &current) {
+                    out += erased.bytes
+                    x += erased.cells
                     continue
                 }
                 let columns = x + 1 < canvas.width && canvas[x + 1, run.y].isContinuation ? 2 : 1
@@ -102,6 +119,49 @@ public struct AnsiFrameEncoder: Sendable {
         }
         previous = canvas
         return out
+    }
+
+    /// Blanks from (`x`, `y`) erased rather than written, when that is shorter: to the end of
+    /// the row (EL) when every cell from `x` on is such a blank, else up to `end` (ECH, then the
+    /// cursor forward: CUF) when at least 8 are. A blank can be erased when nothing of its style
+    /// shows on a blank but its background (no reverse video, no underline) and that background
+    /// is the default, or any colour where ``erasesInBackgroundColour``; the blanks of one
+    /// erase share it. `current` becomes the style the erase was written in.
+    /// - Returns: The bytes and the cells they cover; nil when the cell is written as it is.
+    private func erase(_ canvas: Canvas, x: Int, y: Int, end: Int, current: inout Style?) -> (bytes: String, cells: Int)? {
+        let first = canvas[x, y]
+        guard first.text == " ", Self.showsOnlyBackground(first.style),
+            first.style.background == .default || erasesInBackgroundColour
+        else { return nil }
+        let background = first.style.background
+        var count = 1
+        while x + count < canvas.width {
+            let cell = canvas[x + count, y]
+            guard cell.text == " ", !cell.isContinuation, cell.style.background == background,
+                Self.showsOnlyBackground(cell.style)
+            else { break }
+            count += 1
+        }
+        let toRowEnd = x + count == canvas.width
+        guard toRowEnd ? count >= 4 : count >= 8 && x + 8 <= end else { return nil }
+        var out = ""
+        if let style = current, style.background == background, Self.showsOnlyBackground(style) {
+        } else {
+            let style = Style(background: background)
+            out += Self.sgr(style)
+            current = style
+        }
+        if toRowEnd { return (out + "\u{1B}[K", canvas.width - x) }
+        // The cursor goes past the blanks unless the run ends with them (the next run, or the
+        // frame's end, moves it anyway).
+        let cells = Swift.min(count, end - x)
+        return (out + "\u{1B}[\(cells)X" + (x + cells < end ? "\u{1B}[\(cells)C" : ""), cells)
+    }
+
+    /// Whether a blank in `style` looks like an erased cell in its background: no reverse
+    /// video, no underline (bold, dim and italic do not show on a blank).
+    private static func showsOnlyBackground(_ style: Style) -> Bool {
+        style.attributes.isDisjoint(with: [.reverse, .underline])
     }
 
     /// The cursor move to column `x` of frame line `y`: absolute on the screen; inline, up or

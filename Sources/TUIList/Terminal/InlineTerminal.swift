@@ -1,3 +1,4 @@
+import CNCurses
 import CTerminalRestore
 
 #if canImport(Glibc)
@@ -36,7 +37,10 @@ import Darwin
 /// terminal back, and every way out (quit, Ctrl-C, SIGTERM/SIGHUP, a crash) clears the lines and
 /// puts the modes and the cursor back. Frames are wrapped in synchronized output (DEC mode
 /// 2026) when the terminal answers the mode query with "known", as ``NCursesTerminal`` does them.
-/// Colours are written as they are (`.rgb` as 24-bit colour); `NO_COLOR` (set, not empty) leaves only attributes. Mouse reports, when asked for,
+/// Colours are written as they are (`.rgb` as 24-bit colour); `NO_COLOR` (set, not empty) leaves
+/// only attributes. Blanks are erased rather than written (in a colour too where `TERM`'s
+/// terminfo entry has `bce`), and a ``TextAttributes/bar`` is drawn in colours where it also has
+/// 256 colours, as ``NCursesTerminal`` does. Mouse reports, when asked for,
 /// come with lines counted from the frame's first line (rows above it are dropped).
 ///
 /// - Note: One terminal (this or an ``NCursesTerminal``) may be active per process: the restore
@@ -152,6 +156,11 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         mouseEnabled = mouse
         handlesSignals = handleSignals
         noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        if let name = getenv("TERM") {
+            let described = tui_describe_terminal(name, output)
+            encoder.erasesInBackgroundColour = described & 1 != 0
+            encoder.barsInColour = !noColor && described == 3
+        }
         let (rows, cols) = Self.windowSize(output)
         terminalRows = rows
         columns = cols

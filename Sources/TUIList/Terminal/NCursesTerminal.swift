@@ -732,12 +732,7 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// ``drawsBarsInColour`` (not reversed: its foreground, light grey when it has none, on
     /// dark grey), else as it is.
     private func shown(_ style: Style) -> Style {
-        guard drawsBarsInColour, style.attributes.contains(.bar) else { return style }
-        var bar = style
-        bar.attributes.subtract([.bar, .reverse])
-        if bar.foreground == .default { bar.foreground = .indexed(254) }
-        bar.background = .indexed(236)
-        return bar
+        drawsBarsInColour ? style.barInColour : style
     }
 
     /// ncurses attributes and colour pair for a style (cached).

@@ -1,7 +1,8 @@
 import TUIList
 
 /// A tiny VT100 screen for tests: it understands what ``AnsiFrameEncoder`` writes (cursor
-/// position `CSI r;c H`, clear `CSI 2 J`, SGR `CSI … m`, cursor visibility `CSI ? 25 l/h`)
+/// position `CSI r;c H`, clear `CSI 2 J`, erase characters `CSI n X` and to the line's end
+/// `CSI K`, cursor forward `CSI n C`, SGR `CSI … m`, cursor visibility `CSI ? 25 l/h`)
 /// and keeps the text, so a test can check that an asciicast's bytes draw the right screen.
 /// Anything else is a test failure, reported by `unknown`.
 struct VTScreen {
@@ -31,6 +32,11 @@ struct VTScreen {
                     x = (parts.count > 1 ? parts[1] : 1) - 1
                 case "J" where params == "2":
                     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+                case "X", "K":
+                    let count = final == "K" ? columns - x : Int(params) ?? 1
+                    guard y >= 0, y < rows, x >= 0 else { unknown.append("erase outside the screen at \(x),\(y)"); continue }
+                    for column in x ..< min(columns, x + count) { cells[y][column] = " " }
+                case "C": x = min(columns - 1, x + (Int(params) ?? 1))
                 case "m": break
                 case "l",
                     "h" where params == "?25":
