@@ -121,6 +121,33 @@ final class PickerE2ETests {
         #expect(printed.isEmpty)
     }
 
+    /// The selected row's bar: dark grey across the row under tmux (tmux-256color, drawn as
+    /// xterm-256color: tmux erases in colour), so a move erases its blanks; reverse video on an
+    /// 8-colour terminal (screen). Before, it was reverse video everywhere.
+    @Test(arguments: [("tmux-256color", true), ("screen", false)])
+    func theSelectionBarIsDarkGreyWhereTheTerminalErasesInColour(term: String, inColour: Bool) throws {
+        let session = try start("printf 'alpha\\nbeta\\n'", term: term)
+        defer { session.kill() }
+        try session.waitFor("2/2", timeout: 20)
+        try session.sendKeys("Down")
+        let screen = try session.waitUntil("beta selected", timeout: 20, escapes: true) { screen in
+            let rows = styledRows(screen)
+            guard rows.count > 2, rows[2].styles.count > 1 else { return false }
+            return rows[2].styles[1].background == .indexed(236) || rows[2].styles[1].attributes.contains(.reverse)
+        }
+        let (alpha, beta) = (styledRows(screen)[1], styledRows(screen)[2])
+        #expect(beta.text.hasPrefix(" beta") && alpha.text.hasPrefix(" alpha"))
+        if inColour {
+            #expect(
+                beta.styles.allSatisfy { $0.background == .indexed(236) && !$0.attributes.contains(.reverse) }, "\(beta.styles)")
+        } else {
+            #expect(beta.styles[1].attributes.contains(.reverse) && beta.styles[1].background == .default, "\(beta.styles)")
+        }
+        #expect(alpha.styles.allSatisfy { $0.background == .default && !$0.attributes.contains(.reverse) }, "\(alpha.styles)")
+        try session.sendKeys("Escape")
+        _ = try finish(session)
+    }
+
     @Test func matchedCharactersAreHighlighted() throws {
         let session = try start("printf 'alpha\\nbeta\\n'")
         defer { session.kill() }
@@ -133,10 +160,10 @@ final class PickerE2ETests {
         let row = styledRows(screen)[1]
         let b = try #require(row.text.firstIndex(of: "b").map { row.text.distance(from: row.text.startIndex, to: $0) })
         let match = Style(foreground: .ansi(2), attributes: .bold)
-        // b and t matched; e and a not (the row is selected: reverse video over all of it).
+        // b and t matched; e and a not (the row is selected: the bar over all of it).
         #expect(row.styles[b].foreground == match.foreground && row.styles[b].attributes.contains(.bold), "\(row.styles[b])")
         #expect(row.styles[b + 2].foreground == match.foreground, "t: \(row.styles[b + 2])")
-        #expect(row.styles[b + 1].foreground == .default && row.styles[b + 3].foreground == .default)
+        #expect(row.styles[b + 1].foreground != match.foreground && row.styles[b + 3].foreground != match.foreground)
         try session.sendKeys("Escape")
         _ = try finish(session)
     }

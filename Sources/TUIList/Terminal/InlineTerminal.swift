@@ -157,7 +157,8 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         handlesSignals = handleSignals
         noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         if let name = getenv("TERM") {
-            let described = tui_describe_terminal(name, output)
+            let described =
+                NCursesTerminal.isTmuxUnderstated(String(cString: name), output: output) ? 3 : tui_describe_terminal(name, output)
             encoder.erasesInBackgroundColour = described & 1 != 0
             encoder.barsInColour = !noColor && described == 3
         }

@@ -69,7 +69,10 @@ import Darwin
 ///   too) is drawn as xterm-256color: the machine's own entry, else a built-in copy of it (a
 ///   minimal container has none; `terminalDescription` says which). That class is what
 ///   terminals in use today speak: colours, the alternate screen, the mouse, bracketed paste.
-///   The programs the app runs keep the caller's `TERM`.
+///   The programs the app runs keep the caller's `TERM`. Inside tmux (`TERM` tmux-256color, or
+///   screen-256color with `TMUX` set) ncurses draws with xterm-256color's description too:
+///   tmux understands it, and it says what those entries leave out, that tmux erases in the
+///   background colour (`bce`) and with ECH.
 /// - Colours: `.rgb` maps to the nearest xterm-256 colour on 256-colour terminals, everything to
 ///   the nearest of 8 (or 16) on smaller ones; on a monochrome terminal or when `NO_COLOR` is set
 ///   (and not empty) only attributes are shown.
@@ -210,7 +213,15 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         var outFile: UnsafeMutablePointer<FILE>?
         var inFile: UnsafeMutablePointer<FILE>?
         var description = name
-        var started = name.isEmpty ? nil : NCursesTerminal.start(name, output, input, &outFile, &inFile)
+        var started: OpaquePointer? = nil
+        if terminalType == nil, NCursesTerminal.isTmuxUnderstated(name, output: output) {
+            description = "xterm-256color (inside tmux, for \(name))"
+            started = NCursesTerminal.start("xterm-256color", output, input, &outFile, &inFile)
+        }
+        if started == nil {
+            description = name
+            started = name.isEmpty ? nil : NCursesTerminal.start(name, output, input, &outFile, &inFile)
+        }
         if started == nil {
             description = "xterm-256color"
             started = NCursesTerminal.start(description, output, input, &outFile, &inFile)
@@ -273,6 +284,17 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
 
     /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
     /// cannot address the cursor (`dumb`), ncurses then ended again.
+    /// Whether `name` is a description tmux gives its panes (`tmux-256color`, also over SSH
+    /// from a pane; `screen-256color` where `TMUX` is set, as GNU screen uses it too), with 256
+    /// colours and without `bce` or `ech`: tmux erases in the current background colour and
+    /// knows ECH as xterm does, and those entries leave both out (GNU screen's habits). Drawn
+    /// as xterm-256color there, a selection bar's blank end is erased, not written
+    /// (``TextAttributes/bar``).
+    static func isTmuxUnderstated(_ name: String, output: Int32) -> Bool {
+        guard name.hasPrefix("tmux") || (name.hasPrefix("screen") && getenv("TMUX") != nil) else { return false }
+        return name.withCString { tui_describe_terminal($0, output) } == 2
+    }
+
     private static func start(
         _ type: String, _ output: Int32, _ input: Int32,
         _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?
