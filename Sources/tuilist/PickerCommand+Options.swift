@@ -121,7 +121,7 @@ struct PickerListOptions: ParsableArguments {
     @Option(name: .long, help: "The gutter mark of a marked line in --multi.")
     var marker: String = "┃"
 
-    @Option(name: .long, help: "The gutter mark of the selected line (default: none, the line is reversed).")
+    @Option(name: .long, help: "The gutter mark of the selected line (default: none, the line is drawn as a bar).")
     var pointer: String?
 
     @Flag(name: .long, help: "Draw the input's ANSI colours (they are not matched, nor printed).")

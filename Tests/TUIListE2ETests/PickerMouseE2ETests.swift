@@ -49,11 +49,11 @@ final class PickerMouseE2ETests {
         try session.waitFor("5/5", timeout: 20)
         // Line 1 is the prompt: line 3 is the second row, b2.
         try session.sendText(sgr(0, 5, 3) + sgr(0, 5, 3, release: true))
-        try session.waitUntil("b2 selected", timeout: 20, escapes: true) { isReverse(" b2", on: $0) }
+        try session.waitUntil("b2 selected", timeout: 20, escapes: true) { isSelectionBar(" b2", on: $0) }
         try session.sendText(sgr(65, 5, 3) + sgr(65, 5, 3))
-        try session.waitUntil("d4 selected", timeout: 20, escapes: true) { isReverse(" d4", on: $0) }
+        try session.waitUntil("d4 selected", timeout: 20, escapes: true) { isSelectionBar(" d4", on: $0) }
         try session.sendText(sgr(64, 5, 10))
-        try session.waitUntil("c3 selected", timeout: 20, escapes: true) { isReverse(" c3", on: $0) }
+        try session.waitUntil("c3 selected", timeout: 20, escapes: true) { isSelectionBar(" c3", on: $0) }
         let press = sgr(0, 5, 2), release = sgr(0, 5, 2, release: true)
         try session.sendText(press + release + press + release)
         let (status, printed) = try finish(session)
@@ -79,11 +79,11 @@ final class PickerMouseE2ETests {
         defer { session.kill() }
         try session.waitFor("3/3", timeout: 20)
         try session.sendKeys("Down", "Down")
-        try session.waitUntil("gamma selected", timeout: 20, escapes: true) { isReverse(" gamma", on: $0) }
+        try session.waitUntil("gamma selected", timeout: 20, escapes: true) { isSelectionBar(" gamma", on: $0) }
         try session.sendKeys("C-r")
         let screen = try session.waitUntil("reloaded", timeout: 20) { $0.count > 3 && $0[1].hasPrefix(" zeta") }
         #expect(screen[2].hasPrefix(" gamma") && screen[3].hasPrefix(" beta"), "\(screen)")
-        try session.waitUntil("gamma still selected", timeout: 20, escapes: true) { isReverse(" gamma", on: $0) }
+        try session.waitUntil("gamma still selected", timeout: 20, escapes: true) { isSelectionBar(" gamma", on: $0) }
         try session.sendKeys("Enter")
         let (status, printed) = try finish(session)
         #expect(status == "exit=0")
@@ -104,7 +104,7 @@ final class PickerMouseE2ETests {
         // terminal echoes it onto the caller's screen (CI's ASan run, 2026-11-25: `^[[Bexit=0`).
         try session.waitUntil("the picker drawn again", timeout: 20) { $0.contains { $0.contains("2/2") } }
         try session.sendKeys("Down")
-        try session.waitUntil("beta selected, the picker back", timeout: 20, escapes: true) { isReverse(" beta", on: $0) }
+        try session.waitUntil("beta selected, the picker back", timeout: 20, escapes: true) { isSelectionBar(" beta", on: $0) }
         try session.sendKeys("Enter")
         let (status, printed) = try finish(session)
         #expect(status == "exit=0")

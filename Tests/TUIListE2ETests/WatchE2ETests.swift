@@ -38,7 +38,7 @@ final class WatchE2ETests {
         try session.sendKeys("Down")
         try session.sendKeys("Down")  // onto "2 beta 20"
         try session.waitUntil("the selection on beta", timeout: 20, escapes: true) { screen in
-            isReverse("2 beta 20", on: screen)
+            isSelectionBar("2 beta 20", on: screen)
         }
         // Reordered, one changed (alpha), one removed (delta), one added (epsilon).
         try write("ID NAME SCORE\n3 gamma 30\n1 alpha 11\n5 epsilon 50\n2 beta 20\n", to: file)
@@ -50,7 +50,7 @@ final class WatchE2ETests {
         #expect(screen[0].contains("every 0.2s: cat"))
         // The selection is still on beta: its line is drawn as the selection bar.
         let styled = try session.capture(escapes: true)
-        #expect(isReverse("2 beta 20", on: styled), "beta is selected: \(styled.joined(separator: "\n").debugDescription)")
+        #expect(isSelectionBar("2 beta 20", on: styled), "beta is selected: \(styled.joined(separator: "\n").debugDescription)")
         try session.sendKeys("q")
         let after = try session.waitFor("icanon", timeout: 20)
         #expect(after.contains("exit=0"))
@@ -294,29 +294,25 @@ final class WatchE2ETests {
         #expect(screen.contains { $0.contains("plainfile") })
     }
 
-    /// The characters of the screen line containing `text` drawn as the selection bar: in
-    /// reverse video, or on its dark grey (`48;5;236`, where the terminal has 256 colours and
-    /// `bce`). The styles come from `capture-pane -e`.
+    /// The characters of the screen line containing `text` drawn in reverse video (the
+    /// styles come from `capture-pane -e`).
     private func reversed(on screen: [String], line text: String) -> String? {
-        var reverse = false, bar = false
+        var reverse = false
         for line in screen {
             var plain = "", inReverse = ""
             var rest = line[...]
             while !rest.isEmpty {
                 if let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)m/) {
-                    let parameters = match.1.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                    for (index, parameter) in parameters.enumerated() {
-                        if parameter == 0 { (reverse, bar) = (false, false) }
+                    for parameter in match.1.split(separator: ";", omittingEmptySubsequences: false).map({ Int($0) ?? 0 }) {
+                        if parameter == 0 { reverse = false }
                         if parameter == 7 { reverse = true }
                         if parameter == 27 { reverse = false }
-                        if parameter == 49 { bar = false }
-                        if parameter == 48 { bar = Array(parameters.dropFirst(index + 1).prefix(2)) == [5, 236] }
                     }
                     rest = rest[match.range.upperBound...]
                 } else {
                     let character = rest.removeFirst()
                     plain.append(character)
-                    if reverse || bar { inReverse.append(character) }
+                    if reverse { inReverse.append(character) }
                 }
             }
             if plain.contains(text) { return inReverse }

@@ -244,21 +244,22 @@ extension String {
 }
 
 /// Whether the first `text` on a screen captured with escapes (`capture(escapes: true)`) is
-/// drawn in reverse video. tmux writes a style only where it changes, so one line's style can
-/// begin lines above: the SGR state is followed from the top of the screen. False when `text`
-/// is not on the screen.
-func isReverse(_ text: String, on screen: [String]) -> Bool {
-    var reverse = false
+/// drawn as the selection bar: in reverse video, or on the bar's dark grey (`48;5;236`, where
+/// the terminal erases in colour: see `TextAttributes.bar`). tmux writes a style only where it
+/// changes, so one line's style can begin lines above: the SGR state is followed from the top
+/// of the screen. False when `text` is not on the screen.
+func isSelectionBar(_ text: String, on screen: [String]) -> Bool {
+    var state = (reverse: false, bar: false)
     for line in screen {
         var plain = "", states: [Bool] = []
         var rest = line[...]
         while !rest.isEmpty {
             if let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)m/) {
-                reverse = applySGR(String(match.1), reverse: reverse)
+                state = applySGR(String(match.1), to: state)
                 rest = rest[match.range.upperBound...]
             } else {
                 plain.append(rest.removeFirst())
-                states.append(reverse)
+                states.append(state.reverse || state.bar)
             }
         }
         if let range = plain.range(of: text) { return states[plain.distance(from: plain.startIndex, to: range.lowerBound)] }
@@ -266,19 +267,24 @@ func isReverse(_ text: String, on screen: [String]) -> Bool {
     return false
 }
 
-/// Reverse video after an SGR sequence's parameters: 0 (or none) resets, 7 sets, 27 clears;
-/// the numbers inside a 38/48 colour are not attributes.
-private func applySGR(_ text: String, reverse: Bool) -> Bool {
+/// Reverse video and the bar's background after an SGR sequence's parameters: 0 (or none)
+/// resets both, 7 sets reverse and 27 clears it, 48;5;236 sets the bar and another background
+/// (or 49) clears it; the numbers inside a 38/48 colour are not attributes.
+private func applySGR(_ text: String, to state: (reverse: Bool, bar: Bool)) -> (reverse: Bool, bar: Bool) {
     let parameters = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-    var reverse = reverse, index = 0
+    var state = state, index = 0
     while index < parameters.count {
         switch parameters[index] {
-        case 0: reverse = false; index += 1
-        case 7: reverse = true; index += 1
-        case 27: reverse = false; index += 1
-        case 38, 48: index += parameters.count > index + 1 && parameters[index + 1] == 5 ? 3 : 5
+        case 0: state = (false, false); index += 1
+        case 7: state.reverse = true; index += 1
+        case 27: state.reverse = false; index += 1
+        case 40 ... 47, 49, 100 ... 107: state.bar = false; index += 1
+        case 48:
+            state.bar = Array(parameters.dropFirst(index + 1).prefix(2)) == [5, 236]
+            index += parameters.count > index + 1 && parameters[index + 1] == 5 ? 3 : 5
+        case 38: index += parameters.count > index + 1 && parameters[index + 1] == 5 ? 3 : 5
         default: index += 1
         }
     }
-    return reverse
+    return state
 }
