@@ -79,34 +79,43 @@ extension ListView {
                 _drawRow(sticky.row, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
             }
         } else if _layout.snapshot.isEmpty {
+            _releaseCellsNotDrawn()
             canvas.clear(area)
             EmptyStateView(text: emptyText, style: _looks.emptyStyle).draw(into: &canvas, rect: content)
         } else {
             let offset = state.scrollOffset
             let sticky = _stickyHeaderPlacement()
+            // The layout read once: in this generic class (unspecialized in an app's module) each
+            // read of the stored property copies the struct, a retain of each of its buffers.
+            let layout = _layout
             // First keep the cells of rows still on screen and give back the others, so rows
             // coming into view reuse them: a page scroll needs no more cells than a screenful.
             _visibleRows.removeAll(keepingCapacity: true)
             _visibleIndices.removeAll(keepingCapacity: true)
-            for index in _layout.rows(touchingLines: offset ..< offset + content.height) {
-                _visibleRows.append(_layout.row(at: index))
+            for index in layout.rows(touchingLines: offset ..< offset + content.height) {
+                _visibleRows.append(layout.row(at: index))
                 _visibleIndices.append(index)
             }
-            let stickyRow = sticky.map { _layout.row(at: $0.index) }
-            for row in _visibleRows where _bound[row] != nil { _bound[row]!.frame = _frameState.number }
-            if let stickyRow, _bound[stickyRow] != nil { _bound[stickyRow]!.frame = _frameState.number }
-            _releaseCellsNotDrawn()
+            let stickyRow = sticky.map { layout.row(at: $0.index) }
+            // (One hash a row: the optional chain modifies in place, and says whether it found one.)
+            var kept = 0
+            for row in _visibleRows where (_bound[row]?.frame = _frameState.number) != nil { kept += 1 }
+            if let stickyRow, (_bound[stickyRow]?.frame = _frameState.number) != nil, !_visibleRows.contains(stickyRow) {
+                kept += 1
+            }
+            // Every bound row still on screen (a scroll by a line or less, most frames): none to give back.
+            if kept < _bound.count { _releaseCellsNotDrawn() }
             for position in _visibleRows.indices {
                 let row = _visibleRows[position], index = _visibleIndices[position]
                 _drawRow(
-                    row, height: _layout.height(ofRowAt: index),
-                    atLine: _layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
+                    row, height: layout.height(ofRowAt: index),
+                    atLine: layout.firstLine(ofRowAt: index) - offset, in: content, canvas: &canvas)
             }
             if let sticky, let stickyRow {
                 _drawRow(stickyRow, height: sticky.height, atLine: sticky.line, in: content, canvas: &canvas)
             }
             // Rows cleared the lines they cover; clear the lines past the last one.
-            let end = max(0, _layout.numberOfLines - offset)
+            let end = max(0, layout.numberOfLines - offset)
             if end < content.height {
                 let rest = content.height - end
                 canvas.clear(
@@ -115,7 +124,7 @@ extension ListView {
                         height: rest))
             }
         }
-        _releaseCellsNotDrawn()
+        // (Rows drawn above only took cells marked as drawn in this frame: none left to give back.)
         if area.width > content.width {
             canvas.clear(Rect(x: content.maxX, y: area.y, width: area.width - content.width, height: area.height))
         }
