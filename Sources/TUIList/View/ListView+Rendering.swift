@@ -97,11 +97,16 @@ extension ListView {
                 _visibleIndices.append(index)
             }
             let stickyRow = sticky.map { layout.row(at: $0.index) }
-            // (One hash a row: the optional chain modifies in place, and says whether it found one.)
+            // (One hash a row: the index found, the value changed through it.)
             var kept = 0
-            for row in _visibleRows where (_bound[row]?.frame = _frameState.number) != nil { kept += 1 }
-            if let stickyRow, (_bound[stickyRow]?.frame = _frameState.number) != nil, !_visibleRows.contains(stickyRow) {
+            for row in _visibleRows {
+                guard let index = _bound.index(forKey: row) else { continue }
+                _bound.values[index].frame = _frameState.number
                 kept += 1
+            }
+            if let stickyRow, let index = _bound.index(forKey: stickyRow) {
+                _bound.values[index].frame = _frameState.number
+                if !_visibleRows.contains(stickyRow) { kept += 1 }
             }
             // Every bound row still on screen (a scroll by a line or less, most frames): none to give back.
             if kept < _bound.count { _releaseCellsNotDrawn() }
