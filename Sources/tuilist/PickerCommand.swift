@@ -227,14 +227,14 @@ struct PickerCommand: ToolCommand {
             fail(ToolFailure("become: cannot run sh: \(String(cString: strerror(error)))", status: 127))
         }
         if let error = terminal.openError { fail(error as? ToolFailure ?? ToolFailure("\(error)", status: 2)) }
-        // fzf's order: the query (--print-query), the key (--expect), the lines.
+        // fzf's order: the query (--print-query), the key (--expect), print(…)'s, the lines.
         var output: [String] = []
         if app.printsQueryOnly {
             output = [app.query]  // fzf's `print-query` action: the query alone
         } else {
             if scripting.printQuery && (status == 0 || status == 1) { output.append(app.query) }
             if !scripting.expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
-            if status == 0 { output += app.chosen }
+            if status == 0 { output += app.printed + app.chosen }
         }
         writeAll(output.map { $0 + (scripting.print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO)
         Glibc.exit(status)

@@ -79,6 +79,11 @@ package final class DeferredTerminal: Terminal, ControlCPassing, SuspendRefusing
         opened.suspend(body)
     }
 
+    /// The opened terminal's; nothing before one is open (its first frame is whole anyway).
+    package func redrawWholeScreen() {
+        opened?.redrawWholeScreen()
+    }
+
     var preferredLines: Int? {
         get { (opened as? LineFitting)?.preferredLines ?? pendingPreferredLines }
         set {

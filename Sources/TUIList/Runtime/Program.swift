@@ -289,6 +289,17 @@ public final class Program {
         needsDisplay = true
     }
 
+    /// Asks for a frame drawn whole, every cell written again (``Terminal/redrawWholeScreen()``):
+    /// for a screen something else wrote over, as fzf's `clear-screen` or a shell's Ctrl-L.
+    ///
+    /// ```swift
+    /// case .key(.control("l")): program.redrawWholeScreen()
+    /// ```
+    public func redrawWholeScreen() {
+        terminal.redrawWholeScreen()
+        needsDisplay = true
+    }
+
     private func draw(_ app: some TerminalApp) {
         swap(&canvas, &spare)
         (terminal as? LineFitting)?.preferredLines = app.preferredLines

@@ -190,4 +190,9 @@ public final class HeadlessTerminal: Terminal {
     }
 
     private var fullRedrawNext = false
+
+    /// Counts the next frame as a full redraw (every cell written), as a real terminal draws it.
+    public func redrawWholeScreen() {
+        fullRedrawNext = true
+    }
 }

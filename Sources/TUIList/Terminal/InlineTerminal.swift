@@ -352,6 +352,12 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         return result
     }
 
+    /// The next frame's lines cleared and drawn whole.
+    public func redrawWholeScreen() {
+        guard !isRestored else { return }
+        encoder.reset()
+    }
+
     /// Ctrl-Z (typed: the whole job stopped, as ``NCursesTerminal`` does; or SIGTSTP from
     /// outside: this process), the lines given back, the lines taken again once continued.
     private func suspendProcess(job: Bool = false) {

@@ -601,6 +601,14 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
 
     // MARK: - Output
 
+    /// The next frame cleared and drawn whole (ncurses' `clearok`: it forgets what the screen
+    /// shows), for a screen another program wrote over.
+    public func redrawWholeScreen() {
+        guard !isRestored else { return }
+        clearok(tui_curscr(), true)
+        needsFullRedraw = true
+    }
+
     /// Writes the cells `columns` of line `y` (a run of the frame diff: no wide character cut)
     /// into stdscr. Returns the number of cells written.
     private func writeRun(_ frame: Canvas, y: Int, columns: Range<Int>) -> Int {

@@ -34,9 +34,16 @@ public protocol Terminal: AnyObject {
     ///
     /// - Parameter body: Runs with the terminal given back.
     func suspend(_ body: () -> Void)
+    /// Draws the next frame whole, every cell written again, whatever the terminal is thought
+    /// to show: for a screen another program wrote over (fzf's `clear-screen`, Ctrl-L in a
+    /// shell). Apps call ``Program/redrawWholeScreen()``.
+    func redrawWholeScreen()
 }
 
 extension Terminal {
+    /// Nothing: a terminal in memory shows what it was given.
+    public func redrawWholeScreen() {}
+
     /// Runs `body`: a terminal with nothing to give back (one in memory) has nothing to do.
     ///
     /// - Parameter body: Runs at once.

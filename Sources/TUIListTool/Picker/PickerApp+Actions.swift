@@ -34,6 +34,16 @@ extension PickerApp {
             } else {
                 printQueryAndQuit(in: program)
             }
+        case .position(let position):
+            let shown = list.snapshot()
+            guard shown.numberOfItems > 0 else { break }
+            // (As fzf: 0 is the first line too.)
+            let index = min(max(position < 0 ? shown.numberOfItems + position : position - 1, 0), shown.numberOfItems - 1)
+            list.select(shown.itemIdentifier(atGlobalIndex: index))
+        case .clearScreen:
+            program.redrawWholeScreen()
+        case .transform(let use, let template):
+            transform(use, template, in: program)
         case .editOrCancel(let edit):
             if model.prompt.text.isEmpty {
                 perform(keymap.action(for: .escape) ?? .cancel, in: program)
@@ -44,6 +54,24 @@ extension PickerApp {
             break
         }
         program.setNeedsDisplay()
+    }
+
+    /// fzf's `transform*`: the command (placeholders replaced) run and waited for, as fzf
+    /// does, its output taken as actions, the query or the prompt. Output that is not actions
+    /// in `--bind`'s syntax does nothing.
+    private func transform(_ use: PickerTransform, _ template: String, in program: Program) {
+        let command = PreviewRunner.command(
+            template, context: placeholderContext(row: list.state.selection), delimiter: options.delimiter)
+        let run = ChildProcess.run(["/bin/sh", "-c", command], timeout: nil)
+        var output = String(decoding: run.output, as: UTF8.self)
+        while output.last?.isNewline == true { output.removeLast() }
+        switch use {
+        case .actions:
+            guard !output.isEmpty, let action = try? PickerBinding.parse("x:" + output).first?.action else { return }
+            perform(action, in: program)
+        case .query: perform(.changeQuery(output), in: program)
+        case .prompt: perform(.changePrompt(output), in: program)
+        }
     }
 
     /// Ends printing only the query, status 0.

@@ -111,6 +111,8 @@ package final class PickerApp: TerminalApp {
     /// Whether the picker ended printing only its query (fzf's `print-query` action, and
     /// `accept-or-print-query` with nothing matching).
     package var printsQueryOnly: Bool { model.outcome.printsQueryOnly }
+    /// The lines `print(TEXT)` queued, printed after the `--expect` key when the picker accepts.
+    package var printed: [String] { model.outcome.printed }
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool { model.preview.hidden }
     /// The status to exit with, once the person chose or gave up.

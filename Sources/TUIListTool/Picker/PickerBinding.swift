@@ -23,7 +23,8 @@ import TUIList
 /// `toggle-out`, `toggle-preview-wrap`, `refresh-preview`, `change-prompt(TEXT)`,
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
-/// `reload-sync(CMD)`; the query's edits (`backward-char`, `forward-char`,
+/// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `transform(CMD)`,
+/// `transform-query(CMD)`, `transform-prompt(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -178,6 +179,16 @@ package struct PickerBinding: Sendable, Equatable {
             case "execute": return .success(.execute(argument))
             case "execute-silent": return .success(.executeSilent(argument))
             case "become": return .success(.become(argument))
+            case "put": return .success(.put(argument))
+            case "print": return .success(.print(argument))
+            case "transform": return .success(.transform(.actions, argument))
+            case "transform-query": return .success(.transform(.query, argument))
+            case "transform-prompt": return .success(.transform(.prompt, argument))
+            case "pos":
+                guard let position = Int(argument.trimmingCharacters(in: .whitespaces)) else {
+                    throw ToolFailure("--bind: pos takes a number: \(argument)")
+                }
+                return .success(.position(position))
             default:
                 guard fzfActions.contains(name) else { throw ToolFailure("--bind: unknown action: \(name)") }
                 return .failure(ToolFailure("--bind: unsupported action: \(name)(\(argument))"))
@@ -208,7 +219,7 @@ package struct PickerBinding: Sendable, Equatable {
             "delete-char/eof": .editOrCancel(.delete), "line-discard": .edit(.deleteToStart),
             "word-rubout": .edit(.deleteWordBackward), "best": .move(.first), "clear-selection": .unmarkAll,
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
-            "toggle-sort": .toggleSort,
+            "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
         ]
         if let action = actions[name] { return .success(action) }
         // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks

@@ -81,6 +81,30 @@ package enum PickerAction: Equatable, Sendable {
     /// Rank the matches by score, or keep input order, the other way than now (fzf's
     /// `toggle-sort`).
     case toggleSort
+    /// Select the `N`th line shown, from 1 (the best match; 0 too); from the last when
+    /// negative; the nearest line when past either end (fzf's `pos(N)`).
+    case position(Int)
+    /// Insert text at the query's cursor (fzf's `put(TEXT)`).
+    case put(String)
+    /// Print a line after the query and the `--expect` key, before the chosen lines, when the
+    /// picker accepts (fzf's `print(TEXT)`; several in the order given).
+    case print(String)
+    /// Draw the whole screen again (fzf's `clear-screen`).
+    case clearScreen
+    /// Run a command (placeholders replaced), wait for it, and take its output (trailing line
+    /// breaks dropped) as actions, the query or the prompt (fzf's `transform(CMD)`,
+    /// `transform-query(CMD)`, `transform-prompt(CMD)`).
+    case transform(PickerTransform, String)
+}
+
+/// What fzf's `transform` actions do with their command's output.
+package enum PickerTransform: Equatable, Sendable {
+    /// Actions in `--bind`'s syntax (`down+down`, `change-query:foo`), performed in turn.
+    case actions
+    /// The new query.
+    case query
+    /// The new prompt.
+    case prompt
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)

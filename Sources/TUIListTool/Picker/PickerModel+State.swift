@@ -194,6 +194,8 @@ struct PickerOutcome {
     var becomeCommand: String?
     /// Whether the picker ended printing only its query (`print-query`).
     var printsQueryOnly = false
+    /// The lines `print(TEXT)` queued: printed when the picker accepts.
+    var printed: [String] = []
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     var autoExitChecked = false
 }

@@ -125,6 +125,12 @@ struct PickerModel {
         case .changeQuery(let text):
             prompt.text = text
             return [.searchTypedQuery]
+        case .put(let text):
+            for character in text { prompt.perform(.insert(character)) }
+            return [.searchTypedQuery]
+        case .print(let text):
+            outcome.printed.append(text)
+            return []
         case .edit(let edit):
             prompt.perform(edit)
             return [.redraw]

@@ -1,0 +1,50 @@
+import Foundation
+import TUIList
+import Testing
+
+/// fzf's `pos`, `put`, `print` and `transform*` actions beside the pinned fzf (issue 40): the
+/// same lines, the same binding and keys, in tmux; what each prints (the query, the
+/// `--expect` key, `print(…)`'s lines, the chosen line) must be the same.
+@Suite("fzf's actions beside fzf", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+final class PickerFzfActionsE2ETests {
+    let tuilist: String
+    let output: String
+
+    init() throws {
+        tuilist = try #require(TestPaths.executable("tuilist"), "tuilist is not built (swift test builds it)")
+        output = NSTemporaryDirectory() + "/tuilist-actions-\(UUID().uuidString.prefix(8)).out"
+    }
+
+    deinit { unlink(output) }
+
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            "ctrl-a:pos(3)", "ctrl-a:pos(-2)", "ctrl-a:pos(0)", "ctrl-a:down+down+pos(99)", "ctrl-a:put(1)+put(5)",
+            "ctrl-a:print(hello)+print(world)", "ctrl-a:transform(echo 'down+down')", "ctrl-a:transform-query(echo {}2)",
+            "ctrl-a:transform(echo change-query:17)",
+        ])
+    func printsWhatFzfPrints(binding: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        var printed: [String] = []
+        for program in [fzf, tuilist] {
+            let out = output + (program == fzf ? ".fzf" : "")
+            defer { unlink(out) }
+            let session = try TmuxSession.start(
+                width: 60, height: 30,
+                command:
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done; sleep 60"
+            )
+            defer { session.kill() }
+            try session.waitFor("20/20", timeout: 20)
+            try session.sendKeys("C-a")
+            usleep(600_000)  // (the action's search and frame)
+            try session.sendKeys("Enter")
+            try session.waitFor("done", timeout: 20)
+            printed.append(readTextFile(out) ?? "")
+        }
+        #expect(
+            printed[1] == printed[0],
+            "\(binding): fzf printed \(printed[0].debugDescription), tuilist \(printed[1].debugDescription)")
+    }
+}

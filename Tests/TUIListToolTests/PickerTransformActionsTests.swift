@@ -1,0 +1,87 @@
+import Foundation
+import TUIList
+import Testing
+
+@testable import TUIListTool
+
+/// fzf's `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen` and `transform*(CMD)` actions,
+/// each doing what fzf 0.74's does (checked beside the pinned fzf by the end-to-end
+/// `PickerFzfActionsE2ETests`).
+@Suite struct PickerTransformActionsTests {
+    typealias Picker = PickerMoreActionsTests.Picker
+
+    static func picker(_ bind: String, lines: [String] = (1 ... 20).map(String.init)) throws -> Picker {
+        try Picker(try PickerMoreActionsTests.options(bind), lines: lines)
+    }
+
+    @Test func theirNamesParse() throws {
+        let cases: [(String, PickerAction)] = [
+            ("pos(3)", .position(3)), ("pos(-1)", .position(-1)), ("put(ab)", .put("ab")), ("print(x y)", .print("x y")),
+            ("clear-screen", .clearScreen), ("transform(echo up)", .transform(.actions, "echo up")),
+            ("transform-query:echo {q}", .transform(.query, "echo {q}")), ("transform-prompt(date)", .transform(.prompt, "date")),
+        ]
+        for (action, expected) in cases {
+            #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
+        }
+        #expect(throws: ToolFailure("--bind: pos takes a number: x")) { try PickerBinding.parse("ctrl-x:pos(x)") }
+    }
+
+    /// `pos(N)` counts the lines shown from the best match, from 1; a negative one from the
+    /// last; past either end, the nearest line (fzf: `pos(0)` is the first, `pos(9)` of 5 the
+    /// fifth).
+    @Test func posSelectsTheNthLineShown() throws {
+        let picker = try Self.picker("ctrl-a:pos(3),ctrl-b:pos(-2),ctrl-o:pos(99),ctrl-t:pos(0)")
+        picker.press(.control("a"))
+        #expect(PickerMoreActionsTests.selected(picker) == 3)
+        picker.press(.control("b"))
+        #expect(PickerMoreActionsTests.selected(picker) == 19)
+        picker.press(.control("o"))
+        #expect(PickerMoreActionsTests.selected(picker) == 20)
+        picker.press(.control("t"))
+        #expect(PickerMoreActionsTests.selected(picker) == 1)
+        picker.type("1")  // 1, 10 … 19: pos counts what is shown
+        picker.press(.control("a"))
+        #expect(picker.app.list.state.selection.map { $0 + 1 } == 11)
+    }
+
+    /// `put(TEXT)` types at the query's cursor; `print(TEXT)`s are kept, in order, for the output.
+    @Test func putTypesAndPrintQueues() throws {
+        let picker = try Self.picker("ctrl-a:put(2)+print(first)+print(second),ctrl-b:put(x)")
+        picker.type("1")
+        picker.press(.control("a"))
+        #expect(picker.app.query == "12")
+        picker.press(.home, .control("b"), .end)
+        #expect(picker.app.query == "x12")
+        picker.press(.home, .delete)
+        #expect(picker.app.printed == ["first", "second"])
+        picker.press(.enter)
+        #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["12"])
+    }
+
+    /// `transform(CMD)`'s output is actions; `transform-query` and `transform-prompt` set what
+    /// they name, placeholders replaced, the trailing line break dropped. Output that is no
+    /// action does nothing.
+    @Test func transformsTakeTheCommandsOutput() throws {
+        let picker = try Self.picker(
+            "ctrl-a:transform(echo 'down+down'),ctrl-b:transform-query(echo {}0),ctrl-o:transform-prompt(printf 'at {n}> '),"
+                + "ctrl-t:transform(echo not-an-action)")
+        picker.press(.control("a"))
+        #expect(PickerMoreActionsTests.selected(picker) == 3)
+        picker.press(.control("o"))
+        #expect(picker.app.model.promptPrefix == "at 2> ")
+        picker.press(.control("t"))
+        #expect(PickerMoreActionsTests.selected(picker) == 3 && picker.app.exitStatus == nil)
+        picker.press(.control("b"))
+        #expect(picker.app.query == "30")
+        _ = picker.waitUntil { $0.contains { $0.contains("30") } }
+    }
+
+    /// `clear-screen` draws the next frame whole: every cell written again.
+    @Test func clearScreenRedrawsEveryCell() throws {
+        let picker = try Self.picker("ctrl-l:clear-screen")
+        picker.press(.down)
+        #expect(picker.terminal.cellsWrittenLastFrame < 60 * 12)
+        picker.press(.control("l"))
+        #expect(picker.terminal.cellsWrittenLastFrame == 60 * 12)
+    }
+}
