@@ -2,7 +2,7 @@ import Foundation
 import TUIList
 import Testing
 
-/// fzf's `pos`, `put`, `print` and `transform*` actions beside the pinned fzf (issue 40): the
+/// fzf's `pos`, `put`, `print`, `transform*` and `exclude*` actions beside the pinned fzf (issue 40): the
 /// same lines, the same binding and keys, in tmux; what each prints (the query, the
 /// `--expect` key, `print(…)`'s lines, the chosen line) must be the same.
 @Suite("fzf's actions beside fzf", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
@@ -22,7 +22,8 @@ final class PickerFzfActionsE2ETests {
         arguments: [
             "ctrl-a:pos(3)", "ctrl-a:pos(-2)", "ctrl-a:pos(0)", "ctrl-a:down+down+pos(99)", "ctrl-a:put(1)+put(5)",
             "ctrl-a:print(hello)+print(world)", "ctrl-a:transform(echo 'down+down')", "ctrl-a:transform-query(echo {}2)",
-            "ctrl-a:transform(echo change-query:17)",
+            "ctrl-a:transform(echo change-query:17)", "ctrl-a:exclude", "ctrl-a:down+down+exclude", "ctrl-a:exclude+up",
+            "ctrl-a:toggle+down+toggle+down+exclude-multi", "ctrl-a:down+exclude-multi+first",
         ])
     func printsWhatFzfPrints(binding: String) throws {
         let fzf = try ReferenceTools.requireFzf()
@@ -33,7 +34,7 @@ final class PickerFzfActionsE2ETests {
             let session = try TmuxSession.start(
                 width: 60, height: 30,
                 command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done; sleep 60"
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --multi --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done; sleep 60"
             )
             defer { session.kill() }
             try session.waitFor("20/20", timeout: 20)

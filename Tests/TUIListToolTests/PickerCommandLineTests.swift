@@ -51,6 +51,8 @@ import Testing
         (["--no-info", "--info", "right"], ["--info=right"]),
         (["--separator=ab", "--no-separator"], ["--no-separator"]),
         (["--no-separator", "--separator", "="], ["--separator=="]),
+        // fzf's bash Ctrl-R passes --wrap-sign; without --wrap it draws nothing, in fzf too.
+        (["--wrap-sign", "\t↳ ", "--tac"], ["--tac"]), (["--wrap-sign=>", "+s"], ["--no-sort"]),
     ])
     func ofTwoOptionsThatSetOneThingTheLastWins(arguments: [String], expected: [String]) throws {
         #expect(try PickerCommandLine.normalized(arguments) == expected)

@@ -76,6 +76,22 @@ import Testing
         _ = picker.waitUntil { $0.contains { $0.contains("30") } }
     }
 
+    /// `exclude` takes the selected line out of every result, the cursor keeping its place;
+    /// `exclude-multi` the marked ones (the selected one when none is).
+    @Test func excludeTakesLinesOutOfEveryResult() throws {
+        let picker = try Picker(
+            try PickerMoreActionsTests.options("ctrl-a:exclude,ctrl-b:exclude-multi", multi: true),
+            lines: (1 ... 20).map(String.init))
+        picker.press(.down, .control("a"))
+        #expect(PickerMoreActionsTests.selected(picker) == 3, "2 is gone; the cursor's place holds 3")
+        picker.type("2")
+        #expect(!picker.app.list.snapshot().itemIdentifiers.contains(1), "2 stays out of a search")
+        picker.press(.backspace, .tab, .tab, .control("b"))
+        let shown = picker.app.list.snapshot().itemIdentifiers.map { $0 + 1 }
+        #expect(!shown.contains(2) && !shown.contains(1) && !shown.contains(3) && shown.first == 4, "\(shown.prefix(4))")
+        #expect(!picker.app.model.hasMarks)
+    }
+
     /// `clear-screen` draws the next frame whole: every cell written again.
     @Test func clearScreenRedrawsEveryCell() throws {
         let picker = try Self.picker("ctrl-l:clear-screen")

@@ -42,6 +42,21 @@ extension PickerApp {
             list.select(shown.itemIdentifier(atGlobalIndex: index))
         case .clearScreen:
             program.redrawWholeScreen()
+        case .exclude(let marked):
+            let lines = marked && model.hasMarks ? model.marks.items : list.state.selection.map { [$0] } ?? []
+            guard !lines.isEmpty else { break }
+            // (As fzf: the cursor keeps its place in the list, on whichever line comes there.)
+            let place = list.state.selection.flatMap { list.snapshot().indexOfItem($0) }
+            model.search.excluded.formUnion(lines.map(Int32.init))
+            if model.hasMarks {
+                for line in lines { model.marks.set(line, false) }
+                list.markedItems = Set(model.marks.items)
+            }
+            show(model.search.matches, animated: true)
+            let shown = list.snapshot()
+            if let place, shown.numberOfItems > 0 {
+                list.select(shown.itemIdentifier(atGlobalIndex: min(place, shown.numberOfItems - 1)))
+            }
         case .transform(let use, let template):
             transform(use, template, in: program)
         case .editOrCancel(let edit):

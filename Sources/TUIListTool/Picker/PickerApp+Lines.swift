@@ -96,6 +96,7 @@ extension PickerApp {
         ) = ([], [], [], nil, nil, nil)
         model.input.shownLengths = []
         model.search.recent = []  // (a new index: its versions and slots start again)
+        model.search.excluded = []
         model.rows.listShowsAllLines = false
         model.fieldLayout.linesReplaced()
         model.rows.builder = AllLinesBuilder()
@@ -264,9 +265,10 @@ extension PickerApp {
     func show(_ order: [Int32]?, animated: Bool) {
         var order = order
         if order == nil && options.tac { order = (0 ..< Int32(model.input.index.count)).reversed() }
-        if order == nil && (model.input.identities != nil || options.groupBy != nil) {
+        if order == nil && (model.input.identities != nil || options.groupBy != nil || !model.search.excluded.isEmpty) {
             order = Array(0 ..< Int32(model.input.index.count))
         }
+        if !model.search.excluded.isEmpty { order?.removeAll { model.search.excluded.contains($0) } }
         model.search.matches = order
         var snapshot: Snapshot<Int, Int>
         if let order {

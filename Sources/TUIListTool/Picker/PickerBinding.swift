@@ -23,7 +23,7 @@ import TUIList
 /// `toggle-out`, `toggle-preview-wrap`, `refresh-preview`, `change-prompt(TEXT)`,
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
-/// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `transform(CMD)`,
+/// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
@@ -220,6 +220,7 @@ package struct PickerBinding: Sendable, Equatable {
             "word-rubout": .edit(.deleteWordBackward), "best": .move(.first), "clear-selection": .unmarkAll,
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
             "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
+            "exclude": .exclude(marked: false), "exclude-multi": .exclude(marked: true),
         ]
         if let action = actions[name] { return .success(action) }
         // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks

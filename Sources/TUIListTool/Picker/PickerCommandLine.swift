@@ -129,6 +129,13 @@ package enum PickerCommandLine {
             if argument == "-s" || argument == "--sort", index < arguments.count, arguments[index].first?.isNumber == true {
                 index += 1  // (fzf's `--sort[=N]`: N is not used)
             }
+            if argument == "--wrap-sign" || argument.hasPrefix("--wrap-sign=") {
+                // How a wrapped line goes on: the picker wraps no line (`--wrap` is skipped or
+                // refused on its own), and fzf without `--wrap` draws no sign either. (fzf's
+                // bash Ctrl-R passes it.)
+                if argument == "--wrap-sign" && index < arguments.count { index += 1 }
+                continue
+            }
             if PickerFzfOptions.accepted.contains(argument) && switches[argument] == nil { continue }  // fzf's default: ours
             if let (group, written) = switches[argument] {
                 words.append((group, written.map { [$0] } ?? []))

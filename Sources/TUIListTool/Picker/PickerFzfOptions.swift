@@ -87,7 +87,8 @@ package enum PickerFzfOptions {
 
     /// fzf options that select fzf's default, which is the picker's behaviour too: accepted,
     /// nothing to do. (`--highlight-line`: the picker always highlights the selected line
-    /// across; `--no-multi-line`: a line read with `--read0` shows on one row, as ever.)
+    /// across; `--no-multi-line`: a line read with `--read0` shows on one row, as ever;
+    /// `--wrap-sign SIGN`, its value taken too: no line is wrapped without `--wrap`.)
     package static let accepted: Set<String> = [
         "--no-winpty", "--no-tty-default", "--no-force-tty-in", "--no-tmux", "--no-popup", "--bold", "--no-black",
         "--highlight-line", "--no-highlight-line", "--no-wrap", "--no-wrap-word", "--no-multi-line", "--hscroll",
@@ -96,7 +97,7 @@ package enum PickerFzfOptions {
         "--no-border-label", "--no-header-border", "--no-header-label", "--no-header-lines-border", "--no-input-border",
         "--no-input-label", "--no-list-border", "--no-list-label", "--no-preview-label", "--no-listen",
         "--no-listen-unsafe", "--no-sync", "--async", "--no-history", "--unicode", "--no-ambidouble", "--clear",
-        "--extended", "-x", "--smart-case",
+        "--extended", "-x", "--smart-case", "--wrap-sign",
     ]
 
     /// fzf options the picker has under another spelling, rewritten by

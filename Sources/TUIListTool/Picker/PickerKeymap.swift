@@ -91,6 +91,10 @@ package enum PickerAction: Equatable, Sendable {
     case print(String)
     /// Draw the whole screen again (fzf's `clear-screen`).
     case clearScreen
+    /// Take the selected line out of the list (`false`, fzf's `exclude`), or the marked lines,
+    /// the selected one when none is marked (`true`, `exclude-multi`), until the lines are
+    /// replaced.
+    case exclude(marked: Bool)
     /// Run a command (placeholders replaced), wait for it, and take its output (trailing line
     /// breaks dropped) as actions, the query or the prompt (fzf's `transform(CMD)`,
     /// `transform-query(CMD)`, `transform-prompt(CMD)`).

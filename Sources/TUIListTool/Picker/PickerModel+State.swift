@@ -62,6 +62,9 @@ struct PickerSearch {
     /// The matching lines (slots), in the order shown; `nil` for every line in input order
     /// (an empty query, without `--tac`).
     var matches: [Int32]?
+    /// The lines fzf's `exclude` and `exclude-multi` took out of every result until the lines
+    /// are replaced (`reload`).
+    var excluded: Set<Int32> = []
     /// The last search's result, to narrow the next one from.
     var lastMatches: FilterMatches?
     /// The last few searches' results with the order they were shown in, newest last: Backspace
