@@ -26,6 +26,25 @@ final class PickerFzfActionsE2ETests {
             "ctrl-a:toggle+down+toggle+down+exclude-multi", "ctrl-a:down+exclude-multi+first",
         ])
     func printsWhatFzfPrints(binding: String) throws {
+        try expectTheSamePrinted(binding: binding, keys: ["C-a"])
+    }
+
+    /// `unbind`, `rebind` and `toggle-bind` turn keys and events off and on, as fzf's do.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            ("ctrl-a:unbind(ctrl-b),ctrl-b:down", ["C-a", "C-b"]),
+            ("ctrl-a:unbind(ctrl-b),ctrl-r:rebind(ctrl-b),ctrl-b:down", ["C-a", "C-r", "C-b"]),
+            ("ctrl-a:toggle-bind(ctrl-b),ctrl-b:down", ["C-a", "C-a", "C-b", "C-b"]),
+            ("ctrl-a:unbind(change),change:first+down", ["C-a", "1"]),
+        ])
+    func bindingsTurnOffAndOnAsFzfs(binding: String, keys: [String]) throws {
+        try expectTheSamePrinted(binding: binding, keys: keys)
+    }
+
+    /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
+    /// the same output from both.
+    private func expectTheSamePrinted(binding: String, keys: [String]) throws {
         let fzf = try ReferenceTools.requireFzf()
         var printed: [String] = []
         for program in [fzf, tuilist] {
@@ -38,8 +57,11 @@ final class PickerFzfActionsE2ETests {
             )
             defer { session.kill() }
             try session.waitFor("20/20", timeout: 20)
-            try session.sendKeys("C-a")
-            usleep(600_000)  // (the action's search and frame)
+            for key in keys {
+                try session.sendKeys(key)
+                usleep(300_000)  // (the action's search and frame)
+            }
+            usleep(300_000)
             try session.sendKeys("Enter")
             try session.waitFor("done", timeout: 20)
             printed.append(readTextFile(out) ?? "")

@@ -4,7 +4,8 @@ import Testing
 
 @testable import TUIListTool
 
-/// fzf's `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen` and `transform*(CMD)` actions,
+/// fzf's `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude*`, `unbind`/`rebind`
+/// and `transform*(CMD)` actions,
 /// each doing what fzf 0.74's does (checked beside the pinned fzf by the end-to-end
 /// `PickerFzfActionsE2ETests`).
 @Suite struct PickerTransformActionsTests {
@@ -19,6 +20,8 @@ import Testing
             ("pos(3)", .position(3)), ("pos(-1)", .position(-1)), ("put(ab)", .put("ab")), ("print(x y)", .print("x y")),
             ("clear-screen", .clearScreen), ("transform(echo up)", .transform(.actions, "echo up")),
             ("transform-query:echo {q}", .transform(.query, "echo {q}")), ("transform-prompt(date)", .transform(.prompt, "date")),
+            ("unbind(change,ctrl-f)", .binding(.unbind, [.unknown("change"), .control("f")])),
+            ("rebind(a)", .binding(.rebind, [.character("a")])), ("toggle-bind(f2)", .binding(.toggle, [.function(2)])),
         ]
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")

@@ -57,6 +57,14 @@ extension PickerApp {
             if let place, shown.numberOfItems > 0 {
                 list.select(shown.itemIdentifier(atGlobalIndex: min(place, shown.numberOfItems - 1)))
             }
+        case .binding(let change, let keys):
+            for key in keys {
+                switch change {
+                case .unbind: model.events.unbound.insert(key)
+                case .rebind: model.events.unbound.remove(key)
+                case .toggle: if model.events.unbound.remove(key) == nil { model.events.unbound.insert(key) }
+                }
+            }
         case .transform(let use, let template):
             transform(use, template, in: program)
         case .editOrCancel(let edit):

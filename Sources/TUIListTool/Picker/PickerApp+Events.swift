@@ -18,7 +18,7 @@ extension PickerApp {
         while !model.events.pending.isEmpty, model.outcome.exitStatus == nil, budget > 0 {
             let event = model.events.pending.removeFirst()
             budget -= 1
-            guard let action = keymap.action(for: .unknown(event)) else { continue }
+            guard let action = bound(.unknown(event)) else { continue }
             perform(action, in: program)
             noteFocus()
         }
@@ -36,6 +36,6 @@ extension PickerApp {
     /// Whether `event` is Backspace on an empty query with `backward-eof` bound.
     func takesBackwardEOF(_ event: InputEvent?) -> Bool {
         guard case .key(.backspace)? = event, model.prompt.text.isEmpty else { return false }
-        return keymap.action(for: .unknown("backward-eof")) != nil
+        return bound(.unknown("backward-eof")) != nil
     }
 }

@@ -9,7 +9,7 @@ extension PickerApp {
     /// `scroll-up`, `preview-scroll-down`, `left-click`, `right-click`; a click selects its row
     /// first). `--no-mouse` keeps every event from here.
     func handleMouse(_ mouse: MouseEvent, in program: Program) {
-        func bound(_ event: String) -> PickerAction? { keymap.action(for: .unknown(event)) }
+        func bound(_ event: String) -> PickerAction? { self.bound(.unknown(event)) }
         let double = model.clicks.isDoubleClick(mouse, at: program.clock.now)
         let overPreview =
             !model.preview.hidden && options.preview != nil && model.preview.pane.rect?.contains(x: mouse.x, y: mouse.y) == true
@@ -30,7 +30,7 @@ extension PickerApp {
             }
         case (.left, .release) where double:
             guard let item = item(at: mouse), item == list.state.selection else { return }
-            perform(bound("double-click") ?? keymap.action(for: .enter) ?? .choose, in: program)
+            perform(bound("double-click") ?? self.bound(.enter) ?? .choose, in: program)
         default:
             break
         }

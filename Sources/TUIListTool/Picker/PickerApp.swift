@@ -258,7 +258,13 @@ package final class PickerApp: TerminalApp {
     /// What `key` does: the keymap's answer, the one dispatch the keys, the help bar and the
     /// help overlay share; nil for a key the prompt takes (it edits the query).
     package func action(for key: Key) -> PickerAction? {
-        model.prompt.keymap.binds(key) ? nil : keymap.action(for: key)
+        model.prompt.keymap.binds(key) ? nil : bound(key)
+    }
+
+    /// What `key` (a key, or an event's or mouse event's name as `Key.unknown`) is bound to,
+    /// unless fzf's `unbind(…)` turned it off.
+    func bound(_ key: Key) -> PickerAction? {
+        model.events.unbound.contains(key) ? nil : keymap.action(for: key)
     }
 
     package func tick(in program: Program) {

@@ -23,7 +23,8 @@ import TUIList
 /// `toggle-out`, `toggle-preview-wrap`, `refresh-preview`, `change-prompt(TEXT)`,
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
-/// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `transform(CMD)`,
+/// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
+/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
@@ -180,6 +181,11 @@ package struct PickerBinding: Sendable, Equatable {
             case "execute-silent": return .success(.executeSilent(argument))
             case "become": return .success(.become(argument))
             case "put": return .success(.put(argument))
+            case "unbind", "rebind", "toggle-bind":
+                let change: PickerBindingChange = name == "unbind" ? .unbind : name == "rebind" ? .rebind : .toggle
+                var keys: [Key] = []
+                for keyName in argument.split(separator: ",") { keys.append(try key(named: String(keyName))) }
+                return .success(.binding(change, keys))
             case "print": return .success(.print(argument))
             case "transform": return .success(.transform(.actions, argument))
             case "transform-query": return .success(.transform(.query, argument))

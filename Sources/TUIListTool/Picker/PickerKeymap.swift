@@ -95,10 +95,18 @@ package enum PickerAction: Equatable, Sendable {
     /// the selected one when none is marked (`true`, `exclude-multi`), until the lines are
     /// replaced.
     case exclude(marked: Bool)
+    /// Turn keys' and events' bindings off (fzf's `unbind(KEYS)`), on again (`rebind`), or
+    /// the other way than now (`toggle-bind`).
+    case binding(PickerBindingChange, [Key])
     /// Run a command (placeholders replaced), wait for it, and take its output (trailing line
     /// breaks dropped) as actions, the query or the prompt (fzf's `transform(CMD)`,
     /// `transform-query(CMD)`, `transform-prompt(CMD)`).
     case transform(PickerTransform, String)
+}
+
+/// What fzf's `unbind`, `rebind` and `toggle-bind` do to the keys they name.
+package enum PickerBindingChange: Equatable, Sendable {
+    case unbind, rebind, toggle
 }
 
 /// What fzf's `transform` actions do with their command's output.

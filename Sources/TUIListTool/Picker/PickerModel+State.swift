@@ -214,4 +214,6 @@ struct PickerEvents {
     /// Whether an `accept` came before the lines were read and searched (fzf's
     /// `start:accept`): it chooses once they are.
     var acceptWhenReady = false
+    /// The keys and events fzf's `unbind(…)` turned off (`rebind(…)` turns them on again).
+    var unbound: Set<Key> = []
 }
