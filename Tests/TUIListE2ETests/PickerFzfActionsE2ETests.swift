@@ -42,6 +42,27 @@ final class PickerFzfActionsE2ETests {
         try expectTheSamePrinted(binding: binding, keys: keys)
     }
 
+    /// `change-header` and `transform-header` show their text where `--header`'s goes, in
+    /// both programs.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [("ctrl-a:change-header(NEWHDR)", "NEWHDR"), ("ctrl-a:transform-header(echo H-{})", "H-1")])
+    func theHeaderChangesAsFzfs(binding: String, shown: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 60, height: 30,
+                command:
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --header OLDHDR --bind \(binding.shellQuoted); sleep 60"
+            )
+            defer { session.kill() }
+            try session.waitFor("OLDHDR", timeout: 20)
+            try session.sendKeys("C-a")
+            let screen = try session.waitUntil("\(program): the new header", timeout: 20) { $0.contains { $0.contains(shown) } }
+            #expect(!screen.contains { $0.contains("OLDHDR") }, "\(program): \(screen)")
+        }
+    }
+
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
     /// the same output from both.
     private func expectTheSamePrinted(binding: String, keys: [String]) throws {

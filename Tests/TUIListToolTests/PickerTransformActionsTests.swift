@@ -22,6 +22,7 @@ import Testing
             ("transform-query:echo {q}", .transform(.query, "echo {q}")), ("transform-prompt(date)", .transform(.prompt, "date")),
             ("unbind(change,ctrl-f)", .binding(.unbind, [.unknown("change"), .control("f")])),
             ("rebind(a)", .binding(.rebind, [.character("a")])), ("toggle-bind(f2)", .binding(.toggle, [.function(2)])),
+            ("change-header(h)", .changeHeader("h")), ("transform-header(date)", .transform(.header, "date")),
         ]
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
@@ -93,6 +94,19 @@ import Testing
         let shown = picker.app.list.snapshot().itemIdentifiers.map { $0 + 1 }
         #expect(!shown.contains(2) && !shown.contains(1) && !shown.contains(3) && shown.first == 4, "\(shown.prefix(4))")
         #expect(!picker.app.model.hasMarks)
+    }
+
+    /// `change-header(TEXT)` puts its lines in `--header`'s place (none before here: the list
+    /// gives them room); `transform-header(CMD)` takes a command's output.
+    @Test func changeHeaderAndTransformHeaderReplaceTheHeader() throws {
+        let picker = try Self.picker("ctrl-a:change-header(first\nsecond),ctrl-b:transform-header(echo at {})")
+        picker.press(.control("a"))
+        var screen = picker.waitUntil { $0.contains { $0.contains("first") } }
+        #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "second" }, "\(screen)")
+        picker.press(.control("b"))
+        screen = picker.waitUntil { $0.contains { $0.contains("at 1") } }
+        #expect(!screen.contains { $0.contains("first") || $0.contains("second") }, "\(screen)")
+        #expect(try PickerBinding.parse("x:change-header()").first?.action == .changeHeader(""))
     }
 
     /// `clear-screen` draws the next frame whole: every cell written again.

@@ -80,7 +80,7 @@ extension PickerApp {
     }
 
     /// fzf's `transform*`: the command (placeholders replaced) run and waited for, as fzf
-    /// does, its output taken as actions, the query or the prompt. Output that is not actions
+    /// does, its output taken as actions, the query, the prompt or the header. Output that is not actions
     /// in `--bind`'s syntax does nothing.
     private func transform(_ use: PickerTransform, _ template: String, in program: Program) {
         let command = PreviewRunner.command(
@@ -94,6 +94,7 @@ extension PickerApp {
             perform(action, in: program)
         case .query: perform(.changeQuery(output), in: program)
         case .prompt: perform(.changePrompt(output), in: program)
+        case .header: perform(.changeHeader(output), in: program)
         }
     }
 

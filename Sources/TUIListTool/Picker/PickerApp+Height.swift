@@ -5,7 +5,7 @@ extension PickerApp {
     /// text and its lines), the border's edges, and the margin's and padding's lines (those
     /// given in cells).
     package var chromeLines: Int {
-        2 + (borderBox?.edgeLines ?? 0) + (hasInfoLine ? 1 : 0) + options.headerText.count
+        2 + (borderBox?.edgeLines ?? 0) + (hasInfoLine ? 1 : 0) + headerText.count
             + max(model.input.header.count, options.headerLines) + options.margin.fixedLines + options.padding.fixedLines
     }
 

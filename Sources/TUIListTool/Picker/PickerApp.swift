@@ -113,6 +113,8 @@ package final class PickerApp: TerminalApp {
     package var printsQueryOnly: Bool { model.outcome.printsQueryOnly }
     /// The lines `print(TEXT)` queued, printed after the `--expect` key when the picker accepts.
     package var printed: [String] { model.outcome.printed }
+    /// The `--header` text shown: `change-header(…)`'s when one ran.
+    package var headerText: [String] { model.headerText ?? options.headerText }
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool { model.preview.hidden }
     /// The status to exit with, once the person chose or gave up.
@@ -438,7 +440,7 @@ package final class PickerApp: TerminalApp {
         if let info = layout.info { drawInfoLine(into: &canvas, in: info) }
         let headerStyle = options.colors.style(.header)
         let text = layout.headerText
-        for (y, line) in zip(text.y ..< text.maxY, options.headerText) {
+        for (y, line) in zip(text.y ..< text.maxY, headerText) {
             canvas.draw(
                 " " + PickerRowText.showingCarriageReturns(line), x: text.x, y: y, style: headerStyle, maxWidth: text.width)
         }

@@ -24,8 +24,8 @@ import TUIList
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
-/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `transform(CMD)`,
-/// `transform-query(CMD)`, `transform-prompt(CMD)`; the query's edits (`backward-char`, `forward-char`,
+/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `transform(CMD)`,
+/// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -190,6 +190,8 @@ package struct PickerBinding: Sendable, Equatable {
             case "transform": return .success(.transform(.actions, argument))
             case "transform-query": return .success(.transform(.query, argument))
             case "transform-prompt": return .success(.transform(.prompt, argument))
+            case "transform-header": return .success(.transform(.header, argument))
+            case "change-header": return .success(.changeHeader(argument))
             case "pos":
                 guard let position = Int(argument.trimmingCharacters(in: .whitespaces)) else {
                     throw ToolFailure("--bind: pos takes a number: \(argument)")

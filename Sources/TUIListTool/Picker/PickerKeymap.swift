@@ -61,6 +61,8 @@ package enum PickerAction: Equatable, Sendable {
     case refreshPreview
     /// Replace the prompt (fzf's `change-prompt(…)`).
     case changePrompt(String)
+    /// Replace the `--header` text, a line per line break (fzf's `change-header(…)`).
+    case changeHeader(String)
     /// Print the query and exit 0 (fzf's `print-query`).
     case printQuery
     /// Choose, when a line matches (fzf's `accept-non-empty`).
@@ -99,8 +101,8 @@ package enum PickerAction: Equatable, Sendable {
     /// the other way than now (`toggle-bind`).
     case binding(PickerBindingChange, [Key])
     /// Run a command (placeholders replaced), wait for it, and take its output (trailing line
-    /// breaks dropped) as actions, the query or the prompt (fzf's `transform(CMD)`,
-    /// `transform-query(CMD)`, `transform-prompt(CMD)`).
+    /// breaks dropped) as actions, the query, the prompt or the header (fzf's `transform(CMD)`,
+    /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`).
     case transform(PickerTransform, String)
 }
 
@@ -117,6 +119,8 @@ package enum PickerTransform: Equatable, Sendable {
     case query
     /// The new prompt.
     case prompt
+    /// The new `--header` text.
+    case header
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)

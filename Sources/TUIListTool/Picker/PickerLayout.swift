@@ -51,7 +51,7 @@ struct PickerLayout {
             return Rect(x: rest.x, y: rest.y, width: rest.width, height: count)
         }
         info = app.hasInfoLine ? take(1) : nil
-        headerText = take(options.headerText.count)
+        headerText = take(app.headerText.count)
         headerLines = take(app.header.count, besidePrompt: options.layout != .reverseList)
         self.rest = rest
         usesAlternative = options.preview != nil && options.previewWindow.usesAlternative(in: rest)

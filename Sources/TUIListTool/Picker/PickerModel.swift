@@ -34,6 +34,8 @@ struct PickerModel {
     var prompt: TextPrompt
     /// The prompt `change-prompt(…)` put in `--prompt`'s place, if any.
     var promptPrefix: String?
+    /// The lines `change-header(…)` put in `--header`'s place, if any.
+    var headerText: [String]?
     /// Whether the keys are shown (F1).
     var isShowingHelp = false
     /// The timed message on the help bar's line (why Ctrl-Z did nothing).
@@ -121,6 +123,9 @@ struct PickerModel {
             return [.redraw]
         case .changePrompt(let text):
             promptPrefix = text
+            return [.redraw]
+        case .changeHeader(let text):
+            headerText = text.isEmpty ? [] : text.components(separatedBy: "\n")
             return [.redraw]
         case .changeQuery(let text):
             prompt.text = text
