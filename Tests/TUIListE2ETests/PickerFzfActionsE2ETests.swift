@@ -63,6 +63,28 @@ final class PickerFzfActionsE2ETests {
         }
     }
 
+    /// `change-preview` runs its command in the preview pane, in place of `--preview`'s (and
+    /// with none, as fzf does too).
+    @Test(.needsReferenceFzf, arguments: ["--preview 'echo OLD {}'", ""])
+    func changePreviewShowsTheNewCommandsOutput(preview: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 60, height: 20,
+                command:
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse \(preview) --bind 'ctrl-a:change-preview(echo NEW {})'; sleep 60"
+            )
+            defer { session.kill() }
+            try session.waitFor("20/20", timeout: 20)
+            if !preview.isEmpty { try session.waitFor("OLD 1", timeout: 20) }
+            try session.sendKeys("C-a")
+            let screen = try session.waitUntil("\(program): the new preview", timeout: 20) {
+                $0.contains { $0.contains("NEW 1") }
+            }
+            #expect(!screen.contains { $0.contains("OLD 1") }, "\(program): \(screen)")
+        }
+    }
+
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
     /// the same output from both.
     private func expectTheSamePrinted(binding: String, keys: [String]) throws {

@@ -12,7 +12,7 @@ extension PickerApp {
         func bound(_ event: String) -> PickerAction? { self.bound(.unknown(event)) }
         let double = model.clicks.isDoubleClick(mouse, at: program.clock.now)
         let overPreview =
-            !model.preview.hidden && options.preview != nil && model.preview.pane.rect?.contains(x: mouse.x, y: mouse.y) == true
+            !model.preview.hidden && previewTemplate != nil && model.preview.pane.rect?.contains(x: mouse.x, y: mouse.y) == true
         switch (mouse.button, mouse.kind) {
         case (.wheelUp, _), (.wheelDown, _):
             let up = mouse.button == .wheelUp

@@ -115,6 +115,11 @@ package final class PickerApp: TerminalApp {
     package var printed: [String] { model.outcome.printed }
     /// The `--header` text shown: `change-header(…)`'s when one ran.
     package var headerText: [String] { model.headerText ?? options.headerText }
+    /// The preview command: `change-preview(…)`'s when one ran, else `--preview`'s; nil for none.
+    package var previewTemplate: String? {
+        guard let changed = model.preview.template else { return options.preview }
+        return changed.isEmpty ? nil : changed
+    }
     /// Whether the preview pane is hidden, under the window in force.
     package var previewHidden: Bool { model.preview.hidden }
     /// The status to exit with, once the person chose or gave up.
@@ -277,7 +282,7 @@ package final class PickerApp: TerminalApp {
         if model.reloading == nil || takeReloadedLines(in: program) {
             absorb([], finished: model.input.finished, error: model.input.readError, in: program)
         }
-        guard let template = options.preview, !model.preview.hidden, model.outcome.exitStatus == nil else { return }
+        guard let template = previewTemplate, !model.preview.hidden, model.outcome.exitStatus == nil else { return }
         let selected = list.state.selection
         let command = selected.map {
             PreviewRunner.command(template, context: placeholderContext(row: $0), delimiter: options.delimiter)
@@ -428,7 +433,7 @@ package final class PickerApp: TerminalApp {
     /// message or the clock), for the actions that scroll a page of it or tell whether a click
     /// is over it: ``PickerPreview/usesAlternative`` and the pane's rect.
     func takeGeometry(from program: Program) {
-        guard options.preview != nil else { return }
+        guard previewTemplate != nil else { return }
         let layout = layout(for: program.size)
         model.preview.usesAlternative = layout?.usesAlternative ?? false
         model.preview.pane.rect = layout?.preview.flatMap { $0.rect.isEmpty ? nil : $0.rect }

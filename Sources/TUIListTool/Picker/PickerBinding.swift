@@ -24,7 +24,7 @@ import TUIList
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
-/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `transform(CMD)`,
+/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
@@ -192,6 +192,7 @@ package struct PickerBinding: Sendable, Equatable {
             case "transform-prompt": return .success(.transform(.prompt, argument))
             case "transform-header": return .success(.transform(.header, argument))
             case "change-header": return .success(.changeHeader(argument))
+            case "change-preview": return .success(.changePreview(argument))
             case "pos":
                 guard let position = Int(argument.trimmingCharacters(in: .whitespaces)) else {
                     throw ToolFailure("--bind: pos takes a number: \(argument)")

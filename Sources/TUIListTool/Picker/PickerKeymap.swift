@@ -63,6 +63,8 @@ package enum PickerAction: Equatable, Sendable {
     case changePrompt(String)
     /// Replace the `--header` text, a line per line break (fzf's `change-header(…)`).
     case changeHeader(String)
+    /// Replace the `--preview` command (fzf's `change-preview(…)`; empty: no preview).
+    case changePreview(String)
     /// Print the query and exit 0 (fzf's `print-query`).
     case printQuery
     /// Choose, when a line matches (fzf's `accept-non-empty`).

@@ -54,10 +54,10 @@ struct PickerLayout {
         headerText = take(app.headerText.count)
         headerLines = take(app.header.count, besidePrompt: options.layout != .reverseList)
         self.rest = rest
-        usesAlternative = options.preview != nil && options.previewWindow.usesAlternative(in: rest)
+        usesAlternative = app.previewTemplate != nil && options.previewWindow.usesAlternative(in: rest)
         previewWindow = app.previewWindow(alternative: usesAlternative)
         let hiddenUnder = app.model.preview.hiddenUnder
-        if options.preview != nil && !(usesAlternative ? hiddenUnder.alternative : hiddenUnder.window) {
+        if app.previewTemplate != nil && !(usesAlternative ? hiddenUnder.alternative : hiddenUnder.window) {
             let (list, preview, split) = previewWindow.areas(in: rest)
             self.list = list
             self.preview = (preview, split)

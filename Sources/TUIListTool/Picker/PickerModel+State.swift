@@ -172,6 +172,8 @@ struct PickerPreview {
     var hiddenUnder: (window: Bool, alternative: Bool)
     /// Whether `toggle-preview-wrap` turned the preview window's `wrap` over.
     var wrapToggled = false
+    /// The command `change-preview(…)` put in `--preview`'s place, if any (empty: no preview).
+    var template: String?
     /// Whether the terminal, as of the last input, had too little room for
     /// `--preview-window`'s pane, so its alternative (`<N(…)`) is in force.
     var usesAlternative = false

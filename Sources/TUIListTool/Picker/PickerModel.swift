@@ -124,6 +124,10 @@ struct PickerModel {
         case .changePrompt(let text):
             promptPrefix = text
             return [.redraw]
+        case .changePreview(let command):
+            preview.template = command
+            preview.row = nil  // (the new command runs)
+            return [.redraw]
         case .changeHeader(let text):
             headerText = text.isEmpty ? [] : text.components(separatedBy: "\n")
             return [.redraw]
