@@ -22,7 +22,8 @@ import Testing
             ("transform-query:echo {q}", .transform(.query, "echo {q}")), ("transform-prompt(date)", .transform(.prompt, "date")),
             ("unbind(change,ctrl-f)", .binding(.unbind, [.unknown("change"), .control("f")])),
             ("rebind(a)", .binding(.rebind, [.character("a")])), ("toggle-bind(f2)", .binding(.toggle, [.function(2)])),
-            ("change-header(h)", .changeHeader("h")), ("change-preview(cat {})", .changePreview("cat {}")), ("transform-header(date)", .transform(.header, "date")),
+            ("change-header(h)", .changeHeader("h")), ("change-preview(cat {})", .changePreview("cat {}")),
+            ("transform-header(date)", .transform(.header, "date")),
         ]
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
