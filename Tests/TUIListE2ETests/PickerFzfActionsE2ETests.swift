@@ -85,6 +85,29 @@ final class PickerFzfActionsE2ETests {
         }
     }
 
+    /// `change-preview-window(down|hidden|)` moves the pane under the list, hides it, then
+    /// gives `--preview-window`'s back, in turn, as fzf's does.
+    @Test(.needsReferenceFzf) func changePreviewWindowCyclesAsFzfs() throws {
+        let fzf = try ReferenceTools.requireFzf()
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 60, height: 20,
+                command:
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --preview 'echo PV {}' --bind 'ctrl-a:change-preview-window(down|hidden|)'; sleep 60"
+            )
+            defer { session.kill() }
+            func row(_ screen: [String]) -> Int? { screen.firstIndex { $0.contains("PV 1") } }
+            let right = try session.waitUntil("\(program): the pane on the right", timeout: 20) { row($0) != nil }
+            #expect(row(right)! < 3, "\(program): beside the list's top: \(right)")
+            try session.sendKeys("C-a")
+            try session.waitUntil("\(program): the pane below the list", timeout: 20) { (row($0) ?? 0) >= 8 }
+            try session.sendKeys("C-a")
+            try session.waitUntil("\(program): the pane hidden", timeout: 20) { row($0) == nil }
+            try session.sendKeys("C-a")
+            try session.waitUntil("\(program): the pane back on the right", timeout: 20) { (row($0) ?? 99) < 3 }
+        }
+    }
+
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
     /// the same output from both.
     private func expectTheSamePrinted(binding: String, keys: [String]) throws {

@@ -23,6 +23,7 @@ import Testing
             ("unbind(change,ctrl-f)", .binding(.unbind, [.unknown("change"), .control("f")])),
             ("rebind(a)", .binding(.rebind, [.character("a")])), ("toggle-bind(f2)", .binding(.toggle, [.function(2)])),
             ("change-header(h)", .changeHeader("h")), ("change-preview(cat {})", .changePreview("cat {}")),
+            ("change-preview-window(down,40%|hidden|)", .changePreviewWindow(["down,40%", "hidden", ""])),
             ("transform-header(date)", .transform(.header, "date")),
         ]
         for (action, expected) in cases {

@@ -65,6 +65,15 @@ extension PickerApp {
                 case .toggle: if model.events.unbound.remove(key) == nil { model.events.unbound.insert(key) }
                 }
             }
+        case .changePreviewWindow(let specs):
+            guard !specs.isEmpty else { break }
+            let spec = specs[model.preview.windowChanges % specs.count]
+            model.preview.windowChanges += 1
+            let window =
+                spec.isEmpty ? options.previewWindow : (try? options.previewWindow.applying(spec)) ?? options.previewWindow
+            model.preview.window = window
+            model.preview.hiddenUnder = (window.hidden, window.alternative?.window.hidden ?? false)
+            model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
         case .editOrCancel(let edit):

@@ -26,7 +26,7 @@ extension PickerApp {
         // A preview above or below the list takes ten lines more and its divider, as fzf
         // counts ten and its border for one above (fzf 0.74 leaves out one below: its rows
         // then shrink; here they do not).
-        let window = options.previewWindow
+        let window = baseWindow
         let preview = previewTemplate != nil && !window.hidden && (window.side == .up || window.side == .down) ? 11 : 0
         return options.minHeight.lines + chromeLines + (options.headerLines > 0 ? 2 : 0) + preview
     }

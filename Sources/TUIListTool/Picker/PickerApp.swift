@@ -102,11 +102,14 @@ package final class PickerApp: TerminalApp {
     package var chosen: [String] { model.outcome.chosen }
     /// The `--expect` key that chose (its name as given), `""` for another key; `nil` until chosen.
     package var chosenWithKey: String? { model.outcome.chosenWithKey }
-    /// The preview window in force: `--preview-window`'s, or its alternative.
+    /// The preview window in force: `--preview-window`'s (or `change-preview-window`'s), or its
+    /// alternative.
     var previewWindow: PreviewWindow { previewWindow(alternative: model.preview.usesAlternative) }
-    /// `--preview-window`'s window, or its alternative when `alternative`.
+    /// The window: `change-preview-window`'s when one ran, else `--preview-window`'s.
+    var baseWindow: PreviewWindow { model.preview.window ?? options.previewWindow }
+    /// The window, or its alternative when `alternative`.
     func previewWindow(alternative: Bool) -> PreviewWindow {
-        alternative ? options.previewWindow.alternative?.window ?? options.previewWindow : options.previewWindow
+        alternative ? baseWindow.alternative?.window ?? baseWindow : baseWindow
     }
     /// Whether the picker ended printing only its query (fzf's `print-query` action, and
     /// `accept-or-print-query` with nothing matching).

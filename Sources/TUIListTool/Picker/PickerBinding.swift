@@ -24,7 +24,7 @@ import TUIList
 /// `print-query`, `accept-non-empty`, `accept-or-print-query`, `execute-silent(CMD)`,
 /// `enable-search`, `disable-search`, `toggle-search`,
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
-/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `transform(CMD)`,
+/// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
@@ -193,6 +193,10 @@ package struct PickerBinding: Sendable, Equatable {
             case "transform-header": return .success(.transform(.header, argument))
             case "change-header": return .success(.changeHeader(argument))
             case "change-preview": return .success(.changePreview(argument))
+            case "change-preview-window":
+                let specs = argument.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                for spec in specs { _ = try PreviewWindow(parsing: spec) }  // (a usage error names what is wrong)
+                return .success(.changePreviewWindow(specs))
             case "pos":
                 guard let position = Int(argument.trimmingCharacters(in: .whitespaces)) else {
                     throw ToolFailure("--bind: pos takes a number: \(argument)")

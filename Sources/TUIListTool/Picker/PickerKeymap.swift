@@ -65,6 +65,9 @@ package enum PickerAction: Equatable, Sendable {
     case changeHeader(String)
     /// Replace the `--preview` command (fzf's `change-preview(…)`; empty: no preview).
     case changePreview(String)
+    /// The next of these `--preview-window` specs (fzf's `change-preview-window(A|B|…)`, in
+    /// turn), each laid over `--preview-window`'s own; an empty one is `--preview-window`'s.
+    case changePreviewWindow([String])
     /// Print the query and exit 0 (fzf's `print-query`).
     case printQuery
     /// Choose, when a line matches (fzf's `accept-non-empty`).

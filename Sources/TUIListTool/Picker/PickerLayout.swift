@@ -54,7 +54,7 @@ struct PickerLayout {
         headerText = take(app.headerText.count)
         headerLines = take(app.header.count, besidePrompt: options.layout != .reverseList)
         self.rest = rest
-        usesAlternative = app.previewTemplate != nil && options.previewWindow.usesAlternative(in: rest)
+        usesAlternative = app.previewTemplate != nil && app.baseWindow.usesAlternative(in: rest)
         previewWindow = app.previewWindow(alternative: usesAlternative)
         let hiddenUnder = app.model.preview.hiddenUnder
         if app.previewTemplate != nil && !(usesAlternative ? hiddenUnder.alternative : hiddenUnder.window) {

@@ -174,6 +174,10 @@ struct PickerPreview {
     var wrapToggled = false
     /// The command `change-preview(…)` put in `--preview`'s place, if any (empty: no preview).
     var template: String?
+    /// The window `change-preview-window(…)` put in `--preview-window`'s place, if any, and
+    /// how many times it ran (which of its `|`-separated windows is next).
+    var window: PreviewWindow?
+    var windowChanges = 0
     /// Whether the terminal, as of the last input, had too little room for
     /// `--preview-window`'s pane, so its alternative (`<N(…)`) is in force.
     var usesAlternative = false

@@ -93,6 +93,16 @@ package struct PreviewWindow: Sendable, Equatable {
         }
     }
 
+    /// This window with `spec`'s words laid over it (fzf's `change-preview-window`); a spec with
+    /// its own `<N(…)` stands alone.
+    /// - Throws: A one-line ``ToolFailure`` naming what is not understood.
+    package func applying(_ spec: String) throws(ToolFailure) -> PreviewWindow {
+        if spec.contains("<") { return try PreviewWindow(parsing: spec) }
+        var window = self
+        try window.apply(spec)
+        return window
+    }
+
     /// Applies `spec`'s words (no `<N(…)` among them) to this window.
     private mutating func apply(_ spec: String) throws(ToolFailure) {
         for part in spec.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
