@@ -23,7 +23,8 @@ final class PickerFzfActionsE2ETests {
             "ctrl-a:pos(3)", "ctrl-a:pos(-2)", "ctrl-a:pos(0)", "ctrl-a:down+down+pos(99)", "ctrl-a:put(1)+put(5)",
             "ctrl-a:print(hello)+print(world)", "ctrl-a:transform(echo 'down+down')", "ctrl-a:transform-query(echo {}2)",
             "ctrl-a:transform(echo change-query:17)", "ctrl-a:exclude", "ctrl-a:down+down+exclude", "ctrl-a:exclude+up",
-            "ctrl-a:toggle+down+toggle+down+exclude-multi", "ctrl-a:down+exclude-multi+first",
+            "ctrl-a:toggle+down+toggle+down+exclude-multi", "ctrl-a:down+exclude-multi+first", "ctrl-a:search(15)",
+            "ctrl-a:transform-search(echo {}7)",
         ])
     func printsWhatFzfPrints(binding: String) throws {
         try expectTheSamePrinted(binding: binding, keys: ["C-a"])

@@ -31,8 +31,8 @@ import Testing
                     PickerBinding(key: .character(":"), action: .choose),
                 ])
         #expect(try PickerBinding.parse("enter:accept,esc:abort,pgdn:page-down,home:first").count == 4)
-        #expect(throws: ToolFailure("--bind: unsupported action: transform-search(ls)")) {
-            try PickerBinding.parse("ctrl-r:transform-search(ls)")
+        #expect(throws: ToolFailure("--bind: unsupported action: transform-preview-label(ls)")) {
+            try PickerBinding.parse("ctrl-r:transform-preview-label(ls)")
         }
         #expect(throws: ToolFailure("--bind: unsupported key: ctrl-alt-bs")) { try PickerBinding.parse("ctrl-alt-bs:up") }
         #expect(throws: ToolFailure("--expect: unsupported key: ctrl-alt-bs")) { try PickerBinding.expecting("ctrl-alt-bs") }

@@ -46,8 +46,8 @@ import Testing
 
     /// fzf's `NAME:ARGUMENT` form names an action the picker lacks whole, not as `:ARGUMENT`.
     @Test func anArgumentAfterAColonBelongsToItsAction() throws {
-        #expect(throws: ToolFailure("--bind: unsupported action: transform-search(echo x)")) {
-            try PickerBinding.parse("ctrl-h:transform-search:echo x")
+        #expect(throws: ToolFailure("--bind: unsupported action: transform-preview-label(echo x)")) {
+            try PickerBinding.parse("ctrl-h:transform-preview-label:echo x")
         }
         #expect(try PickerBinding.parse("ctrl-h:transform-header:echo x").first?.action == .transform(.header, "echo x"))
     }

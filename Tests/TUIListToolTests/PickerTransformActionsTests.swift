@@ -24,7 +24,8 @@ import Testing
             ("rebind(a)", .binding(.rebind, [.character("a")])), ("toggle-bind(f2)", .binding(.toggle, [.function(2)])),
             ("change-header(h)", .changeHeader("h")), ("change-preview(cat {})", .changePreview("cat {}")),
             ("change-preview-window(down,40%|hidden|)", .changePreviewWindow(["down,40%", "hidden", ""])),
-            ("transform-header(date)", .transform(.header, "date")),
+            ("transform-header(date)", .transform(.header, "date")), ("search(ab)", .searchFor("ab")),
+            ("transform-search(echo a)", .transform(.search, "echo a")),
         ]
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")

@@ -65,6 +65,8 @@ extension PickerApp {
                 case .toggle: if model.events.unbound.remove(key) == nil { model.events.unbound.insert(key) }
                 }
             }
+        case .searchFor(let text):
+            setQuery(text)
         case .changePreviewWindow(let specs):
             guard !specs.isEmpty else { break }
             let spec = specs[model.preview.windowChanges % specs.count]
@@ -89,7 +91,7 @@ extension PickerApp {
     }
 
     /// fzf's `transform*`: the command (placeholders replaced) run and waited for, as fzf
-    /// does, its output taken as actions, the query, the prompt or the header. Output that is not actions
+    /// does, its output taken as actions, the query, the prompt, the header or a search. Output that is not actions
     /// in `--bind`'s syntax does nothing.
     private func transform(_ use: PickerTransform, _ template: String, in program: Program) {
         let command = PreviewRunner.command(
@@ -104,6 +106,7 @@ extension PickerApp {
         case .query: perform(.changeQuery(output), in: program)
         case .prompt: perform(.changePrompt(output), in: program)
         case .header: perform(.changeHeader(output), in: program)
+        case .search: perform(.searchFor(output), in: program)
         }
     }
 

@@ -19,7 +19,7 @@ extension PickerApp {
     func placeholderContext(row: Int?) -> PreviewRunner.Context {
         let number = { (row: Int) in self.slot(of: row) + self.header.count }
         return PreviewRunner.Context(
-            line: row.map { line($0) }, index: row.map(number), query: model.search.query,
+            line: row.map { line($0) }, index: row.map(number), query: model.search.typed,
             marked: model.marks.items.map { (line($0), number($0)) })
     }
 

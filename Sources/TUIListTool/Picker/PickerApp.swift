@@ -57,9 +57,10 @@ package final class PickerApp: TerminalApp {
         let preview: PreviewRunner
     }
 
-    /// The query searched: the prompt's text once its run of edits in a batch of input is done
-    /// (the search runs once per run, not per key).
-    package var query: String { model.search.query }
+    /// The query: the prompt's text once its run of edits in a batch of input is searched
+    /// (the search runs once per run, not per key). fzf's `search(…)` searches another text
+    /// and leaves it as it is.
+    package var query: String { model.search.typed }
     /// The query's line editor: its text, cursor and editing keys
     /// (``PickerKeymap/promptKeymap(multi:)``).
     package var prompt: TextPrompt {
@@ -249,7 +250,8 @@ package final class PickerApp: TerminalApp {
 
     /// Searches the prompt's text if it is not the query searched.
     func searchTypedQuery() {
-        guard model.prompt.text != model.search.query else { return }
+        guard model.prompt.text != model.search.typed else { return }
+        model.search.typed = model.prompt.text
         setQuery(model.prompt.text)
         model.events.pending.append("change")
     }

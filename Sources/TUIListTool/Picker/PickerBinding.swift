@@ -25,7 +25,8 @@ import TUIList
 /// `enable-search`, `disable-search`, `toggle-search`,
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
-/// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`; the query's edits (`backward-char`, `forward-char`,
+/// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
+/// `transform-search(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -191,6 +192,8 @@ package struct PickerBinding: Sendable, Equatable {
             case "transform-query": return .success(.transform(.query, argument))
             case "transform-prompt": return .success(.transform(.prompt, argument))
             case "transform-header": return .success(.transform(.header, argument))
+            case "transform-search": return .success(.transform(.search, argument))
+            case "search": return .success(.searchFor(argument))
             case "change-header": return .success(.changeHeader(argument))
             case "change-preview": return .success(.changePreview(argument))
             case "change-preview-window":

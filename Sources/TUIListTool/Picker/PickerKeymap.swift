@@ -63,6 +63,9 @@ package enum PickerAction: Equatable, Sendable {
     case changePrompt(String)
     /// Replace the `--header` text, a line per line break (fzf's `change-header(…)`).
     case changeHeader(String)
+    /// Search for a text, the query left as it is (fzf's `search(…)`); the next edit of the
+    /// query searches for the query again.
+    case searchFor(String)
     /// Replace the `--preview` command (fzf's `change-preview(…)`; empty: no preview).
     case changePreview(String)
     /// The next of these `--preview-window` specs (fzf's `change-preview-window(A|B|…)`, in
@@ -106,8 +109,9 @@ package enum PickerAction: Equatable, Sendable {
     /// the other way than now (`toggle-bind`).
     case binding(PickerBindingChange, [Key])
     /// Run a command (placeholders replaced), wait for it, and take its output (trailing line
-    /// breaks dropped) as actions, the query, the prompt or the header (fzf's `transform(CMD)`,
-    /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`).
+    /// breaks dropped) as actions, the query, the prompt, the header or a search (fzf's
+    /// `transform(CMD)`, `transform-query`, `transform-prompt`, `transform-header`,
+    /// `transform-search`).
     case transform(PickerTransform, String)
 }
 
@@ -126,6 +130,8 @@ package enum PickerTransform: Equatable, Sendable {
     case prompt
     /// The new `--header` text.
     case header
+    /// A text to search for, the query left as it is (`transform-search`).
+    case search
 }
 
 /// The picker's keys, as two toolkit ``Keymap``s: the picker's own (choose, move, cancel, F1)

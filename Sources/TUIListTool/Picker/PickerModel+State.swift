@@ -51,8 +51,11 @@ struct PickerInput {
 /// The query searched and the search's result.
 struct PickerSearch {
     /// The query searched: the prompt's text once its run of edits in a batch of input is done
-    /// (the search runs once per run, not per key).
+    /// (the search runs once per run, not per key), or fzf's `search(…)` text.
     var query: String
+    /// The prompt's text as last searched (what `{q}` and `--print-query` give): ``query``
+    /// but after `search(…)`, whose text lasts until the next edit of the query.
+    var typed: String
     /// ``query`` parsed (empty while searching is off).
     var parsed = FilterQuery("")
     /// Whether the query filters the lines (`--disabled`, `enable-search`, `toggle-search`).

@@ -56,7 +56,7 @@ struct PickerModel {
             text: options.query, keymap: PickerKeymap.promptKeymap(multi: options.multi, bindings: options.bindings))
         prompt.style = options.colors.style(.query)
         self.prompt = prompt
-        search = PickerSearch(query: prompt.text, enabled: options.searchEnabled)
+        search = PickerSearch(query: prompt.text, typed: prompt.text, enabled: options.searchEnabled)
         marks = PickerMarks(limit: options.multiLimit)
         preview = PickerPreview(
             hiddenUnder: (options.previewWindow.hidden, options.previewWindow.alternative?.window.hidden ?? false))
