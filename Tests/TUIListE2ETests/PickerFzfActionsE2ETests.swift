@@ -109,6 +109,36 @@ final class PickerFzfActionsE2ETests {
         }
     }
 
+    /// `preview(CMD)` shows its command's output for the selected line; the next line shows
+    /// `--preview`'s again, and so does the first line when the selection comes back, as in fzf.
+    @Test(.needsReferenceFzf) func previewShowsItsCommandForTheSelectedLine() throws {
+        let fzf = try ReferenceTools.requireFzf()
+        var seen: [[String]] = []
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 60, height: 20,
+                command:
+                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --preview 'echo BASE {}' --bind 'ctrl-a:preview(echo ONE {})'; sleep 60"
+            )
+            defer { session.kill() }
+            func shown(_ screen: [String]) -> String? {
+                screen.lazy.compactMap { $0.firstMatch(of: /(BASE|ONE) [0-9]+/).map { String($0.output.0) } }.first
+            }
+            var steps: [String] = []
+            steps.append(shown(try session.waitUntil("\(program): BASE 1", timeout: 20) { shown($0) == "BASE 1" }) ?? "")
+            for (key, wanted) in [("C-a", "1"), ("Down", "2"), ("Up", "1")] {
+                try session.sendKeys(key)
+                let screen = try session.waitUntil("\(program): the preview of line \(wanted)", timeout: 20) {
+                    shown($0)?.hasSuffix(" " + wanted) == true && (key != "C-a" || shown($0)?.hasPrefix("ONE") == true)
+                }
+                usleep(300_000)  // (a late preview would replace it)
+                steps.append(shown(try session.capture()) ?? shown(screen) ?? "")
+            }
+            seen.append(steps)
+        }
+        #expect(seen[1] == seen[0], "fzf: \(seen[0]), tuilist: \(seen[1])")
+    }
+
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
     /// the same output from both.
     private func expectTheSamePrinted(binding: String, keys: [String]) throws {

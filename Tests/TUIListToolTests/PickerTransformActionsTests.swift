@@ -25,6 +25,7 @@ import Testing
             ("change-header(h)", .changeHeader("h")), ("change-preview(cat {})", .changePreview("cat {}")),
             ("change-preview-window(down,40%|hidden|)", .changePreviewWindow(["down,40%", "hidden", ""])),
             ("transform-header(date)", .transform(.header, "date")), ("search(ab)", .searchFor("ab")),
+            ("preview(cat {})", .previewWith("cat {}")),
             ("transform-search(echo a)", .transform(.search, "echo a")),
         ]
         for (action, expected) in cases {

@@ -119,8 +119,10 @@ package final class PickerApp: TerminalApp {
     package var printed: [String] { model.outcome.printed }
     /// The `--header` text shown: `change-header(…)`'s when one ran.
     package var headerText: [String] { model.headerText ?? options.headerText }
-    /// The preview command: `change-preview(…)`'s when one ran, else `--preview`'s; nil for none.
+    /// The preview command: `preview(…)`'s while the line it ran for is selected, else
+    /// `change-preview(…)`'s when one ran, else `--preview`'s; nil for none.
     package var previewTemplate: String? {
+        if let once = model.preview.once, once.row == list.state.selection { return once.template }
         guard let changed = model.preview.template else { return options.preview }
         return changed.isEmpty ? nil : changed
     }
@@ -287,6 +289,7 @@ package final class PickerApp: TerminalApp {
         if model.reloading == nil || takeReloadedLines(in: program) {
             absorb([], finished: model.input.finished, error: model.input.readError, in: program)
         }
+        if let once = model.preview.once, once.row != list.state.selection { model.preview.once = nil }
         guard let template = previewTemplate, !model.preview.hidden, model.outcome.exitStatus == nil else { return }
         let selected = list.state.selection
         let command = selected.map {

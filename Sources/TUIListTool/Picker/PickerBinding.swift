@@ -26,7 +26,7 @@ import TUIList
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
-/// `transform-search(CMD)`; the query's edits (`backward-char`, `forward-char`,
+/// `transform-search(CMD)`, `preview(CMD)`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -196,6 +196,7 @@ package struct PickerBinding: Sendable, Equatable {
             case "search": return .success(.searchFor(argument))
             case "change-header": return .success(.changeHeader(argument))
             case "change-preview": return .success(.changePreview(argument))
+            case "preview": return .success(.previewWith(argument))
             case "change-preview-window":
                 let specs = argument.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 for spec in specs { _ = try PreviewWindow(parsing: spec) }  // (a usage error names what is wrong)

@@ -66,6 +66,9 @@ package enum PickerAction: Equatable, Sendable {
     /// Search for a text, the query left as it is (fzf's `search(…)`); the next edit of the
     /// query searches for the query again.
     case searchFor(String)
+    /// Show a command's output in the preview pane for the selected line, until the selection
+    /// moves (fzf's `preview(…)`).
+    case previewWith(String)
     /// Replace the `--preview` command (fzf's `change-preview(…)`; empty: no preview).
     case changePreview(String)
     /// The next of these `--preview-window` specs (fzf's `change-preview-window(A|B|…)`, in

@@ -177,6 +177,8 @@ struct PickerPreview {
     var wrapToggled = false
     /// The command `change-preview(…)` put in `--preview`'s place, if any (empty: no preview).
     var template: String?
+    /// The command fzf's `preview(…)` showed, and for which line: until the selection moves.
+    var once: (row: Int?, template: String)?
     /// The window `change-preview-window(…)` put in `--preview-window`'s place, if any, and
     /// how many times it ran (which of its `|`-separated windows is next).
     var window: PreviewWindow?

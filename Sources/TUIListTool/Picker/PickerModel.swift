@@ -124,6 +124,11 @@ struct PickerModel {
         case .changePrompt(let text):
             promptPrefix = text
             return [.redraw]
+        case .previewWith(let command):
+            preview.once = (selection, command)
+            preview.hidden = false
+            preview.row = nil  // (the command runs)
+            return [.redraw]
         case .changePreview(let command):
             preview.template = command
             preview.row = nil  // (the new command runs)
