@@ -17,6 +17,15 @@ final class PickerFzfActionsE2ETests {
 
     deinit { unlink(output) }
 
+    /// `program` (fzf or tuilist) on `seq 20` in tmux, in the reverse layout, with `options`
+    /// (shell words, and what follows them: a redirection, `; echo done`).
+    private func start(_ program: String, height: Int, _ options: String) throws -> TmuxSession {
+        try TmuxSession.start(
+            width: 60, height: height,
+            command:
+                "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse \(options); sleep 60")
+    }
+
     @Test(
         .needsReferenceFzf,
         arguments: [
@@ -51,11 +60,7 @@ final class PickerFzfActionsE2ETests {
     func theHeaderChangesAsFzfs(binding: String, shown: String) throws {
         let fzf = try ReferenceTools.requireFzf()
         for program in [fzf, tuilist] {
-            let session = try TmuxSession.start(
-                width: 60, height: 30,
-                command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --header OLDHDR --bind \(binding.shellQuoted); sleep 60"
-            )
+            let session = try start(program, height: 30, "--header OLDHDR --bind \(binding.shellQuoted)")
             defer { session.kill() }
             try session.waitFor("OLDHDR", timeout: 20)
             try session.sendKeys("C-a")
@@ -70,11 +75,7 @@ final class PickerFzfActionsE2ETests {
     func changePreviewShowsTheNewCommandsOutput(preview: String) throws {
         let fzf = try ReferenceTools.requireFzf()
         for program in [fzf, tuilist] {
-            let session = try TmuxSession.start(
-                width: 60, height: 20,
-                command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse \(preview) --bind 'ctrl-a:change-preview(echo NEW {})'; sleep 60"
-            )
+            let session = try start(program, height: 20, "\(preview) --bind 'ctrl-a:change-preview(echo NEW {})'")
             defer { session.kill() }
             try session.waitFor("20/20", timeout: 20)
             if !preview.isEmpty { try session.waitFor("OLD 1", timeout: 20) }
@@ -91,11 +92,8 @@ final class PickerFzfActionsE2ETests {
     @Test(.needsReferenceFzf) func changePreviewWindowCyclesAsFzfs() throws {
         let fzf = try ReferenceTools.requireFzf()
         for program in [fzf, tuilist] {
-            let session = try TmuxSession.start(
-                width: 60, height: 20,
-                command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --preview 'echo PV {}' --bind 'ctrl-a:change-preview-window(down|hidden|)'; sleep 60"
-            )
+            let session = try start(
+                program, height: 20, "--preview 'echo PV {}' --bind 'ctrl-a:change-preview-window(down|hidden|)'")
             defer { session.kill() }
             func row(_ screen: [String]) -> Int? { screen.firstIndex { $0.contains("PV 1") } }
             let right = try session.waitUntil("\(program): the pane on the right", timeout: 20) { row($0) != nil }
@@ -115,11 +113,7 @@ final class PickerFzfActionsE2ETests {
         let fzf = try ReferenceTools.requireFzf()
         var seen: [[String]] = []
         for program in [fzf, tuilist] {
-            let session = try TmuxSession.start(
-                width: 60, height: 20,
-                command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --preview 'echo BASE {}' --bind 'ctrl-a:preview(echo ONE {})'; sleep 60"
-            )
+            let session = try start(program, height: 20, "--preview 'echo BASE {}' --bind 'ctrl-a:preview(echo ONE {})'")
             defer { session.kill() }
             func shown(_ screen: [String]) -> String? {
                 screen.lazy.compactMap { $0.firstMatch(of: /(BASE|ONE) [0-9]+/).map { String($0.output.0) } }.first
@@ -147,11 +141,9 @@ final class PickerFzfActionsE2ETests {
         for program in [fzf, tuilist] {
             let out = output + (program == fzf ? ".fzf" : "")
             defer { unlink(out) }
-            let session = try TmuxSession.start(
-                width: 60, height: 30,
-                command:
-                    "seq 20 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --multi --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done; sleep 60"
-            )
+            let session = try start(
+                program, height: 30,
+                "--multi --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done")
             defer { session.kill() }
             try session.waitFor("20/20", timeout: 20)
             for key in keys {
