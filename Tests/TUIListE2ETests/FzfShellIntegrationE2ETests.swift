@@ -93,7 +93,7 @@ final class FzfShellIntegrationE2ETests {
         try session.sendKeys("M-c")
         try session.waitUntil("\(program): the folders listed", timeout: 20) { $0.contains { $0.contains("subdir") } }
         try session.sendText("subd")
-        usleep(300_000)
+        usleep(UInt32(300_000 * slowdown))
         try session.sendKeys("Enter")
         try session.waitForLine(startingWith: "$", timeout: 20)
         try session.sendText("pwd")

@@ -125,7 +125,7 @@ final class PickerFzfActionsE2ETests {
                 let screen = try session.waitUntil("\(program): the preview of line \(wanted)", timeout: 20) {
                     shown($0)?.hasSuffix(" " + wanted) == true && (key != "C-a" || shown($0)?.hasPrefix("ONE") == true)
                 }
-                usleep(300_000)  // (a late preview would replace it)
+                usleep(UInt32(300_000 * slowdown))  // (a late preview would replace it)
                 steps.append(shown(try session.capture()) ?? shown(screen) ?? "")
             }
             seen.append(steps)
@@ -148,9 +148,9 @@ final class PickerFzfActionsE2ETests {
             try session.waitFor("20/20", timeout: 20)
             for key in keys {
                 try session.sendKeys(key)
-                usleep(300_000)  // (the action's search and frame)
+                usleep(UInt32(300_000 * slowdown))  // (the action's search and frame)
             }
-            usleep(300_000)
+            usleep(UInt32(300_000 * slowdown))
             try session.sendKeys("Enter")
             try session.waitFor("done", timeout: 20)
             printed.append(readTextFile(out) ?? "")
