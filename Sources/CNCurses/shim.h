@@ -84,13 +84,16 @@ static inline int tui_erases_in_background_colour(void) {
 }
 
 /// For a terminal that draws without ncurses' screen (the inline one): looks `name` up in
-/// terminfo and says whether it erases in the current background colour (`bce`, bit 1) and has
-/// 256 colours or more (bit 2); 0 when it is not found. The current terminal, if any, stays.
+/// terminfo and says whether it erases in the current background colour (`bce`, bit 1), has
+/// 256 colours or more (bit 2) and erases characters (`ech`, bit 4); 0 when it is not found.
+/// The current terminal, if any, stays.
 static inline int tui_describe_terminal(const char *name, int fd) {
     int error = 0, found = 0;
     TERMINAL *previous = cur_term;
     if (setupterm((char *)name, fd, &error) == OK) {
-        found = (tigetflag("bce") > 0 ? 1 : 0) | (tigetnum("colors") >= 256 ? 2 : 0);
+        char *ech = tigetstr("ech");
+        found = (tigetflag("bce") > 0 ? 1 : 0) | (tigetnum("colors") >= 256 ? 2 : 0)
+            | (ech != NULL && ech != (char *)-1 ? 4 : 0);
         TERMINAL *looked_up = set_curterm(previous);
         del_curterm(looked_up);
     }

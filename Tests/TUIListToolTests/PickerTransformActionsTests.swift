@@ -113,6 +113,28 @@ import Testing
         #expect(try PickerBinding.parse("x:change-header()").first?.action == .changeHeader(""))
     }
 
+    /// After `reload` a row's item is no longer its line's slot: `exclude` still takes out the
+    /// selected line, the counts do not stay at `reading…`, and `change-preview-window`
+    /// actions each go through their own windows.
+    @Test func excludeAfterAReloadAndTwoWindowCycles() throws {
+        let picker = try Self.picker(
+            "ctrl-r:reload(printf 'x\\ny\\nz\\n'),ctrl-a:exclude,ctrl-b:change-preview-window(down|up),"
+                + "ctrl-o:change-preview-window(left|hidden)")
+        picker.press(.control("r"))
+        _ = picker.waitUntil { $0.contains("z") }
+        picker.press(.down, .control("a"))
+        let screen = picker.waitUntil { !$0.contains("y") }
+        #expect(screen.contains("x") && screen.contains("z") && screen[0].hasSuffix("2/3"), "\(screen)")
+        #expect(!screen.joined().contains("reading"), "\(screen)")
+        #expect(picker.app.list.state.selection.map { picker.app.line($0) } == "z")
+        picker.press(.control("b"))
+        #expect(picker.app.baseWindow.side == .down)
+        picker.press(.control("o"))
+        #expect(picker.app.baseWindow.side == .left, "the second action starts at its own first window")
+        picker.press(.control("b"))
+        #expect(picker.app.baseWindow.side == .up)
+    }
+
     /// `clear-screen` draws the next frame whole: every cell written again.
     @Test func clearScreenRedrawsEveryCell() throws {
         let picker = try Self.picker("ctrl-l:clear-screen")

@@ -26,8 +26,10 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     /// ``NCursesTerminal`` and ``InlineTerminal`` draw it light grey on dark grey (the colours
     /// of fzf's selected line: 254 on 236; a foreground the style sets is kept). There the bar's
     /// blank end is erased in one sequence instead of written cell by cell: moving a selection
-    /// writes a few dozen bytes, not two whole rows. (tmux-256color and screen list no `bce`:
-    /// reverse video there.) Worn with ``reverse``, which ANSI text and SVG draw.
+    /// writes a few dozen bytes, not two whole rows. tmux's own entries (tmux-256color,
+    /// screen-256color inside tmux) list no `bce`, but tmux erases in colour: they are drawn
+    /// as xterm-256color, the bar in colours too; GNU screen, 8 colours and `NO_COLOR` keep
+    /// reverse video. Worn with ``reverse``, which ANSI text and SVG draw.
     ///
     /// ```swift
     /// let selected = Style(attributes: [.reverse, .bar])

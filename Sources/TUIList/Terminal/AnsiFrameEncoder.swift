@@ -44,6 +44,9 @@ public struct AnsiFrameEncoder: Sendable {
     /// Whether the terminal erases in the current background colour (terminfo `bce`): blanks
     /// in a colour are then erased too, not only blanks in the default background.
     package var erasesInBackgroundColour = false
+    /// Whether the terminal erases characters in place (ECH, terminfo `ech`: xterm, tmux, the
+    /// Linux console); without it only a row's end is erased (EL, which every VT100 has).
+    package var erasesCharacters = true
     /// Whether a ``TextAttributes/bar`` is drawn in colours (as ``NCursesTerminal`` draws it on
     /// a terminal of 256 colours with `bce`) rather than in reverse video.
     package var barsInColour = false
@@ -143,7 +146,7 @@ public struct AnsiFrameEncoder: Sendable {
             count += 1
         }
         let toRowEnd = x + count == canvas.width
-        guard toRowEnd ? count >= 4 : count >= 8 && x + 8 <= end else { return nil }
+        guard toRowEnd ? count >= 4 : erasesCharacters && count >= 8 && x + 8 <= end else { return nil }
         var out = ""
         if let style = current, style.background == background, Self.showsOnlyBackground(style) {
         } else {

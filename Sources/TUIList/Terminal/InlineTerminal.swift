@@ -38,8 +38,8 @@ import Darwin
 /// puts the modes and the cursor back. Frames are wrapped in synchronized output (DEC mode
 /// 2026) when the terminal answers the mode query with "known", as ``NCursesTerminal`` does them.
 /// Colours are written as they are (`.rgb` as 24-bit colour); `NO_COLOR` (set, not empty) leaves
-/// only attributes. Blanks are erased rather than written (in a colour too where `TERM`'s
-/// terminfo entry has `bce`), and a ``TextAttributes/bar`` is drawn in colours where it also has
+/// only attributes. Blanks are erased rather than written (to a row's end, or with ECH where
+/// `TERM`'s terminfo entry has `ech`; in a colour too where it has `bce`), and a ``TextAttributes/bar`` is drawn in colours where it also has
 /// 256 colours, as ``NCursesTerminal`` does. Mouse reports, when asked for,
 /// come with lines counted from the frame's first line (rows above it are dropped).
 ///
@@ -158,9 +158,10 @@ public final class InlineTerminal: Terminal, ReadsTerminalInput, LineFitting {
         noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         if let name = getenv("TERM") {
             let described =
-                NCursesTerminal.isTmuxUnderstated(String(cString: name), output: output) ? 3 : tui_describe_terminal(name, output)
+                NCursesTerminal.isTmuxUnderstated(String(cString: name), output: output) ? 7 : tui_describe_terminal(name, output)
             encoder.erasesInBackgroundColour = described & 1 != 0
-            encoder.barsInColour = !noColor && described == 3
+            encoder.barsInColour = !noColor && described & 3 == 3
+            encoder.erasesCharacters = described & 4 != 0
         }
         let (rows, cols) = Self.windowSize(output)
         terminalRows = rows

@@ -282,8 +282,6 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// `xterm-256color (built in)` where the machine has no such entry either.
     package let terminalDescription: String
 
-    /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
-    /// cannot address the cursor (`dumb`), ncurses then ended again.
     /// Whether `name` is a description tmux gives its panes (`tmux-256color`, also over SSH
     /// from a pane; `screen-256color` where `TMUX` is set, as GNU screen uses it too), with 256
     /// colours and without `bce` or `ech`: tmux erases in the current background colour and
@@ -292,9 +290,11 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     /// (``TextAttributes/bar``).
     static func isTmuxUnderstated(_ name: String, output: Int32) -> Bool {
         guard name.hasPrefix("tmux") || (name.hasPrefix("screen") && getenv("TMUX") != nil) else { return false }
-        return name.withCString { tui_describe_terminal($0, output) } == 2
+        return name.withCString { tui_describe_terminal($0, output) } & 3 == 2
     }
 
+    /// ncurses started on `type`, or nil when this machine's terminfo has no such entry or it
+    /// cannot address the cursor (`dumb`), ncurses then ended again.
     private static func start(
         _ type: String, _ output: Int32, _ input: Int32,
         _ outFile: inout UnsafeMutablePointer<FILE>?, _ inFile: inout UnsafeMutablePointer<FILE>?

@@ -47,7 +47,7 @@ extension PickerApp {
             guard !lines.isEmpty else { break }
             // (As fzf: the cursor keeps its place in the list, on whichever line comes there.)
             let place = list.state.selection.flatMap { list.snapshot().indexOfItem($0) }
-            model.search.excluded.formUnion(lines.map(Int32.init))
+            model.search.excluded.formUnion(lines.map { Int32(slot(of: $0)) })  // (rows are items; the search's order, slots)
             if model.hasMarks {
                 for line in lines { model.marks.set(line, false) }
                 list.markedItems = Set(model.marks.items)
@@ -69,10 +69,13 @@ extension PickerApp {
             setQuery(text)
         case .changePreviewWindow(let specs):
             guard !specs.isEmpty else { break }
-            let spec = specs[model.preview.windowChanges % specs.count]
-            model.preview.windowChanges += 1
-            let window =
-                spec.isEmpty ? options.previewWindow : (try? options.previewWindow.applying(spec)) ?? options.previewWindow
+            let turn = model.preview.windowChanges[specs, default: 0]
+            let spec = specs[turn % specs.count]
+            model.preview.windowChanges[specs] = turn + 1
+            // (As fzf: a spec shows a pane `--preview-window` hides, unless it says `hidden` too.)
+            var base = options.previewWindow
+            if !spec.isEmpty { base.hidden = false }
+            let window = spec.isEmpty ? base : (try? base.applying(spec)) ?? base
             model.preview.window = window
             model.preview.hiddenUnder = (window.hidden, window.alternative?.window.hidden ?? false)
             model.preview.row = nil  // (drawn again in the new pane)

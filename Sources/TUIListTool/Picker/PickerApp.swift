@@ -139,7 +139,8 @@ package final class PickerApp: TerminalApp {
     var searchInFlight: Bool { runtime?.searchJob.isRunning ?? false }
     /// Whether the list does not hold every line yet although the query asks for all of them.
     var listIsBehind: Bool {
-        model.search.parsed.isEmpty && !options.tac && list.snapshot().numberOfItems < model.input.count
+        model.search.parsed.isEmpty && !options.tac
+            && list.snapshot().numberOfItems + model.search.excluded.count < model.input.count
     }
     /// Why reading stopped early, if it did.
     var readError: String? { model.input.readError }
@@ -340,7 +341,7 @@ package final class PickerApp: TerminalApp {
         if let delivered = runtime?.allLinesJob.accept(message) as? AllLines {
             guard model.input.identities == nil else { return }  // (a reload shows its lines by its rows)
             model.rows.allLines = delivered.snapshot
-            if model.search.parsed.isEmpty && !options.tac && model.outcome.exitStatus == nil {
+            if model.search.parsed.isEmpty && !options.tac && model.search.excluded.isEmpty && model.outcome.exitStatus == nil {
                 model.rows.listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
                 settleSelection(best: model.input.index.count > 0 ? 0 : nil)

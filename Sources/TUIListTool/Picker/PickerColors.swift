@@ -63,7 +63,7 @@ package struct PickerColors: Equatable, Sendable {
         cell.gutterStyle = style(.marker)
         cell.pointerStyle = style(.pointer)
         if styles[.selectedFg] == nil && styles[.selectedBg] == nil {
-            cell.selectedStyle = .selection
+            cell.selectedStyle = monochrome ? Style(attributes: .reverse) : .selection  // (`bw`: no colours, not even the bar's)
         } else {
             let (fg, bg) = (style(.selectedFg), style(.selectedBg))
             cell.selectedStyle = Style(

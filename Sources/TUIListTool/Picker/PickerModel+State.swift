@@ -65,8 +65,8 @@ struct PickerSearch {
     /// The matching lines (slots), in the order shown; `nil` for every line in input order
     /// (an empty query, without `--tac`).
     var matches: [Int32]?
-    /// The lines fzf's `exclude` and `exclude-multi` took out of every result until the lines
-    /// are replaced (`reload`).
+    /// The lines (slots) fzf's `exclude` and `exclude-multi` took out of every result until
+    /// the lines are replaced (`reload`).
     var excluded: Set<Int32> = []
     /// The last search's result, to narrow the next one from.
     var lastMatches: FilterMatches?
@@ -180,9 +180,9 @@ struct PickerPreview {
     /// The command fzf's `preview(…)` showed, and for which line: until the selection moves.
     var once: (row: Int?, template: String)?
     /// The window `change-preview-window(…)` put in `--preview-window`'s place, if any, and
-    /// how many times it ran (which of its `|`-separated windows is next).
+    /// how many times each such action (by its `|`-separated windows) ran: which is next.
     var window: PreviewWindow?
-    var windowChanges = 0
+    var windowChanges: [[String]: Int] = [:]
     /// Whether the terminal, as of the last input, had too little room for
     /// `--preview-window`'s pane, so its alternative (`<N(…)`) is in force.
     var usesAlternative = false
