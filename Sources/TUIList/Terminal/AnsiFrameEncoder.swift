@@ -148,8 +148,8 @@ public struct AnsiFrameEncoder: Sendable {
         let toRowEnd = x + count == canvas.width
         guard toRowEnd ? count >= 4 : erasesCharacters && count >= 8 && x + 8 <= end else { return nil }
         var out = ""
-        if let style = current, style.background == background, Self.showsOnlyBackground(style) {
-        } else {
+        // (A current style that shows only this background erases as it is.)
+        if current.map({ $0.background != background || !Self.showsOnlyBackground($0) }) ?? true {
             let style = Style(background: background)
             out += Self.sgr(style)
             current = style

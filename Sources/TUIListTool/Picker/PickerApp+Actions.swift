@@ -35,11 +35,8 @@ extension PickerApp {
                 printQueryAndQuit(in: program)
             }
         case .position(let position):
-            let shown = list.snapshot()
-            guard shown.numberOfItems > 0 else { break }
             // (As fzf: 0 is the first line too.)
-            let index = min(max(position < 0 ? shown.numberOfItems + position : position - 1, 0), shown.numberOfItems - 1)
-            list.select(shown.itemIdentifier(atGlobalIndex: index))
+            selectShownLine(at: position < 0 ? list.snapshot().numberOfItems + position : position - 1)
         case .clearScreen:
             program.redrawWholeScreen()
         case .exclude(let marked):
@@ -53,10 +50,7 @@ extension PickerApp {
                 list.markedItems = Set(model.marks.items)
             }
             show(model.search.matches, animated: true)
-            let shown = list.snapshot()
-            if let place, shown.numberOfItems > 0 {
-                list.select(shown.itemIdentifier(atGlobalIndex: min(place, shown.numberOfItems - 1)))
-            }
+            if let place { selectShownLine(at: place) }
         case .binding(let change, let keys):
             for key in keys {
                 switch change {
@@ -77,7 +71,7 @@ extension PickerApp {
             if !spec.isEmpty { base.hidden = false }
             let window = spec.isEmpty ? base : (try? base.applying(spec)) ?? base
             model.preview.window = window
-            model.preview.hiddenUnder = (window.hidden, window.alternative?.window.hidden ?? false)
+            model.preview.hiddenUnder = window.hiddenUnder
             model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
@@ -91,6 +85,14 @@ extension PickerApp {
             break
         }
         program.setNeedsDisplay()
+    }
+
+    /// Selects the line shown at `index` in the list, the nearest one past either end; nothing
+    /// when none is shown.
+    private func selectShownLine(at index: Int) {
+        let shown = list.snapshot()
+        guard shown.numberOfItems > 0 else { return }
+        list.select(shown.itemIdentifier(atGlobalIndex: min(max(index, 0), shown.numberOfItems - 1)))
     }
 
     /// fzf's `transform*`: the command (placeholders replaced) run and waited for, as fzf

@@ -58,8 +58,7 @@ struct PickerModel {
         self.prompt = prompt
         search = PickerSearch(query: prompt.text, typed: prompt.text, enabled: options.searchEnabled)
         marks = PickerMarks(limit: options.multiLimit)
-        preview = PickerPreview(
-            hiddenUnder: (options.previewWindow.hidden, options.previewWindow.alternative?.window.hidden ?? false))
+        preview = PickerPreview(hiddenUnder: options.previewWindow.hiddenUnder)
         multi = options.multi
     }
 

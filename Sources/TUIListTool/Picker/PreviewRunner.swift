@@ -93,6 +93,9 @@ package struct PreviewWindow: Sendable, Equatable {
         }
     }
 
+    /// Whether the pane starts hidden under this window and under its alternative.
+    package var hiddenUnder: (window: Bool, alternative: Bool) { (hidden, alternative?.window.hidden ?? false) }
+
     /// This window with `spec`'s words laid over it (fzf's `change-preview-window`); a spec with
     /// its own `<N(…)` stands alone.
     /// - Throws: A one-line ``ToolFailure`` naming what is not understood.
