@@ -283,4 +283,14 @@ struct PickerScriptingOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Print the chosen lines ended by NUL, not newline.")
     var print0 = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file of earlier queries: Ctrl-P and Ctrl-N (unless bound) show them; the query chosen with is added.",
+            valueName: "file"))
+    var history: String?
+
+    @Option(name: .customLong("history-size"), help: "The most queries --history keeps (default: 1000).")
+    var historySize = 1000
 }

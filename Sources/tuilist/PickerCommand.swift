@@ -159,6 +159,16 @@ struct PickerCommand: ToolCommand {
     /// `--no-mouse`, `-1`, `-0`, and the line separator `reload` reads by (`--read0`).
     private func setKeys(of options: inout PickerApp.Options) throws(ToolFailure) {
         _ = try PickerCommandLine.defaultCommand(environment: [:], walker: scripting.walker)  // (a bad --walker)
+        if let path = scripting.history {
+            options.history = try PickerHistory.open(path, limit: scripting.historySize)
+            // (As fzf: Ctrl-P and Ctrl-N step through it, unless --bind gives them another action.)
+            options.bindings += [
+                PickerBinding(key: .control("p"), action: .history(-1), help: "the previous query (--history)"),
+                PickerBinding(key: .control("n"), action: .history(1), help: "the next query (--history)"),
+            ]
+        } else if scripting.historySize < 1 {
+            throw ToolFailure("--history-size: must be 1 or more: \(scripting.historySize)")
+        }
         for text in scripting.bind { options.bindings += try PickerBinding.parse(text) }
         for text in scripting.expect { options.bindings += try PickerBinding.expecting(text) }
         options.cycle = list.cycle
@@ -221,6 +231,10 @@ struct PickerCommand: ToolCommand {
         }
         let status = Program(terminal: terminal).run(app)
         terminal.restore()
+        if var history = app.history, status == 0 || status == 1 || app.becomeCommand != nil {
+            // (As fzf: the query is kept when the picker chose, printed its query or became a command.)
+            do { try history.record(app.query) } catch { printToStandardError("\(Self.messagePrefix): \(error.message)") }
+        }
         if let command = app.becomeCommand {
             // `become(CMD)`: the command in the picker's place, on the restored terminal.
             let error = PickerApp.become(command)

@@ -18,7 +18,7 @@ final class FzfShellIntegrationE2ETests {
             try FileManager.default.createDirectory(atPath: folder + "/" + path, withIntermediateDirectories: true)
         }
         for name in ["alpha.txt", "beta.txt"] {
-            FileManager.default.createFile(atPath: folder + "/work/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder + "/work/" + name, contents: Data())
         }
     }
 

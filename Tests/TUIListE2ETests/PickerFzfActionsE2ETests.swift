@@ -2,7 +2,7 @@ import Foundation
 import TUIList
 import Testing
 
-/// fzf's `pos`, `put`, `print`, `transform*` and `exclude*` actions beside the pinned fzf (issue 40): the
+/// fzf's `pos`, `put`, `print`, `transform*`, `exclude*` and history actions beside the pinned fzf (issue 40): the
 /// same lines, the same binding and keys, in tmux; what each prints (the query, the
 /// `--expect` key, `print(…)`'s lines, the chosen line) must be the same.
 @Suite("fzf's actions beside fzf", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
@@ -131,6 +131,47 @@ final class PickerFzfActionsE2ETests {
             seen.append(steps)
         }
         #expect(seen[1] == seen[0], "fzf: \(seen[0]), tuilist: \(seen[1])")
+    }
+
+    /// `--history`: Ctrl-P and Ctrl-N step through the file's queries (stopping at either end,
+    /// an edit kept while the run lasts), `prev-history`/`next-history` on other keys, a
+    /// `--bind` of Ctrl-P winning, `--history-size` dropping the oldest, and what each run
+    /// adds (the query chosen with, not an empty one, not one given up with Esc): both
+    /// programs print the same and leave the same file.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            ("", [["C-p", "Enter"], ["C-p", "C-p", "C-p", "C-p", "C-p", "Enter"], ["C-p", "C-p", "Enter"]]),
+            ("", [["C-p", "C-p", "BSpace", "C-n", "C-p", "Enter"], ["7", "Escape"], ["C-p", "C-n", "Enter"]]),
+            ("--history-size=3", [["1", "9", "Enter"], ["C-p", "C-p", "C-p", "C-p", "Enter"]]),
+            ("--bind ctrl-p:down,ctrl-a:prev-history,ctrl-b:next-history", [["C-a", "C-a", "C-b", "C-p", "Enter"]]),
+        ])
+    func historyAsFzfs(options: String, runs: [[String]]) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        var seen: [String] = []
+        for program in [fzf, tuilist] {
+            let history = output + ".history"
+            defer { unlink(history) }
+            // (A tab comes back as a space; a blank line in the middle is an entry.)
+            try "1\n15\n\n1\t7\n".write(toFile: history, atomically: true, encoding: .utf8)
+            var printed = ""
+            for keys in runs {
+                defer { unlink(output) }
+                let session = try start(
+                    program, height: 30,
+                    "--print-query --history \(history.shellQuoted) \(options) > \(output.shellQuoted); echo done")
+                defer { session.kill() }
+                try session.waitFor("20/20", timeout: 20)
+                for key in keys {
+                    try session.sendKeys(key)
+                    usleep(UInt32(200_000 * slowdown))  // (the query's search and frame)
+                }
+                try session.waitFor("done", timeout: 20)
+                printed += (readTextFile(output) ?? "") + "|"
+            }
+            seen.append(printed + "history:" + (readTextFile(history) ?? "(none)"))
+        }
+        #expect(seen[1] == seen[0], "\(options) \(runs): fzf \(seen[0].debugDescription), tuilist \(seen[1].debugDescription)")
     }
 
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects

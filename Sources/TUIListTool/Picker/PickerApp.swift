@@ -87,6 +87,8 @@ package final class PickerApp: TerminalApp {
     /// The command `become(CMD)` asked for (placeholders replaced): the caller runs it in the
     /// picker's place once the terminal is restored.
     package var becomeCommand: String? { model.outcome.becomeCommand }
+    /// The queries of earlier runs (`--history`), to add the last query to.
+    package var history: PickerHistory? { model.history }
     /// A preview command's output.
     private struct PreviewOutput: Sendable {
         let row: Int

@@ -24,7 +24,7 @@ package enum PickerCommandLine {
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "algo", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
-            "padding", "walker", "walker-root", "walker-skip",
+            "padding", "walker", "walker-root", "walker-skip", "history", "history-size",
         ] {
             options["--" + name] = "--" + name
         }
@@ -65,7 +65,7 @@ package enum PickerCommandLine {
         add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony", "--enabled"], nil)
         add("bold", on: ["--bold"], nil, off: ["--no-bold"], "--no-bold")
         // fzf's `--no-X` of a value option: the option not given (its group, nothing written).
-        for name in ["preview", "header", "header-lines", "height", "margin", "padding"] {
+        for name in ["preview", "header", "header-lines", "height", "margin", "padding", "history"] {
             switches["--no-" + name] = ("--" + name, nil)
         }
         add("literal", on: ["--literal"], "--literal", off: ["--no-literal"], nil)

@@ -96,7 +96,7 @@ package enum PickerFzfOptions {
         "--no-info-command", "--no-gap", "--no-gap-line", "--no-footer", "--no-footer-border", "--no-footer-label",
         "--no-border-label", "--no-header-border", "--no-header-label", "--no-header-lines-border", "--no-input-border",
         "--no-input-label", "--no-list-border", "--no-list-label", "--no-preview-label", "--no-listen",
-        "--no-listen-unsafe", "--no-sync", "--async", "--no-history", "--unicode", "--no-ambidouble", "--clear",
+        "--no-listen-unsafe", "--no-sync", "--async", "--unicode", "--no-ambidouble", "--clear",
         "--extended", "-x", "--smart-case", "--wrap-sign",
     ]
 

@@ -116,6 +116,9 @@ package enum PickerAction: Equatable, Sendable {
     /// `transform(CMD)`, `transform-query`, `transform-prompt`, `transform-header`,
     /// `transform-search`).
     case transform(PickerTransform, String)
+    /// Show an older query of `--history` (-1, fzf's `prev-history`) or a newer one (1,
+    /// `next-history`); nothing without `--history`.
+    case history(Int)
 }
 
 /// What fzf's `unbind`, `rebind` and `toggle-bind` do to the keys they name.

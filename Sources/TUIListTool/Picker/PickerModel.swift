@@ -46,6 +46,8 @@ struct PickerModel {
     var clicks = ClickCounter()
     /// The `reload` whose lines are being read, shown once read.
     var reloading: PendingReload?
+    /// The queries of earlier runs (`--history`), and the one shown.
+    var history: PickerHistory?
     /// Whether Tab marks lines (`--multi`).
     let multi: Bool
 
@@ -60,6 +62,7 @@ struct PickerModel {
         marks = PickerMarks(limit: options.multiLimit)
         preview = PickerPreview(hiddenUnder: options.previewWindow.hiddenUnder)
         multi = options.multi
+        history = options.history
     }
 
     /// What the app does after an action changed the model.
@@ -137,6 +140,10 @@ struct PickerModel {
             return [.redraw]
         case .changeQuery(let text):
             prompt.text = text
+            return [.searchTypedQuery]
+        case .history(let delta):
+            guard let entry = history?.step(delta, leaving: prompt.text) else { return [] }
+            prompt.text = entry
             return [.searchTypedQuery]
         case .put(let text):
             for character in text { prompt.perform(.insert(character)) }

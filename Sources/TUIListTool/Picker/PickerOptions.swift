@@ -79,7 +79,7 @@ extension PickerApp {
         }
 
         /// How the person moves, marks and chooses, and the preview beside it (`--multi`, `--cycle`,
-        /// `--bind`, `--no-mouse`, `-1`, `-0`, `--preview`, `--preview-window`).
+        /// `--bind`, `--no-mouse`, `-1`, `-0`, `--preview`, `--preview-window`, `--history`).
         package struct Choosing: Sendable {
             /// Whether Tab marks several lines (`--multi`).
             package var multi = false
@@ -100,6 +100,9 @@ extension PickerApp {
             package var preview: String?
             /// Where the preview pane goes and its size (`--preview-window`).
             package var previewWindow = PreviewWindow()
+            /// The queries of earlier runs (`--history`): `prev-history` and `next-history`
+            /// step through them; the query the run ends with is added.
+            package var history: PickerHistory?
         }
 
         /// Where things go and how they look (`--layout`, `--min-height`, `--margin`, `--padding`,
@@ -424,6 +427,11 @@ extension PickerApp.Options {
     package var bindings: [PickerBinding] {
         get { choosing.bindings }
         set { choosing.bindings = newValue }
+    }
+    /// ``Choosing/history``.
+    package var history: PickerHistory? {
+        get { choosing.history }
+        set { choosing.history = newValue }
     }
     /// ``Choosing/mouse``.
     package var mouse: Bool {
