@@ -174,6 +174,14 @@ struct PickerLayoutOptions: ParsableArguments {
     var height: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Inside tmux: run in a popup over the pane, [center|top|bottom|left|right][,W[%]][,H[%]][,border-native].",
+            discussion: "Default: centred, 50% each way. Outside tmux it is nothing; of it and --height, the last given wins.",
+            valueName: "spec"))
+    var tmux: String?
+
+    @Option(
         name: .customLong("min-height"),
         help: "The least lines --height N% takes; N+ adds the prompt, counts, header and border to N rows.")
     var minHeight: String = "10+"

@@ -201,6 +201,21 @@ struct PickerCommand: ToolCommand {
             }
         }
         if let filter = scripting.filter { runFilter(filter, from: input) }
+        let environment = ProcessInfo.processInfo.environment
+        if let spec = layout.tmux, !(environment["TMUX"] ?? "").isEmpty {
+            // `--tmux`: the same picker in a tmux popup; in place when no popup opens.
+            if let ended = PickerPopup.run(
+                (try? PickerPopup.Spec(parsing: spec)) ?? PickerPopup.Spec(), arguments: CommandLine.arguments,
+                hasBorder: layout.border != nil, input: input, output: STDOUT_FILENO,
+                environment: environment)
+            {
+                if let command = ended.become {
+                    let error = PickerApp.become(command)
+                    fail(ToolFailure("become: cannot run sh: \(String(cString: strerror(error)))", status: 127))
+                }
+                Glibc.exit(ended.status)
+            }
+        }
         let inbox = LineInbox()
         let app: PickerApp
         do {
@@ -236,7 +251,9 @@ struct PickerCommand: ToolCommand {
             do { try history.record(app.query) } catch { printToStandardError("\(Self.messagePrefix): \(error.message)") }
         }
         if let command = app.becomeCommand {
-            // `become(CMD)`: the command in the picker's place, on the restored terminal.
+            // `become(CMD)`: the command in the picker's place, on the restored terminal (in a
+            // `--tmux` popup, handed to the picker that opened it, to run on its terminal).
+            if PickerPopup.handOver(command, environment: ProcessInfo.processInfo.environment) { Glibc.exit(0) }
             let error = PickerApp.become(command)
             fail(ToolFailure("become: cannot run sh: \(String(cString: strerror(error)))", status: 127))
         }

@@ -157,9 +157,13 @@ import Testing
         #expect(try PickerCommandLine.normalized(["--disabled", "--enabled", "--no-bold"]) == ["--no-bold"])
         #expect(try PickerCommandLine.normalized(["--style", "full"]) == ["--border=rounded", "--info=inline-right"])
         #expect(try PickerCommandLine.normalized(["--tmux", "80%", "-i"]) == ["-i"], "outside tmux, as fzf: nothing")
-        #expect(throws: PickerFzfOptions.unsupported("--tmux")) {
-            try PickerCommandLine.normalized(["--tmux", "80%"], environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
-        }
+        // Inside tmux a popup; of it and --height the last wins; --no-tmux takes it back.
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]
+        #expect(try PickerCommandLine.normalized(["--tmux", "80%"], environment: tmux) == ["--tmux=80%"])
+        #expect(try PickerCommandLine.normalized(["--popup", "--height=5"], environment: tmux) == ["--height=5"])
+        #expect(try PickerCommandLine.normalized(["--height=5", "--tmux"], environment: tmux) == ["--tmux=center"])
+        #expect(try PickerCommandLine.normalized(["--tmux", "-i", "--no-tmux"], environment: tmux) == ["-i"])
+        #expect(throws: ToolFailure.self) { try PickerCommandLine.normalized(["--tmux=middle,1,2,3"]) }
         #expect(throws: ToolFailure("--style: unsupported style preset: odd (default, minimal or full[:BORDER])")) {
             try PickerCommandLine.normalized(["--style", "odd"])
         }

@@ -83,7 +83,8 @@ package enum PickerCommandLine {
     /// `--no-color` (`+c`) is `--color=bw`, `--black` `--color=bg:0`, `--no-expect` drops the
     /// `--expect`s before it, `--no-preview` (`--no-header`, `--no-height`, …) the option,
     /// `--style` its looks (``styleWords(_:)``), `--toggle-sort=KEY` a binding, `-m3` is
-    /// `--multi=3`; `--tmux` and `--popup` outside tmux are nothing, as in fzf.
+    /// `--multi=3`; `--tmux` and `--popup` are `--tmux=SPEC` inside tmux (of it and `--height`,
+    /// the last given wins), nothing outside, as in fzf.
     ///
     /// - Parameters:
     ///   - arguments: fzf-style arguments, e.g. `FZF_DEFAULT_OPTS`'s words then the
@@ -93,7 +94,7 @@ package enum PickerCommandLine {
     ///   `--reverse` too), the last word of each on/off group, other arguments unchanged.
     /// - Throws: ``ToolFailure`` (status 2) naming a `+` or single-dash word that is no
     ///   option of fzf's (`+z`, `-me`), as fzf's `unknown option` does, or an option of fzf's
-    ///   the picker does not support (``PickerFzfOptions/isUnsupported(_:environment:)``).
+    ///   the picker does not support (``PickerFzfOptions/isUnsupported(_:)``).
     /// - Complexity: O(*n*) for *n* arguments.
     package static func normalized(
         _ arguments: [String], environment: [String: String] = [:]
@@ -169,7 +170,7 @@ package enum PickerCommandLine {
                 }
                 continue
             }
-            if PickerFzfOptions.isUnsupported(name, environment: environment) { throw PickerFzfOptions.unsupported(name) }
+            if PickerFzfOptions.isUnsupported(name) { throw PickerFzfOptions.unsupported(name) }
             let singleDash = argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.count > 2
             if argument.hasPrefix("+") || singleDash {
                 throw ToolFailure("unknown option '\(argument)' (tuilist pick --help lists the options)")
@@ -207,6 +208,10 @@ package enum PickerCommandLine {
         for (group, written) in words.reversed() {
             if let group {
                 guard seen.insert(group).inserted else { continue }
+                // (As fzf: of `--tmux` and `--height`, the one given last wins.)
+                if !written.isEmpty, group == "--tmux" || group == "--height" {
+                    guard seen.insert("--tmux or --height").inserted else { continue }
+                }
             }
             kept.append(written)
         }
@@ -247,9 +252,11 @@ package enum PickerCommandLine {
             return []
         case "--style": return try styleWords(value!)
         case "--tmux", "--popup":
-            // (Outside tmux fzf ignores it; inside, ``PickerFzfOptions/isUnsupported(_:environment:)``.)
-            if !(environment["TMUX"] ?? "").isEmpty { throw PickerFzfOptions.unsupported(name) }
-            return []
+            // (A bad value is an error in or out of tmux, as fzf's; outside, it is nothing.)
+            _ = try PickerPopup.Spec(parsing: value ?? "")
+            let inTmux = !(environment["TMUX"] ?? "").isEmpty
+            return [("--tmux", inTmux ? ["--tmux=\(value.map { $0.isEmpty ? "center" : $0 } ?? "center")"] : [])]
+        case "--no-tmux", "--no-popup": return [("--tmux", [])]
         case "--toggle-sort": return [(nil, ["--bind=\(value!):toggle-sort"])]
         case "--walker-root":
             var roots = [value!]
@@ -315,7 +322,7 @@ package enum PickerCommandLine {
             do {
                 let given = try shellWords(String(decoding: data, as: UTF8.self))
                 words += PickerFzfOptions.fromConfiguration(
-                    given, source: "FZF_DEFAULT_OPTS_FILE", environment: environment, warn: warn)
+                    given, source: "FZF_DEFAULT_OPTS_FILE", warn: warn)
             } catch {
                 throw ToolFailure("FZF_DEFAULT_OPTS_FILE: \(error.message)")
             }
@@ -326,7 +333,7 @@ package enum PickerCommandLine {
                 let given = try shellWords(text)
                 words +=
                     variable == "FZF_DEFAULT_OPTS"
-                    ? PickerFzfOptions.fromConfiguration(given, source: variable, environment: environment, warn: warn)
+                    ? PickerFzfOptions.fromConfiguration(given, source: variable, warn: warn)
                     : given
             } catch {
                 throw ToolFailure("\(variable): \(error.message)")
@@ -437,15 +444,14 @@ package enum PickerCommandLine {
         if let bad = kinds.subtracting(["file", "dir", "follow", "hidden"]).first {
             throw ToolFailure("--walker: invalid walker option: \(bad) (file, dir, follow, hidden)")
         }
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        var pruned = skip.split(separator: ",").map { "-name \(quoted(String($0)))" }
+        var pruned = skip.split(separator: ",").map { "-name \(shellQuoted(String($0)))" }
         if !kinds.contains("hidden") { pruned.append("-name '.*'") }
         let types = [kinds.contains("file") ? "-type f" : nil, kinds.contains("dir") ? "-type d" : nil].compactMap { $0 }
         let shown = types.isEmpty ? "-type f" : types.joined(separator: " -o ")
         let prune = pruned.isEmpty ? "" : "\\( \(pruned.joined(separator: " -o ")) \\) -prune -o "
         let follow = kinds.contains("follow") ? "-L " : ""
         let finds = roots.map { root in
-            "find \(follow)\(quoted(root)) -mindepth 1 \(prune)\\( \(shown) \\) -print 2>/dev/null"
+            "find \(follow)\(shellQuoted(root)) -mindepth 1 \(prune)\\( \(shown) \\) -print 2>/dev/null"
         }
         return "{ \(finds.joined(separator: "; ")); } | sed 's|^\\./||'"
     }

@@ -90,7 +90,7 @@ package enum PickerFzfOptions {
     /// across; `--no-multi-line`: a line read with `--read0` shows on one row, as ever;
     /// `--wrap-sign SIGN`, its value taken too: no line is wrapped without `--wrap`.)
     package static let accepted: Set<String> = [
-        "--no-winpty", "--no-tty-default", "--no-force-tty-in", "--no-tmux", "--no-popup", "--bold", "--no-black",
+        "--no-winpty", "--no-tty-default", "--no-force-tty-in", "--bold", "--no-black",
         "--highlight-line", "--no-highlight-line", "--no-wrap", "--no-wrap-word", "--no-multi-line", "--hscroll",
         "--no-keep-right", "--no-filepath-word", "--no-header-first", "--no-raw", "--no-id-nth", "--no-tail",
         "--no-info-command", "--no-gap", "--no-gap-line", "--no-footer", "--no-footer-border", "--no-footer-label",
@@ -105,17 +105,15 @@ package enum PickerFzfOptions {
     /// (Those that are an on/off word of a group are in ``PickerCommandLine/switches``:
     /// `--no-bold`, `--enabled`, `--no-preview`, `--no-header`, `--no-height`, …)
     package static let rewritten: Set<String> = [
-        "--no-color", "+c", "--black", "--no-expect", "--style", "--tmux", "--popup", "--toggle-sort", "--walker",
+        "--no-color", "+c", "--black", "--no-expect", "--style", "--tmux", "--popup", "--no-tmux", "--no-popup",
+        "--toggle-sort", "--walker",
         "--walker-root", "--walker-skip",
     ]
 
     /// Whether `name` (an fzf option's spelling, without `=VALUE`) is one of fzf's that the
     /// picker neither has nor rewrites nor takes as its default.
-    /// `--tmux` and `--popup` are unsupported inside tmux (`TMUX` set), where fzf opens a
-    /// popup; elsewhere fzf ignores them, and so does the picker.
-    package static func isUnsupported(_ name: String, environment: [String: String] = [:]) -> Bool {
+    package static func isUnsupported(_ name: String) -> Bool {
         guard arity[name] != nil else { return false }
-        if name == "--tmux" || name == "--popup" { return !(environment["TMUX"] ?? "").isEmpty }
         if accepted.contains(name) || rewritten.contains(name) { return false }
         if PickerCommandLine.knownLongOptions.contains(name) || PickerCommandLine.switches[name] != nil { return false }
         return !["-q", "-f", "-d", "-n", "-m", "--multi", "-s", "--sort", "--no-info", "--no-separator", "-h"].contains(name)
@@ -137,12 +135,11 @@ package enum PickerFzfOptions {
     /// - Parameters:
     ///   - words: the configuration's words.
     ///   - source: its name, for the warnings.
-    ///   - environment: the process's (`TMUX`: see ``isUnsupported(_:environment:)``).
     ///   - warn: called with each warning line.
     /// - Returns: the words kept.
     /// - Complexity: O(*n*) for *n* words (and their values' length).
     package static func fromConfiguration(
-        _ words: [String], source: String, environment: [String: String] = [:], warn: (String) -> Void
+        _ words: [String], source: String, warn: (String) -> Void
     ) -> [String] {
         var kept: [String] = []
         var index = 0
@@ -190,7 +187,7 @@ package enum PickerFzfOptions {
                     while end < words.count, isDirectory(words[end]) { end += 1 }
                 }
             }
-            if isUnsupported(name, environment: environment) || exiting.contains(name) {
+            if isUnsupported(name) || exiting.contains(name) {
                 warn(
                     "\(source): skipped \(([word] + words[index ..< end]).joined(separator: " ")) (tuilist pick does not support it)"
                 )

@@ -407,7 +407,6 @@ package final class PreviewRunner: Sendable {
     /// - Returns: The command to run.
     /// - Complexity: O(n) in the length of `command` and of the lines per placeholder.
     package static func command(_ command: String, context: Context, delimiter: LineFields.Delimiter = .blanks) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         var result = ""
         var rest = command[...]
         while let open = rest.firstIndex(of: "{") {
@@ -427,11 +426,11 @@ package final class PreviewRunner: Sendable {
             if escaped {
                 replacement = String(rest[open ... close])
             } else if inside == "q" {
-                replacement = quoted(context.query)
+                replacement = shellQuoted(context.query)
             } else if expression == "n" && flags.allSatisfy({ $0 == "+" }) {
                 replacement = lines.isEmpty ? "''" : lines.map { $0.index.map(String.init) ?? "''" }.joined(separator: " ")
             } else if expression.isEmpty && (flags.isEmpty || flags == "+") {
-                replacement = lines.isEmpty ? "''" : lines.map { quoted($0.line) }.joined(separator: " ")
+                replacement = lines.isEmpty ? "''" : lines.map { shellQuoted($0.line) }.joined(separator: " ")
             } else if !expression.isEmpty, expression.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }),
                 let fields = try? LineFields(String(expression), option: "--preview")
             {
@@ -441,7 +440,7 @@ package final class PreviewRunner: Sendable {
                     ? "''"
                     : lines.map { line in
                         let text = fields.select(line.line, delimiter: delimiter).text
-                        return quoted(keepsBlanks ? text : text.trimmingCharacters(in: .whitespaces))
+                        return shellQuoted(keepsBlanks ? text : text.trimmingCharacters(in: .whitespaces))
                     }.joined(separator: " ")
             }
             result += replacement ?? String(rest[open ... close])
