@@ -270,8 +270,10 @@ struct PickerScriptingOptions: ParsableArguments {
                 preview-page-up, preview-page-down, preview-half-page-up, preview-half-page-down, preview-top, \
                 preview-bottom, clear-query, change-query(TEXT), change-prompt(TEXT), print-query, \
                 accept-non-empty, accept-or-print-query, reload(CMD), execute(CMD), execute-silent(CMD), \
-                become(CMD), ignore, and the query's edits (backward-char, forward-word, kill-line, \
-                backward-kill-word, …). From FZF_DEFAULT_OPTS, a binding to another action is skipped.
+                become(CMD), ignore, cancel, prev-history, next-history, yank, and the query's edits \
+                (backward-char, forward-word, kill-line, backward-kill-word, …); fzf's pos, put, print, exclude, \
+                unbind, rebind, change-header, change-preview, change-preview-window, preview, search, \
+                transform… too. From FZF_DEFAULT_OPTS, a binding to another action is skipped.
                 """))
     var bind: [String] = []
 

@@ -263,9 +263,12 @@ struct PickerCommand: ToolCommand {
         if app.printsQueryOnly {
             output = [app.query]  // fzf's `print-query` action: the query alone
         } else {
-            if scripting.printQuery && (status == 0 || status == 1) { output.append(app.query) }
-            if !scripting.expect.isEmpty && status == 0 { output.append(app.chosenWithKey ?? "") }
-            if status == 0 { output += app.printed + app.chosen }
+            // (As fzf: on Enter with no match, status 1, all but the lines too.)
+            if status == 0 || status == 1 {
+                if scripting.printQuery { output.append(app.query) }
+                if !scripting.expect.isEmpty { output.append(app.chosenWithKey ?? "") }
+                output += app.printed + app.chosen
+            }
         }
         writeAll(output.map { $0 + (scripting.print0 ? "\0" : "\n") }.joined(), to: STDOUT_FILENO)
         Glibc.exit(status)

@@ -33,7 +33,9 @@ final class PickerFzfActionsE2ETests {
             "ctrl-a:print(hello)+print(world)", "ctrl-a:transform(echo 'down+down')", "ctrl-a:transform-query(echo {}2)",
             "ctrl-a:transform(echo change-query:17)", "ctrl-a:exclude", "ctrl-a:down+down+exclude", "ctrl-a:exclude+up",
             "ctrl-a:toggle+down+toggle+down+exclude-multi", "ctrl-a:down+exclude-multi+first", "ctrl-a:search(15)",
-            "ctrl-a:transform-search(echo {}7)",
+            "ctrl-a:transform-search(echo {}7)", "ctrl-a:put(1 2)+unix-word-rubout+yank+yank",
+            "ctrl-a:put(15)+beginning-of-line+kill-line+yank", "ctrl-a:put(19)+cancel+yank", "ctrl-a:cancel",
+            "ctrl-a:put(1)+put(2)+backward-kill-word+put(3)+yank", "ctrl-a:put(12)+backward-char+kill-word+yank+yank",
         ])
     func printsWhatFzfPrints(binding: String) throws {
         try expectTheSamePrinted(binding: binding, keys: ["C-a"])
@@ -47,6 +49,8 @@ final class PickerFzfActionsE2ETests {
             ("ctrl-a:unbind(ctrl-b),ctrl-r:rebind(ctrl-b),ctrl-b:down", ["C-a", "C-r", "C-b"]),
             ("ctrl-a:toggle-bind(ctrl-b),ctrl-b:down", ["C-a", "C-a", "C-b", "C-b"]),
             ("ctrl-a:unbind(change),change:first+down", ["C-a", "1"]),
+            // The default keys of the query's kill and yank.
+            ("ctrl-a:ignore", ["1", "5", "C-u", "C-y", "C-y"]), ("ctrl-a:ignore", ["1", " ", "2", "C-w", "C-y", "C-l"]),
         ])
     func bindingsTurnOffAndOnAsFzfs(binding: String, keys: [String]) throws {
         try expectTheSamePrinted(binding: binding, keys: keys)

@@ -73,41 +73,50 @@ struct ToolkitTextPromptTests {
         for text in ["", "a", "ab", "a b", "漢 b", "ab  ", "  ab", "a-b.c", "x1_y ", "-é9"] {
             let characters = Array(text)
             for cursor in 0 ... characters.count {
+                // Each action, then a yank (what the action deleted, if it was a kill, put back).
                 for action in actions {
                     var model = characters
                     var at = cursor
-                    switch action {
-                    case .left: at = max(0, at - 1)
-                    case .right: at = min(model.count, at + 1)
-                    case .home: at = 0
-                    case .end: at = model.count
-                    case .backspace:
-                        if at > 0 { model.remove(at: at - 1); at -= 1 }
-                    case .delete:
-                        if at < model.count { model.remove(at: at) }
-                    case .deleteToStart:
-                        model.removeSubrange(0 ..< at); at = 0
-                    case .deleteToEnd: model.removeSubrange(at...)
-                    case .deleteWordBackward:
-                        var start = at
-                        while start > 0, model[start - 1] == " " { start -= 1 }
-                        while start > 0, model[start - 1] != " " { start -= 1 }
-                        model.removeSubrange(start ..< at); at = start
-                    case .insert(let c):
-                        model.insert(c, at: at); at += 1
-                    case .wordLeft: at = wordStart(model, at)
-                    case .wordRight: at = wordEnd(model, at)
-                    case .deleteWordLeft:
-                        let start = wordStart(model, at)
-                        model.removeSubrange(start ..< at); at = start
-                    case .deleteWordRight: model.removeSubrange(at ..< wordEnd(model, at))
-                    }
+                    var killed: [Character] = []
                     var prompt = typed(text, cursorAt: cursor)
-                    let changed = prompt.perform(action)
-                    let label = "\(action) in \(text.debugDescription) at \(cursor)"
-                    #expect(prompt.characters == model, "\(label)")
-                    #expect(prompt.cursor == at, "\(label)")
-                    #expect(changed == (model != characters), "\(label)")
+                    for step in [action, .yank] {
+                        let before = model
+                        func kill(_ range: Range<Int>) {
+                            if !range.isEmpty { killed = Array(model[range]) }
+                            model.removeSubrange(range)
+                            at = range.lowerBound
+                        }
+                        switch step {
+                        case .left: at = max(0, at - 1)
+                        case .right: at = min(model.count, at + 1)
+                        case .home: at = 0
+                        case .end: at = model.count
+                        case .backspace:
+                            if at > 0 { model.remove(at: at - 1); at -= 1 }
+                        case .delete:
+                            if at < model.count { model.remove(at: at) }
+                        case .deleteToStart: kill(0 ..< at)
+                        case .deleteToEnd: kill(at ..< model.count)
+                        case .deleteWordBackward:
+                            var start = at
+                            while start > 0, model[start - 1] == " " { start -= 1 }
+                            while start > 0, model[start - 1] != " " { start -= 1 }
+                            kill(start ..< at)
+                        case .insert(let c):
+                            model.insert(c, at: at); at += 1
+                        case .wordLeft: at = wordStart(model, at)
+                        case .wordRight: at = wordEnd(model, at)
+                        case .deleteWordLeft: kill(wordStart(model, at) ..< at)
+                        case .deleteWordRight: kill(at ..< wordEnd(model, at))
+                        case .yank:
+                            model.insert(contentsOf: killed, at: at); at += killed.count
+                        }
+                        let changed = prompt.perform(step)
+                        let label = "\(action), \(step) in \(text.debugDescription) at \(cursor)"
+                        #expect(prompt.characters == model, "\(label)")
+                        #expect(prompt.cursor == at, "\(label)")
+                        #expect(changed == (model != before), "\(label)")
+                    }
                 }
             }
         }

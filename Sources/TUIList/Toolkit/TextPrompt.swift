@@ -50,6 +50,9 @@ public struct TextPrompt: Sendable {
         case deleteWordLeft
         /// Deletes up to the end of the word after the cursor.
         case deleteWordRight
+        /// Inserts, at the cursor, the text the last of the deleting edits above took out
+        /// (Backspace and Delete aside): readline's and fzf's Ctrl-Y.
+        case yank
     }
 
     /// The standard editing keys: characters insert; ← → Ctrl-B Ctrl-F move; Home Ctrl-A and
@@ -109,6 +112,8 @@ public struct TextPrompt: Sendable {
     var placeholderStyle: Style
     /// Whether the cursor is drawn (a field without focus hides it).
     package var showsCursor: Bool
+    /// What the last deleting edit took out (``Action/yank`` puts it back).
+    package private(set) var killed: [Character] = []
 
     /// A prompt.
     /// - Parameters:
@@ -173,39 +178,39 @@ public struct TextPrompt: Sendable {
             characters.remove(at: cursor)
             return true
         case .deleteToStart:
-            guard cursor > 0 else { return false }
-            characters.removeSubrange(0 ..< cursor)
-            cursor = 0
-            return true
+            return kill(0 ..< cursor)
         case .deleteToEnd:
-            guard cursor < characters.count else { return false }
-            characters.removeSubrange(cursor...)
-            return true
+            return kill(cursor ..< characters.count)
         case .deleteWordBackward:
             var start = cursor
             while start > 0, characters[start - 1].isWhitespace { start -= 1 }
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-            guard start < cursor else { return false }
-            characters.removeSubrange(start ..< cursor)
-            cursor = start
-            return true
+            return kill(start ..< cursor)
         case .wordLeft:
             cursor = wordStart(before: cursor)
         case .wordRight:
             cursor = wordEnd(after: cursor)
         case .deleteWordLeft:
-            let start = wordStart(before: cursor)
-            guard start < cursor else { return false }
-            characters.removeSubrange(start ..< cursor)
-            cursor = start
-            return true
+            return kill(wordStart(before: cursor) ..< cursor)
         case .deleteWordRight:
-            let end = wordEnd(after: cursor)
-            guard cursor < end else { return false }
-            characters.removeSubrange(cursor ..< end)
+            return kill(cursor ..< wordEnd(after: cursor))
+        case .yank:
+            guard !killed.isEmpty else { return false }
+            characters.insert(contentsOf: killed, at: cursor)
+            cursor += killed.count
             return true
         }
         return false
+    }
+
+    /// Deletes `range` (the cursor goes to its start), kept for ``Action/yank``; false when
+    /// it is empty.
+    private mutating func kill(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        killed = Array(characters[range])
+        characters.removeSubrange(range)
+        cursor = range.lowerBound
+        return true
     }
 
     /// Whether `character` is part of a word (a letter or a digit, as readline's and fzf's

@@ -75,11 +75,14 @@ extension PickerApp {
             model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
-        case .editOrCancel(let edit):
-            if model.prompt.text.isEmpty {
-                perform(keymap.action(for: .escape) ?? .cancel, in: program)
-            } else {
+        case .clearOrCancel, .editOrCancel:
+            // (As fzf: on an empty query, an abort, whatever Esc is bound to.)
+            guard !model.prompt.text.isEmpty else { return perform(.cancel, in: program) }
+            if case .editOrCancel(let edit) = action {
                 model.prompt.perform(edit)
+            } else {
+                model.prompt.perform(.end)
+                model.prompt.perform(.deleteToStart)  // (as fzf: the query kept for yank)
             }
         default:
             break

@@ -26,7 +26,7 @@ import TUIList
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
-/// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`; the query's edits (`backward-char`, `forward-char`,
+/// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -212,7 +212,7 @@ package struct PickerBinding: Sendable, Equatable {
             }
         }
         let actions: [String: PickerAction] = [
-            "accept": .choose, "abort": .cancel, "cancel": .cancel, "up": .move(.previous), "down": .move(.next),
+            "accept": .choose, "abort": .cancel, "cancel": .clearOrCancel, "up": .move(.previous), "down": .move(.next),
             "page-up": .move(.pageUp), "page-down": .move(.pageDown), "first": .move(.first), "top": .move(.first),
             "last": .move(.last), "toggle": .toggleMark, "toggle-all": .toggleAll, "select-all": .markAll,
             "deselect-all": .unmarkAll, "toggle-preview": .togglePreview, "clear-query": .changeQuery(""),
@@ -238,7 +238,7 @@ package struct PickerBinding: Sendable, Equatable {
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
             "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
             "exclude": .exclude(marked: false), "exclude-multi": .exclude(marked: true),
-            "prev-history": .history(-1), "previous-history": .history(-1), "next-history": .history(1),
+            "yank": .edit(.yank), "prev-history": .history(-1), "previous-history": .history(-1), "next-history": .history(1),
         ]
         if let action = actions[name] { return .success(action) }
         // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks

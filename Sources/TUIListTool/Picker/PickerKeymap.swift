@@ -108,6 +108,8 @@ package enum PickerAction: Equatable, Sendable {
     /// the selected one when none is marked (`true`, `exclude-multi`), until the lines are
     /// replaced.
     case exclude(marked: Bool)
+    /// Clear the query when it is not empty, else what Esc does (fzf's `cancel`).
+    case clearOrCancel
     /// Turn keys' and events' bindings off (fzf's `unbind(KEYS)`), on again (`rebind`), or
     /// the other way than now (`toggle-bind`).
     case binding(PickerBindingChange, [Key])
@@ -176,7 +178,10 @@ package enum PickerKeymap {
             KeyBinding(
                 keys: [.escape, .control("c"), .control("g"), .control("q")], help: "exit 130, nothing chosen",
                 bar: "Esc cancel", .cancel),
-            KeyBinding(keys: [.function(1)], help: "show or hide these keys", bar: "F1 keys", .toggleHelp),
+            // (fzf's Ctrl-L on the same line of the help.)
+            KeyBinding(
+                [.init(.key(.function(1)), .toggleHelp), .init(.key(.control("l")), .clearScreen)],
+                help: "show or hide these keys; draw the screen again", bar: "F1 keys"),
             // fzf's Ctrl-D: delete-char/eof.
             KeyBinding(
                 keys: [.control("d")], help: "erase the character at the cursor; on an empty query, exit 130",
@@ -209,11 +214,13 @@ package enum PickerKeymap {
                         .init(.key(Key.character("f").adding(.alt)), .wordRight),
                         .init(.key(.shiftLeft), .wordLeft), .init(.key(.shiftRight), .wordRight),
                     ], help: "a word left, right"),
+                // (fzf's Ctrl-Y on the same line of the help.)
                 KeyBinding(
                     [
                         .init(.key(Key.backspace.adding(.alt)), .deleteWordLeft),
                         .init(.key(Key.character("d").adding(.alt)), .deleteWordRight),
-                    ], help: "erase a word left, right"),
+                        .init(.key(.control("y")), .yank),
+                    ], help: "erase a word left, right; put back what was erased"),
             ]))
         map.unbind(keymap(multi: multi, bindings: bindings).bindings.flatMap(\.keys))
         for index in map.bindings.indices {
