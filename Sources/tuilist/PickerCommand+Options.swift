@@ -118,6 +118,9 @@ struct PickerListOptions: ParsableArguments {
     @Option(name: .long, help: "Columns between tab stops in the list; --filter prints tabs as read.")
     var tabstop: Int = 8
 
+    @Option(name: .customLong("jump-labels"), help: "The labels the jump action shows, a character a line (fzf's).")
+    var jumpLabels: String?
+
     @Option(name: .long, help: "The gutter mark of a marked line in --multi.")
     var marker: String = "┃"
 

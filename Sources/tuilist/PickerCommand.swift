@@ -128,6 +128,13 @@ struct PickerCommand: ToolCommand {
         guard list.scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(list.scrollOff)") }
         options.scrollOff = list.scrollOff
         options.scrollbar = list.noScrollbar ? "" : list.scrollbar
+        if let labels = list.jumpLabels {
+            // (As fzf: printable ASCII only, one column each.)
+            guard !labels.isEmpty, labels.unicodeScalars.allSatisfy({ (32 ... 126).contains($0.value) }) else {
+                throw ToolFailure("--jump-labels: printable ASCII characters required: \(labels)")
+            }
+            options.jumpLabels = labels
+        }
         if let border = layout.border {
             // fzf's styles: the corners and lines, and the edges drawn (rounded lines).
             let borders: [String: (Box.Border, Box.Edges)?] = [
@@ -188,6 +195,8 @@ struct PickerCommand: ToolCommand {
     }
 
     func run() throws {
+        // (In a `--tmux` popup: where `become(…)` goes; no program started from here sees it.)
+        let handOverFile = PickerPopup.takeHandOverFile()
         // Nothing piped in: the files below the current directory, as fzf lists them.
         var input = STDIN_FILENO
         if isatty(STDIN_FILENO) != 0 {
@@ -206,7 +215,7 @@ struct PickerCommand: ToolCommand {
             // `--tmux`: the same picker in a tmux popup; in place when no popup opens.
             if let ended = PickerPopup.run(
                 (try? PickerPopup.Spec(parsing: spec)) ?? PickerPopup.Spec(), arguments: CommandLine.arguments,
-                hasBorder: layout.border != nil, input: input, output: STDOUT_FILENO,
+                border: layout.border, input: input, output: STDOUT_FILENO,
                 environment: environment)
             {
                 if let command = ended.become {
@@ -248,12 +257,14 @@ struct PickerCommand: ToolCommand {
         terminal.restore()
         if var history = app.history, status == 0 || status == 1 || app.becomeCommand != nil {
             // (As fzf: the query is kept when the picker chose, printed its query or became a command.)
-            do { try history.record(app.query) } catch { printToStandardError("\(Self.messagePrefix): \(error.message)") }
+            do { try history.record(app.queryForHistory) } catch {
+                printToStandardError("\(Self.messagePrefix): \(error.message)")
+            }
         }
         if let command = app.becomeCommand {
             // `become(CMD)`: the command in the picker's place, on the restored terminal (in a
             // `--tmux` popup, handed to the picker that opened it, to run on its terminal).
-            if PickerPopup.handOver(command, environment: ProcessInfo.processInfo.environment) { Glibc.exit(0) }
+            if let handOverFile, PickerPopup.handOver(command, to: handOverFile) { Glibc.exit(0) }
             let error = PickerApp.become(command)
             fail(ToolFailure("become: cannot run sh: \(String(cString: strerror(error)))", status: 127))
         }

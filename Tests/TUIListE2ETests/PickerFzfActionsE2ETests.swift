@@ -137,6 +137,28 @@ final class PickerFzfActionsE2ETests {
         #expect(seen[1] == seen[0], "fzf: \(seen[0]), tuilist: \(seen[1])")
     }
 
+    /// `jump` and `jump-accept`: the labels from the list's first line on screen (the top, or
+    /// the bottom under `--layout=default`); a label selects its line (and accepts it), any
+    /// other key (a label past the lines, Esc, a letter that is none) only ends the labels,
+    /// firing `jump-cancel`; `jump` and `jump-cancel` events bound: the same in both programs.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            ("ctrl-a:jump", ["C-a", "d"]), ("ctrl-a:jump", ["Down", "Down", "C-a", "a"]),
+            ("ctrl-a:jump-accept", ["C-a", "f"]), ("ctrl-a:jump", ["C-a", "x", "5"]), ("ctrl-a:jump", ["C-a", "Escape"]),
+            ("ctrl-a:jump,jump:accept", ["C-a", "s"]), ("ctrl-a:jump,jump-cancel:down+down", ["C-a", "Escape"]),
+            ("ctrl-a:jump", ["1", "C-a", "s"]),
+        ])
+    func jumpAsFzfs(binding: String, keys: [String]) throws {
+        try expectTheSamePrinted(binding: binding, keys: keys)
+    }
+
+    /// `jump` under `--layout=default` (labels from the bottom line up) and `--jump-labels`.
+    @Test(.needsReferenceFzf, arguments: [("--layout=default", ["C-a", "d"]), ("--jump-labels=xyz", ["C-a", "z"])])
+    func jumpWithOptionsAsFzfs(options: String, keys: [String]) throws {
+        try expectTheSamePrinted(binding: "ctrl-a:jump", keys: keys, options: options)
+    }
+
     /// `--history`: Ctrl-P and Ctrl-N step through the file's queries (stopping at either end,
     /// an edit kept while the run lasts), `prev-history`/`next-history` on other keys, a
     /// `--bind` of Ctrl-P winning, `--history-size` dropping the oldest, and what each run
@@ -178,9 +200,25 @@ final class PickerFzfActionsE2ETests {
         #expect(seen[1] == seen[0], "\(options) \(runs): fzf \(seen[0].debugDescription), tuilist \(seen[1].debugDescription)")
     }
 
+    /// `-1` and `-0` end a run with no key pressed: neither program adds the query to `--history`.
+    @Test(.needsReferenceFzf, arguments: ["-1 -q 15", "-0 -q 99"])
+    func anAutomaticExitAddsNoHistory(options: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        for program in [fzf, tuilist] {
+            let history = output + ".history"
+            defer { unlink(history) }
+            try "1\n".write(toFile: history, atomically: true, encoding: .utf8)
+            let run = try Subprocess.run([
+                "/bin/sh", "-c", "seq 20 | FZF_DEFAULT_OPTS= \(program.shellQuoted) --history \(history.shellQuoted) \(options)",
+            ])
+            #expect(run.status == (options.hasPrefix("-1") ? 0 : 1), "\(program): \(run)")
+            #expect(readTextFile(history) == "1\n", "\(program) \(options)")
+        }
+    }
+
     /// Runs fzf, then tuilist, on `seq 20` with `binding`, sends `keys` and Enter, and expects
     /// the same output from both.
-    private func expectTheSamePrinted(binding: String, keys: [String]) throws {
+    private func expectTheSamePrinted(binding: String, keys: [String], options: String = "") throws {
         let fzf = try ReferenceTools.requireFzf()
         var printed: [String] = []
         for program in [fzf, tuilist] {
@@ -188,7 +226,7 @@ final class PickerFzfActionsE2ETests {
             defer { unlink(out) }
             let session = try start(
                 program, height: 30,
-                "--multi --print-query --expect=ctrl-x --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done")
+                "--multi --print-query --expect=ctrl-x \(options) --bind \(binding.shellQuoted) > \(out.shellQuoted); echo done")
             defer { session.kill() }
             try session.waitFor("20/20", timeout: 20)
             for key in keys {

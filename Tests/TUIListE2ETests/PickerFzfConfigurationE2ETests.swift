@@ -16,6 +16,8 @@ import Testing
         "--marker": "m", "--pointer": "p", "--separator": "-", "--header": "h", "--query": "q", "-q": "q", "--filter": "a",
         "-f": "a", "--style": "full", "--tmux": "80%", "--popup": "80%", "--walker": "file", "--walker-root": ".",
         "--walker-skip": ".git", "--toggle-sort": "ctrl-s", "--header-lines": "0", "--accept-nth": "1", "--algo": "v1",
+        // (A history file is made where it is named, as fzf's: not in the test's folder.)
+        "--history": "/dev/null",
     ]
 
     @Test func everyFzfOptionInTheConfigurationLeavesARunWorking() throws {

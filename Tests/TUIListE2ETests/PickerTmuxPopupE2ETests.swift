@@ -60,6 +60,22 @@ final class PickerTmuxPopupE2ETests {
         }
     }
 
+    /// A popup tmux closes (`display-popup -C`, a detached client) ends the caller with 130,
+    /// nothing printed, and no second picker in the pane.
+    @Test func aPopupClosedByTmuxEnds130() throws {
+        let inner = "tuilist-inner-\(UUID().uuidString.prefix(8).lowercased())"
+        defer { _ = try? Subprocess.run(["tmux", "-L", inner, "kill-server"]) }
+        let output = scratch + "/out"
+        let session = try startAttached(
+            "seq 50 | \(tuilist.shellQuoted) --tmux > \(output.shellQuoted); echo status=$?", inner: inner)
+        defer { session.kill() }
+        try session.waitFor("50/50", timeout: 20)
+        _ = try Subprocess.run(["tmux", "-L", inner, "display-popup", "-C"])
+        let screen = try session.waitFor("status=", timeout: 20)
+        #expect(screen.contains("status=130") && !screen.contains { $0.contains("50/50") }, "\(screen)")
+        #expect(readTextFile(output) == "")
+    }
+
     /// With no client attached no popup opens: the picker runs in the pane, as without `--tmux`.
     @Test func withNoClientThePickerRunsInPlace() throws {
         let output = scratch + "/out"

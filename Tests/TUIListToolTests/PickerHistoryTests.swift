@@ -41,6 +41,21 @@ import Testing
         #expect(Array(again.queries) == ["two", "three", "four"])
     }
 
+    /// The file is lines of bytes, as fzf reads it: a CR stays its line's, bytes that are not
+    /// UTF-8 are written back as they were.
+    @Test func entriesAreTheFilesBytes() throws {
+        let path = NSTemporaryDirectory() + "/picker-history-\(UUID().uuidString.prefix(8))"
+        defer { unlink(path) }
+        let content: [UInt8] = [0xFF, 0x0A] + Array("a\r\nb\n".utf8)
+        try Data(content).write(to: URL(fileURLWithPath: path))
+        var history = try PickerHistory.open(path)
+        #expect(history.queries.count == 3)
+        #expect(history.step(-1, leaving: "") == "b")
+        #expect(history.step(-1, leaving: "b") == "a\r")
+        try history.record("c")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(content + Array("c\n".utf8)))
+    }
+
     @Test func aFileThatCannotBeReadIsOneLineNamingIt() {
         #expect(throws: ToolFailure("--history: invalid history file: /: is a directory")) {
             _ = try PickerHistory.open("/")

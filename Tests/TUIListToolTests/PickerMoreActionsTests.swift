@@ -41,7 +41,7 @@ import Testing
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
         }
-        #expect(throws: ToolFailure("--bind: unsupported action: jump")) { try PickerBinding.parse("ctrl-x:jump") }
+        #expect(throws: ToolFailure("--bind: unsupported action: toggle-raw")) { try PickerBinding.parse("ctrl-x:toggle-raw") }
         // A name fzf does not have either is an error even in FZF_DEFAULT_OPTS, as in fzf.
         #expect(throws: ToolFailure("--bind: unknown action: bogus")) { try PickerBinding.parse("ctrl-x:bogus") }
         #expect(PickerBinding.withoutUnsupportedActions("a:up,b:bogus") == "a:up,b:bogus")

@@ -144,3 +144,21 @@ import Testing
         #expect(picker.terminal.cellsWrittenLastFrame == 60 * 12)
     }
 }
+
+/// fzf's `jump`: labels over the gutter of the lines on screen, the next key picks one.
+@Suite struct PickerJumpTests {
+    @Test func labelsShowOnTheLinesOnScreenAndTheNextKeyPicksOne() throws {
+        let picker = try PickerTransformActionsTests.picker("ctrl-a:jump,ctrl-b:jump-accept")
+        picker.press(.control("a"))
+        #expect(Array(picker.terminal.lines[1 ... 4].map { String($0.prefix(3)) }) == ["a1 ", "s2 ", "d3 ", "f4 "])
+        picker.type("d")  // (a label: its line, and nothing typed)
+        #expect(PickerMoreActionsTests.selected(picker) == 3 && picker.app.query.isEmpty)
+        #expect(!picker.terminal.lines[1].hasPrefix("a"), "the labels are gone: \(picker.terminal.lines[1])")
+        picker.press(.control("a"))
+        picker.press(.escape)  // (no label: the labels end, nothing else)
+        #expect(picker.app.exitStatus == nil && PickerMoreActionsTests.selected(picker) == 3)
+        picker.press(.control("b"))
+        picker.type("g")
+        #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["5"])
+    }
+}

@@ -75,6 +75,8 @@ extension PickerApp {
             model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
+        case .jump(let mode):
+            model.jumping = list.snapshot().numberOfItems > 0 ? mode : nil
         case .clearOrCancel, .editOrCancel:
             // (As fzf: on an empty query, an abort, whatever Esc is bound to.)
             guard !model.prompt.text.isEmpty else { return perform(.cancel, in: program) }

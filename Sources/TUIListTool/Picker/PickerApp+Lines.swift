@@ -130,6 +130,7 @@ extension PickerApp {
         if model.input.finished && !model.outcome.autoExitChecked && !model.search.due && !searchInFlight {
             // `-1` and `-0` look at the matches of the query in force once every line is in.
             model.outcome.autoExitChecked = true
+            model.outcome.autoExited = (options.selectOne && matchCount == 1) || (options.exitZero && matchCount == 0)
             if options.selectOne && matchCount == 1 {
                 model.outcome.chosen = [accepted(item(atSlot: model.search.matches.map { Int($0[0]) } ?? 0))]
                 model.outcome.exitStatus = 0

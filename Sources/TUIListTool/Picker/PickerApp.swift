@@ -87,8 +87,12 @@ package final class PickerApp: TerminalApp {
     /// The command `become(CMD)` asked for (placeholders replaced): the caller runs it in the
     /// picker's place once the terminal is restored.
     package var becomeCommand: String? { model.outcome.becomeCommand }
-    /// The queries of earlier runs (`--history`), to add the last query to.
-    package var history: PickerHistory? { model.history }
+    /// The queries of earlier runs (`--history`), to add the query typed to
+    /// (``queryForHistory``), nil when none is to be added: `-1` or `-0` ended the picker
+    /// with no key pressed, as fzf adds none then.
+    package var history: PickerHistory? { model.outcome.autoExited ? nil : model.history }
+    /// The query as typed in the prompt (what `--history` keeps, as fzf's).
+    package var queryForHistory: String { model.prompt.text }
     /// A preview command's output.
     private struct PreviewOutput: Sendable {
         let row: Int
@@ -220,6 +224,14 @@ package final class PickerApp: TerminalApp {
                     rest = rest.dropFirst()
                     continue
                 }
+            }
+            if model.jumping != nil, event.isJumpKey {
+                // (The key after `jump` picks a label or ends the labels, and does nothing else.)
+                rest = rest.dropFirst()
+                if case .key(let key) = event { endJump(with: key, in: program) } else { endJump(with: nil, in: program) }
+                fireEvents(in: program)
+                if model.outcome.exitStatus != nil { return }
+                continue
             }
             // The leading run of editing keys and pastes edits the query; it is searched once,
             // when something else comes (a move acts on the list as filtered so far) or at the end.
@@ -471,6 +483,7 @@ package final class PickerApp: TerminalApp {
             }
         }
         list.render(into: &canvas, rect: layout.list)
+        drawJumpLabels(into: &canvas, in: layout.list)
         if let (rect, split) = layout.preview {
             split.drawDivider(into: &canvas, in: layout.rest)
             drawPreview(into: &canvas, in: rect, window: layout.previewWindow)

@@ -13,7 +13,7 @@ import TUIList
 /// `shift-page-down`, `alt-page-up`, `alt-page-down`,
 /// `shift-left`, `shift-right`, fzf's mouse events (``mouseEvents``: `double-click`,
 /// `scroll-up`, …), its events (``events``: `start`, `change`, `load`, `result`, `focus`,
-/// `one`, `zero`, `backward-eof`), and any single character. Actions: `accept`, `abort`,
+/// `one`, `zero`, `backward-eof`, `jump`, `jump-cancel`), and any single character. Actions: `accept`, `abort`,
 /// `cancel`, `up`, `down`, `page-up`, `page-down`, `first` (`top`), `last`, `toggle`,
 /// `toggle+up`/`toggle+down` (written as two), `toggle-all`, `select-all`, `deselect-all`,
 /// `toggle-preview`, `preview-up`, `preview-down`, `preview-page-up`, `preview-page-down`,
@@ -26,7 +26,8 @@ import TUIList
 /// `reload-sync(CMD)`, `pos(N)`, `put(TEXT)`, `print(TEXT)`, `clear-screen`, `exclude`, `exclude-multi`, `unbind(KEYS)`,
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
-/// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`; the query's edits (`backward-char`, `forward-char`,
+/// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`, `jump`,
+/// `jump-accept`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -141,7 +142,7 @@ package struct PickerBinding: Sendable, Equatable {
     /// fzf's events a `--bind` may name (`start:reload(…)`, `change:first`, `one:accept`), as
     /// keys no terminal input decodes to (`Key.unknown(name)`); ``PickerApp`` fires them.
     package static let events: Set<String> = [
-        "start", "change", "load", "result", "focus", "one", "zero", "backward-eof",
+        "start", "change", "load", "result", "focus", "one", "zero", "backward-eof", "jump", "jump-cancel",
     ]
 
     /// fzf's delimiters of an action's argument: each opening one and its closing one.
@@ -238,7 +239,8 @@ package struct PickerBinding: Sendable, Equatable {
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
             "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
             "exclude": .exclude(marked: false), "exclude-multi": .exclude(marked: true),
-            "yank": .edit(.yank), "prev-history": .history(-1), "previous-history": .history(-1), "next-history": .history(1),
+            "yank": .edit(.yank), "jump": .jump(.select), "jump-accept": .jump(.accept), "prev-history": .history(-1),
+            "previous-history": .history(-1), "next-history": .history(1),
         ]
         if let action = actions[name] { return .success(action) }
         // An action of fzf's the picker lacks can be skipped (FZF_DEFAULT_OPTS); one fzf lacks

@@ -24,7 +24,7 @@ package enum PickerCommandLine {
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "algo", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
-            "padding", "walker", "walker-root", "walker-skip", "history", "history-size",
+            "padding", "walker", "walker-root", "walker-skip", "history", "history-size", "jump-labels",
         ] {
             options["--" + name] = "--" + name
         }

@@ -22,8 +22,9 @@ package struct PickerHistory: Sendable {
     package let path: String
     /// The most queries the file keeps (the oldest go first).
     package let limit: Int
-    /// The file's queries, oldest first, then the query being typed.
-    private var entries: [String]
+    /// The file's queries, oldest first, as its bytes (written back as read), then the query
+    /// being typed.
+    private var entries: [[UInt8]]
     /// The queries edited while shown this run, by index (the last entry is edited in place).
     private var edits: [Int: String] = [:]
     /// The entry shown.
@@ -49,31 +50,38 @@ package struct PickerHistory: Sendable {
         defer { close(descriptor) }
         let bytes: [UInt8]
         do { bytes = try EditableFile.readAll(descriptor, sizeHint: 1 << 12) } catch { throw failure(error.code) }
-        return PickerHistory(path: path, limit: limit, text: String(decoding: bytes, as: UTF8.self))
+        return PickerHistory(path: path, limit: limit, content: bytes)
     }
 
     /// A history of the queries in `text` (the file's content), kept in `path`.
     package init(path: String, limit: Int, text: String) {
+        self.init(path: path, limit: limit, content: Array(text.utf8))
+    }
+
+    /// A history of the queries in `content` (the file's bytes), kept in `path`.
+    private init(path: String, limit: Int, content: [UInt8]) {
         self.path = path
         self.limit = limit
-        // (As fzf: blank lines at either end are no entries; the last is the query being typed.)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.first == "" { lines.removeFirst() }
-        while lines.last == "" { lines.removeLast() }
-        entries = lines + [""]
+        // (As fzf: lines end at a line feed, a CR before it the line's; blank lines at either
+        // end are no entries; the last is the query being typed.)
+        var lines = content.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        entries = lines + [[]]
         cursor = entries.count - 1
     }
 
     /// The queries in the file, oldest first.
-    package var queries: ArraySlice<String> { entries.dropLast() }
+    package var queries: [String] { entries.dropLast().map { String(decoding: $0, as: UTF8.self) } }
 
     /// Steps `delta` entries (-1 older, 1 newer; it stops at either end) and returns the entry
     /// then shown; `query` (the prompt's text) is kept as the edit of the entry left.
     package mutating func step(_ delta: Int, leaving query: String) -> String {
-        if cursor == entries.count - 1 { entries[cursor] = query } else { edits[cursor] = query }
+        if cursor == entries.count - 1 { entries[cursor] = Array(query.utf8) } else { edits[cursor] = query }
         cursor = min(max(cursor + delta, 0), entries.count - 1)
         // (As fzf: a tab in a query comes back as a space.)
-        return String((edits[cursor] ?? entries[cursor]).map { $0 == "\t" ? " " : $0 })
+        let shown = edits[cursor] ?? String(decoding: entries[cursor], as: UTF8.self)
+        return String(shown.map { $0 == "\t" ? " " : $0 })
     }
 
     /// Adds `query` (not an empty one) as the newest entry and writes the file: at most
@@ -81,16 +89,16 @@ package struct PickerHistory: Sendable {
     /// - Throws: ``ToolFailure`` naming the file when it cannot be written.
     package mutating func record(_ query: String) throws(ToolFailure) {
         guard !query.isEmpty else { return }
-        var kept = Array(entries.dropLast()) + [query]
+        var kept = Array(entries.dropLast()) + [Array(query.utf8)]
         if kept.count > limit { kept.removeFirst(kept.count - limit) }
-        entries = kept + [""]
+        entries = kept + [[]]
         cursor = entries.count - 1
         edits = [:]
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ToolFailure("--history: \(path): \(errorText(errno))") }
         defer { close(descriptor) }
         do {
-            try EditableFile.writeAll(descriptor, Array(kept.map { $0 + "\n" }.joined().utf8))
+            try EditableFile.writeAll(descriptor, Array(kept.map { $0 + [0x0A] }.joined()))
         } catch {
             throw ToolFailure("--history: \(path): \(errorText(error.code))")
         }

@@ -108,6 +108,9 @@ package enum PickerAction: Equatable, Sendable {
     /// the selected one when none is marked (`true`, `exclude-multi`), until the lines are
     /// replaced.
     case exclude(marked: Bool)
+    /// Label the lines on screen; the next key, a label, selects its line (fzf's `jump`), or
+    /// chooses it (`jump-accept`).
+    case jump(PickerJump)
     /// Clear the query when it is not empty, else what Esc does (fzf's `cancel`).
     case clearOrCancel
     /// Turn keys' and events' bindings off (fzf's `unbind(KEYS)`), on again (`rebind`), or

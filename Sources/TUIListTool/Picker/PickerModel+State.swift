@@ -212,6 +212,8 @@ struct PickerOutcome {
     var printed: [String] = []
     /// Whether `-1` and `-0` were looked at (once, when the input ends).
     var autoExitChecked = false
+    /// Whether `-1` or `-0` ended the picker, no key pressed.
+    var autoExited = false
 }
 
 /// fzf's events (``PickerBinding/events``) that came about, to fire in turn.

@@ -46,6 +46,8 @@ struct PickerModel {
     var clicks = ClickCounter()
     /// The `reload` whose lines are being read, shown once read.
     var reloading: PendingReload?
+    /// What the next key does while fzf's `jump` labels show; nil when they do not.
+    var jumping: PickerJump?
     /// The queries of earlier runs (`--history`), and the one shown.
     var history: PickerHistory?
     /// Whether Tab marks lines (`--multi`).

@@ -145,6 +145,8 @@ extension PickerApp {
             package var pointer: String?
             /// The colours (`--color`).
             package var colors = PickerColors()
+            /// The labels `jump` shows, one character a line on screen (`--jump-labels`).
+            package var jumpLabels = PickerApp.defaultJumpLabels
         }
 
         /// Creates options.
@@ -527,6 +529,11 @@ extension PickerApp.Options {
     package var pointer: String? {
         get { look.pointer }
         set { look.pointer = newValue }
+    }
+    /// ``Look/jumpLabels``.
+    package var jumpLabels: String {
+        get { look.jumpLabels }
+        set { look.jumpLabels = newValue }
     }
     /// ``Look/colors``.
     package var colors: PickerColors {

@@ -14,7 +14,12 @@ import Foundation
 ///
 /// ```swift
 /// let spec = try PickerPopup.Spec(parsing: "bottom,40%")  // full width, 40% high, at the bottom
-/// if let status = PickerPopup.run(spec, arguments: CommandLine.arguments) { exit(status) }
+/// if let ended = PickerPopup.run(
+///     spec, arguments: CommandLine.arguments, border: nil, input: STDIN_FILENO, output: STDOUT_FILENO,
+///     environment: ProcessInfo.processInfo.environment)
+/// {
+///     exit(ended.status)
+/// }
 /// ```
 package enum PickerPopup {
     /// Where the popup goes and its size (fzf's `[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]`).
@@ -68,14 +73,15 @@ package enum PickerPopup {
             }
         }
 
-        /// `token` as tmux's size (`40`, `40%`), or nil when it is neither cells nor a
-        /// percentage up to 100.
+        /// `token` as tmux's size (`40`, `40%`), or nil when it is neither a number of cells
+        /// nor a percentage up to 100.
         private static func size(_ token: String) -> String? {
             let percent = token.hasSuffix("%")
-            guard let number = Double(percent ? String(token.dropLast()) : token), number >= 0,
+            let digits = percent ? token.dropLast() : token[...]
+            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy(\.isASCII), let number = Int(digits),
                 !percent || number <= 100
             else { return nil }
-            return percent ? "\(Int(number))%" : "\(Int(number))"
+            return token
         }
     }
 
@@ -83,21 +89,28 @@ package enum PickerPopup {
     /// placed by `spec`, the lines read from `input` fed to it, its output written to `output`.
     ///
     /// - Parameters:
-    ///   - hasBorder: Whether the arguments ask for a `--border` (else the picker draws one).
+    ///   - border: The `--border` the arguments ask for, if any (with none, or `line`, the
+    ///     picker draws a rounded one, as fzf's popup does).
     ///   - environment: Exported to the picker in the popup.
     /// - Returns: The picker's exit status and the command its `become(…)` handed over (to
-    ///   run in this process's place), or nil when no popup ran (nothing of `input` read).
+    ///   run in this process's place), or nil when no popup ran (nothing of `input` read). A
+    ///   popup closed before its picker ended (`display-popup -C`, a detached client) gives
+    ///   status 130.
     package static func run(
-        _ spec: Spec, arguments: [String], hasBorder: Bool, input: Int32, output: Int32, environment: [String: String]
+        _ spec: Spec, arguments: [String], border: String?, input: Int32, output: Int32, environment: [String: String]
     ) -> (status: Int32, become: String?)? {
         guard let executable = Self.executablePath(), let folder = Self.scratchFolder() else { return nil }
         defer { removeFolder(folder) }
         let file = { (name: String) in folder + "/" + name }
-        var command = [executable] + arguments.dropFirst() + ["--no-tmux", "--no-height", "--bind=ctrl-z:ignore"]
-        if !hasBorder && !spec.nativeBorder { command.append("--border=rounded") }
+        // (Ctrl-Z first, as fzf: a popup cannot be suspended, but a binding given wins.)
+        var given = Array(arguments.dropFirst())
+        let subcommand = given.first == "pick" ? [given.removeFirst()] : []
+        var command = [executable] + subcommand + ["--bind=ctrl-z:ignore"] + given + ["--no-tmux", "--no-height"]
+        if (border == nil || border == "line") && !spec.nativeBorder { command.append("--border=rounded") }
+        // (tmux starts a popup with its server's environment: what the caller unset stays unset.)
+        var text = "unset FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE TUILIST_DEFAULT_OPTS\n"
         var exported = environment
         exported[becomeVariable] = file("become")
-        var text = ""
         for (name, value) in exported.sorted(by: { $0.key < $1.key }) where isShellName(name) {
             text += "export \(name)=\(shellQuoted(value))\n"
         }
@@ -107,7 +120,7 @@ package enum PickerPopup {
         text += " < \(shellQuoted(file("in"))) > \(shellQuoted(file("out"))) 2> \(shellQuoted(file("err")))\n"
         text += "echo $? > \(shellQuoted(file("status")))\n"
         guard mkfifo(file("in"), 0o600) == 0, write(text, to: file("run.sh")) else { return nil }
-        feed(input, to: file("in"))
+        feed(input, to: file("in"), marking: file("opened"))
 
         var popup = ["tmux", "display-popup", "-E", "-d", FileManager.default.currentDirectoryPath, "-x", spec.x, "-y", spec.y]
         popup += ["-w", spec.width, "-h", spec.height]
@@ -117,7 +130,9 @@ package enum PickerPopup {
         _ = tmux.wait()
         guard let code = readFile(file("status")).flatMap({ Int32(String(decoding: $0, as: UTF8.self).filter(\.isNumber)) })
         else {
-            return nil  // (the popup never ran the picker)
+            // (A picker that opened its input and was ended with its popup read some of it:
+            // too late to run in place.)
+            return access(file("opened"), F_OK) == 0 ? (130, nil) : nil
         }
         if let bytes = readFile(file("out")) { try? EditableFile.writeAll(output, bytes) }
         if let bytes = readFile(file("err")) {
@@ -134,22 +149,38 @@ package enum PickerPopup {
     /// command goes to.
     private static let becomeVariable = "TUILIST_POPUP_BECOME"
 
-    /// In a popup's picker, hands `command` (a `become(…)`'s) to the picker that opened the
-    /// popup, to run on its terminal; false outside a popup.
-    package static func handOver(_ command: String, environment: [String: String]) -> Bool {
-        guard let path = environment[becomeVariable], !path.isEmpty else { return false }
-        return write(command, to: path)
+    /// In a popup's picker, the file its `become(…)` command goes to, taken out of the
+    /// environment (so that no program it starts, a picker among them, takes it too); nil
+    /// outside a popup.
+    package static func takeHandOverFile() -> String? {
+        guard let value = getenv(becomeVariable) else { return nil }
+        let path = String(cString: value)
+        unsetenv(becomeVariable)
+        return path.isEmpty ? nil : path
+    }
+
+    /// Hands `command` (a `become(…)`'s) to the picker that opened the popup, through `file`
+    /// (``takeHandOverFile()``'s), to run on its terminal.
+    package static func handOver(_ command: String, to file: String) -> Bool {
+        write(command, to: file)
     }
 
     /// Copies `input` into the FIFO at `path` on a thread of its own, once the popup's picker
-    /// opens it (never, if the popup does not open: nothing is read then).
-    private static func feed(_ input: Int32, to path: String) {
+    /// opens it (never, if the popup does not open: nothing is read then), making the file
+    /// `marker` when it does.
+    private static func feed(_ input: Int32, to path: String, marking marker: String) {
         let path = path
         Thread.detachNewThread {
-            signal(SIGPIPE, SIG_IGN)  // (the picker may stop reading: a chosen line ends it)
+            // (The picker may stop reading, a line chosen: EPIPE for this thread's writes, no
+            // SIGPIPE for the process, whose `become` command would inherit an ignored one.)
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             let fifo = open(path, O_WRONLY | O_CLOEXEC)
             guard fifo >= 0 else { return }
             defer { close(fifo) }
+            close(open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -176,7 +207,7 @@ package enum PickerPopup {
     }
 
     private static func removeFolder(_ folder: String) {
-        for name in ["run.sh", "in", "out", "err", "status", "become"] { unlink(folder + "/" + name) }
+        for name in ["run.sh", "in", "out", "err", "status", "become", "opened"] { unlink(folder + "/" + name) }
         rmdir(folder)
     }
 
