@@ -87,6 +87,9 @@ struct PickerResultOptions: ParsableArguments {
         name: .long, inversion: .prefixedNo,
         help: "Keep the selected line selected when the query changes, while it matches (default: the best match).")
     var track = false
+
+    @Flag(name: .long, help: "List every line whatever the query, those it does not match dim (fzf's raw mode).")
+    var raw = false
 }
 
 /// `tuilist pick --help`'s "List" section: marking and moving, the rows' marks, colours and

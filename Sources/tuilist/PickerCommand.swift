@@ -101,6 +101,7 @@ struct PickerCommand: ToolCommand {
         }
         options.tac = results.tac
         options.track = results.track
+        options.raw = results.raw
         options.literal = search.literal
     }
 

@@ -153,6 +153,24 @@ final class PickerFzfActionsE2ETests {
         try expectTheSamePrinted(binding: binding, keys: keys)
     }
 
+    /// fzf's raw mode: every line listed, the cursor on the first after a new query,
+    /// Ctrl-N/Ctrl-P (`down-match`, `up-match`) on to the next match, ↑↓ to any line, `best`
+    /// to the best match; `toggle-raw` keeps the line, and back out of it the nearest match.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            ("--raw", ["1", "5", "C-n", "Enter"]), ("--raw", ["1", "5", "Enter"]),
+            ("--raw", ["1", "5", "C-n", "Down", "C-p", "Enter"]), ("--raw", ["1", "5", "C-n", "Down", "C-n", "Enter"]),
+            ("--raw", ["1", "5", "C-a", "Enter"]), ("--raw --layout=default", ["1", "5", "C-n", "Enter"]),
+            ("--raw --layout=default", ["1", "5", "C-p", "Enter"]), ("--raw --tac", ["1", "C-n", "C-n", "Enter"]),
+            ("--bind ctrl-b:toggle-raw", ["2", "C-b", "Down", "Down", "C-b", "Enter"]),
+            ("--bind ctrl-b:toggle-raw", ["1", "C-b", "Down", "C-b", "Enter"]),
+            ("--raw --bind ctrl-b:disable-raw", ["1", "5", "C-b", "Enter"]),
+        ])
+    func rawModeAsFzfs(options: String, keys: [String]) throws {
+        try expectTheSamePrinted(binding: "ctrl-a:best", keys: keys, options: options)
+    }
+
     /// `jump` under `--layout=default` (labels from the bottom line up) and `--jump-labels`.
     @Test(.needsReferenceFzf, arguments: [("--layout=default", ["C-a", "d"]), ("--jump-labels=xyz", ["C-a", "z"])])
     func jumpWithOptionsAsFzfs(options: String, keys: [String]) throws {

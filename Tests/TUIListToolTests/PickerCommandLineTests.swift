@@ -197,7 +197,7 @@ import Testing
         var warnings: [String] = []
         let environment = [
             "FZF_DEFAULT_OPTS":
-                "--color 'bg+:#313244,selected-bg:#45475a,preview-bg:0' --color base16 --bind 'ctrl-/:up,ctrl-alt-bs:down,f1:toggle-raw'"
+                "--color 'bg+:#313244,selected-bg:#45475a,preview-bg:0' --color base16 --bind 'ctrl-/:up,ctrl-alt-bs:down,f1:toggle-input'"
         ]
         #expect(
             try PickerCommandLine.arguments([], environment: environment) { warnings.append($0) }
@@ -205,7 +205,7 @@ import Testing
         #expect(
             warnings == [
                 "FZF_DEFAULT_OPTS: skipped --color selected-bg:#45475a,preview-bg:0 (tuilist pick does not support it)",
-                "FZF_DEFAULT_OPTS: skipped --bind ctrl-alt-bs:down,f1:toggle-raw (tuilist pick does not support it)",
+                "FZF_DEFAULT_OPTS: skipped --bind ctrl-alt-bs:down,f1:toggle-input (tuilist pick does not support it)",
             ])
         var colors = PickerColors()
         #expect(throws: ToolFailure("--color: unsupported color name: selected-bg (fzf's; tuilist pick does not draw it)")) {

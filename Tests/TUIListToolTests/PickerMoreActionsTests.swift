@@ -41,12 +41,14 @@ import Testing
         for (action, expected) in cases {
             #expect(try PickerBinding.parse("ctrl-x:\(action)").first?.action == expected, "\(action)")
         }
-        #expect(throws: ToolFailure("--bind: unsupported action: toggle-raw")) { try PickerBinding.parse("ctrl-x:toggle-raw") }
+        #expect(throws: ToolFailure("--bind: unsupported action: toggle-input")) {
+            try PickerBinding.parse("ctrl-x:toggle-input")
+        }
         // A name fzf does not have either is an error even in FZF_DEFAULT_OPTS, as in fzf.
         #expect(throws: ToolFailure("--bind: unknown action: bogus")) { try PickerBinding.parse("ctrl-x:bogus") }
         #expect(PickerBinding.withoutUnsupportedActions("a:up,b:bogus") == "a:up,b:bogus")
         #expect(try PickerBinding.parse("a:backward-delete-char/eof").first?.action == .editOrCancel(.backspace))
-        #expect(try PickerBinding.parse("a:best+clear-selection").first?.action == .sequence([.move(.first), .unmarkAll]))
+        #expect(try PickerBinding.parse("a:best+clear-selection").first?.action == .sequence([.best, .unmarkAll]))
     }
 
     /// Home and End edit the query (fzf's beginning-of-line, end-of-line); PgDn and PgUp move

@@ -162,3 +162,25 @@ import Testing
         #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["5"])
     }
 }
+
+/// fzf's raw mode: every line listed, those the query does not match dim, the counts the
+/// matches'.
+@Suite struct PickerRawModeTests {
+    @Test func everyLineStaysListedAndTheOthersAreDim() throws {
+        var options = try PickerMoreActionsTests.options("ctrl-a:toggle-raw")
+        options.raw = true
+        let picker = try PickerMoreActionsTests.Picker(options, lines: PickerMoreActionsTests.twenty)
+        picker.type("15")
+        func line(_ row: Int) -> String { picker.rows[row].split(separator: " ").first.map(String.init) ?? "" }
+        #expect(picker.rows[0].hasSuffix("1/20") && line(1) == "1" && line(2) == "2", "\(picker.rows)")
+        func dim(_ row: Int) -> Bool { picker.terminal.frame[2, row].style.attributes.contains(.dim) }
+        #expect(dim(2) && dim(3), "a line the query does not match")
+        picker.press(.control("n"))
+        #expect(PickerMoreActionsTests.selected(picker) == 15)
+        let row = try #require((0 ..< picker.rows.count).first { line($0) == "15" })
+        #expect(!dim(row), "the match")
+        picker.press(.control("a"))  // (out of raw mode: only the match)
+        #expect(line(1) == "15" && line(2).isEmpty, "\(picker.rows)")
+        #expect(!dim(1))
+    }
+}

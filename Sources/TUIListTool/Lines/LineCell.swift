@@ -33,6 +33,8 @@ package final class LineCell: ListCell {
     package var selectedStyle = Style.selection
     /// The style of the highlighted characters on the selected row.
     package var selectedHighlightStyle: Style?
+    /// Whether the row is drawn dim (the picker's raw mode: a line the query does not match).
+    package var dimmed = false
     /// How the carriage return of a CRLF inside a multi-line title is shown (the picker: fzf's
     /// `␍`, as it shows a lone one); nil: not at all, as the control character it is.
     package var carriageReturn: Character?
@@ -45,6 +47,7 @@ package final class LineCell: ListCell {
         title = ""
         colored = nil
         highlighted = []
+        dimmed = false
     }
 
     /// The lines a row of `title` takes: one per line of it (``LineSplitter``, a CR before a
@@ -79,6 +82,7 @@ package final class LineCell: ListCell {
         } else {
             drawLine(into: &canvas, rect: rect, highlight: highlight)
         }
+        if dimmed { canvas.restyle(rect) { $0.attributes.insert(.dim) } }
         CellState.applyStandardOverlays(state, to: &canvas, rect: rect, selected: selectedStyle, marked: markedStyle)
         let showsPointer = state.isSelected && pointer != nil
         if let gutter = showsPointer ? pointer : state.isMarked ? marker : nil, rect.width >= 4 {

@@ -75,6 +75,14 @@ extension PickerApp {
             model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
+        case .raw(let value):
+            setRaw(value ?? !model.search.raw)
+        case .moveToMatch(let movement):
+            moveToMatch(movement)
+        case .best:
+            // (As fzf: the best match, in raw mode among every line.)
+            guard let best = model.search.matches?.first else { return move(.first) }
+            list.select(item(atSlot: Int(best)))
         case .jump(let mode):
             model.jumping = list.snapshot().numberOfItems > 0 ? mode : nil
         case .clearOrCancel, .editOrCancel:

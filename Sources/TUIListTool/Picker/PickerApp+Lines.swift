@@ -262,17 +262,31 @@ extension PickerApp {
             options: options, keptLines: options.nth == nil ? [] : model.input.keptLines, shownLengths: model.input.shownLengths)
     }
 
-    /// Gives the list the matching lines (`nil`: every line in input order).
-    func show(_ order: [Int32]?, animated: Bool) {
-        var order = order
-        if order == nil && options.tac { order = (0 ..< Int32(model.input.index.count)).reversed() }
-        if order == nil && (model.input.identities != nil || options.groupBy != nil || !model.search.excluded.isEmpty) {
-            order = Array(0 ..< Int32(model.input.index.count))
+    /// Every line, as the list shows them with no query: `nil` for input order, else (`--tac`,
+    /// `--key`, `--group-by`, `exclude`) the slots in their order.
+    private func everyLine() -> [Int32]? {
+        if options.tac { return (0 ..< Int32(model.input.index.count)).reversed() }
+        if model.input.identities != nil || options.groupBy != nil || !model.search.excluded.isEmpty {
+            return Array(0 ..< Int32(model.input.index.count))
         }
+        return nil
+    }
+
+    /// Gives the list the matching lines (`nil`: every line in input order); in fzf's raw
+    /// mode, every line, the matches among them marked (``PickerSearch/rawMatches``).
+    func show(_ order: [Int32]?, animated: Bool) {
+        var order = order ?? everyLine()
         if !model.search.excluded.isEmpty { order?.removeAll { model.search.excluded.contains($0) } }
         model.search.matches = order
+        var listed = order
+        model.search.rawMatches = nil
+        if model.search.raw && !model.search.parsed.isEmpty, let order {
+            model.search.rawMatches = PickerSlotSet(order, count: model.input.index.count)
+            listed = everyLine()
+            if !model.search.excluded.isEmpty { listed?.removeAll { model.search.excluded.contains($0) } }
+        }
         var snapshot: Snapshot<Int, Int>
-        if let order {
+        if let order = listed {
             // (The snapshot of every line is kept: clearing the query shows it again at once.)
             snapshot = rowsSnapshot(order)
         } else if model.input.index.count < Self.backgroundSearchLines && !model.rows.builder.isStarted {
@@ -297,12 +311,14 @@ extension PickerApp {
             // while the list fills, once a second is enough.
             requestAllLines(
                 now: !model.rows.listShowsAllLines && (model.rows.allLines?.numberOfItems ?? -1) < model.input.index.count)
+            // (In raw mode the same lines are given again: their marks and highlights change.)
             guard let allLines = model.rows.allLines,
                 !model.rows.listShowsAllLines || allLines.numberOfItems > list.snapshot().numberOfItems
+                    || model.search.raw
             else { return }
             snapshot = allLines
         }
-        model.rows.listShowsAllLines = order == nil
+        model.rows.listShowsAllLines = listed == nil
         model.events.pending += ["result"] + (matchCount == 1 ? ["one"] : matchCount == 0 ? ["zero"] : [])
         if model.input.finished && !model.events.loadFired {
             // (fzf's `load`: the input has ended and its lines are shown, searched.)
@@ -310,8 +326,9 @@ extension PickerApp {
             model.events.pending.append("load")
         }
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
+        // (In raw mode, as fzf: the first line listed, a match or not.)
         settleSelection(
-            best: (order.map { $0.first.map(Int.init) } ?? (model.input.index.count > 0 ? 0 : nil)).map(item(atSlot:)))
+            best: (listed.map { $0.first.map(Int.init) } ?? (model.input.index.count > 0 ? 0 : nil)).map(item(atSlot:)))
     }
 
     /// Selects `best` (the first row shown) when the query changed since the last result

@@ -179,6 +179,7 @@ package final class PickerApp: TerminalApp {
                 let text = PickerRowText(title: row.title, colored: row.colored, matched: row.matched, tabStop: options.tabStop)
                 (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
                 (cell.marker, cell.pointer) = (options.marker, options.pointer)
+                cell.dimmed = model.search.rawMatches.map { !$0.contains(slot(of: line)) } ?? false
                 return cell
             },
             headerProvider: { [unowned self] context, section in groupHeader(context, section) })

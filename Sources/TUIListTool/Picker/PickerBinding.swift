@@ -27,7 +27,7 @@ import TUIList
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
 /// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`, `jump`,
-/// `jump-accept`; the query's edits (`backward-char`, `forward-char`,
+/// `jump-accept`, `toggle-raw`, `enable-raw`, `disable-raw`, `up-match`, `down-match`, `best`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -235,11 +235,13 @@ package struct PickerBinding: Sendable, Equatable {
             "unix-word-rubout": .edit(.deleteWordBackward), "backward-kill-word": .edit(.deleteWordLeft),
             "kill-word": .edit(.deleteWordRight), "backward-delete-char/eof": .editOrCancel(.backspace),
             "delete-char/eof": .editOrCancel(.delete), "line-discard": .edit(.deleteToStart),
-            "word-rubout": .edit(.deleteWordBackward), "best": .move(.first), "clear-selection": .unmarkAll,
+            "word-rubout": .edit(.deleteWordBackward), "best": .best, "clear-selection": .unmarkAll,
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
             "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
             "exclude": .exclude(marked: false), "exclude-multi": .exclude(marked: true),
-            "yank": .edit(.yank), "jump": .jump(.select), "jump-accept": .jump(.accept), "prev-history": .history(-1),
+            "toggle-raw": .raw(nil), "enable-raw": .raw(true), "disable-raw": .raw(false),
+            "up-match": .moveToMatch(.previous), "down-match": .moveToMatch(.next), "yank": .edit(.yank), "jump": .jump(.select),
+            "jump-accept": .jump(.accept), "prev-history": .history(-1),
             "previous-history": .history(-1), "next-history": .history(1),
         ]
         if let action = actions[name] { return .success(action) }

@@ -51,6 +51,7 @@ package enum PickerCommandLine {
         switches["--smart-case"] = ("case", nil)
         add("tac", on: ["--tac"], "--tac", off: ["--no-tac"], nil)
         add("track", on: ["--track"], "--track", off: ["--no-track"], nil)
+        add("raw", on: ["--raw"], "--raw", off: ["--no-raw"], nil)
         add("select-1", on: ["-1", "--select-1"], "--select-1", off: ["+1", "--no-select-1"], nil)
         add("exit-0", on: ["-0", "--exit-0"], "--exit-0", off: ["+0", "--no-exit-0"], nil)
         add("ansi", on: ["--ansi"], "--ansi", off: ["--no-ansi"], nil)

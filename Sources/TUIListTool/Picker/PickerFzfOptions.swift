@@ -92,7 +92,7 @@ package enum PickerFzfOptions {
     package static let accepted: Set<String> = [
         "--no-winpty", "--no-tty-default", "--no-force-tty-in", "--bold", "--no-black",
         "--highlight-line", "--no-highlight-line", "--no-wrap", "--no-wrap-word", "--no-multi-line", "--hscroll",
-        "--no-keep-right", "--no-filepath-word", "--no-header-first", "--no-raw", "--no-id-nth", "--no-tail",
+        "--no-keep-right", "--no-filepath-word", "--no-header-first", "--no-id-nth", "--no-tail",
         "--no-info-command", "--no-gap", "--no-gap-line", "--no-footer", "--no-footer-border", "--no-footer-label",
         "--no-border-label", "--no-header-border", "--no-header-label", "--no-header-lines-border", "--no-input-border",
         "--no-input-label", "--no-list-border", "--no-list-label", "--no-preview-label", "--no-listen",

@@ -111,6 +111,14 @@ package enum PickerAction: Equatable, Sendable {
     /// Label the lines on screen; the next key, a label, selects its line (fzf's `jump`), or
     /// chooses it (`jump-accept`).
     case jump(PickerJump)
+    /// Turn fzf's raw mode on (`true`, `enable-raw`), off (`false`, `disable-raw`), or the
+    /// other way (`nil`, `toggle-raw`).
+    case raw(Bool?)
+    /// Move as `SelectionMovement` does, on to a line the query matches in raw mode (fzf's
+    /// `up-match`, `down-match`: `up` and `down` otherwise).
+    case moveToMatch(SelectionMovement)
+    /// Select the best match, in raw mode too (fzf's `best`).
+    case best
     /// Clear the query when it is not empty, else what Esc does (fzf's `cancel`).
     case clearOrCancel
     /// Turn keys' and events' bindings off (fzf's `unbind(KEYS)`), on again (`rebind`), or
@@ -173,7 +181,8 @@ package enum PickerKeymap {
             KeyBinding(
                 [
                     .init(.key(.up), .move(.previous)), .init(.key(.down), .move(.next)),
-                    .init(.key(.control("p")), .move(.previous)), .init(.key(.control("n")), .move(.next)),
+                    // (fzf's Ctrl-P/Ctrl-N: up-match, down-match; up and down but in raw mode.)
+                    .init(.key(.control("p")), .moveToMatch(.previous)), .init(.key(.control("n")), .moveToMatch(.next)),
                     // fzf's Ctrl-K and Ctrl-J.
                     .init(.key(.control("k")), .move(.previous)), .init(.key(.control("j")), .move(.next)),
                 ], label: "↑↓ Ctrl-P/Ctrl-N Ctrl-K/Ctrl-J", help: "move the selection", bar: "↑↓ move"),

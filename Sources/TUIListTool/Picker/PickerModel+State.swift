@@ -84,6 +84,11 @@ struct PickerSearch {
     var due = false
     /// When the list was last given a snapshot.
     var lastShown = -Double.infinity
+    /// fzf's raw mode (`--raw`, `toggle-raw`): every line listed, those the query does not
+    /// match dimmed.
+    var raw = false
+    /// In raw mode with a query, the matching lines (slots) among those listed; nil otherwise.
+    var rawMatches: PickerSlotSet?
     /// Whether the query changed and the list has not shown its result yet: the result, when
     /// it comes (at once or from the background), selects its best match (or, under
     /// `--track`, keeps the selected line if it matches).
@@ -229,4 +234,20 @@ struct PickerEvents {
     var acceptWhenReady = false
     /// The keys and events fzf's `unbind(…)` turned off (`rebind(…)` turns them on again).
     var unbound: Set<Key> = []
+}
+
+/// A set of lines (slots) as a bitmap: O(1) to ask, O(matches) to make, a bit a line.
+struct PickerSlotSet {
+    private var words: [UInt64]
+
+    /// The set of `slots`, each below `count`.
+    init(_ slots: [Int32], count: Int) {
+        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for slot in slots where Int(slot) < count { words[Int(slot) >> 6] |= 1 << UInt64(slot & 63) }
+    }
+
+    /// Whether `slot` is in the set.
+    func contains(_ slot: Int) -> Bool {
+        slot >= 0 && slot >> 6 < words.count && words[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+    }
 }

@@ -61,6 +61,7 @@ struct PickerModel {
         prompt.style = options.colors.style(.query)
         self.prompt = prompt
         search = PickerSearch(query: prompt.text, typed: prompt.text, enabled: options.searchEnabled)
+        search.raw = options.raw
         marks = PickerMarks(limit: options.multiLimit)
         preview = PickerPreview(hiddenUnder: options.previewWindow.hiddenUnder)
         multi = options.multi

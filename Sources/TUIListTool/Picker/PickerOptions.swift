@@ -76,6 +76,8 @@ extension PickerApp {
             /// Whether the selected line stays selected when the query changes, while it matches
             /// (`--track`); without it every new query selects its best match, as fzf does.
             package var track = false
+            /// Whether every line stays listed, those the query does not match dim (`--raw`).
+            package var raw = false
         }
 
         /// How the person moves, marks and chooses, and the preview beside it (`--multi`, `--cycle`,
@@ -529,6 +531,11 @@ extension PickerApp.Options {
     package var pointer: String? {
         get { look.pointer }
         set { look.pointer = newValue }
+    }
+    /// ``Matching/raw``.
+    package var raw: Bool {
+        get { matching.raw }
+        set { matching.raw = newValue }
     }
     /// ``Look/jumpLabels``.
     package var jumpLabels: String {
