@@ -121,6 +121,16 @@ struct PickerListOptions: ParsableArguments {
     @Option(name: .long, help: "Columns between tab stops in the list; --filter prints tabs as read.")
     var tabstop: Int = 8
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wrap a line too wide for its row over the rows below: char (--wrap alone) or word (also --wrap-word).",
+            valueName: "mode"))
+    var wrap: String?
+
+    @Option(name: .customLong("wrap-sign"), help: "What a wrapped line's later rows start with (default: \"↳ \").")
+    var wrapSign: String?
+
     @Option(name: .customLong("jump-labels"), help: "The labels the jump action shows, a character a line (fzf's).")
     var jumpLabels: String?
 

@@ -129,6 +129,13 @@ struct PickerCommand: ToolCommand {
         guard list.scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(list.scrollOff)") }
         options.scrollOff = list.scrollOff
         options.scrollbar = list.noScrollbar ? "" : list.scrollbar
+        if let wrap = list.wrap {
+            guard wrap == "char" || wrap == "word" else {
+                throw ToolFailure("--wrap: invalid wrap mode: \(wrap) (expected: char or word)")
+            }
+            options.wrap = PickerWrap(atWords: wrap == "word")
+        }
+        if let sign = list.wrapSign { options.wrapSign = sign }
         if let labels = list.jumpLabels {
             // (As fzf: printable ASCII only, one column each.)
             guard !labels.isEmpty, labels.unicodeScalars.allSatisfy({ (32 ... 126).contains($0.value) }) else {

@@ -171,6 +171,43 @@ final class PickerFzfActionsE2ETests {
         try expectTheSamePrinted(binding: "ctrl-a:best", keys: keys, options: options)
     }
 
+    /// `--wrap` (`char`, `word`): a line too wide for the row shows whole over the rows below,
+    /// its later rows after `↳ `, words kept whole under `word`; `toggle-wrap` puts it back
+    /// on one row. The same in both programs (their gutters differ: the pieces' lengths may).
+    @Test(.needsReferenceFzf, arguments: ["--wrap", "--wrap=word", "--wrap-word"])
+    func wrapShowsTheWholeLineAsFzfs(option: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        let long = String(repeating: "x", count: 30) + " " + String(repeating: "y", count: 40) + " end"
+        let input = output + ".in"
+        defer { unlink(input) }
+        try (long + "\n1\n2\n").write(toFile: input, atomically: true, encoding: .utf8)
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 40, height: 12,
+                command: "FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse \(option) "
+                    + "--bind ctrl-a:toggle-wrap < \(input.shellQuoted); sleep 60")
+            defer { session.kill() }
+            let screen = try session.waitUntil("\(program): the lines", timeout: 20) { $0.contains { $0.hasSuffix(" 2") } }
+            // The pieces of the long line: the rows from its first to the row of `1`.
+            let rows = screen.map { row in
+                String(row.drop { "▌ ".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " │█"))
+            }
+            let first = try #require(rows.firstIndex { $0.hasPrefix("xxx") }, "\(program): \(screen)")
+            let one = try #require(rows.firstIndex(of: "1"), "\(program): \(screen)")
+            let pieces = rows[first ..< one].map { $0.hasPrefix("↳ ") ? String($0.dropFirst(2)) : $0 }
+            #expect(pieces.count >= 3 && rows[first + 1].hasPrefix("↳ "), "\(program): \(screen)")
+            #expect(pieces.joined().filter { $0 != " " } == long.filter { $0 != " " }, "\(program): \(pieces)")
+            if option != "--wrap" {
+                #expect(pieces[0] == String(repeating: "x", count: 30), "\(program): at words: \(pieces)")
+            }
+            try session.sendKeys("C-a")
+            try session.waitUntil("\(program): one row again", timeout: 20) { screen in
+                guard let at = screen.firstIndex(where: { $0.contains("xxx") }), at + 1 < screen.count else { return false }
+                return screen[at + 1].contains(" 1")
+            }
+        }
+    }
+
     /// `jump` under `--layout=default` (labels from the bottom line up) and `--jump-labels`.
     @Test(.needsReferenceFzf, arguments: [("--layout=default", ["C-a", "d"]), ("--jump-labels=xyz", ["C-a", "z"])])
     func jumpWithOptionsAsFzfs(options: String, keys: [String]) throws {

@@ -17,7 +17,7 @@ import Testing
         "-f": "a", "--style": "full", "--tmux": "80%", "--popup": "80%", "--walker": "file", "--walker-root": ".",
         "--walker-skip": ".git", "--toggle-sort": "ctrl-s", "--header-lines": "0", "--accept-nth": "1", "--algo": "v1",
         // (A history file is made where it is named, as fzf's: not in the test's folder.)
-        "--history": "/dev/null",
+        "--history": "/dev/null", "--wrap": "char",
     ]
 
     @Test func everyFzfOptionInTheConfigurationLeavesARunWorking() throws {
@@ -70,8 +70,7 @@ import Testing
         #expect(run.status == 0 && run.output == "a\n", "\(run)")
         #expect(
             run.errors.split(separator: "\n").sorted() == [
-                "tuilist: FZF_DEFAULT_OPTS: skipped --color selected-bg:#45475a (tuilist pick does not support it)",
-                "tuilist: FZF_DEFAULT_OPTS: skipped --wrap (tuilist pick does not support it)",
+                "tuilist: FZF_DEFAULT_OPTS: skipped --color selected-bg:#45475a (tuilist pick does not support it)"
             ], "\(run.errors)")
         let commandLine = try Subprocess.run(
             ["/bin/sh", "-c", "echo a | \(tuilist.shellQuoted) -f a --sync"], environment: environment)

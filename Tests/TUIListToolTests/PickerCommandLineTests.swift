@@ -51,8 +51,11 @@ import Testing
         (["--no-info", "--info", "right"], ["--info=right"]),
         (["--separator=ab", "--no-separator"], ["--no-separator"]),
         (["--no-separator", "--separator", "="], ["--separator=="]),
-        // fzf's bash Ctrl-R passes --wrap-sign; without --wrap it draws nothing, in fzf too.
-        (["--wrap-sign", "\t↳ ", "--tac"], ["--tac"]), (["--wrap-sign=>", "+s"], ["--no-sort"]),
+        // fzf's bash Ctrl-R passes --wrap-sign (kept for --wrap); the --wrap family.
+        (["--wrap-sign", "\t↳ ", "--tac"], ["--wrap-sign=\t↳ ", "--tac"]),
+        (["--wrap-sign=>", "+s"], ["--wrap-sign=>", "--no-sort"]),
+        (["--wrap", "--no-wrap"], []), (["--wrap-word", "--no-wrap-word"], ["--wrap=char"]), (["--no-wrap-word"], []),
+        (["--wrap", "word", "-i"], ["--wrap=word", "-i"]),
     ])
     func ofTwoOptionsThatSetOneThingTheLastWins(arguments: [String], expected: [String]) throws {
         #expect(try PickerCommandLine.normalized(arguments) == expected)
@@ -140,10 +143,11 @@ import Testing
             try PickerCommandLine.arguments([], environment: ["TUILIST_DEFAULT_OPTS": "--tail=1"])
         }
         // A value option keeps its value word, whatever it looks like; an optional value is
-        // taken unless it is an option (fzf's `--tmux 80%`, `--wrap --sync`).
+        // taken unless it is an option (fzf's `--listen 8080`, `--listen --sync`).
         #expect(
             PickerFzfOptions.fromConfiguration(["--prompt", "--sync", "--sync"], source: "X") { _ in } == ["--prompt", "--sync"])
-        let tmux = PickerFzfOptions.fromConfiguration(["--wrap", "char", "--wrap", "-i", "--gap", "2", "-e"], source: "X") { _ in
+        let tmux = PickerFzfOptions.fromConfiguration(["--listen", "8080", "--listen", "-i", "--gap", "2", "-e"], source: "X") {
+            _ in
         }
         #expect(tmux == ["-i", "-e"])
     }

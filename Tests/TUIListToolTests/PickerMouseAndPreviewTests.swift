@@ -47,7 +47,7 @@ import Testing
         #expect(try PickerBinding.parse("shift-page-down:preview-page-down").first?.key == Key.pageDown.adding(.shift))
         #expect(throws: ToolFailure("--bind: unclosed argument of reload: (ls")) { try PickerBinding.parse("ctrl-r:reload(ls") }
         #expect(throws: ToolFailure("--bind: unknown action: frobnicate")) { try PickerBinding.parse("a:up+frobnicate") }
-        #expect(throws: ToolFailure("--bind: unsupported action: toggle-wrap")) { try PickerBinding.parse("a:up+toggle-wrap") }
+        #expect(throws: ToolFailure("--bind: unsupported action: toggle-input")) { try PickerBinding.parse("a:up+toggle-input") }
     }
 
     @Test func previewWindowReadsWrapHiddenAndScrollOffsetsAsFzf() throws {

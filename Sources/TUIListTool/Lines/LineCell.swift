@@ -33,6 +33,10 @@ package final class LineCell: ListCell {
     package var selectedStyle = Style.selection
     /// The style of the highlighted characters on the selected row.
     package var selectedHighlightStyle: Style?
+    /// How a line too wide for the row wraps (the picker's `--wrap`): the sign its later lines
+    /// start with and whether it wraps at words; nil: it does not (it is cut, or scrolled to
+    /// its last highlight). The row must be as high as ``lineCount(of:width:wrap:)`` says.
+    package var wrap: (sign: String, atWords: Bool)?
     /// Whether the row is drawn dim (the picker's raw mode: a line the query does not match).
     package var dimmed = false
     /// How the carriage return of a CRLF inside a multi-line title is shown (the picker: fzf's
@@ -58,6 +62,26 @@ package final class LineCell: ListCell {
         title.utf8.contains(0x0A) ? max(1, lines(of: title).count) : 1
     }
 
+    /// The lines a row of `title` takes in a row `width` columns wide that wraps as `wrap`
+    /// says (``lineCount(of:)`` when it does not, or when the title holds a line break).
+    /// - Complexity: O(*n*) in the characters of `title` when it wraps.
+    package static func lineCount(of title: String, width: Int, wrap: (sign: String, atWords: Bool)?) -> Int {
+        guard let wrap, !title.utf8.contains(0x0A) else { return lineCount(of: title) }
+        let room = width - 2 * min(1, width / 4)
+        guard TerminalText.columns(of: title) > room else { return 1 }
+        return wrappedPieces(of: Array(title), room: room, wrap: wrap).count
+    }
+
+    /// The pieces of a wrapped title in a text area `room` columns wide.
+    private static func wrappedPieces(
+        of characters: [Character], room: Int, wrap: (sign: String, atWords: Bool)
+    )
+        -> [Range<Int>]
+    {
+        LineWrap.pieces(
+            of: characters, width: room, rest: room - TerminalText.columns(of: wrap.sign), atWords: wrap.atWords)
+    }
+
     /// The lines of a multi-line title, as fzf splits an item: at each line feed, a CR before it
     /// the line's.
     private static func lines(of title: String) -> [String] {
@@ -79,6 +103,8 @@ package final class LineCell: ListCell {
         let highlight = state.isSelected ? selectedHighlightStyle ?? highlightStyle : highlightStyle
         if rect.height > 1, title.utf8.contains(0x0A) {
             drawLines(into: &canvas, rect: rect, highlight: highlight)
+        } else if rect.height > 1, let wrap {
+            drawWrapped(into: &canvas, rect: rect, highlight: highlight, wrap: wrap)
         } else {
             drawLine(into: &canvas, rect: rect, highlight: highlight)
         }
@@ -115,6 +141,30 @@ package final class LineCell: ListCell {
                 shown, colored: part, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), highlighting: marks,
                 with: highlight)
             start += crlf ? count : count + 1
+        }
+    }
+
+    /// The title over the row's lines, wrapped: each later piece after ``wrap``'s sign (dim),
+    /// with its colours and highlights.
+    private func drawWrapped(
+        into canvas: inout Canvas, rect: Rect, highlight: Style, wrap: (sign: String, atWords: Bool)
+    ) {
+        let characters = Array(title)
+        let room = rect.width - 2 * min(1, rect.width / 4)
+        let signWidth = TerminalText.columns(of: wrap.sign)
+        for (index, range) in Self.wrappedPieces(of: characters, room: room, wrap: wrap).enumerated()
+        where rect.y + index < rect.maxY {
+            var line = Rect(x: rect.x, y: rect.y + index, width: rect.width, height: 1)
+            if index > 0 {
+                canvas.draw(
+                    wrap.sign, x: rect.x + min(1, rect.width / 4), y: line.y, style: Style(attributes: .dim),
+                    maxWidth: signWidth)
+                line = Rect(x: rect.x + signWidth, y: line.y, width: rect.width - signWidth, height: 1)
+            }
+            let piece = String(characters[range])
+            let marks = Set(highlighted.compactMap { range.contains($0) ? $0 - range.lowerBound : nil })
+            let part = colored.flatMap { $0.plain == title ? ANSIText(plain: piece, runs: $0.runs(in: range)) : nil }
+            canvas.drawRowLine(piece, colored: part, in: line, highlighting: marks, with: highlight)
         }
     }
 

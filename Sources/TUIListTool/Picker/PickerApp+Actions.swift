@@ -75,6 +75,15 @@ extension PickerApp {
             model.preview.row = nil  // (drawn again in the new pane)
         case .transform(let use, let template):
             transform(use, template, in: program)
+        case .toggleWrap(let words):
+            // (As fzf: `toggle-wrap-word` turns word wrapping on or off, wrapping with it.)
+            let atWords = model.wrap?.atWords ?? false
+            if words {
+                model.wrap = atWords ? nil : PickerWrap(atWords: true)
+            } else {
+                model.wrap = model.wrap == nil ? PickerWrap(atWords: false) : nil
+            }
+            updateRowSizing()
         case .raw(let value):
             setRaw(value ?? !model.search.raw)
         case .moveToMatch(let movement):

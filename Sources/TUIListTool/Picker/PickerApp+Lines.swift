@@ -71,12 +71,40 @@ extension PickerApp {
     /// - Complexity: O(bytes of the lines from `slot` on) until a break is found; then the
     ///   list measures every row on each apply, O(*n*).
     func measureRowsOnceALineHoldsABreak(from slot: Int) {
-        guard options.separator == 0, case .uniform = list.rowSizing else { return }
+        guard options.separator == 0, !model.rows.holdLineBreaks else { return }
         guard (slot ..< model.input.index.count).contains(where: { line(atSlot: $0).utf8.contains(0x0A) }) else { return }
-        list.rowSizing = .custom { [weak self] row, _ in
+        model.rows.holdLineBreaks = true
+        updateRowSizing()
+    }
+
+    /// How high the rows are now (``updateRowSizing()``).
+    func rowSizing() -> ListView<Int, Int>.RowSizing {
+        if let wrap = model.wrap {
+            let wrapping = (options.wrapSign, wrap.atWords)
+            return .custom { [weak self] row, width in
+                guard case .item(let number) = row, let self else { return 1 }
+                let row = self.row(number, matching: false)
+                let text = PickerRowText(title: row.title, colored: nil, matched: [], tabStop: self.options.tabStop)
+                return LineCell.lineCount(of: text.title, width: width, wrap: wrapping)
+            }
+        }
+        guard model.rows.holdLineBreaks else { return .uniform }
+        return .custom { [weak self] row, _ in
             guard case .item(let number) = row, let self else { return 1 }
             return LineCell.lineCount(of: self.line(number))
         }
+    }
+
+    /// How high the rows are: a line each (the list's fast path), or a line per line of a
+    /// multi-line item (``measureRowsOnceALineHoldsABreak(from:)``), or, under `--wrap`, as
+    /// many as the wrapped line takes at the list's width (``LineCell/lineCount(of:width:wrap:)``,
+    /// measured on the row's text as drawn). The list is laid out again.
+    /// - Complexity: O(*n*) per apply while rows are measured.
+    func updateRowSizing() {
+        list.rowSizing = rowSizing()
+        let selected = list.state.selection
+        list.apply(list.snapshot())
+        if let selected { list.select(selected) }
     }
 
     /// Puts the lines of a `reload` in place of the old ones, in one step: `rows` says which
@@ -165,7 +193,7 @@ extension PickerApp {
     }
 
     /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
-    package func row(_ number: Int) -> (title: String, colored: ANSIText?, matched: [Int]) {
+    package func row(_ number: Int, matching: Bool = true) -> (title: String, colored: ANSIText?, matched: [Int]) {
         let line = line(number)
         var colored = options.ansi ? ANSIText(parsing: model.input.rawLines[slot(of: number)]) : nil
         var title = line
@@ -176,7 +204,7 @@ extension PickerApp {
             if options.ansi { colored = Self.characters(offsets, ofLine: model.input.rawLines[slot(of: number)], as: text) }
         }
         var matched: [Int] = []
-        if !model.search.parsed.isEmpty {
+        if matching && !model.search.parsed.isEmpty {
             let (fields, offsets) = options.searchText(of: line, number: lineNumber)
             let positions = model.search.parsed.matches(fields: fields)?.positions ?? []
             matched = offsets.map { offsets in positions.compactMap { $0 < offsets.count ? offsets[$0] : nil } } ?? positions

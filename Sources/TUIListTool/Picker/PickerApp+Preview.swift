@@ -73,27 +73,14 @@ extension PickerApp {
     /// What starts a wrapped line's continuation (fzf's `--preview-wrap-sign` default).
     static let wrapSign = "↳ "
 
-    /// `text` in pieces of at most `width` columns, the pieces after the first `rest` (a wide
-    /// character that does not fit goes to the next piece); an empty line is one empty piece.
+    /// `text` in pieces of at most `width` columns, the pieces after the first `rest`
+    /// (``LineWrap``); an empty line is one empty piece.
     /// - Complexity: O(length of `text`).
-    static func wrapped(_ text: ANSIText, width: Int, rest: Int) -> [ANSIText] {
+    static func wrapped(_ text: ANSIText, width: Int, rest: Int, atWords: Bool = false) -> [ANSIText] {
         guard width > 0, rest > 0, TerminalText.columns(of: text.plain) > width else { return [text] }
-        var pieces: [ANSIText] = []
-        var plain = "", start = 0, offset = 0, columns = 0
-        func cut() {
-            pieces.append(ANSIText(plain: plain, runs: text.runs(in: start ..< offset)))
-            plain = ""
-            start = offset
-            columns = 0
+        let characters = Array(text.plain)
+        return LineWrap.pieces(of: characters, width: width, rest: rest, atWords: atWords).map {
+            ANSIText(plain: String(characters[$0]), runs: text.runs(in: $0))
         }
-        for character in text.plain {
-            let width1 = TerminalText.columns(of: character)
-            if columns + width1 > (pieces.isEmpty ? width : rest) && !plain.isEmpty { cut() }
-            plain.append(character)
-            columns += width1
-            offset += 1
-        }
-        if !plain.isEmpty { cut() }
-        return pieces
     }
 }

@@ -180,6 +180,8 @@ package final class PickerApp: TerminalApp {
                 (cell.title, cell.colored, cell.highlighted) = (text.title, text.colored, Set(text.matched))
                 (cell.marker, cell.pointer) = (options.marker, options.pointer)
                 cell.dimmed = model.search.rawMatches.map { !$0.contains(slot(of: line)) } ?? false
+                cell.wrap = model.wrap.map { (options.wrapSign, $0.atWords) }
+                cell.showsLastHighlight = model.wrap == nil
                 return cell
             },
             headerProvider: { [unowned self] context, section in groupHeader(context, section) })
@@ -190,6 +192,7 @@ package final class PickerApp: TerminalApp {
         if let thumb = options.scrollbar?.first { list.scrollbarGlyphs = (thumb, nil) }
         list.scrollMargin = options.scrollOff
         list.growsUpward = options.layout == .default
+        list.rowSizing = rowSizing()
         list.emptyText = "no lines yet"
         return list
     }
@@ -489,23 +492,6 @@ package final class PickerApp: TerminalApp {
             split.drawDivider(into: &canvas, in: layout.rest)
             drawPreview(into: &canvas, in: rect, window: layout.previewWindow)
         }
-    }
-
-    /// The help bar's items: the picker's keys with typing after the moves, then the query's
-    /// other editing keys (the bar shows the leading items that fit).
-    package var helpBarItems: [String] {
-        let own = keymap.barItems
-        let moves = (own.firstIndex(of: "↑↓ move") ?? own.count - 1) + 1
-        let typing = model.prompt.keymap.bindings.filter { $0.triggers.contains { $0.pattern == .anyCharacter } }
-        let editing = model.prompt.keymap.bindings.filter { !$0.triggers.contains { $0.pattern == .anyCharacter } }
-        return Array(own[..<moves]) + typing.compactMap(\.bar) + own[moves...] + editing.compactMap(\.bar)
-    }
-
-    /// The keys (F1): the picker's, then the query's editing keys.
-    package var helpOverlay: HelpOverlay {
-        HelpOverlay(
-            title: "tuilist pick — keys", sections: [.init(nil, keymap), .init("Editing the query", model.prompt.keymap)],
-            footer: "any key closes")
     }
 
     // MARK: - Keys

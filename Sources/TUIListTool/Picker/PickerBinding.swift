@@ -27,7 +27,7 @@ import TUIList
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
 /// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`, `jump`,
-/// `jump-accept`, `toggle-raw`, `enable-raw`, `disable-raw`, `up-match`, `down-match`, `best`; the query's edits (`backward-char`, `forward-char`,
+/// `jump-accept`, `toggle-wrap`, `toggle-wrap-word`, `toggle-raw`, `enable-raw`, `disable-raw`, `up-match`, `down-match`, `best`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -239,7 +239,8 @@ package struct PickerBinding: Sendable, Equatable {
             "clear-multi": .unmarkAll, "show-preview": .showPreview(true), "hide-preview": .showPreview(false),
             "toggle-sort": .toggleSort, "clear-screen": .clearScreen,
             "exclude": .exclude(marked: false), "exclude-multi": .exclude(marked: true),
-            "toggle-raw": .raw(nil), "enable-raw": .raw(true), "disable-raw": .raw(false),
+            "toggle-wrap": .toggleWrap(words: false), "toggle-wrap-word": .toggleWrap(words: true), "toggle-raw": .raw(nil),
+            "enable-raw": .raw(true), "disable-raw": .raw(false),
             "up-match": .moveToMatch(.previous), "down-match": .moveToMatch(.next), "yank": .edit(.yank), "jump": .jump(.select),
             "jump-accept": .jump(.accept), "prev-history": .history(-1),
             "previous-history": .history(-1), "next-history": .history(1),

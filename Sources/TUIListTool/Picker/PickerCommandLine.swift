@@ -24,7 +24,7 @@ package enum PickerCommandLine {
             "query", "filter", "delimiter", "nth", "with-nth", "key", "key-regex", "header-lines", "header", "prompt",
             "preview", "preview-window", "tiebreak", "scheme", "algo", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
-            "padding", "walker", "walker-root", "walker-skip", "history", "history-size", "jump-labels",
+            "padding", "walker", "walker-root", "walker-skip", "history", "history-size", "jump-labels", "wrap-sign",
         ] {
             options["--" + name] = "--" + name
         }
@@ -130,13 +130,6 @@ package enum PickerCommandLine {
             }
             if argument == "-s" || argument == "--sort", index < arguments.count, arguments[index].first?.isNumber == true {
                 index += 1  // (fzf's `--sort[=N]`: N is not used)
-            }
-            if argument == "--wrap-sign" || argument.hasPrefix("--wrap-sign=") {
-                // How a wrapped line goes on: the picker wraps no line (`--wrap` is skipped or
-                // refused on its own), and fzf without `--wrap` draws no sign either. (fzf's
-                // bash Ctrl-R passes it.)
-                if argument == "--wrap-sign" && index < arguments.count { index += 1 }
-                continue
             }
             if PickerFzfOptions.accepted.contains(argument) && switches[argument] == nil { continue }  // fzf's default: ours
             if let (group, written) = switches[argument] {
@@ -258,6 +251,18 @@ package enum PickerCommandLine {
             let inTmux = !(environment["TMUX"] ?? "").isEmpty
             return [("--tmux", inTmux ? ["--tmux=\(value.map { $0.isEmpty ? "center" : $0 } ?? "center")"] : [])]
         case "--no-tmux", "--no-popup": return [("--tmux", [])]
+        case "--wrap":
+            // (fzf's `--wrap[=char|word]`; `--wrap-word`, `--no-wrap`, `--no-wrap-word`.)
+            guard value == nil || value == "char" || value == "word" else {
+                throw ToolFailure("--wrap: invalid wrap mode: \(value!) (expected: char or word)")
+            }
+            return [("--wrap", ["--wrap=\(value ?? "char")"])]
+        case "--wrap-word": return [("--wrap", ["--wrap=word"])]
+        case "--no-wrap": return [("--wrap", [])]
+        case "--no-wrap-word":
+            // (Word wrapping off: a `--wrap` before it wraps at any character, as fzf's.)
+            let wraps = words.last { $0.group == "--wrap" }.map { !$0.words.isEmpty } ?? false
+            return [("--wrap", wraps ? ["--wrap=char"] : [])]
         case "--toggle-sort": return [(nil, ["--bind=\(value!):toggle-sort"])]
         case "--walker-root":
             var roots = [value!]

@@ -87,17 +87,16 @@ package enum PickerFzfOptions {
 
     /// fzf options that select fzf's default, which is the picker's behaviour too: accepted,
     /// nothing to do. (`--highlight-line`: the picker always highlights the selected line
-    /// across; `--no-multi-line`: a line read with `--read0` shows on one row, as ever;
-    /// `--wrap-sign SIGN`, its value taken too: no line is wrapped without `--wrap`.)
+    /// across.)
     package static let accepted: Set<String> = [
         "--no-winpty", "--no-tty-default", "--no-force-tty-in", "--bold", "--no-black",
-        "--highlight-line", "--no-highlight-line", "--no-wrap", "--no-wrap-word", "--no-multi-line", "--hscroll",
+        "--highlight-line", "--no-highlight-line", "--no-multi-line", "--hscroll",
         "--no-keep-right", "--no-filepath-word", "--no-header-first", "--no-id-nth", "--no-tail",
         "--no-info-command", "--no-gap", "--no-gap-line", "--no-footer", "--no-footer-border", "--no-footer-label",
         "--no-border-label", "--no-header-border", "--no-header-label", "--no-header-lines-border", "--no-input-border",
         "--no-input-label", "--no-list-border", "--no-list-label", "--no-preview-label", "--no-listen",
         "--no-listen-unsafe", "--no-sync", "--async", "--unicode", "--no-ambidouble", "--clear",
-        "--extended", "-x", "--smart-case", "--wrap-sign",
+        "--extended", "-x", "--smart-case",
     ]
 
     /// fzf options the picker has under another spelling, rewritten by
@@ -105,7 +104,8 @@ package enum PickerFzfOptions {
     /// (Those that are an on/off word of a group are in ``PickerCommandLine/switches``:
     /// `--no-bold`, `--enabled`, `--no-preview`, `--no-header`, `--no-height`, …)
     package static let rewritten: Set<String> = [
-        "--no-color", "+c", "--black", "--no-expect", "--style", "--tmux", "--popup", "--no-tmux", "--no-popup",
+        "--no-color", "+c", "--black", "--no-expect", "--style", "--tmux", "--popup", "--no-tmux", "--no-popup", "--wrap",
+        "--wrap-word", "--no-wrap", "--no-wrap-word",
         "--toggle-sort", "--walker",
         "--walker-root", "--walker-skip",
     ]

@@ -111,6 +111,9 @@ package enum PickerAction: Equatable, Sendable {
     /// Label the lines on screen; the next key, a label, selects its line (fzf's `jump`), or
     /// chooses it (`jump-accept`).
     case jump(PickerJump)
+    /// Wrap the lines too wide for their rows, or not (fzf's `toggle-wrap`; at words,
+    /// `toggle-wrap-word`).
+    case toggleWrap(words: Bool)
     /// Turn fzf's raw mode on (`true`, `enable-raw`), off (`false`, `disable-raw`), or the
     /// other way (`nil`, `toggle-raw`).
     case raw(Bool?)

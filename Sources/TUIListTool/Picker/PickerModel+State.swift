@@ -107,6 +107,18 @@ struct PickerRows {
     var builder = AllLinesBuilder()
     /// When the builder last delivered while lines were still coming.
     var delivered = -Double.infinity
+    /// Whether a line read (`--read0`) holds a line break: rows are then as high as their lines.
+    var holdLineBreaks = false
+}
+
+/// How a line too wide for its row wraps (fzf's `--wrap`).
+package struct PickerWrap: Equatable, Sendable {
+    /// Whether a piece ends after its last blank (`--wrap=word`), not at any character.
+    package var atWords: Bool
+
+    package init(atWords: Bool) {
+        self.atWords = atWords
+    }
 }
 
 /// The lines marked with Tab (`--multi`), in marking order, at most ``limit``.

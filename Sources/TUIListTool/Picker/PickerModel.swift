@@ -46,6 +46,8 @@ struct PickerModel {
     var clicks = ClickCounter()
     /// The `reload` whose lines are being read, shown once read.
     var reloading: PendingReload?
+    /// How a line too wide for its row wraps (`--wrap`, `toggle-wrap`); nil: it does not.
+    var wrap: PickerWrap?
     /// What the next key does while fzf's `jump` labels show; nil when they do not.
     var jumping: PickerJump?
     /// The queries of earlier runs (`--history`), and the one shown.
@@ -66,6 +68,7 @@ struct PickerModel {
         preview = PickerPreview(hiddenUnder: options.previewWindow.hiddenUnder)
         multi = options.multi
         history = options.history
+        wrap = options.wrap
     }
 
     /// What the app does after an action changed the model.

@@ -147,6 +147,11 @@ extension PickerApp {
             package var pointer: String?
             /// The colours (`--color`).
             package var colors = PickerColors()
+            /// How a line too wide for its row wraps (`--wrap[=char|word]`, `--wrap-word`); nil:
+            /// it is cut, or scrolled to its last match, as fzf's default.
+            package var wrap: PickerWrap?
+            /// What starts a wrapped line's later lines (`--wrap-sign`, fzf's `↳ `).
+            package var wrapSign = "↳ "
             /// The labels `jump` shows, one character a line on screen (`--jump-labels`).
             package var jumpLabels = PickerApp.defaultJumpLabels
         }
@@ -536,6 +541,16 @@ extension PickerApp.Options {
     package var raw: Bool {
         get { matching.raw }
         set { matching.raw = newValue }
+    }
+    /// ``Look/wrap``.
+    package var wrap: PickerWrap? {
+        get { look.wrap }
+        set { look.wrap = newValue }
+    }
+    /// ``Look/wrapSign``.
+    package var wrapSign: String {
+        get { look.wrapSign }
+        set { look.wrapSign = newValue }
     }
     /// ``Look/jumpLabels``.
     package var jumpLabels: String {
