@@ -165,7 +165,9 @@ final class PickerFzfActionsE2ETests {
             ("--raw --layout=default", ["1", "5", "C-p", "Enter"]), ("--raw --tac", ["1", "C-n", "C-n", "Enter"]),
             ("--bind ctrl-b:toggle-raw", ["2", "C-b", "Down", "Down", "C-b", "Enter"]),
             ("--bind ctrl-b:toggle-raw", ["1", "C-b", "Down", "C-b", "Enter"]),
-            ("--raw --bind ctrl-b:disable-raw", ["1", "5", "C-b", "Enter"]),
+            ("--raw --bind ctrl-b:disable-raw", ["1", "5", "C-b", "Enter"]), ("--raw --cycle", ["1", "C-p", "Enter"]),
+            ("--raw --cycle", ["1", "C-n", "C-n", "C-n", "Enter"]), ("--raw --bind enter:accept-non-empty", ["9", "9", "Enter"]),
+            ("--bind ctrl-b:best", ["1", "Down", "Down", "C-b", "Enter"]),
         ])
     func rawModeAsFzfs(options: String, keys: [String]) throws {
         try expectTheSamePrinted(binding: "ctrl-a:best", keys: keys, options: options)

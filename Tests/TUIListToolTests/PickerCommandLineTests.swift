@@ -55,7 +55,7 @@ import Testing
         (["--wrap-sign", "\t↳ ", "--tac"], ["--wrap-sign=\t↳ ", "--tac"]),
         (["--wrap-sign=>", "+s"], ["--wrap-sign=>", "--no-sort"]),
         (["--wrap", "--no-wrap"], []), (["--wrap-word", "--no-wrap-word"], ["--wrap=char"]), (["--no-wrap-word"], []),
-        (["--wrap", "word", "-i"], ["--wrap=word", "-i"]),
+        (["--wrap", "word", "-i"], ["--wrap=word", "-i"]), (["--wrap-word", "--wrap"], ["--wrap=word"]),
     ])
     func ofTwoOptionsThatSetOneThingTheLastWins(arguments: [String], expected: [String]) throws {
         #expect(try PickerCommandLine.normalized(arguments) == expected)

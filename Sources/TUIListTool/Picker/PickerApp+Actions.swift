@@ -26,10 +26,10 @@ extension PickerApp {
         case .printQuery:
             printQueryAndQuit(in: program)
         case .acceptNonEmpty:
-            // (Marked lines are chosen whatever matches now, as in fzf.)
-            if matchCount > 0 || model.hasMarks { choose(in: program) }
+            // (Marked lines are chosen whatever matches now, as in fzf; in raw mode, any line listed.)
+            if listedCount > 0 || model.hasMarks { choose(in: program) }
         case .acceptOrPrintQuery:
-            if (matchCount > 0 && list.state.selection != nil) || model.hasMarks {
+            if (listedCount > 0 && list.state.selection != nil) || model.hasMarks {
                 choose(in: program)
             } else {
                 printQueryAndQuit(in: program)
@@ -89,8 +89,8 @@ extension PickerApp {
         case .moveToMatch(let movement):
             moveToMatch(movement)
         case .best:
-            // (As fzf: the best match, in raw mode among every line.)
-            guard let best = model.search.matches?.first else { return move(.first) }
+            // (As fzf: the best match in raw mode, among every line; else the first row.)
+            guard model.search.rawMatches != nil, let best = model.search.matches?.first else { return move(.first) }
             list.select(item(atSlot: Int(best)))
         case .jump(let mode):
             model.jumping = list.snapshot().numberOfItems > 0 ? mode : nil

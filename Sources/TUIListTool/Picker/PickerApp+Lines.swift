@@ -81,9 +81,16 @@ extension PickerApp {
     func rowSizing() -> ListView<Int, Int>.RowSizing {
         if let wrap = model.wrap {
             let wrapping = (options.wrapSign, wrap.atWords)
+            let plain = options.withNth == nil && !options.columns
             return .custom { [weak self] row, width in
                 guard case .item(let number) = row, let self else { return 1 }
-                let row = self.row(number, matching: false)
+                if plain {
+                    // (A line of no more bytes than the text's columns fits: each character
+                    // takes at least as many bytes as columns, but a tab.)
+                    let bytes = self.line(number).utf8
+                    if bytes.count <= width - 2 * min(1, width / 4) && !bytes.contains(9) { return 1 }
+                }
+                let row = self.row(number, matching: false, coloring: false)
                 let text = PickerRowText(title: row.title, colored: nil, matched: [], tabStop: self.options.tabStop)
                 return LineCell.lineCount(of: text.title, width: width, wrap: wrapping)
             }
@@ -193,15 +200,19 @@ extension PickerApp {
     }
 
     /// What a row shows: the text, its colours (`--ansi`), the matched characters in it.
-    package func row(_ number: Int, matching: Bool = true) -> (title: String, colored: ANSIText?, matched: [Int]) {
+    package func row(
+        _ number: Int, matching: Bool = true, coloring: Bool = true
+    ) -> (title: String, colored: ANSIText?, matched: [Int]) {
         let line = line(number)
-        var colored = options.ansi ? ANSIText(parsing: model.input.rawLines[slot(of: number)]) : nil
+        var colored = options.ansi && coloring ? ANSIText(parsing: model.input.rawLines[slot(of: number)]) : nil
         var title = line
         let lineNumber = slot(of: number) + options.headerLines
         if let withNth = options.withNth {
             let (text, offsets) = withNth.shown(line, number: lineNumber, delimiter: options.delimiter)
             title = text
-            if options.ansi { colored = Self.characters(offsets, ofLine: model.input.rawLines[slot(of: number)], as: text) }
+            if options.ansi && coloring {
+                colored = Self.characters(offsets, ofLine: model.input.rawLines[slot(of: number)], as: text)
+            }
         }
         var matched: [Int] = []
         if matching && !model.search.parsed.isEmpty {

@@ -50,13 +50,15 @@ extension PickerApp {
         let width = rect.width - 1
         guard width > 0, rect.height > 0 else { return }
         var y = rect.y
+        // (As fzf: the preview's wrapped lines go on after `--wrap-sign`'s sign.)
+        let sign = options.wrapSign
         for line in model.preview.lines.dropFirst(model.preview.pane.offset) where y < rect.maxY {
             let pieces =
                 window.wrap != model.preview.wrapToggled
-                ? Self.wrapped(line, width: width, rest: width - Self.wrapSign.count) : [line]
+                ? Self.wrapped(line, width: width, rest: width - TerminalText.columns(of: sign)) : [line]
             for (number, piece) in pieces.enumerated() where y < rect.maxY {
                 var x = rect.x + 1
-                if number > 0 { x += canvas.draw(Self.wrapSign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }
+                if number > 0 { x += canvas.draw(sign, x: x, y: y, style: Style(attributes: .dim), clip: rect) }
                 piece.draw(into: &canvas, x: x, y: y, maxWidth: rect.maxX - x, clip: rect)
                 y += 1
             }
@@ -69,9 +71,6 @@ extension PickerApp {
             }
         }
     }
-
-    /// What starts a wrapped line's continuation (fzf's `--preview-wrap-sign` default).
-    static let wrapSign = "↳ "
 
     /// `text` in pieces of at most `width` columns, the pieces after the first `rest`
     /// (``LineWrap``); an empty line is one empty piece.

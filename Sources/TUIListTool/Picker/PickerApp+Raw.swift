@@ -35,6 +35,10 @@ extension PickerApp {
         return line
     }
 
+    /// The lines listed: the matches, or in raw mode with a query, every line (fzf's list
+    /// length, which `accept-non-empty` looks at).
+    var listedCount: Int { model.search.rawMatches == nil ? matchCount : list.snapshot().numberOfItems }
+
     /// Moves as `onScreen` goes, on past the lines the query does not match in raw mode; stays
     /// when there is no match that way. (Not in raw mode, or with no query: ``move(_:)``.)
     func moveToMatch(_ onScreen: SelectionMovement) {
@@ -42,8 +46,11 @@ extension PickerApp {
         let shown = list.snapshot()
         guard let selected = list.state.selection, let start = shown.indexOfItem(selected) else { return move(onScreen) }
         let step = (onScreen == .next) != list.growsUpward ? 1 : -1
+        let count = shown.numberOfItems
         var index = start + step
-        while index >= 0 && index < shown.numberOfItems {
+        // (Under `--cycle`, past either end round to the other, as fzf's.)
+        for _ in 1 ..< max(count, 1) {
+            if options.cycle { index = (index + count) % count } else if index < 0 || index >= count { return }
             if let item = shown.itemIdentifier(atGlobalIndex: index), matched.contains(slot(of: item)) {
                 return list.select(item)
             }

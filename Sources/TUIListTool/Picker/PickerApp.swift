@@ -230,9 +230,15 @@ package final class PickerApp: TerminalApp {
                 }
             }
             if model.jumping != nil, event.isJumpKey {
-                // (The key after `jump` picks a label or ends the labels, and does nothing else.)
-                rest = rest.dropFirst()
-                if case .key(let key) = event { endJump(with: key, in: program) } else { endJump(with: nil, in: program) }
+                // (The key after `jump` picks a label or ends the labels, and does nothing else;
+                // a paste ends them and is typed, as fzf's.)
+                if case .key(let key) = event {
+                    rest = rest.dropFirst()
+                    endJump(with: key, in: program)
+                } else {
+                    if case .mouse = event { rest = rest.dropFirst() }
+                    endJump(with: nil, in: program)
+                }
                 fireEvents(in: program)
                 if model.outcome.exitStatus != nil { return }
                 continue
@@ -363,6 +369,8 @@ package final class PickerApp: TerminalApp {
                 model.rows.listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
                 settleSelection(best: model.input.index.count > 0 ? 0 : nil)
+            } else if model.search.raw && !model.search.parsed.isEmpty && model.outcome.exitStatus == nil {
+                show(model.search.matches, animated: false)  // (raw mode lists every line: these)
             }
             checkAutoExit(in: program)
             program.setNeedsDisplay()

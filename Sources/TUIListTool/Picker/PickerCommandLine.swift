@@ -256,7 +256,9 @@ package enum PickerCommandLine {
             guard value == nil || value == "char" || value == "word" else {
                 throw ToolFailure("--wrap: invalid wrap mode: \(value!) (expected: char or word)")
             }
-            return [("--wrap", ["--wrap=\(value ?? "char")"])]
+            // (A bare `--wrap` keeps a `--wrap-word` before it, as fzf's.)
+            let atWords = words.last { $0.group == "--wrap" }?.words == ["--wrap=word"]
+            return [("--wrap", ["--wrap=\(value ?? (atWords ? "word" : "char"))"])]
         case "--wrap-word": return [("--wrap", ["--wrap=word"])]
         case "--no-wrap": return [("--wrap", [])]
         case "--no-wrap-word":
@@ -355,7 +357,7 @@ package enum PickerCommandLine {
         known.formUnion(switches.keys.filter { $0.hasPrefix("--") })
         known.formUnion([
             "--border", "--scrollbar", "--no-scrollbar", "--columns", "--case-sensitive", "--no-extended", "--multi-limit",
-            "--help", "--version", "--no-bold",
+            "--help", "--version", "--no-bold", "--tmux", "--wrap",
         ])
         return known
     }()
