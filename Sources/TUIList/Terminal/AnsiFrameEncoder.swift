@@ -66,7 +66,9 @@ public struct AnsiFrameEncoder: Sendable {
     ///
     /// - Complexity: O(cells of the canvas) to compare, output proportional to what changed.
     public mutating func encode(_ canvas: Canvas) -> String {
-        let canvas = barsInColour ? canvas.withBarsInColour() : canvas
+        // (The bar in its colours first, then a gap between two styled spans in the first's
+        // attributes: fewer changes on the wire.)
+        let canvas = (barsInColour ? canvas.withBarsInColour() : canvas).joiningBlankStyles()
         var out = ""
         let full = previous.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
         if full {

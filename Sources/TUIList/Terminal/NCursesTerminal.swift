@@ -395,7 +395,10 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
     public func present(_ canvas: Canvas) {
         guard !isRestored else { return }
         let current = size
-        let frame = canvas.fitted(width: current.columns, height: current.rows)
+        // (The bar in its colours first, then a gap between two styled spans in the first's
+        // attributes: fewer changes on the wire.)
+        let fitted = canvas.fitted(width: current.columns, height: current.rows)
+        let frame = (drawsBarsInColour ? fitted.withBarsInColour() : fitted).joiningBlankStyles()
         let previous =
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0
