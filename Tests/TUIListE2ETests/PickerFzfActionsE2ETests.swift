@@ -257,6 +257,34 @@ final class PickerFzfActionsE2ETests {
         #expect(seen[1] == seen[0], "\(options) \(runs): fzf \(seen[0].debugDescription), tuilist \(seen[1].debugDescription)")
     }
 
+    /// `load` fires once the lines are in and searched: after `start`, with its query's result
+    /// (`seq 20 | fzf -q 3 --bind load:accept` prints 3); both programs print the same. (Not
+    /// `start:change-query(7),load:accept`: fzf's accept then races the new query's search,
+    /// and mostly wins with the line `1`, which `7` does not match; the picker accepts `7`.)
+    @Test(
+        .needsReferenceFzf,
+        arguments: ["-q 3 --bind load:accept", "--bind 'start:change-query(1),load:last'", "--bind load:accept"])
+    func loadFiresAsFzfs(options: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        var printed: [String] = []
+        for program in [fzf, tuilist] {
+            defer { unlink(output) }
+            let session = try start(program, height: 20, "\(options) > \(output.shellQuoted); echo done")
+            defer { session.kill() }
+            let screen = try session.waitUntil("\(program): the list or the end", timeout: 20) { screen in
+                screen.contains { $0.contains("done") } || screen.contains { $0.contains("/20") }
+            }
+            if !screen.contains(where: { $0.contains("done") }) {
+                usleep(UInt32(500_000 * slowdown))  // (an accept would end it by now)
+                try session.sendKeys("Enter")
+            }
+            try session.waitFor("done", timeout: 20)
+            printed.append(readTextFile(output) ?? "")
+        }
+        #expect(
+            printed[1] == printed[0], "\(options): fzf \(printed[0].debugDescription), tuilist \(printed[1].debugDescription)")
+    }
+
     /// `-1` and `-0` end a run with no key pressed: neither program adds the query to `--history`.
     @Test(.needsReferenceFzf, arguments: ["-1 -q 15", "-0 -q 99"])
     func anAutomaticExitAddsNoHistory(options: String) throws {

@@ -181,7 +181,8 @@ import Testing
     /// empty query, `focus` when the selection moves (at most once a round).
     @Test func eventsFireTheirBindings() throws {
         let start = try Picker(try Self.options("start:change-query(be),load:last"), lines: ["apple", "berry", "bell"])
-        #expect(start.app.query == "be" && start.items.count == 2 && Self.selected(start) == 3, "\(start.items)")
+        // (`load` comes with the result of `be`, after `start`: the last of bell, berry, as fzf picks berry.)
+        #expect(start.app.query == "be" && start.items.count == 2 && Self.selected(start) == 2, "\(start.items)")
 
         let change = try Picker(try Self.options("change:change-prompt(typed> )"), lines: ["a"])
         #expect(change.rows[0].hasPrefix(">"))

@@ -59,6 +59,15 @@ extension PickerApp {
         measureRowsOnceALineHoldsABreak(from: firstNew)
         if !batches.isEmpty || (finished && !wasFinished) { requestAllLines() }
         showIfDue(in: program)
+        if finished && !wasFinished && batches.isEmpty && isReady && !model.events.loadFired && runtime != nil
+            && (model.search.matches != nil || list.snapshot().numberOfItems == model.input.index.count)
+        {
+            // (The input ended after its lines were shown, searched: fzf's `load` now, with no
+            // new result to bring it. A list still waiting for its lines, or a picker not
+            // started, whose `start` comes first, fires it with the result.)
+            model.events.loadFired = true
+            model.events.pending.append("load")
+        }
         checkAutoExit(in: program)
     }
 
