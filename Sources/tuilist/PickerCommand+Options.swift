@@ -216,6 +216,14 @@ struct PickerLayoutOptions: ParsableArguments {
             """)
     var border: String?
 
+    @Option(name: .customLong("border-label"), help: "A text on the border's line (with --border).")
+    var borderLabel: String?
+
+    @Option(
+        name: .customLong("border-label-pos"),
+        help: "Where --border-label goes: 0 or center (default), N from the left, -N from the right; :bottom.")
+    var borderLabelPos: String?
+
     @Option(name: .long, help: "The prompt before the query (default: \"> \").")
     var prompt = "> "
 

@@ -129,6 +129,11 @@ struct PickerCommand: ToolCommand {
         guard list.scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(list.scrollOff)") }
         options.scrollOff = list.scrollOff
         options.scrollbar = list.noScrollbar ? "" : list.scrollbar
+        if let text = layout.borderLabel {
+            var label = PickerBorderLabel(text: text)
+            if let position = layout.borderLabelPos { try label.setPosition(position) }
+            options.borderLabel = label
+        }
         if let wrap = list.wrap {
             guard wrap == "char" || wrap == "word" else {
                 throw ToolFailure("--wrap: invalid wrap mode: \(wrap) (expected: char or word)")

@@ -210,6 +210,33 @@ final class PickerFzfActionsE2ETests {
         }
     }
 
+    /// `--border-label` where `--border-label-pos` puts it, and `change-border-label`,
+    /// `transform-border-label`: the border's line is the same in both programs.
+    @Test(
+        .needsReferenceFzf,
+        arguments: [
+            ("", ""), ("--border-label-pos 3", ""), ("--border-label-pos=-2", ""), ("--border-label-pos bottom", ""),
+            ("--border-label-pos 4:bottom", ""), ("--border=top", ""), ("", "C-a"), ("", "C-b"),
+        ])
+    func theBorderLabelIsWhereFzfPutsIt(options: String, key: String) throws {
+        let fzf = try ReferenceTools.requireFzf()
+        var lines: [String] = []
+        for program in [fzf, tuilist] {
+            let session = try TmuxSession.start(
+                width: 30, height: 8,
+                command: "seq 3 | FZF_DEFAULT_OPTS= TERM=tmux-256color \(program.shellQuoted) --reverse --border "
+                    + "--border-label ' Files ' \(options) --bind 'ctrl-a:change-border-label( New )' "
+                    + "--bind 'ctrl-b:transform-border-label(echo \" Q{q} \")'; sleep 60")
+            defer { session.kill() }
+            try session.waitFor("Files", timeout: 20)
+            if !key.isEmpty { try session.sendKeys(key) }
+            let wanted = key == "C-a" ? "New" : key == "C-b" ? "Q" : "Files"
+            let screen = try session.waitUntil("\(program): the label", timeout: 20) { $0.contains { $0.contains(wanted) } }
+            lines.append(screen.first { $0.contains(wanted) } ?? "")
+        }
+        #expect(lines[1] == lines[0], "\(options) \(key): fzf \(lines[0].debugDescription), tuilist \(lines[1].debugDescription)")
+    }
+
     /// `jump` under `--layout=default` (labels from the bottom line up) and `--jump-labels`.
     @Test(.needsReferenceFzf, arguments: [("--layout=default", ["C-a", "d"]), ("--jump-labels=xyz", ["C-a", "z"])])
     func jumpWithOptionsAsFzfs(options: String, keys: [String]) throws {

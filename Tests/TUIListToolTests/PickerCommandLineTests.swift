@@ -119,13 +119,13 @@ import Testing
     }
 
     /// A fzf user's `FZF_DEFAULT_OPTS` holds options of fzf's that the picker lacks (`--tail`,
-    /// `--border-label`): those are skipped, with their value word, one warning line each, and
+    /// `--preview-label`): those are skipped, with their value word, one warning line each, and
     /// the rest applies (`--style`, `--highlight-line` are the picker's); an option fzf lacks
     /// too still reaches ArgumentParser, which names it; on the command line or in our own
     /// variable an unsupported option of fzf's is an error naming it.
     @Test func fzfsOwnOptionsThatThePickerLacksAreSkippedFromFzfDefaultOptsWithAWarning() throws {
         let environment = [
-            "FZF_DEFAULT_OPTS": "--height 40% --tail 1 --style=minimal --highlight-line -i --border-label x --bogus"
+            "FZF_DEFAULT_OPTS": "--height 40% --tail 1 --style=minimal --highlight-line -i --preview-label x --bogus"
         ]
         var warnings: [String] = []
         #expect(
@@ -134,7 +134,7 @@ import Testing
         #expect(
             warnings == [
                 "FZF_DEFAULT_OPTS: skipped --tail 1 (tuilist pick does not support it)",
-                "FZF_DEFAULT_OPTS: skipped --border-label x (tuilist pick does not support it)",
+                "FZF_DEFAULT_OPTS: skipped --preview-label x (tuilist pick does not support it)",
             ])
         #expect(throws: PickerFzfOptions.unsupported("--tail")) {
             try PickerCommandLine.arguments(["--tail", "1"], environment: [:])

@@ -133,6 +133,7 @@ extension PickerApp {
         case .query: perform(.changeQuery(output), in: program)
         case .prompt: perform(.changePrompt(output), in: program)
         case .header: perform(.changeHeader(output), in: program)
+        case .borderLabel: perform(.changeBorderLabel(output), in: program)
         case .search: perform(.searchFor(output), in: program)
         }
     }

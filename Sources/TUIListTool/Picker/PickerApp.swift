@@ -431,6 +431,7 @@ package final class PickerApp: TerminalApp {
             canvas.clear(body)
             drawBody(PickerLayout(self, body: body), into: &canvas)
         }
+        drawBorderLabel(into: &canvas, on: area)
     }
 
     /// The chrome around the body for the screen's `area`: border, padding, the prompt line

@@ -27,7 +27,7 @@ import TUIList
 /// `rebind(KEYS)`, `toggle-bind(KEYS)`, `change-header(TEXT)`, `change-preview(CMD)`, `change-preview-window(SPEC|…)`, `transform(CMD)`,
 /// `transform-query(CMD)`, `transform-prompt(CMD)`, `transform-header(CMD)`, `search(TEXT)`,
 /// `transform-search(CMD)`, `preview(CMD)`, `prev-history`, `next-history`, `yank`, `jump`,
-/// `jump-accept`, `toggle-wrap`, `toggle-wrap-word`, `toggle-raw`, `enable-raw`, `disable-raw`, `up-match`, `down-match`, `best`; the query's edits (`backward-char`, `forward-char`,
+/// `jump-accept`, `change-border-label(TEXT)`, `transform-border-label(CMD)`, `toggle-wrap`, `toggle-wrap-word`, `toggle-raw`, `enable-raw`, `disable-raw`, `up-match`, `down-match`, `best`; the query's edits (`backward-char`, `forward-char`,
 /// `beginning-of-line`, `end-of-line`, `backward-word`, `forward-word`,
 /// `backward-delete-char`, `delete-char`, `unix-line-discard`, `kill-line`,
 /// `unix-word-rubout`, `backward-kill-word`, `kill-word`), joined by `+`. Any other action is
@@ -196,6 +196,8 @@ package struct PickerBinding: Sendable, Equatable {
             case "transform-search": return .success(.transform(.search, argument))
             case "search": return .success(.searchFor(argument))
             case "change-header": return .success(.changeHeader(argument))
+            case "change-border-label": return .success(.changeBorderLabel(argument))
+            case "transform-border-label": return .success(.transform(.borderLabel, argument))
             case "change-preview": return .success(.changePreview(argument))
             case "preview": return .success(.previewWith(argument))
             case "change-preview-window":

@@ -25,6 +25,7 @@ package enum PickerCommandLine {
             "preview", "preview-window", "tiebreak", "scheme", "algo", "layout", "info", "bind", "expect", "height", "color",
             "min-height", "tabstop", "marker", "pointer", "accept-nth", "group-by", "separator", "scroll-off", "margin",
             "padding", "walker", "walker-root", "walker-skip", "history", "history-size", "jump-labels", "wrap-sign",
+            "border-label", "border-label-pos",
         ] {
             options["--" + name] = "--" + name
         }
@@ -66,7 +67,7 @@ package enum PickerCommandLine {
         add("disabled", on: ["--disabled", "--phony"], "--disabled", off: ["--no-disabled", "--no-phony", "--enabled"], nil)
         add("bold", on: ["--bold"], nil, off: ["--no-bold"], "--no-bold")
         // fzf's `--no-X` of a value option: the option not given (its group, nothing written).
-        for name in ["preview", "header", "header-lines", "height", "margin", "padding", "history"] {
+        for name in ["preview", "header", "header-lines", "height", "margin", "padding", "history", "border-label"] {
             switches["--no-" + name] = ("--" + name, nil)
         }
         add("literal", on: ["--literal"], "--literal", off: ["--no-literal"], nil)

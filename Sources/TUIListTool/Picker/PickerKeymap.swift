@@ -111,6 +111,8 @@ package enum PickerAction: Equatable, Sendable {
     /// Label the lines on screen; the next key, a label, selects its line (fzf's `jump`), or
     /// chooses it (`jump-accept`).
     case jump(PickerJump)
+    /// Put this text on the border's line (fzf's `change-border-label`).
+    case changeBorderLabel(String)
     /// Wrap the lines too wide for their rows, or not (fzf's `toggle-wrap`; at words,
     /// `toggle-wrap-word`).
     case toggleWrap(words: Bool)
@@ -152,6 +154,8 @@ package enum PickerTransform: Equatable, Sendable {
     case prompt
     /// The new `--header` text.
     case header
+    /// The new `--border-label` (`transform-border-label`).
+    case borderLabel
     /// A text to search for, the query left as it is (`transform-search`).
     case search
 }

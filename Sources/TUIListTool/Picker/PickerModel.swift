@@ -34,6 +34,8 @@ struct PickerModel {
     var prompt: TextPrompt
     /// The prompt `change-prompt(…)` put in `--prompt`'s place, if any.
     var promptPrefix: String?
+    /// The label `change-border-label(…)` put in `--border-label`'s place, if any.
+    var borderLabelText: String?
     /// The lines `change-header(…)` put in `--header`'s place, if any.
     var headerText: [String]?
     /// Whether the keys are shown (F1).
@@ -140,6 +142,9 @@ struct PickerModel {
         case .changePreview(let command):
             preview.template = command
             preview.row = nil  // (the new command runs)
+            return [.redraw]
+        case .changeBorderLabel(let text):
+            borderLabelText = text
             return [.redraw]
         case .changeHeader(let text):
             headerText = text.isEmpty ? [] : text.components(separatedBy: "\n")

@@ -147,6 +147,8 @@ extension PickerApp {
             package var pointer: String?
             /// The colours (`--color`).
             package var colors = PickerColors()
+            /// The text on the border's line (`--border-label`), where `--border-label-pos` puts it.
+            package var borderLabel: PickerBorderLabel?
             /// How a line too wide for its row wraps (`--wrap[=char|word]`, `--wrap-word`); nil:
             /// it is cut, or scrolled to its last match, as fzf's default.
             package var wrap: PickerWrap?
@@ -541,6 +543,11 @@ extension PickerApp.Options {
     package var raw: Bool {
         get { matching.raw }
         set { matching.raw = newValue }
+    }
+    /// ``Look/borderLabel``.
+    package var borderLabel: PickerBorderLabel? {
+        get { look.borderLabel }
+        set { look.borderLabel = newValue }
     }
     /// ``Look/wrap``.
     package var wrap: PickerWrap? {
