@@ -129,8 +129,8 @@ struct PickerCommand: ToolCommand {
         guard list.scrollOff >= 0 else { throw ToolFailure("--scroll-off: must be 0 or more: \(list.scrollOff)") }
         options.scrollOff = list.scrollOff
         options.scrollbar = list.noScrollbar ? "" : list.scrollbar
-        if let text = layout.borderLabel {
-            var label = PickerBorderLabel(text: text)
+        if layout.borderLabel != nil || layout.borderLabelPos != nil {
+            var label = PickerBorderLabel(text: layout.borderLabel ?? "")
             if let position = layout.borderLabelPos { try label.setPosition(position) }
             options.borderLabel = label
         }

@@ -51,6 +51,19 @@ import Testing
         #expect(picker.app.list.state.selection == 1, "the best match, not line 10 where the selection was")
     }
 
+    /// fzf's `load` for a big input: once the list of every line is delivered (built off the
+    /// program's thread), not at the first key.
+    @Test func loadFiresOnceABigInputIsListed() throws {
+        let count = PickerApp.backgroundSearchLines + 10_000
+        var options = PickerApp.Options()
+        options.bindings = try PickerBinding.parse("load:accept")
+        let picker = try Picker(options)
+        picker.inbox.append(Self.paths(count))
+        picker.inbox.finish()
+        #expect(picker.step { picker.app.exitStatus != nil }, "\(picker.rows[0])")
+        #expect(picker.app.exitStatus == 0 && picker.app.chosen == ["/srv/data/0/file-0.txt"])
+    }
+
     @Test func whileLinesKeepComingASearchFinishesAndClearingTheQueryShowsEveryLine() throws {
         // Lines keep arriving (the input never ends): a background search is not restarted by
         // each batch, its result shows, then the new lines are searched from it; clearing the

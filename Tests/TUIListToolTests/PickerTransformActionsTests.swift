@@ -184,3 +184,21 @@ import Testing
         #expect(!dim(1))
     }
 }
+
+/// `change-border-label` labels a border with no `--border-label`; a label's ANSI colours are
+/// drawn, not shown as text, and only its first line is, as fzf's.
+@Suite struct PickerBorderLabelTests {
+    @Test func anyBorderTakesALabelAndItsColoursAreDrawn() throws {
+        var options = try PickerMoreActionsTests.options("ctrl-a:change-border-label( hi )")
+        options.border = .rounded
+        let picker = try PickerMoreActionsTests.Picker(options, lines: ["a", "b"], columns: 20, rows: 6)
+        picker.press(.control("a"))
+        #expect(picker.terminal.lines[0].contains("─ hi ─"), "\(picker.terminal.lines[0])")
+        options.borderLabel = PickerBorderLabel(text: "\u{1B}[31mRED\u{1B}[0m\nsecond")
+        let colored = try PickerMoreActionsTests.Picker(options, lines: ["a"], columns: 20, rows: 6)
+        let top = colored.terminal.lines[0]
+        #expect(top.contains("RED") && !top.contains("[31m") && !top.contains("second"), "\(top)")
+        let x = try #require(top.firstIndex(of: "R")).utf16Offset(in: top)
+        #expect(colored.terminal.frame[x, 0].style.foreground == .ansi(1) || top.unicodeScalars.count != top.utf16.count)
+    }
+}

@@ -397,8 +397,13 @@ public final class NCursesTerminal: Terminal, ReadsTerminalInput {
         let current = size
         // (The bar in its colours first, then a gap between two styled spans in the first's
         // attributes: fewer changes on the wire.)
+        // (Not where ncurses has no default colours: a coloured style then gets a black
+        // background that a plain blank does not have.)
         let fitted = canvas.fitted(width: current.columns, height: current.rows)
-        let frame = (drawsBarsInColour ? fitted.withBarsInColour() : fitted).joiningBlankStyles()
+        let coloured = drawsBarsInColour ? fitted.withBarsInColour() : fitted
+        let joins: Bool
+        if case .palette = colorMode { joins = usesDefaultColors } else { joins = true }
+        let frame = joins ? coloured.joiningBlankStyles() : coloured
         let previous =
             needsFullRedraw ? nil : lastFrame.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var written = 0

@@ -58,19 +58,23 @@ extension PickerApp {
     /// Draws `--border-label` (or `change-border-label`'s) on the border around `area`, when the
     /// border has the line it goes on.
     func drawBorderLabel(into canvas: inout Canvas, on area: Rect) {
-        guard let label = options.borderLabel, options.border != nil, area.height >= 2, area.width >= 3 else { return }
-        let text = model.borderLabelText ?? label.text
+        // (`change-border-label` labels any border, with or without `--border-label`.)
+        let label = options.borderLabel ?? PickerBorderLabel(text: "")
+        guard options.border != nil, area.height >= 2, area.width >= 3 else { return }
+        // (As fzf: its first line, its ANSI colours drawn.)
+        let text = String((model.borderLabelText ?? label.text).prefix { $0 != "\n" && $0 != "\r\n" })
         let edges = options.borderEdges
         let bottom = label.bottom || edges == .bottom
         let hasTop = [.all, .horizontal, .top].contains(edges), hasBottom = [.all, .horizontal, .bottom].contains(edges)
         guard !text.isEmpty, bottom ? hasBottom : hasTop else { return }
-        let length = min(TerminalText.columns(of: text), area.width)
+        let colored = ANSIText(parsing: text)
+        let length = min(TerminalText.columns(of: colored.plain), area.width)
         let column =
             label.column == 0
             ? max(0, (area.width - length) / 2)
             : label.column < 0 ? max(0, area.width + label.column + 1 - length) : min(label.column - 1, area.width - length)
-        canvas.draw(
-            text, x: area.x + max(0, column), y: bottom ? area.maxY - 1 : area.y, style: options.colors.style(.header),
-            maxWidth: area.width)
+        colored.draw(
+            into: &canvas, x: area.x + max(0, column), y: bottom ? area.maxY - 1 : area.y,
+            style: options.colors.style(.header), maxWidth: area.width - max(0, column))
     }
 }

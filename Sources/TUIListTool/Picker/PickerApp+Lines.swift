@@ -368,7 +368,7 @@ extension PickerApp {
         }
         model.rows.listShowsAllLines = listed == nil
         model.events.pending += ["result"] + (matchCount == 1 ? ["one"] : matchCount == 0 ? ["zero"] : [])
-        if model.input.finished && !model.events.loadFired {
+        if model.input.finished && !model.events.loadFired && !model.search.due {
             // (fzf's `load`: the input has ended and its lines are shown, searched.)
             model.events.loadFired = true
             model.events.pending.append("load")

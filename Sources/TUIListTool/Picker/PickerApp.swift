@@ -369,6 +369,11 @@ package final class PickerApp: TerminalApp {
                 model.rows.listShowsAllLines = true
                 list.apply(delivered.snapshot, animated: false)
                 settleSelection(best: model.input.index.count > 0 ? 0 : nil)
+                if isReady && !model.events.loadFired && delivered.snapshot.numberOfItems == model.input.index.count {
+                    // (Every line of a big input listed at last: fzf's `load`.)
+                    model.events.loadFired = true
+                    model.events.pending.append("load")
+                }
             } else if model.search.raw && !model.search.parsed.isEmpty && model.outcome.exitStatus == nil {
                 show(model.search.matches, animated: false)  // (raw mode lists every line: these)
             }
