@@ -67,9 +67,15 @@ package final class LineCell: ListCell {
     /// - Complexity: O(*n*) in the characters of `title` when it wraps.
     package static func lineCount(of title: String, width: Int, wrap: (sign: String, atWords: Bool)?) -> Int {
         guard let wrap, !title.utf8.contains(0x0A) else { return lineCount(of: title) }
-        let room = width - 2 * min(1, width / 4)
+        let room = textColumns(inRowOf: width)
         guard TerminalText.columns(of: title) > room else { return 1 }
         return wrappedPieces(of: Array(title), room: room, wrap: wrap).count
+    }
+
+    /// The columns a row `width` wide gives its text: one is kept free at either side
+    /// (``Canvas/drawRowLine(_:colored:in:highlighting:with:)``'s inset), none on a row under 4.
+    package static func textColumns(inRowOf width: Int) -> Int {
+        width - 2 * min(1, width / 4)
     }
 
     /// The pieces of a wrapped title in a text area `room` columns wide.
@@ -150,7 +156,7 @@ package final class LineCell: ListCell {
         into canvas: inout Canvas, rect: Rect, highlight: Style, wrap: (sign: String, atWords: Bool)
     ) {
         let characters = Array(title)
-        let room = rect.width - 2 * min(1, rect.width / 4)
+        let room = Self.textColumns(inRowOf: rect.width)
         let signWidth = TerminalText.columns(of: wrap.sign)
         for (index, range) in Self.wrappedPieces(of: characters, room: room, wrap: wrap).enumerated()
         where rect.y + index < rect.maxY {
@@ -173,7 +179,7 @@ package final class LineCell: ListCell {
         var (title, colored, highlighted) = (self.title, self.colored, self.highlighted)
         if showsLastHighlight, let last = highlighted.max() {
             // drawRowLine's text area: one column in from either side.
-            let room = rect.width - 2 * min(1, rect.width / 4)
+            let room = Self.textColumns(inRowOf: rect.width)
             let cut = Self.charactersToCut(from: title, toShow: last, in: room, ellipsis: ellipsis)
             if cut > 0 {
                 let kept = title.dropFirst(cut)

@@ -65,8 +65,7 @@ extension PickerApp {
             // (The input ended after its lines were shown, searched: fzf's `load` now, with no
             // new result to bring it. A list still waiting for its lines, or a picker not
             // started, whose `start` comes first, fires it with the result.)
-            model.events.loadFired = true
-            model.events.pending.append("load")
+            model.events.noteLoad()
         }
         checkAutoExit(in: program)
     }
@@ -97,7 +96,7 @@ extension PickerApp {
                     // (A line of no more bytes than the text's columns fits: each character
                     // takes at least as many bytes as columns, but a tab.)
                     let bytes = self.line(number).utf8
-                    if bytes.count <= width - 2 * min(1, width / 4) && !bytes.contains(9) { return 1 }
+                    if bytes.count <= LineCell.textColumns(inRowOf: width) && !bytes.contains(9) { return 1 }
                 }
                 let row = self.row(number, matching: false, coloring: false)
                 let text = PickerRowText(title: row.title, colored: nil, matched: [], tabStop: self.options.tabStop)
@@ -320,18 +319,22 @@ extension PickerApp {
         return nil
     }
 
+    /// `slots` without the lines `exclude` took out.
+    private func withoutExcluded(_ slots: [Int32]?) -> [Int32]? {
+        guard !model.search.excluded.isEmpty else { return slots }
+        return slots?.filter { !model.search.excluded.contains($0) }
+    }
+
     /// Gives the list the matching lines (`nil`: every line in input order); in fzf's raw
     /// mode, every line, the matches among them marked (``PickerSearch/rawMatches``).
-    func show(_ order: [Int32]?, animated: Bool) {
-        var order = order ?? everyLine()
-        if !model.search.excluded.isEmpty { order?.removeAll { model.search.excluded.contains($0) } }
+    func show(_ found: [Int32]?, animated: Bool) {
+        let order = withoutExcluded(found ?? everyLine())
         model.search.matches = order
         var listed = order
         model.search.rawMatches = nil
         if model.search.raw && !model.search.parsed.isEmpty, let order {
             model.search.rawMatches = PickerSlotSet(order, count: model.input.index.count)
-            listed = everyLine()
-            if !model.search.excluded.isEmpty { listed?.removeAll { model.search.excluded.contains($0) } }
+            listed = withoutExcluded(everyLine())
         }
         var snapshot: Snapshot<Int, Int>
         if let order = listed {
@@ -370,8 +373,7 @@ extension PickerApp {
         model.events.pending += ["result"] + (matchCount == 1 ? ["one"] : matchCount == 0 ? ["zero"] : [])
         if model.input.finished && !model.events.loadFired && !model.search.due {
             // (fzf's `load`: the input has ended and its lines are shown, searched.)
-            model.events.loadFired = true
-            model.events.pending.append("load")
+            model.events.noteLoad()
         }
         list.apply(snapshot, animated: animated && matchCount <= 2_000)
         // (In raw mode, as fzf: the first line listed, a match or not.)

@@ -371,8 +371,7 @@ package final class PickerApp: TerminalApp {
                 settleSelection(best: model.input.index.count > 0 ? 0 : nil)
                 if isReady && !model.events.loadFired && delivered.snapshot.numberOfItems == model.input.index.count {
                     // (Every line of a big input listed at last: fzf's `load`.)
-                    model.events.loadFired = true
-                    model.events.pending.append("load")
+                    model.events.noteLoad()
                 }
             } else if model.search.raw && !model.search.parsed.isEmpty && model.outcome.exitStatus == nil {
                 show(model.search.matches, animated: false)  // (raw mode lists every line: these)

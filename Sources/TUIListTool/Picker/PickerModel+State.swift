@@ -239,6 +239,12 @@ struct PickerEvents {
     var pending: [String] = []
     /// Whether `load` came about for the lines read (a `reload` reads new ones).
     var loadFired = false
+
+    /// Notes that `load` came about, to fire (once for the lines read).
+    mutating func noteLoad() {
+        loadFired = true
+        pending.append("load")
+    }
     /// The selection when the `focus` event last looked.
     var focusedLast: Int??
     /// Whether an `accept` came before the lines were read and searched (fzf's
